@@ -1,0 +1,19 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'out/', 'node_modules/', 'test/host/node_modules/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    // The API client and upload engine are plain Node modules: no vscode import.
+    files: ['src/api/**', 'src/upload/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: ['vscode'] }] },
+  },
+);

@@ -1,0 +1,73 @@
+// Shapes of the Studio API resources the extension uses. The service sends more fields than these;
+// only what the product reads is typed.
+
+export interface SigningKey {
+  id: string;
+  name?: string;
+  publicKey: string;
+  userId?: string;
+  createdAt?: number;
+  lastSeen?: number;
+  disabled?: boolean;
+  projectId?: string;
+}
+
+/** The create response: the only time the service hands out the private key (base64 PEM). */
+export interface CreatedSigningKey extends SigningKey {
+  privateKey?: string;
+}
+
+export interface SigningKeyUpdate {
+  name?: string;
+  disabled?: boolean;
+}
+
+export interface AssetStatus {
+  phase: string;
+  updatedAt?: number;
+  progress?: number;
+  errorMessage?: string;
+}
+
+export interface Asset {
+  id: string;
+  name?: string;
+  playbackId?: string;
+  userId?: string;
+  createdAt?: number;
+  size?: number;
+  status?: AssetStatus;
+}
+
+export interface UploadRequest {
+  url: string;
+  tusEndpoint: string;
+  asset: Asset;
+  task: { id: string };
+}
+
+export interface Stream {
+  id: string;
+  name?: string;
+  playbackId?: string;
+  createdAt?: number;
+  lastSeen?: number;
+  isActive?: boolean;
+  record?: boolean;
+  parentId?: string;
+  /** Secret: never log or display it. */
+  streamKey?: string;
+  isHealthy?: boolean | null;
+  suspended?: boolean;
+  sourceSegments?: number;
+  sourceSegmentsDuration?: number;
+}
+
+export interface StreamQuery {
+  /** Exclude historic child session objects (streamsonly=1). */
+  streamsOnly?: boolean;
+  /** true = active only, false = idle only, absent = both. */
+  isActive?: boolean;
+  /** true = recording on only. */
+  record?: boolean;
+}

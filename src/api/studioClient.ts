@@ -1,0 +1,132 @@
+import { StudioApiError } from './errors';
+import { StudioHttp, type StudioHttpOptions } from './http';
+import { collectPages, nextCursor, type Page } from './pagination';
+import type { Asset, CreatedSigningKey, SigningKey, SigningKeyUpdate, Stream, StreamQuery, UploadRequest } from './types';
+
+const SIGNING_KEYS = '/access-control/signing-key';
+const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);
+
+/** `streamsonly` and the `filters` JSON the service expects (JSON booleans, never strings). */
+export function streamQueryParams(query: StreamQuery): Record<string, string | undefined> {
+  const filters: Array<{ id: string; value: boolean }> = [];
+  if (query.isActive !== undefined) filters.push({ id: 'isActive', value: query.isActive });
+  if (query.record !== undefined) filters.push({ id: 'record', value: query.record });
+  return {
+    streamsonly: query.streamsOnly ? '1' : undefined,
+    filters: filters.length ? JSON.stringify(filters) : undefined,
+  };
+}
+
+function keyPath(id: string): string {
+  if (!id) throw StudioApiError.config('signing key id is empty');
+  return `${SIGNING_KEYS}/${encodeURIComponent(id)}`;
+}
+
+function checkKeyUpdate(update: SigningKeyUpdate): void {
+  const fields = Object.keys(update);
+  const unknown = fields.filter((field) => !UPDATABLE_KEY_FIELDS.has(field));
+  if (unknown.length) throw StudioApiError.config(`only name and disabled can be changed on a signing key, not ${unknown.join(', ')}`);
+  if (!fields.length) throw StudioApiError.config('nothing to change on the signing key');
+  if (update.name !== undefined && typeof update.name !== 'string') throw StudioApiError.config('signing key name must be text');
+  if (update.disabled !== undefined && typeof update.disabled !== 'boolean') throw StudioApiError.config('disabled must be true or false');
+}
+
+/** Typed Studio API operations; each is one request, or a loop over pages. */
+export class StudioClient {
+  readonly http: StudioHttp;
+
+  constructor(options: StudioHttpOptions) {
+    this.http = new StudioHttp(options);
+  }
+
+  get baseUrl(): string {
+    return this.http.baseUrl;
+  }
+
+  listSigningKeysPage(cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<SigningKey>> {
+    return this.page<SigningKey>(SIGNING_KEYS, {}, cursor, limit, signal);
+  }
+
+  listSigningKeys(signal?: AbortSignal): Promise<SigningKey[]> {
+    return collectPages((cursor) => this.listSigningKeysPage(cursor, undefined, signal));
+  }
+
+  async getSigningKey(id: string, signal?: AbortSignal): Promise<SigningKey> {
+    return this.expectBody(await this.http.call<SigningKey>('GET', keyPath(id), { signal }));
+  }
+
+  /** The result carries `privateKey` when the service hands it out: this is the only time it does. */
+  async createSigningKey(options: { name?: string } = {}, signal?: AbortSignal): Promise<CreatedSigningKey> {
+    const name = options.name?.trim();
+    const body = name ? { name } : {};
+    return this.expectBody(await this.http.call<CreatedSigningKey>('POST', SIGNING_KEYS, { body, signal }));
+  }
+
+  async updateSigningKey(id: string, update: SigningKeyUpdate, signal?: AbortSignal): Promise<void> {
+    checkKeyUpdate(update);
+    await this.http.call('PATCH', keyPath(id), { body: update, signal });
+  }
+
+  async deleteSigningKey(id: string, signal?: AbortSignal): Promise<void> {
+    await this.http.call('DELETE', keyPath(id), { signal });
+  }
+
+  /** Step 1 of an upload: creates the asset and returns its pre-signed upload addresses. */
+  async requestUpload(name: string, signal?: AbortSignal): Promise<UploadRequest> {
+    if (!name.trim()) throw StudioApiError.config('asset name is empty: give the asset a name');
+    const response = this.expectBody(await this.http.call<UploadRequest>('POST', '/asset/request-upload', { body: { name: name.trim() }, signal }));
+    if (!response.url || !response.tusEndpoint || !response.asset?.id) {
+      throw new StudioApiError('server', 'the upload request answered without upload addresses: try again later', {
+        method: 'POST',
+        path: '/asset/request-upload',
+      });
+    }
+    return response;
+  }
+
+  async getAsset(id: string, signal?: AbortSignal): Promise<Asset> {
+    if (!id) throw StudioApiError.config('asset id is empty');
+    return this.expectBody(await this.http.call<Asset>('GET', `/asset/${encodeURIComponent(id)}`, { signal }));
+  }
+
+  listStreamsPage(query: StreamQuery, cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<Stream>> {
+    return this.page<Stream>('/stream', streamQueryParams(query), cursor, limit, signal);
+  }
+
+  listStreams(query: StreamQuery, signal?: AbortSignal): Promise<Stream[]> {
+    return collectPages((cursor) => this.listStreamsPage(query, cursor, undefined, signal));
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+
+  private async page<T>(
+    path: string,
+    query: Record<string, string | undefined>,
+    cursor: string | undefined,
+    limit: number | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<Page<T>> {
+    const response = await this.http.call<T[]>('GET', path, {
+      query: { ...query, limit: limit?.toString(), cursor },
+      signal,
+    });
+    const items = response.data ?? [];
+    if (!Array.isArray(items)) {
+      throw new StudioApiError('server', 'the service answered a list request with something else: check livepeer.baseUrl', {
+        method: 'GET',
+        path,
+        status: response.status,
+      });
+    }
+    return { items, nextCursor: nextCursor(response.headers.link) };
+  }
+
+  private expectBody<T>(response: { data: T | undefined; status: number }): T {
+    if (response.data === undefined) {
+      throw new StudioApiError('server', `the service answered HTTP ${response.status} without a body: try again later`);
+    }
+    return response.data;
+  }
+}

@@ -1,0 +1,202 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { readJson, sendEmpty, sendErrors, sendJson } from './http';
+import { paginate } from './pagination';
+import { MAX_SIGNING_KEYS, type Store } from './store';
+import type { UploadTokens } from './tokens';
+import { validate, type ObjectSchema } from './validate';
+
+export interface ApiContext {
+  store: Store;
+  uploadTokens: UploadTokens;
+  /** API token → the token name the service records as createdByTokenName. */
+  tokens: Map<string, string>;
+  apiOrigin: string;
+  ingestOrigin: string;
+  defaultPageSize: number;
+}
+
+const CREATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, projectId: { type: 'string' } } };
+const UPDATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, disabled: { type: 'boolean' } } };
+const REQUEST_UPLOAD: ObjectSchema = {
+  required: ['name'],
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    projectId: { type: 'string' },
+    staticMp4: { type: 'boolean' },
+    playbackPolicy: { type: 'object' },
+    creatorId: {},
+    storage: { type: 'object' },
+    encryption: { type: 'object' },
+    c2pa: { type: 'boolean' },
+    profiles: { type: 'array' },
+    targetSegmentSizeSecs: { type: 'number' },
+  },
+};
+
+type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], tokenName: string) => Promise<void> | void;
+
+export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const { store } = ctx;
+
+  const routes: { method: string; pattern: RegExp; handler: Handler }[] = [
+    { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: listKeys },
+    { method: 'POST', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: createKey },
+    { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/([^/]+)$/, handler: getKey },
+    { method: 'PATCH', pattern: /^\/api\/access-control\/signing-key\/([^/]+)$/, handler: updateKey },
+    { method: 'DELETE', pattern: /^\/api\/access-control\/signing-key\/([^/]+)$/, handler: deleteKey },
+    { method: 'POST', pattern: /^\/api\/asset\/request-upload\/?$/, handler: requestUpload },
+    { method: 'GET', pattern: /^\/api\/asset\/([^/]+)$/, handler: getAsset },
+    { method: 'GET', pattern: /^\/api\/stream\/?$/, handler: listStreams },
+  ];
+
+  function listKeys(_req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const rows = [...store.signingKeys.values()];
+    const { page, headers } = paginate(rows, url, {
+      defaultLimit: ctx.defaultPageSize,
+      origin: ctx.apiOrigin,
+      linkPastLastPage: true,
+    });
+    sendJson(res, 200, page, headers);
+  }
+
+  async function createKey(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBody(req, res, CREATE_KEY, {});
+    if (!body) return;
+    if (store.signingKeys.size >= MAX_SIGNING_KEYS) {
+      sendErrors(res, 403, `user can only have up to ${MAX_SIGNING_KEYS} signing keys, delete some first`);
+      return;
+    }
+    const { key, privateKey } = store.createSigningKey(body as { name?: string; projectId?: string });
+    sendJson(res, 201, { ...key, privateKey });
+  }
+
+  function getKey(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
+    const key = store.signingKeys.get(id ?? '');
+    if (key) sendJson(res, 200, key);
+    else sendErrors(res, 404, 'not found');
+  }
+
+  async function updateKey(req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): Promise<void> {
+    const body = await readBody(req, res, UPDATE_KEY, {});
+    if (!body) return;
+    const key = store.signingKeys.get(id ?? '');
+    if (!key) {
+      sendErrors(res, 404, 'not found');
+      return;
+    }
+    const { name, disabled } = body as { name?: string; disabled?: boolean };
+    if (name !== undefined) key.name = name;
+    if (disabled !== undefined) key.disabled = disabled;
+    sendEmpty(res, 204);
+  }
+
+  function deleteKey(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
+    if (store.signingKeys.delete(id ?? '')) sendEmpty(res, 204);
+    else sendErrors(res, 404, 'not found');
+  }
+
+  async function requestUpload(req: IncomingMessage, res: ServerResponse, _url: URL, _params: string[], tokenName: string): Promise<void> {
+    const body = await readBody(req, res, REQUEST_UPLOAD, undefined);
+    if (!body) return;
+    const { name, projectId } = body as { name: string; projectId?: string };
+    const asset = store.createAsset(name, tokenName, projectId);
+    const token = ctx.uploadTokens.sign(asset.id);
+    sendJson(res, 200, {
+      url: `${ctx.ingestOrigin}/api/asset/upload/direct?token=${token}`,
+      tusEndpoint: `${ctx.ingestOrigin}/api/asset/upload/tus?token=${token}`,
+      asset,
+      task: { id: randomUUID() },
+    });
+  }
+
+  function getAsset(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
+    const asset = store.assets.get(id ?? '');
+    if (asset) sendJson(res, 200, asset);
+    else sendErrors(res, 404, 'not found');
+  }
+
+  function listStreams(_req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const filters = parseStreamFilters(url.searchParams.get('filters'));
+    if (typeof filters === 'string') {
+      sendErrors(res, 400, `error parsing filters: ${filters}`);
+      return;
+    }
+    const streamsOnly = url.searchParams.get('streamsonly') === '1' || url.searchParams.get('streamsonly') === 'true';
+    const rows = [...store.streams.values()]
+      .filter((s) => !(streamsOnly && s.parentId))
+      .filter((s) => filters.every(({ field, value }) => (s[field] ?? false) === value))
+      .sort((a, b) => (b.lastSeen ?? 0) - (a.lastSeen ?? 0) || (b.createdAt ?? 0) - (a.createdAt ?? 0));
+    const { page, headers } = paginate(rows, url, { defaultLimit: ctx.defaultPageSize, origin: ctx.apiOrigin });
+    sendJson(res, 200, page, headers);
+  }
+
+  /** Parses and validates a JSON body; on failure it has already answered and returns undefined. */
+  async function readBody(req: IncomingMessage, res: ServerResponse, schema: ObjectSchema, whenEmpty: unknown): Promise<object | undefined> {
+    const body = await readJson(req);
+    if (!body.ok) {
+      sendErrors(res, body.status, body.message);
+      return undefined;
+    }
+    const value = body.value === undefined ? whenEmpty : body.value;
+    const problem = validate(value, schema);
+    if (problem) {
+      sendErrors(res, 422, problem);
+      return undefined;
+    }
+    return value as object;
+  }
+
+  return async (req, res) => {
+    const url = new URL(req.url ?? '/', ctx.apiOrigin);
+    const auth = authenticate(req, ctx.tokens);
+    if ('error' in auth) {
+      req.resume();
+      sendErrors(res, 401, auth.error);
+      return;
+    }
+    const method = req.method ?? 'GET';
+    for (const route of routes) {
+      const match = route.method === method ? route.pattern.exec(url.pathname) : null;
+      if (match) {
+        await route.handler(req, res, url, match.slice(1).map(decodeURIComponent), auth.tokenName);
+        return;
+      }
+    }
+    req.resume();
+    sendErrors(res, 404, 'not found');
+  };
+}
+
+function authenticate(req: IncomingMessage, tokens: Map<string, string>): { tokenName: string } | { error: string } {
+  const header = req.headers.authorization;
+  if (!header) return { error: 'request is not authenticated' };
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) return { error: 'request is not authenticated' };
+  // Never echo the presented token: error messages end up in logs and UI.
+  const tokenName = tokens.get(match[1] ?? '');
+  return tokenName === undefined ? { error: 'no token found' } : { tokenName };
+}
+
+type StreamFilter = { field: 'isActive' | 'record'; value: boolean };
+
+/** Returns the filters, or the reason they are invalid. */
+function parseStreamFilters(raw: string | null): StreamFilter[] | string {
+  if (raw === null || raw === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  if (!Array.isArray(parsed)) return 'filters must be an array';
+  const filters: StreamFilter[] = [];
+  for (const item of parsed as unknown[]) {
+    if (typeof item !== 'object' || item === null) return 'each filter must be an object with id and value';
+    const { id, value } = item as { id?: unknown; value?: unknown };
+    if (id !== 'isActive' && id !== 'record') continue;
+    if (typeof value !== 'boolean') return `value of filter ${id} must be a boolean`;
+    filters.push({ field: id, value });
+  }
+  return filters;
+}

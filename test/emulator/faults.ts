@@ -1,0 +1,80 @@
+import type { Origin } from './wire';
+
+export interface FaultMatch {
+  origin: Origin;
+  /** Any method when omitted. */
+  method?: string;
+  /** Tested against the URL pathname (no query). */
+  path: RegExp | string;
+  /** How many matching requests the rule affects before it is used up; default 1. */
+  times?: number;
+}
+
+export type FaultAction =
+  | { kind: 'fail'; status: number; body?: string | object }
+  | { kind: 'html502' }
+  | { kind: 'cutAfter'; bytes: number }
+  | { kind: 'delay'; ms: number }
+  | { kind: 'retryAfter'; status: 429 | 503; seconds: number };
+
+interface Rule {
+  origin: Origin;
+  method?: string;
+  path: RegExp;
+  remaining: number;
+  action: FaultAction;
+}
+
+/** Scripted misbehaviour, checked in order; the first live rule that matches a request wins. */
+export class Faults {
+  private rules: Rule[] = [];
+
+  fail(match: FaultMatch & { status: number; body?: string | object }): void {
+    this.add(match, { kind: 'fail', status: match.status, body: match.body });
+  }
+
+  html502(match: FaultMatch): void {
+    this.add(match, { kind: 'html502' });
+  }
+
+  cutAfter(match: FaultMatch & { bytes: number }): void {
+    this.add(match, { kind: 'cutAfter', bytes: match.bytes });
+  }
+
+  delay(match: FaultMatch & { ms: number }): void {
+    this.add(match, { kind: 'delay', ms: match.ms });
+  }
+
+  retryAfter(match: FaultMatch & { status: 429 | 503; seconds: number }): void {
+    this.add(match, { kind: 'retryAfter', status: match.status, seconds: match.seconds });
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  /** Finds the rule for this request and uses up one of its turns. */
+  take(origin: Origin, method: string, pathname: string): FaultAction | undefined {
+    const rule = this.rules.find(
+      (r) =>
+        r.origin === origin &&
+        (r.method === undefined || r.method.toUpperCase() === method.toUpperCase()) &&
+        r.path.test(pathname),
+    );
+    if (!rule) return undefined;
+    rule.remaining -= 1;
+    if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
+    return rule.action;
+  }
+
+  private add(match: FaultMatch, action: FaultAction): void {
+    this.rules.push({
+      origin: match.origin,
+      method: match.method,
+      // A global/sticky regex would carry lastIndex between tests and match every other time.
+      path: typeof match.path === 'string' ? new RegExp(match.path) : new RegExp(match.path.source, match.path.flags.replace(/[gy]/g, '')),
+      remaining: match.times ?? 1,
+      action,
+    });
+  }
+}

@@ -1,0 +1,129 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import { sendEmpty, sendErrors } from './http';
+import type { EmulatorAsset, Store } from './store';
+import type { UploadTokens } from './tokens';
+import { wasCut, type RequestRecord } from './wire';
+
+const DIRECT_PATH = '/api/asset/upload/direct';
+const TUS_PATH = '/api/asset/upload/tus';
+
+export interface IngestContext {
+  store: Store;
+  uploadTokens: UploadTokens;
+  dataDir: string;
+  ingestOrigin: string;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, record: RequestRecord) => Promise<void>;
+
+/** The upload host: token-authorized direct PUTs and a @tus/server endpoint, both storing to disk. */
+export async function createIngest(ctx: IngestContext): Promise<Handler> {
+  const { store } = ctx;
+  const directDir = join(ctx.dataDir, 'direct');
+  const tusDir = join(ctx.dataDir, 'tus');
+  // FileStore creates its directory asynchronously and throws from a callback on failure.
+  await mkdir(directDir, { recursive: true });
+  await mkdir(tusDir, { recursive: true });
+
+  /** Resolves the asset a token authorizes, answering the error itself when there is none. */
+  function authorize(url: URL, res: ServerResponse): EmulatorAsset | undefined {
+    const check = ctx.uploadTokens.verify(url.searchParams.get('token'));
+    if (!check.ok) {
+      sendErrors(res, 403, `Invalid signed upload URL: ${check.reason}`);
+      return undefined;
+    }
+    const asset = store.assets.get(check.assetId);
+    if (!asset) {
+      sendErrors(res, 404, 'not found');
+      return undefined;
+    }
+    if (store.uploadedFiles.has(asset.id)) {
+      sendErrors(res, 422, 'asset has already been uploaded');
+      return undefined;
+    }
+    return asset;
+  }
+
+  const tus = new TusServer({
+    path: TUS_PATH,
+    datastore: new FileStore({ directory: tusDir }),
+    respectForwardedHeaders: false,
+    // Finished upload files are the evidence uploadedSha256 hashes; keep them.
+    disableTerminationForFinishedUploads: true,
+    generateUrl: (_req, { id }) => `${ctx.ingestOrigin}${TUS_PATH}/${id}`,
+    // The router verified the token already; the upload is named after the asset's playbackId
+    // so the Location looks like the real one and carries no token.
+    namingFunction: (req) => {
+      const check = ctx.uploadTokens.verify(new URL(req.url).searchParams.get('token'));
+      const asset = check.ok ? store.assets.get(check.assetId) : undefined;
+      if (!asset) throw { status_code: 403, body: 'Invalid signed upload URL\n' };
+      return asset.playbackId;
+    },
+    onUploadFinish: async (_req, upload) => {
+      const asset = store.assetByPlaybackId(upload.id);
+      if (asset && !store.uploadedFiles.has(asset.id)) {
+        store.completeUpload(asset.id, join(tusDir, upload.id), upload.size ?? upload.offset);
+      }
+      return {};
+    },
+  });
+
+  async function direct(req: IncomingMessage, res: ServerResponse, asset: EmulatorAsset): Promise<void> {
+    const file = join(directDir, `${asset.id}.${randomUUID()}`);
+    try {
+      await pipeline(req, createWriteStream(file));
+    } catch {
+      // The connection broke mid-body: a partial upload must leave no trace.
+      await rm(file, { force: true });
+      return;
+    }
+    if (!req.complete || wasCut(req) || store.uploadedFiles.has(asset.id)) {
+      await rm(file, { force: true });
+      if (store.uploadedFiles.has(asset.id)) sendErrors(res, 422, 'asset has already been uploaded');
+      else res.destroy();
+      return;
+    }
+    const { size } = await stat(file);
+    store.completeUpload(asset.id, file, size);
+    sendEmpty(res, 200);
+  }
+
+  return async (req, res, record) => {
+    const url = new URL(req.url ?? '/', ctx.ingestOrigin);
+    const method = req.method ?? 'GET';
+    if (url.pathname === DIRECT_PATH && method === 'PUT') {
+      const asset = authorize(url, res);
+      if (!asset) {
+        req.resume();
+        return;
+      }
+      record.assetId = asset.id;
+      await direct(req, res, asset);
+      return;
+    }
+    if (url.pathname === TUS_PATH && method === 'POST') {
+      const asset = authorize(url, res);
+      if (!asset) {
+        req.resume();
+        return;
+      }
+      record.assetId = asset.id;
+      await tus.handle(req, res);
+      return;
+    }
+    if (url.pathname === TUS_PATH || url.pathname.startsWith(`${TUS_PATH}/`)) {
+      record.assetId = store.assetByPlaybackId(url.pathname.slice(TUS_PATH.length + 1))?.id;
+      await tus.handle(req, res);
+      return;
+    }
+    req.resume();
+    sendErrors(res, 404, 'not found');
+  };
+}

@@ -1,0 +1,32 @@
+export interface PageOptions {
+  defaultLimit: number;
+  /** Absolute origin of the API server, for the Link header. */
+  origin: string;
+  /**
+   * The real signing-key list also links a "next" page from its last page, with
+   * `cursor=undefined`, which reads as the first page again. Reproduced so clients must guard.
+   */
+  linkPastLastPage?: boolean;
+}
+
+const MAX_LIMIT = 1000;
+
+/** Cuts one page out of `rows` per the request's limit/cursor and builds the paging headers. */
+export function paginate<T>(rows: T[], url: URL, options: PageOptions): { page: T[]; headers: Record<string, string> } {
+  const skip = Number(/^skip(\d+)$/.exec(url.searchParams.get('cursor') ?? '')?.[1] ?? 0);
+  const askedLimit = Number.parseInt(url.searchParams.get('limit') ?? '', 10);
+  const limit = Number.isFinite(askedLimit) && askedLimit > 0 ? Math.min(askedLimit, MAX_LIMIT) : options.defaultLimit;
+  const page = rows.slice(skip, skip + limit);
+  const headers: Record<string, string> = {};
+
+  const hasMore = skip + limit < rows.length;
+  if (hasMore || options.linkPastLastPage) {
+    const next = new URL(url.pathname + url.search, options.origin);
+    next.searchParams.set('cursor', hasMore ? `skip${skip + limit}` : 'undefined');
+    headers.Link = `<${next.href}>; rel="next"`;
+  }
+  if (url.searchParams.get('count') === '1' || url.searchParams.get('count') === 'true') {
+    headers['X-Total-Count'] = String(rows.length);
+  }
+  return { page, headers };
+}

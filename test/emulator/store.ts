@@ -1,0 +1,153 @@
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import type { Asset, AssetStatus, SigningKey, Stream } from '../../src/api/types';
+import type { Scheduler } from './scheduler';
+
+// Stored shapes carry the extra fields the real service sends beyond what src/api/types names.
+export interface EmulatorSigningKey extends SigningKey {
+  name: string;
+  userId: string;
+  createdAt: number;
+  disabled: boolean;
+  projectId: string;
+}
+
+export interface EmulatorStream extends Stream {
+  userId: string;
+  projectId: string;
+}
+
+export interface EmulatorAsset extends Asset {
+  userId: string;
+  createdAt: number;
+  playbackId: string;
+  status: AssetStatus;
+  source: { type: string };
+  createdByTokenName: string;
+  projectId: string;
+}
+
+export const MAX_SIGNING_KEYS = 10;
+
+export class Store {
+  readonly userId: string = randomUUID();
+  readonly projectId: string = randomUUID();
+  readonly signingKeys = new Map<string, EmulatorSigningKey>();
+  readonly streams = new Map<string, EmulatorStream>();
+  readonly assets = new Map<string, EmulatorAsset>();
+  /** Asset id → file holding its complete upload; an entry means the asset is uploaded. */
+  readonly uploadedFiles = new Map<string, string>();
+  private keysCreated = 0;
+
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly processingDelayMs: number,
+  ) {}
+
+  /** Creates a key with a fresh P-256 pair; the private half is returned, never stored. */
+  createSigningKey(fields: { name?: string; projectId?: string }): { key: EmulatorSigningKey; privateKey: string } {
+    const pair = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const key = this.addSigningKey({
+      ...fields,
+      publicKey: base64Pem(pair.publicKey.export({ type: 'spki', format: 'pem' })),
+    });
+    return { key, privateKey: base64Pem(pair.privateKey.export({ type: 'pkcs8', format: 'pem' })) };
+  }
+
+  addSigningKey(partial: Partial<EmulatorSigningKey> = {}): EmulatorSigningKey {
+    this.keysCreated += 1;
+    const key: EmulatorSigningKey = {
+      id: randomUUID(),
+      name: `Signing Key ${this.keysCreated}`,
+      publicKey: partial.publicKey ?? base64Pem(publicPemOnly()),
+      userId: this.userId,
+      createdAt: Date.now(),
+      disabled: false,
+      projectId: this.projectId,
+      ...stripUndefined(partial),
+    };
+    this.signingKeys.set(key.id, key);
+    return key;
+  }
+
+  addStream(partial: Partial<EmulatorStream> = {}): EmulatorStream {
+    const stream: EmulatorStream = {
+      id: randomUUID(),
+      name: `stream-${randomBytes(3).toString('hex')}`,
+      playbackId: playbackId(),
+      streamKey: streamKey(),
+      createdAt: Date.now(),
+      userId: this.userId,
+      projectId: this.projectId,
+      ...stripUndefined(partial),
+    };
+    this.streams.set(stream.id, stream);
+    return stream;
+  }
+
+  createAsset(name: string, createdByTokenName: string, projectId = this.projectId): EmulatorAsset {
+    const now = Date.now();
+    const asset: EmulatorAsset = {
+      id: randomUUID(),
+      playbackId: playbackId(),
+      userId: this.userId,
+      name,
+      createdAt: now,
+      status: { phase: 'uploading', updatedAt: now },
+      source: { type: 'directUpload' },
+      createdByTokenName,
+      projectId,
+    };
+    this.assets.set(asset.id, asset);
+    return asset;
+  }
+
+  assetByPlaybackId(id: string): EmulatorAsset | undefined {
+    for (const asset of this.assets.values()) if (asset.playbackId === id) return asset;
+    return undefined;
+  }
+
+  /** Marks the bytes in `file` as the asset's upload and starts the processing pipeline. */
+  completeUpload(assetId: string, file: string, size: number): void {
+    const asset = this.assets.get(assetId);
+    if (!asset) return;
+    this.uploadedFiles.set(assetId, file);
+    asset.size = size;
+    this.setPhase(asset, 'waiting');
+    this.scheduler.after(this.processingDelayMs, () => {
+      this.setPhase(asset, 'processing', 0.5);
+      this.scheduler.after(this.processingDelayMs, () => this.setPhase(asset, 'ready'));
+    });
+  }
+
+  private setPhase(asset: EmulatorAsset, phase: string, progress?: number): void {
+    asset.status = progress === undefined ? { phase, updatedAt: Date.now() } : { phase, updatedAt: Date.now(), progress };
+  }
+}
+
+function base64Pem(pem: string | Buffer): string {
+  return Buffer.from(pem).toString('base64');
+}
+
+function publicPemOnly(): string {
+  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  return publicKey.export({ type: 'spki', format: 'pem' }).toString();
+}
+
+// A partial like `{ name: undefined }` keeps the default rather than storing undefined.
+function stripUndefined<T extends object>(partial: T): Partial<T> {
+  return Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+function randomChars(n: number): string {
+  return Array.from(randomBytes(n), (b) => ALNUM[b % ALNUM.length]).join('');
+}
+
+function playbackId(): string {
+  return randomChars(16);
+}
+
+function streamKey(): string {
+  return [randomChars(4), randomChars(4), randomChars(4), randomChars(4)].join('-');
+}

@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { registerKeyCommands } from './ui/keys/keyCommands';
+import { RetiredKeys } from './ui/keys/retiredKeys';
+import { SigningKeysView } from './ui/keys/signingKeysView';
+import { Prompts } from './ui/prompts';
+import { Session } from './ui/session';
+import { registerStreamCommands } from './ui/streams/streamCommands';
+import { StreamFilters } from './ui/streams/streamFilters';
+import { StreamsView } from './ui/streams/streamsView';
+import { registerTokenCommands } from './ui/tokenCommands';
+import { TokenStore } from './ui/token';
+
+/** What activate() returns: the live objects the extension-host tests inspect and drive. */
+export interface LivepeerApi {
+  prompts: Prompts;
+  session: Session;
+  signingKeys: SigningKeysView;
+  streams: StreamsView;
+  logUri: vscode.Uri;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<LivepeerApi> {
+  const log = vscode.window.createOutputChannel('Livepeer', { log: true });
+  const tokens = new TokenStore(context.secrets);
+  const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
+  const session = new Session(tokens, log, userAgent);
+  const prompts = new Prompts();
+
+  const signingKeys = new SigningKeysView(session, prompts, new RetiredKeys(context.globalState));
+  const filters = new StreamFilters(context.workspaceState);
+  const streams = new StreamsView(session, prompts, filters);
+  const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
+
+  context.subscriptions.push(
+    log,
+    tokens,
+    session,
+    signingKeys,
+    filters,
+    streams,
+    streamsTree,
+    vscode.window.createTreeView('livepeer.signingKeys', { treeDataProvider: signingKeys }),
+    vscode.commands.registerCommand('livepeer.showLog', () => log.show()),
+    ...registerTokenCommands(session, prompts),
+    ...registerKeyCommands({ session, prompts, view: signingKeys }),
+    ...registerStreamCommands(session, prompts, streams, streamsTree),
+  );
+  await Promise.all([tokens.load(), filters.publishContext()]);
+  return { prompts, session, signingKeys, streams, logUri: context.logUri };
+}

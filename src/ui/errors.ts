@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import { StudioApiError } from '../api';
+import type { Prompts } from './prompts';
+
+/**
+ * Shows a failed action as one error notification with the next step on it: a token error offers
+ * "Set API Token", a passing failure "Retry", and every error "Show Log". Never awaited by callers,
+ * so a command finishes without waiting for the notification to be dismissed.
+ */
+export function reportError(prompts: Prompts, what: string, error: unknown, retry?: () => unknown): void {
+  const known = error instanceof StudioApiError ? error : undefined;
+  if (known?.kind === 'aborted') return;
+  const detail = known?.message ?? (error instanceof Error ? error.message : String(error));
+  const actions: string[] = [];
+  if (known?.kind === 'auth') actions.push('Set API Token');
+  if (retry && (!known || ['network', 'timeout', 'server', 'rate-limited'].includes(known.kind))) actions.push('Retry');
+  actions.push('Show Log');
+  void prompts.message('error', `Livepeer: ${what}: ${detail}`, {}, ...actions).then((action) => {
+    if (action === 'Set API Token') void vscode.commands.executeCommand('livepeer.setToken');
+    else if (action === 'Retry') void retry?.();
+    else if (action === 'Show Log') void vscode.commands.executeCommand('livepeer.showLog');
+  });
+}
+
+/** Views show load failures in the tree; a rejected token also gets a notification with the fix. */
+export function notifyIfTokenRejected(prompts: Prompts, what: string, error: unknown): void {
+  if (error instanceof StudioApiError && error.kind === 'auth') reportError(prompts, what, error);
+}

@@ -1,0 +1,110 @@
+import * as vscode from 'vscode';
+import { reportError } from '../errors';
+import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
+import { handOutPrivateKey } from './privateKeyHandoff';
+import { rotateSigningKey } from './rotation';
+
+/** Runs one key action; failures become an error notification naming the action. */
+async function run(ctx: KeyCommandContext, what: string, action: () => Promise<unknown>): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    reportError(ctx.prompts, what, error, () => run(ctx, what, action));
+  } finally {
+    ctx.view.refresh();
+  }
+}
+
+export async function createKey(ctx: KeyCommandContext, options?: { name?: string }): Promise<void> {
+  const name =
+    options?.name ??
+    (await ctx.prompts.input({
+      title: 'Livepeer: Create Signing Key',
+      prompt: 'Name of the new key (leave empty for the default name)',
+      placeHolder: 'e.g. production playback',
+    }));
+  if (name === undefined) return;
+  await run(ctx, 'creating a signing key', async () => {
+    const key = await ctx.session.client().createSigningKey({ name });
+    ctx.view.refresh();
+    await handOutPrivateKey(ctx.prompts, key);
+  });
+}
+
+export async function renameKey(ctx: KeyCommandContext, arg?: KeyArgument, newName?: string): Promise<void> {
+  await run(ctx, 'renaming the signing key', async () => {
+    const key = await resolveKey(ctx, arg, 'Select the signing key to rename');
+    if (!key) return;
+    const name =
+      newName ??
+      (await ctx.prompts.input({
+        title: 'Livepeer: Rename Signing Key',
+        prompt: 'New name',
+        value: key.name ?? '',
+        validateInput: (value) => (value.trim() ? undefined : 'The name cannot be empty'),
+      }));
+    const trimmed = name?.trim();
+    if (!trimmed || trimmed === key.name) return;
+    await ctx.session.client().updateSigningKey(key.id, { name: trimmed });
+  });
+}
+
+export async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, disabled: boolean): Promise<void> {
+  await run(ctx, disabled ? 'disabling the signing key' : 'enabling the signing key', async () => {
+    const key = await resolveKey(ctx, arg, `Select the signing key to ${disabled ? 'disable' : 'enable'}`, (k) => !!k.disabled !== disabled);
+    if (!key) return;
+    await ctx.session.client().updateSigningKey(key.id, { disabled });
+    // Enabling a key again ends its rotation: it is no longer waiting to be deleted.
+    if (!disabled) await ctx.view.retired.remove(key.id);
+  });
+}
+
+export async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<void> {
+  await run(ctx, 'deleting the signing key', async () => {
+    const key = await resolveKey(ctx, arg, 'Select the signing key to delete');
+    if (!key) return;
+    const name = key.name || key.id;
+    const choice = key.disabled
+      ? await ctx.prompts.message('warning', `Delete signing key “${name}”?`, { modal: true, detail: 'This cannot be undone.' }, 'Delete')
+      : await ctx.prompts.message(
+          'warning',
+          `Signing key “${name}” is still enabled. Delete it anyway?`,
+          {
+            modal: true,
+            detail: 'Playback signed with it stops working at once. The safe way is to disable it, check that nothing broke, then delete it.',
+          },
+          'Delete',
+          'Disable Instead',
+        );
+    if (choice === 'Disable Instead') {
+      await ctx.session.client().updateSigningKey(key.id, { disabled: true });
+    } else if (choice === 'Delete') {
+      await ctx.session.client().deleteSigningKey(key.id);
+      await ctx.view.retired.remove(key.id);
+    }
+  });
+}
+
+async function copyKeyField(ctx: KeyCommandContext, arg: KeyArgument, field: 'id' | 'publicKey', label: string): Promise<void> {
+  await run(ctx, `copying the ${label}`, async () => {
+    const key = await resolveKey(ctx, arg, `Select the signing key whose ${label} to copy`);
+    if (!key) return;
+    await vscode.env.clipboard.writeText(key[field]);
+    vscode.window.setStatusBarMessage(`Livepeer: ${label} copied`, 3000);
+  });
+}
+
+export function registerKeyCommands(ctx: KeyCommandContext): vscode.Disposable[] {
+  const register = (id: string, handler: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, handler);
+  return [
+    register('livepeer.keys.refresh', () => ctx.view.refresh()),
+    register('livepeer.keys.create', (options?: { name?: string }) => createKey(ctx, options)),
+    register('livepeer.keys.rename', (arg?: KeyArgument, name?: string) => renameKey(ctx, arg, name)),
+    register('livepeer.keys.disable', (arg?: KeyArgument) => setKeyDisabled(ctx, arg, true)),
+    register('livepeer.keys.enable', (arg?: KeyArgument) => setKeyDisabled(ctx, arg, false)),
+    register('livepeer.keys.delete', (arg?: KeyArgument) => deleteKey(ctx, arg)),
+    register('livepeer.keys.copyId', (arg?: KeyArgument) => copyKeyField(ctx, arg, 'id', 'key ID')),
+    register('livepeer.keys.copyPublicKey', (arg?: KeyArgument) => copyKeyField(ctx, arg, 'publicKey', 'public key')),
+    register('livepeer.keys.rotate', (arg?: KeyArgument) => run(ctx, 'rotating the signing key', () => rotateSigningKey(ctx, arg))),
+  ];
+}

@@ -1,0 +1,21 @@
+import * as vscode from 'vscode';
+import type { ApiCallRecord } from '../api';
+
+/** Removes every secret the extension knows of from a log line. */
+export function redact(text: string, secrets: Iterable<string | undefined>): string {
+  let clean = text.replace(/([?&]token=)[^&\s]+/gi, '$1***');
+  for (const secret of secrets) {
+    if (secret && secret.length >= 4) clean = clean.split(secret).join('***');
+  }
+  return clean;
+}
+
+/** Logs one API call (method, path, status, duration) to the Livepeer output channel. */
+export function logApiCall(log: vscode.LogOutputChannel, secrets: () => Iterable<string | undefined>) {
+  return (call: ApiCallRecord): void => {
+    const line = `${call.method} ${call.path} → ${call.status ?? 'no response'} (${call.durationMs} ms)${call.error ? `: ${call.error}` : ''}`;
+    const safe = redact(line, secrets());
+    if (call.error) log.warn(safe);
+    else log.info(safe);
+  };
+}

@@ -1,0 +1,53 @@
+import * as vscode from 'vscode';
+
+const SECRET_KEY = 'livepeer.apiToken';
+const CONTEXT_KEY = 'livepeer.hasToken';
+
+/**
+ * The API token, kept only in SecretStorage. A copy is held in memory for the client; it is reloaded
+ * when another window changes the secret.
+ */
+export class TokenStore implements vscode.Disposable {
+  private token: string | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly secrets: vscode.SecretStorage) {
+    this.subscription = secrets.onDidChange(async (event) => {
+      if (event.key === SECRET_KEY) await this.load();
+    });
+  }
+
+  get value(): string | undefined {
+    return this.token;
+  }
+
+  async load(): Promise<void> {
+    const token = (await this.secrets.get(SECRET_KEY)) || undefined;
+    if (token === this.token) return;
+    await this.apply(token);
+  }
+
+  async set(token: string): Promise<void> {
+    await this.secrets.store(SECRET_KEY, token);
+    await this.apply(token);
+  }
+
+  async clear(): Promise<void> {
+    await this.secrets.delete(SECRET_KEY);
+    await this.apply(undefined);
+  }
+
+  private async apply(token: string | undefined): Promise<void> {
+    const had = this.token;
+    this.token = token;
+    await vscode.commands.executeCommand('setContext', CONTEXT_KEY, !!token);
+    if (had !== token) this.changed.fire();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -257,6 +257,16 @@ describe('emulator', () => {
       await waitFor(() => emu.store.assets.get(up.asset.id)?.status.phase === 'ready');
       const repeat = await call('POST', up.tusEndpoint, { headers: { 'tus-resumable': '1.0.0', 'upload-length': '1' } });
       assert.equal(repeat.status, 422);
+      const finished = await call('DELETE', location, { headers: { 'tus-resumable': '1.0.0' } });
+      assert.equal(finished.status, 400, 'finished uploads are kept');
+    });
+
+    it('tus termination removes an unfinished upload', async () => {
+      const up = await requestUpload(emu);
+      const created = await call('POST', up.tusEndpoint, { headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' } });
+      const location = created.headers.location as string;
+      assert.equal((await call('DELETE', location, { headers: { 'tus-resumable': '1.0.0' } })).status, 204);
+      assert.equal((await call('HEAD', location, { headers: { 'tus-resumable': '1.0.0' } })).status, 404);
     });
   });
 
@@ -340,7 +350,7 @@ describe('emulator', () => {
     });
   });
 
-  it('close() removes the data dir and frees the ports', async () => {
+  it('close() frees the ports', async () => {
     const other = await startEmulator();
     const port = Number(new URL(other.apiUrl).port);
     await other.close();

@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_TOKEN, startEmulator } from './index';
+
+// `npm run emulator [-- --empty --port N --ingest-port N --token T]`: a seeded local Studio API
+// to point the extension at by hand.
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      empty: { type: 'boolean', default: false },
+      port: { type: 'string' },
+      'ingest-port': { type: 'string' },
+      token: { type: 'string', multiple: true },
+    },
+  });
+  const token = values.token?.length ? values.token : [DEFAULT_TOKEN];
+  const emulator = await startEmulator({
+    seed: !values.empty,
+    tokens: token,
+    apiPort: port(values.port, '--port'),
+    ingestPort: port(values['ingest-port'], '--ingest-port'),
+  });
+
+  console.log('Livepeer Studio emulator running');
+  console.log(`  API base URL:   ${emulator.apiUrl}`);
+  console.log(`  Ingest origin:  ${emulator.ingestOrigin}`);
+  console.log(`  API token:      ${token.join(', ')}`);
+  console.log(`  Data:           ${values.empty ? 'empty' : 'seeded demo account'}`);
+  console.log('Press Ctrl+C to stop.');
+
+  let closing = false;
+  const stop = (): void => {
+    if (closing) return;
+    closing = true;
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function port(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${flag} must be a port number, got ${value}`);
+  return n;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

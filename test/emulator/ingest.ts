@@ -55,6 +55,10 @@ export async function createIngest(ctx: IngestContext): Promise<Handler> {
     path: TUS_PATH,
     datastore: new FileStore({ directory: tusDir }),
     respectForwardedHeaders: false,
+    // A HEAD that resumes right after a dropped PATCH asks that PATCH to drain its lock, and
+    // @tus/server leaves that drain timer running even once the lock is free. At the 3 s
+    // default it holds test processes open; a dropped PATCH on loopback drains far sooner.
+    lockDrainTimeout: 100,
     // Finished upload files are the evidence uploadedSha256 hashes; keep them.
     disableTerminationForFinishedUploads: true,
     generateUrl: (_req, { id }) => `${ctx.ingestOrigin}${TUS_PATH}/${id}`,

@@ -124,8 +124,17 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-/** Maps a failure below HTTP (no response) to the error people see. */
-export function transportError(err: unknown, host: string, context: ErrorContext, signal?: AbortSignal): StudioApiError {
+/**
+ * Maps a failure below HTTP (no response) to the error people see. `advice` replaces the default
+ * "what to do" for hosts that are not the API base URL (the upload origin).
+ */
+export function transportError(
+  err: unknown,
+  host: string,
+  context: ErrorContext,
+  signal?: AbortSignal,
+  advice = 'check livepeer.baseUrl and your network',
+): StudioApiError {
   if (err instanceof StudioApiError) return err;
   if (signal?.aborted || (err as Error)?.name === 'AbortError' || errorCode(err) === 'UND_ERR_ABORTED') {
     return new StudioApiError('aborted', 'cancelled', context, { cause: err });
@@ -135,5 +144,5 @@ export function transportError(err: unknown, host: string, context: ErrorContext
     return new StudioApiError('timeout', `no response from ${host} in time: check your network and try again`, context, { cause: err });
   }
   const what = (code && NETWORK_CODES[code]) ?? (code ? `network error ${code}` : 'network error');
-  return new StudioApiError('network', `cannot reach ${host} (${what}): check livepeer.baseUrl and your network`, context, { cause: err });
+  return new StudioApiError('network', `cannot reach ${host} (${what}): ${advice}`, context, { cause: err });
 }

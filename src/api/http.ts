@@ -99,16 +99,15 @@ export class StudioHttp {
   readonly baseUrl: string;
   private readonly host: string;
   private readonly dispatcher: Dispatcher;
-  private readonly agent: Agent;
 
   constructor(private readonly options: StudioHttpOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
     const url = new URL(this.baseUrl);
     this.host = url.host;
     const timeout = options.timeoutMs ?? 30_000;
-    this.agent = new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
     const policy = { ...DEFAULT_RETRY, ...options.retry };
-    this.dispatcher = new RetryAgent(this.agent, {
+    const agent = new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
+    this.dispatcher = new RetryAgent(agent, {
       maxRetries: policy.maxRetries,
       methods: IDEMPOTENT_METHODS,
       statusCodes: RETRY_STATUSES,
@@ -177,9 +176,9 @@ export class StudioHttp {
     return { status, headers: response.headers, data: parsed.value as T };
   }
 
-  async close(): Promise<void> {
-    await this.dispatcher.close();
-    await this.agent.close();
+  /** Closes the retry layer, which closes the connection pool under it. */
+  close(): Promise<void> {
+    return this.dispatcher.close();
   }
 }
 

@@ -1,0 +1,397 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { StudioApiError, StudioClient, parseBaseUrl, streamQueryParams, type ApiCallRecord } from '../../src/api';
+import { startEmulator, type Emulator } from '../emulator';
+
+const TOKEN = 'tok-SECRET-7f3a9c1e';
+const USER_AGENT = 'livepeer-studio-vscode/test';
+
+/** Every error a test sees goes through here, so the last test can check none of them leaks the token. */
+const seenErrors: StudioApiError[] = [];
+
+async function failure(promise: Promise<unknown>): Promise<StudioApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof StudioApiError, `expected StudioApiError, got ${String(error)}`);
+    seenErrors.push(error);
+    return error;
+  }
+  assert.fail('expected the call to fail');
+}
+
+function apiRequests(emu: Emulator) {
+  return emu.requests.filter((r) => r.origin === 'api');
+}
+
+describe('StudioClient over real HTTP', function () {
+  let emu: Emulator;
+  let client: StudioClient;
+  const calls: ApiCallRecord[] = [];
+
+  const makeClient = (overrides: Partial<ConstructorParameters<typeof StudioClient>[0]> = {}) =>
+    new StudioClient({
+      baseUrl: emu.apiUrl,
+      getToken: () => TOKEN,
+      userAgent: USER_AGENT,
+      timeoutMs: 5_000,
+      retry: { minDelayMs: 20, maxDelayMs: 100 },
+      onCall: (call) => calls.push(call),
+      ...overrides,
+    });
+
+  beforeEach(async () => {
+    emu = await startEmulator({ tokens: [TOKEN], defaultPageSize: 3, processingDelayMs: 20 });
+    client = makeClient();
+    calls.length = 0;
+  });
+
+  afterEach(async () => {
+    await client.close();
+    await emu.close();
+  });
+
+  describe('signing keys', () => {
+    it('creates a key (201) with a one-time private key, then gets, renames, disables, enables and deletes it', async () => {
+      const created = await client.createSigningKey({ name: 'playback' });
+      assert.equal(created.name, 'playback');
+      assert.match(Buffer.from(created.privateKey ?? '', 'base64').toString(), /BEGIN PRIVATE KEY/);
+      assert.equal(apiRequests(emu).at(-1)?.status, 201);
+
+      const fetched = await client.getSigningKey(created.id);
+      assert.equal(fetched.publicKey, created.publicKey);
+      assert.equal((fetched as { privateKey?: string }).privateKey, undefined, 'private key is returned only once');
+
+      await client.updateSigningKey(created.id, { name: 'renamed' });
+      await client.updateSigningKey(created.id, { disabled: true });
+      let key = await client.getSigningKey(created.id);
+      assert.deepEqual([key.name, key.disabled], ['renamed', true], 'absent fields keep their value');
+      await client.updateSigningKey(created.id, { disabled: false });
+      key = await client.getSigningKey(created.id);
+      assert.deepEqual([key.name, key.disabled], ['renamed', false]);
+
+      await client.deleteSigningKey(created.id);
+      const gone = await failure(client.getSigningKey(created.id));
+      assert.equal(gone.kind, 'not-found');
+      assert.equal(gone.status, 404);
+    });
+
+    it('creates a key with the service default name when none is given', async () => {
+      const created = await client.createSigningKey();
+      assert.match(created.name ?? '', /^Signing Key \d+$/);
+      const body = apiRequests(emu).at(-1);
+      assert.equal(body?.method, 'POST');
+    });
+
+    it('rejects fields other than name and disabled before sending anything', async () => {
+      const key = emu.store.addSigningKey({ name: 'k' });
+      const before = emu.requests.length;
+      const error = await failure(client.updateSigningKey(key.id, { name: 'x', projectId: 'p' } as never));
+      assert.equal(error.kind, 'config');
+      assert.match(error.message, /only name and disabled/);
+      assert.equal(emu.requests.length, before, 'no request was sent');
+    });
+
+    it('follows Link pagination across pages and stops on the last page’s cursor=undefined link', async () => {
+      for (let i = 0; i < 8; i++) emu.store.addSigningKey({ name: `key ${i}` });
+      const keys = await client.listSigningKeys();
+      assert.equal(keys.length, 8);
+      assert.equal(new Set(keys.map((k) => k.id)).size, 8);
+      const lists = apiRequests(emu).filter((r) => r.method === 'GET');
+      assert.equal(lists.length, 3, 'pages of 3: 3 + 3 + 2, no fourth request for cursor=undefined');
+      assert.deepEqual(
+        lists.map((r) => new URL(r.url, 'http://x').searchParams.get('cursor')),
+        [null, 'skip3', 'skip6'],
+      );
+    });
+
+    it('reads one page at a time for the UI', async () => {
+      for (let i = 0; i < 5; i++) emu.store.addSigningKey();
+      const first = await client.listSigningKeysPage(undefined, 2);
+      assert.equal(first.items.length, 2);
+      assert.equal(first.nextCursor, 'skip2');
+      const second = await client.listSigningKeysPage(first.nextCursor, 2);
+      assert.equal(second.items.length, 2);
+    });
+
+    it('answers 403 with the service text at the key quota', async () => {
+      for (let i = 0; i < 10; i++) await client.createSigningKey();
+      const error = await failure(client.createSigningKey());
+      assert.equal(error.kind, 'forbidden');
+      assert.equal(error.status, 403);
+      assert.match(error.message, /user can only have up to 10 signing keys, delete some first/);
+    });
+
+    it('turns a 422 validator JSON text into a readable message', async () => {
+      emu.faults.fail({
+        origin: 'api',
+        method: 'POST',
+        path: /signing-key$/,
+        status: 422,
+        body: { errors: [JSON.stringify([{ instancePath: '', keyword: 'additionalProperties', params: { additionalProperty: 'foo' }, message: 'must NOT have additional properties' }])] },
+      });
+      const error = await failure(client.createSigningKey({ name: 'x' }));
+      assert.equal(error.kind, 'validation');
+      assert.equal(error.status, 422);
+      assert.deepEqual(error.messages, ['must NOT have additional properties (foo)']);
+      assert.match(error.message, /^request refused: must NOT have additional properties \(foo\) \(POST \/access-control\/signing-key → 422\)$/);
+    });
+
+    it('flattens nested error arrays', async () => {
+      emu.faults.fail({ origin: 'api', path: /signing-key/, status: 404, body: { errors: [['id not provided'], ['Account not found']] } });
+      const error = await failure(client.getSigningKey('abc'));
+      assert.deepEqual(error.messages, ['id not provided', 'Account not found']);
+    });
+  });
+
+  describe('assets', () => {
+    it('requests an upload and reads the asset back', async () => {
+      const upload = await client.requestUpload('holiday.mp4');
+      assert.ok(upload.url.startsWith(emu.ingestOrigin) && upload.url.includes('token='));
+      assert.ok(upload.tusEndpoint.startsWith(emu.ingestOrigin) && upload.tusEndpoint.includes('token='));
+      assert.ok(upload.task.id);
+      const asset = await client.getAsset(upload.asset.id);
+      assert.equal(asset.name, 'holiday.mp4');
+      assert.equal(asset.status?.phase, 'uploading');
+    });
+
+    it('refuses an empty asset name without a request', async () => {
+      const error = await failure(client.requestUpload('  '));
+      assert.equal(error.kind, 'config');
+      assert.equal(emu.requests.length, 0);
+    });
+  });
+
+  describe('streams', () => {
+    beforeEach(() => {
+      const live = emu.store.addStream({ name: 'live-rec', isActive: true, record: true, lastSeen: 5 });
+      emu.store.addStream({ name: 'live', isActive: true, lastSeen: 4 });
+      emu.store.addStream({ name: 'idle-rec', record: true, lastSeen: 3 });
+      emu.store.addStream({ name: 'idle', lastSeen: 2 });
+      emu.store.addStream({ name: 'session', parentId: live.id, lastSeen: 1 });
+    });
+
+    it('encodes streamsonly and filters as JSON booleans', () => {
+      assert.deepEqual(streamQueryParams({}), { streamsonly: undefined, filters: undefined });
+      assert.deepEqual(streamQueryParams({ streamsOnly: true, isActive: false, record: true }), {
+        streamsonly: '1',
+        filters: '[{"id":"isActive","value":false},{"id":"record","value":true}]',
+      });
+    });
+
+    it('lists all stream objects across pages, newest seen first', async () => {
+      const streams = await client.listStreams({});
+      assert.deepEqual(
+        streams.map((s) => s.name),
+        ['live-rec', 'live', 'idle-rec', 'idle', 'session'],
+      );
+    });
+
+    it('filters on the server: streams only, active, idle, recording, and a combination', async () => {
+      const names = async (query: Parameters<StudioClient['listStreams']>[0]) => (await client.listStreams(query)).map((s) => s.name);
+      assert.deepEqual(await names({ streamsOnly: true }), ['live-rec', 'live', 'idle-rec', 'idle']);
+      assert.deepEqual(await names({ isActive: true }), ['live-rec', 'live']);
+      assert.deepEqual(await names({ isActive: false, streamsOnly: true }), ['idle-rec', 'idle']);
+      assert.deepEqual(await names({ record: true }), ['live-rec', 'idle-rec']);
+      assert.deepEqual(await names({ streamsOnly: true, isActive: false, record: true }), ['idle-rec']);
+
+      const last = apiRequests(emu).at(-1)!;
+      assert.match(last.url, /[?&]streamsonly=1(&|$)/);
+      const filters = new URL(last.url, 'http://x').searchParams.get('filters');
+      assert.deepEqual(JSON.parse(filters ?? ''), [
+        { id: 'isActive', value: false },
+        { id: 'record', value: true },
+      ]);
+      assert.ok(!last.url.includes('"'), 'the filters JSON is URL-encoded');
+    });
+  });
+
+  describe('requests', () => {
+    it('sends bearer auth, JSON accept and a user agent; logs each call without secrets', async () => {
+      await client.listSigningKeys();
+      const headers = apiRequests(emu)[0].headers;
+      assert.equal(headers.authorization, `Bearer ${TOKEN}`);
+      assert.equal(headers.accept, 'application/json');
+      assert.equal(headers['user-agent'], USER_AGENT);
+      assert.equal(calls.length, 1);
+      assert.equal(calls[0].method, 'GET');
+      assert.equal(calls[0].path, '/access-control/signing-key');
+      assert.equal(calls[0].status, 200);
+      assert.ok(calls[0].durationMs >= 0);
+      assert.ok(!JSON.stringify(calls).includes(TOKEN));
+    });
+
+    it('treats any 2xx as success and never parses an empty body', async () => {
+      const key = emu.store.addSigningKey();
+      emu.faults.fail({ origin: 'api', method: 'PATCH', path: /signing-key/, status: 200, body: '' });
+      await client.updateSigningKey(key.id, { name: 'ok' });
+      emu.faults.fail({ origin: 'api', method: 'DELETE', path: /signing-key/, status: 202, body: '' });
+      await client.deleteSigningKey(key.id);
+    });
+  });
+
+  describe('errors', () => {
+    it('401: names the fix and never the token, even when the service echoes it', async () => {
+      emu.faults.fail({ origin: 'api', path: /signing-key/, status: 401, body: { errors: [`no token ${TOKEN} found`] } });
+      const error = await failure(client.listSigningKeys());
+      assert.equal(error.kind, 'auth');
+      assert.equal(error.message, 'API token missing or invalid: set your API token (GET /access-control/signing-key → 401)');
+      assert.deepEqual(error.messages, ['no token *** found']);
+    });
+
+    it('401 for a token the service does not know', async () => {
+      const stranger = makeClient({ getToken: () => 'not-a-real-token' });
+      const error = await failure(stranger.listStreams({}));
+      await stranger.close();
+      assert.equal(error.kind, 'auth');
+    });
+
+    it('no token at all: fails before sending', async () => {
+      const none = makeClient({ getToken: () => undefined });
+      const error = await failure(none.listStreams({}));
+      await none.close();
+      assert.equal(error.kind, 'auth');
+      assert.equal(emu.requests.length, 0);
+    });
+
+    it('400 for bad filters is a validation error with the service message', async () => {
+      emu.faults.fail({ origin: 'api', path: /stream/, status: 400, body: { errors: ['error parsing filters: bad'] } });
+      const error = await failure(client.listStreams({ isActive: true }));
+      assert.equal(error.kind, 'validation');
+      assert.match(error.message, /error parsing filters: bad/);
+    });
+
+    it('HTML 502 from a proxy: status and a short excerpt, after retries', async () => {
+      emu.faults.html502({ origin: 'api', path: /stream/, times: 10 });
+      const error = await failure(client.listStreams({}));
+      assert.equal(error.kind, 'server');
+      assert.equal(error.status, 502);
+      assert.match(error.message, /^service error HTTP 502: 502 Bad Gateway 502 Bad Gateway nginx: try again later/);
+      assert.equal(apiRequests(emu).length, 4, 'first attempt + 3 retries');
+    });
+
+    it('500 with JSON: the service message', async () => {
+      emu.faults.fail({ origin: 'api', method: 'POST', path: /signing-key/, status: 500, body: { errors: ['Internal server error: db down'] } });
+      const error = await failure(client.createSigningKey());
+      assert.equal(error.kind, 'server');
+      assert.match(error.message, /Internal server error: db down/);
+    });
+
+    it('connection refused: names the host', async () => {
+      const port = await closedPort();
+      const refused = makeClient({ baseUrl: `http://127.0.0.1:${port}/api`, retry: { maxRetries: 1, minDelayMs: 10, maxDelayMs: 10 } });
+      const error = await failure(refused.listSigningKeys());
+      await refused.close();
+      assert.equal(error.kind, 'network');
+      assert.equal(error.message, `cannot reach 127.0.0.1:${port} (connection refused): check livepeer.baseUrl and your network (GET /access-control/signing-key)`);
+    });
+
+    it('unknown host: names the host', async () => {
+      const dns = makeClient({ baseUrl: 'https://no-such-host.invalid/api', retry: { maxRetries: 0 } });
+      const error = await failure(dns.listSigningKeys());
+      await dns.close();
+      assert.equal(error.kind, 'network');
+      assert.match(error.message, /^cannot reach no-such-host\.invalid \(host name (not found|lookup failed)\)/);
+    });
+
+    it('timeout: names the host', async () => {
+      emu.faults.delay({ origin: 'api', path: /stream/, ms: 2_000, times: 5 });
+      const slow = makeClient({ timeoutMs: 200, retry: { maxRetries: 0 } });
+      const error = await failure(slow.listStreams({}));
+      await slow.close();
+      assert.equal(error.kind, 'timeout');
+      assert.match(error.message, /^no response from 127\.0\.0\.1:\d+ in time/);
+    });
+
+    it('cancellation with an AbortSignal', async () => {
+      emu.faults.delay({ origin: 'api', path: /stream/, ms: 2_000 });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 50);
+      const started = Date.now();
+      const error = await failure(client.listStreams({}, controller.signal));
+      assert.equal(error.kind, 'aborted');
+      assert.ok(Date.now() - started < 1_000);
+    });
+  });
+
+  describe('retries', () => {
+    it('retries a GET after 503 and succeeds', async () => {
+      emu.store.addSigningKey({ name: 'k' });
+      emu.faults.fail({ origin: 'api', path: /signing-key/, status: 503, times: 2 });
+      const keys = await client.listSigningKeys();
+      assert.equal(keys.length, 1);
+      assert.deepEqual(apiRequests(emu).map((r) => r.status), [503, 503, 200]);
+    });
+
+    it('retries DELETE and PATCH too', async () => {
+      const key = emu.store.addSigningKey();
+      emu.faults.fail({ origin: 'api', method: 'PATCH', path: /signing-key/, status: 504 });
+      await client.updateSigningKey(key.id, { disabled: true });
+      emu.faults.fail({ origin: 'api', method: 'DELETE', path: /signing-key/, status: 502 });
+      await client.deleteSigningKey(key.id);
+      assert.deepEqual(apiRequests(emu).map((r) => r.status), [504, 204, 502, 204]);
+    });
+
+    it('never retries a POST', async () => {
+      emu.faults.fail({ origin: 'api', method: 'POST', path: /signing-key/, status: 503 });
+      const error = await failure(client.createSigningKey());
+      assert.equal(error.status, 503);
+      assert.equal(apiRequests(emu).length, 1);
+      assert.equal(emu.store.signingKeys.size, 0);
+    });
+
+    it('honours Retry-After on 429', async () => {
+      emu.faults.retryAfter({ origin: 'api', path: /stream/, status: 429, seconds: 1 });
+      const started = Date.now();
+      await client.listStreams({});
+      const waited = Date.now() - started;
+      assert.ok(waited >= 950, `waited ${waited} ms`);
+      assert.deepEqual(apiRequests(emu).map((r) => r.status), [429, 200]);
+    });
+
+    it('does not wait for a Retry-After beyond its limit', async () => {
+      emu.faults.retryAfter({ origin: 'api', path: /stream/, status: 429, seconds: 3600 });
+      const started = Date.now();
+      const error = await failure(client.listStreams({}));
+      assert.ok(Date.now() - started < 1_000);
+      assert.equal(error.kind, 'rate-limited');
+    });
+
+    it('retries a refused connection for GET', async () => {
+      emu.store.addSigningKey();
+      emu.faults.cutAfter({ origin: 'api', path: /signing-key/, bytes: 0 });
+      const keys = await client.listSigningKeys();
+      assert.equal(keys.length, 1);
+    });
+  });
+
+  describe('base URL', () => {
+    it('refuses plain http except for loopback, and anything that is not a URL', () => {
+      assert.equal(parseBaseUrl('https://livepeer.studio/api/'), 'https://livepeer.studio/api');
+      assert.equal(parseBaseUrl('http://localhost:3000/api'), 'http://localhost:3000/api');
+      assert.equal(parseBaseUrl('http://127.0.0.2:9/api'), 'http://127.0.0.2:9/api');
+      assert.equal(parseBaseUrl('http://[::1]:9/api'), 'http://[::1]:9/api');
+      for (const bad of ['http://livepeer.studio/api', 'ftp://x/api', 'not a url', 'https://user:pw@x/api']) {
+        assert.throws(() => parseBaseUrl(bad), (error: StudioApiError) => error.kind === 'config' && /livepeer\.baseUrl/.test(error.message));
+      }
+    });
+  });
+
+  after(() => {
+    assert.ok(seenErrors.length >= 15, `checked ${seenErrors.length} errors`);
+    for (const error of seenErrors) {
+      assert.ok(!error.message.includes(TOKEN), error.message);
+      assert.ok(!error.messages.some((m) => m.includes(TOKEN)), error.message);
+      assert.ok(!(error.stack ?? '').includes(TOKEN), error.message);
+    }
+  });
+});
+
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,82 @@
+import { Agent, request, type Dispatcher } from 'undici';
+import { StudioApiError } from '../api/errors';
+import { asRequestBody, readRange, type FileIdentity } from './fileSource';
+import type { ProgressMeter } from './progress';
+import { cancelledError, uploadHttpError, uploadTransportError } from './uploadErrors';
+
+/**
+ * Stall limits for upload requests. undici refreshes the headers timer while the socket drains, so
+ * these bound a stall, not the length of a big upload; the server may take a while to answer
+ * after the last byte (the real service forwards the file to object storage first).
+ */
+export const UPLOAD_TIMEOUTS = { connect: 30_000, headers: 120_000, body: 60_000 } as const;
+
+export function uploadAgent(): Agent {
+  return new Agent({
+    connect: { timeout: UPLOAD_TIMEOUTS.connect },
+    headersTimeout: UPLOAD_TIMEOUTS.headers,
+    bodyTimeout: UPLOAD_TIMEOUTS.body,
+    keepAliveTimeout: 10_000,
+  });
+}
+
+export interface DirectUploadOptions {
+  /** The pre-signed `url` from request-upload, used exactly as given (never with the API token). */
+  url: string;
+  file: FileIdentity;
+  contentType: string;
+  meter: ProgressMeter;
+  signal?: AbortSignal;
+  dispatcher?: Dispatcher;
+}
+
+/**
+ * One PUT with the file streamed from disk and an exact Content-Length. Not retried: a repeat
+ * after a partial body would either re-send everything or be refused as "already uploaded", so
+ * the caller decides.
+ */
+export async function directUpload(options: DirectUploadOptions): Promise<void> {
+  const { url, file, contentType, meter, signal } = options;
+  if (signal?.aborted) throw cancelledError('direct');
+  const agent = options.dispatcher ?? uploadAgent();
+  let sent = 0;
+  try {
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        method: 'PUT',
+        headers: { 'content-type': contentType, 'content-length': String(file.size) },
+        body: asRequestBody(
+          readRange(file, 0, file.size, (n) => {
+            sent += n;
+            meter.update(sent);
+          }),
+        ),
+        signal,
+        dispatcher: agent,
+      });
+    } catch (err) {
+      throw failure(err, options);
+    }
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (err) {
+      throw failure(err, options);
+    }
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      throw uploadHttpError('PUT', url, response.statusCode, text, 'direct');
+    }
+    meter.update(file.size, true);
+  } finally {
+    if (!options.dispatcher) await agent.close().catch(() => undefined);
+  }
+}
+
+function failure(err: unknown, options: DirectUploadOptions): StudioApiError {
+  if (options.signal?.aborted) return cancelledError('direct');
+  if (err instanceof StudioApiError) return err;
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause instanceof StudioApiError) return cause;
+  return uploadTransportError(err, 'PUT', options.url, 'direct', options.signal);
+}

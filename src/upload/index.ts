@@ -1,0 +1,26 @@
+/** The upload engine: plain Node (no vscode import), used by the VS Code layer and the tests. */
+export { VIDEO_EXTENSIONS, VIDEO_MEDIA_TYPES, mediaTypeOf, isVideoFile } from './mediaTypes';
+export {
+  uploadVideo,
+  resumeUpload,
+  DEFAULT_CHUNK_SIZE_MIB,
+  AUTO_TUS_THRESHOLD_BYTES,
+  type UploadVideoOptions,
+  type ResumeUploadOptions,
+  type UploadResult,
+  type UploadMethodChoice,
+  type UploadRequester,
+} from './uploadVideo';
+export {
+  listInterruptedUploads,
+  discardUpload,
+  InMemoryStore,
+  JsonFileStore,
+  UPLOADS_STORAGE_KEY,
+  type KeyValueStore,
+  type InterruptedUpload,
+  type InterruptedUploadSummary,
+} from './urlStorage';
+export type { UploadProgress, ProgressListener } from './progress';
+export { DEFAULT_RETRY_DELAYS_MS } from './tus';
+export { redactUrl } from './uploadErrors';

@@ -1,0 +1,228 @@
+import * as path from 'node:path';
+import { Upload, type DetailedError, type PreviousUpload } from 'tus-js-client';
+import { StudioApiError } from '../api/errors';
+import type { UploadRequest } from '../api/types';
+import { uploadAgent } from './direct';
+import type { FileIdentity } from './fileSource';
+import type { ProgressMeter } from './progress';
+import { DiskFileReader } from './tusFileReader';
+import { UndiciHttpStack } from './undiciHttpStack';
+import { cancelledError, uploadHttpError, uploadTransportError } from './uploadErrors';
+import { fingerprintOf, type InterruptedUpload, type TusUrlStorage, type UploadContext } from './urlStorage';
+
+/**
+ * Waits between attempts after a transient failure (no response, 5xx, 409/423/429). tus-js-client
+ * starts over at the first delay whenever an attempt made progress, so these bound a streak of
+ * failures without progress (about 40 s in all), not the number of failures in a long upload.
+ */
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [0, 1_000, 3_000, 5_000, 10_000, 20_000];
+
+export interface TusRunOptions {
+  file: FileIdentity;
+  contentType: string;
+  chunkSizeBytes: number;
+  urlStorage: TusUrlStorage;
+  meter: ProgressMeter;
+  signal?: AbortSignal;
+  retryDelaysMs?: readonly number[];
+  /** Resume exactly this stored entry (resumeUpload); otherwise the storage is searched by file identity. */
+  entry?: InterruptedUpload;
+  /** Step 1, called only when no earlier upload of this file is found; carries the API token call. */
+  requestUpload: () => Promise<UploadRequest>;
+  assetName: string;
+}
+
+export interface TusRunResult {
+  assetId: string;
+  playbackId?: string;
+  taskId?: string;
+  assetName: string;
+  resumed: boolean;
+  /** Offset the server reported when this run started (0 for a new upload). */
+  startOffset: number;
+  /** Request-body bytes this run handed to the connection, retries included. */
+  bytesTransferred: number;
+}
+
+/**
+ * Runs one tus upload with tus-js-client: our disk file reader, our undici HTTP stack, our URL
+ * storage. An earlier upload of the same file (same path, size and mtime) is found through the
+ * fingerprint and continued on its asset; only otherwise is a new asset requested.
+ */
+export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
+  const { file, meter, signal, urlStorage } = options;
+  if (signal?.aborted) throw cancelledError('tus');
+  const agent = uploadAgent();
+  const stack = new UndiciHttpStack(agent);
+  let settle: { resolve: () => void; reject: (err: unknown) => void } | undefined;
+  const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  let startOffset: number | undefined;
+  let lastError: unknown;
+
+  const upload = new Upload(file as unknown as Buffer, {
+    endpoint: null,
+    metadata: { filename: path.basename(file.path), filetype: options.contentType },
+    uploadSize: file.size,
+    chunkSize: options.chunkSizeBytes,
+    retryDelays: [...(options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS)],
+    // Identity of the file only: the endpoint carries a per-asset token, and a later run must find
+    // this upload before it has (or asks for) any endpoint.
+    fingerprint: async () => fingerprintOf(file),
+    fileReader: new DiskFileReader(),
+    httpStack: stack,
+    urlStorage,
+    storeFingerprintForResuming: true,
+    // Removed by us once success is certain, awaited, so the caller never sees a stale entry.
+    removeFingerprintOnSuccess: false,
+    onProgress: (bytesSent) => {
+      if (startOffset === undefined) startOffset = bytesSent;
+      meter.update(bytesSent);
+      void urlStorage.recordProgress(bytesSent).catch(() => undefined);
+    },
+    onShouldRetry: (err) => {
+      lastError = err;
+      return !signal?.aborted && isTransient(err);
+    },
+    onSuccess: () => settle?.resolve(),
+    onError: (err) => settle?.reject(err),
+  });
+
+  let context: UploadContext;
+  let resumed = false;
+  const previous = options.entry ? [options.entry] : await findPrevious(upload, urlStorage);
+  if (signal?.aborted) throw cancelledError('tus');
+  if (previous.length) {
+    const entry = previous[0];
+    context = contextOf(entry);
+    urlStorage.setContext(context, entry.id);
+    upload.resumeFromPreviousUpload(asPrevious(entry));
+    upload.options.endpoint = entry.tusEndpoint;
+    resumed = true;
+  } else {
+    const ticket = await options.requestUpload();
+    context = {
+      filePath: file.path,
+      fileSize: file.size,
+      fileMtimeMs: file.mtimeMs,
+      contentType: options.contentType,
+      assetName: ticket.asset.name ?? options.assetName,
+      assetId: ticket.asset.id,
+      playbackId: ticket.asset.playbackId,
+      taskId: ticket.task?.id,
+      totalBytes: file.size,
+      startedAt: Date.now(),
+      tusEndpoint: ticket.tusEndpoint,
+    };
+    urlStorage.setContext(context);
+    upload.options.endpoint = ticket.tusEndpoint;
+  }
+
+  const onAbort = () => {
+    void upload.abort(false);
+    settle?.reject(cancelledError('tus', meter.bytes, file.size));
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  else upload.start();
+
+  try {
+    await done;
+  } catch (err) {
+    const error = mapError(err, upload.url ?? upload.options.endpoint ?? '', signal, meter, file.size, lastError);
+    if (error.kind === 'config' && urlStorage.currentId) {
+      // The file changed: this upload can never be completed from it, so do not offer to resume it.
+      await urlStorage.removeUpload(urlStorage.currentId).catch(() => undefined);
+    } else {
+      await urlStorage.recordProgress(meter.bytes, true).catch(() => undefined);
+    }
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    await agent.close().catch(() => undefined);
+  }
+  meter.update(file.size, true);
+  if (urlStorage.currentId) await urlStorage.removeUpload(urlStorage.currentId);
+  return {
+    assetId: context.assetId,
+    playbackId: context.playbackId,
+    taskId: context.taskId,
+    assetName: context.assetName,
+    resumed,
+    startOffset: startOffset ?? 0,
+    bytesTransferred: stack.bodyBytes,
+  };
+}
+
+async function findPrevious(upload: Upload, urlStorage: TusUrlStorage): Promise<InterruptedUpload[]> {
+  const found = await upload.findPreviousUploads();
+  return found
+    .map((p) => urlStorage.registry.get(p.urlStorageKey))
+    .filter((e): e is InterruptedUpload => !!e)
+    .sort((a, b) => b.startedAt - a.startedAt);
+}
+
+function asPrevious(entry: InterruptedUpload): PreviousUpload {
+  return {
+    size: entry.totalBytes,
+    metadata: entry.metadata,
+    creationTime: entry.creationTime,
+    urlStorageKey: entry.id,
+    uploadUrl: entry.uploadUrl,
+    parallelUploadUrls: null,
+  };
+}
+
+function contextOf(entry: InterruptedUpload): UploadContext {
+  return {
+    filePath: entry.filePath,
+    fileSize: entry.fileSize,
+    fileMtimeMs: entry.fileMtimeMs,
+    contentType: entry.contentType,
+    assetName: entry.assetName,
+    assetId: entry.assetId,
+    playbackId: entry.playbackId,
+    taskId: entry.taskId,
+    totalBytes: entry.totalBytes,
+    startedAt: entry.startedAt,
+    tusEndpoint: entry.tusEndpoint,
+  };
+}
+
+function ourError(err: unknown): StudioApiError | undefined {
+  if (err instanceof StudioApiError) return err;
+  const cause = (err as DetailedError | undefined)?.causingError ?? (err as { cause?: unknown } | undefined)?.cause;
+  if (cause instanceof StudioApiError) return cause;
+  const inner = (cause as { cause?: unknown } | undefined)?.cause;
+  return inner instanceof StudioApiError ? inner : undefined;
+}
+
+/** Worth another attempt: no response at all, or a status that says "later" or "check the offset". */
+function isTransient(err: DetailedError): boolean {
+  if (ourError(err)) return false;
+  const status = err.originalResponse?.getStatus() ?? 0;
+  if (status === 0) return true;
+  return status >= 500 || status === 409 || status === 423 || status === 429;
+}
+
+function mapError(
+  err: unknown,
+  url: string,
+  signal: AbortSignal | undefined,
+  meter: ProgressMeter,
+  total: number,
+  lastError: unknown,
+): StudioApiError {
+  if (signal?.aborted) return cancelledError('tus', meter.bytes, total);
+  const ours = ourError(err) ?? ourError(lastError);
+  if (ours) return ours;
+  const detailed = err as DetailedError;
+  const request = detailed.originalRequest;
+  const method = request?.getMethod() ?? 'PATCH';
+  const requestUrl = request?.getURL() ?? url;
+  const response = detailed.originalResponse;
+  if (response) return uploadHttpError(method, requestUrl, response.getStatus(), response.getBody() ?? '', 'tus');
+  if (detailed.causingError) return uploadTransportError(detailed.causingError, method, requestUrl, 'tus', signal);
+  // A protocol problem tus-js-client found itself (missing offset, bad Location…).
+  const said = String((err as Error)?.message ?? err).replace(/^tus: /, '').split(', originated from')[0];
+  return new StudioApiError('server', `the upload server answered unexpectedly (${said}): try again later, the upload can be resumed`);
+}

@@ -1,0 +1,96 @@
+import { StudioApiError, bodyExcerpt, httpError, transportError } from '../api/errors';
+
+/**
+ * Upload-origin errors. The kinds and the service-message parsing come from the API client's
+ * mappers (httpError / transportError); only the wording changes, because at the upload origin a
+ * 401/403 means the pre-signed address was refused (not the API token), and the advice must name
+ * what to do with the upload (resume it, start a new one) rather than the API base URL.
+ */
+
+/** Replaces the value of every `token` query parameter with `***` (also inside free text). */
+export function redactToken(text: string): string {
+  return text.replace(/([?&]token=)[^&#\s"']*/gi, '$1***');
+}
+
+/** Path and query of an upload address, token redacted: what error messages and logs may show. */
+export function redactedPath(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return redactToken(parsed.pathname + parsed.search);
+  } catch {
+    return redactToken(url);
+  }
+}
+
+/** The full upload address with its token redacted. */
+export function redactUrl(url: string): string {
+  return redactToken(url);
+}
+
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'the upload server';
+  }
+}
+
+export type UploadMethod = 'direct' | 'tus';
+
+/** An HTTP error answer from the upload origin, as the error people see. */
+export function uploadHttpError(method: string, url: string, status: number, rawText: string, how: UploadMethod): StudioApiError {
+  const text = redactToken(rawText);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const base = httpError({ method, path: redactedPath(url), status }, parsed, text);
+  const said = base.messages.join('; ') || bodyExcerpt(text);
+  const context = { method, path: base.path, status, messages: base.messages };
+  const resumable = how === 'tus' ? ': the upload is kept and can be resumed' : ': upload the file again';
+  let summary: string;
+  let kind = base.kind;
+  if (/already been uploaded/i.test(said)) {
+    kind = 'validation';
+    summary = 'this asset has already received its file (the upload address was used before): start a new upload to create another asset';
+  } else if (status === 401 || status === 403) {
+    kind = 'forbidden';
+    summary = `the upload server refused the signed upload address${said ? ` (${said})` : ''}: it is invalid or expired, start a new upload`;
+  } else if (status === 404 || status === 410) {
+    summary =
+      how === 'tus'
+        ? 'the upload server no longer has this resumable upload: discard it and start a new upload'
+        : `the upload address was not found${said ? ` (${said})` : ''}: start a new upload`;
+  } else if (status === 409) {
+    summary = `the upload server is at a different offset than expected${said ? ` (${said})` : ''}${resumable}`;
+  } else if (status === 413) {
+    summary = 'the upload server refused the request as too large: use a resumable upload with a smaller chunk size';
+  } else if (status === 429) {
+    summary = `the upload server asks to slow down${resumable}`;
+  } else if (status >= 500) {
+    summary = `upload server error HTTP ${status}${said ? `: ${said}` : ''}${how === 'tus' ? ': try again later, the upload can be resumed' : ': try again later'}`;
+  } else {
+    summary = `the upload server refused the upload${said ? `: ${said}` : ` (HTTP ${status})`}`;
+  }
+  return new StudioApiError(kind, summary, context, { cause: base });
+}
+
+/** A failure below HTTP at the upload origin (refused, reset, cut, timeout, abort). */
+export function uploadTransportError(err: unknown, method: string, url: string, how: UploadMethod, signal?: AbortSignal): StudioApiError {
+  const advice =
+    how === 'tus'
+      ? 'the upload stopped there and can be resumed; check your network and resume'
+      : 'the direct upload did not complete; check your network and upload again';
+  return transportError(err, hostOf(url), { method, path: redactedPath(url) }, signal, advice);
+}
+
+/** The error a cancelled upload ends with. */
+export function cancelledError(how: UploadMethod, bytesDone?: number, total?: number): StudioApiError {
+  if (how === 'tus') {
+    const where = bytesDone !== undefined && total ? ` at ${Math.floor((bytesDone / total) * 100)}%` : '';
+    return new StudioApiError('aborted', `upload paused${where}: it is kept and can be resumed later from where it stopped`);
+  }
+  return new StudioApiError('aborted', 'upload cancelled: the direct upload did not complete, nothing was stored');
+}

@@ -1,0 +1,94 @@
+// Shared by the extension-host suites: the emulator, the extension's API, scripted prompt answers.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { LivepeerApi } from '../../src/extension';
+import type { PromptRequest } from '../../src/ui/prompts';
+import { startEmulator, type Emulator } from '../emulator';
+
+export const TOKEN = 'lp-test-token-5c1d2e9b';
+export const EXTENSION_ID = 'livepeer-studio-tools.livepeer-studio';
+
+export let emulator: Emulator;
+export let api: LivepeerApi;
+
+/** Everything the extension asked or announced, in order (non-modal notifications included). */
+export const asked: PromptRequest[] = [];
+let script: Array<(request: PromptRequest) => unknown> = [];
+
+export async function startHarness(): Promise<void> {
+  emulator = await startEmulator({ tokens: [TOKEN], processingDelayMs: 50 });
+  await vscode.workspace.getConfiguration('livepeer').update('baseUrl', emulator.apiUrl, vscode.ConfigurationTarget.Global);
+  const extension = vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is not installed in the test host`);
+  api = await extension.activate();
+  api.prompts.responder = (request) => {
+    asked.push(request);
+    // Notifications are recorded and left unanswered, like a person ignoring a toast.
+    if (request.kind === 'message' && !request.modal) return undefined;
+    const next = script.shift();
+    assert.ok(next, `unexpected prompt: ${JSON.stringify(request)}`);
+    return next(request);
+  };
+}
+
+export async function stopHarness(): Promise<void> {
+  await emulator?.close();
+}
+
+/** Answers the next prompts in order; each answer sees the request (to assert on it) and returns the reply. */
+export function answer(...replies: Array<(request: PromptRequest) => unknown>): void {
+  script.push(...replies);
+}
+
+export function assertAllAnswered(): void {
+  const left = script.length;
+  script = [];
+  assert.equal(left, 0, `${left} scripted answer(s) were not asked for`);
+}
+
+/** The latest notification whose text matches. */
+export function lastMessage(pattern: RegExp): Extract<PromptRequest, { kind: 'message' }> | undefined {
+  return asked.filter((r): r is Extract<PromptRequest, { kind: 'message' }> => r.kind === 'message' && pattern.test(r.message)).at(-1);
+}
+
+export async function signIn(): Promise<void> {
+  await vscode.commands.executeCommand('livepeer.setToken', TOKEN);
+  assert.ok(api.session.hasToken);
+}
+
+/** Labels of a tree's top-level items. */
+export async function labels(provider: vscode.TreeDataProvider<vscode.TreeItem>): Promise<string[]> {
+  const items = (await provider.getChildren()) ?? [];
+  return items.map((item) => String(item.label));
+}
+
+/** Asks the test host's launcher to screenshot the workbench (see test/host/README.md). */
+export async function screenshot(name: string): Promise<string> {
+  const control = process.env.LIVEPEER_TEST_CONTROL_URL;
+  const dir = process.env.LIVEPEER_SCREENSHOT_DIR;
+  assert.ok(control && dir, 'run through test/runExtensionTests so screenshots can be taken');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  const response = await fetch(`${control}/screenshot?path=${encodeURIComponent(path)}`, { method: 'POST' });
+  assert.equal(response.status, 200, `screenshot failed: ${await response.text()}`);
+  return path;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls until `check` passes (views and status polling settle asynchronously). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await sleep(50);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+// Runs the extension-host suites (test/integration) in a real VS Code host; see test/host/README.md.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(__dirname, '..', '..');
+const hostModules = join(root, 'test', 'host', 'node_modules', 'code-server');
+
+async function main(): Promise<void> {
+  if (!existsSync(hostModules)) {
+    throw new Error('The VS Code test host is not installed: run `npm run setup` (or `bash test/host/install.sh`) first.');
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runInHost } = require(join(root, 'test', 'host', 'runInHost.js')) as {
+    runInHost(options: { extensionDevelopmentPath: string; extensionTestsPath: string; workspaceDir: string; env: Record<string, string> }): Promise<number>;
+  };
+  const workspaceDir = mkdtempSync(join(tmpdir(), 'livepeer-workspace-'));
+  try {
+    await runInHost({
+      extensionDevelopmentPath: root,
+      extensionTestsPath: join(root, 'out', 'test', 'integration', 'index.js'),
+      workspaceDir,
+      env: { LIVEPEER_SCREENSHOT_DIR: process.env.LIVEPEER_SCREENSHOT_DIR ?? join(root, 'test-results', 'screenshots') },
+    });
+  } finally {
+    rmSync(workspaceDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

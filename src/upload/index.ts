@@ -3,6 +3,7 @@ export { VIDEO_EXTENSIONS, VIDEO_MEDIA_TYPES, mediaTypeOf, isVideoFile } from '.
 export {
   uploadVideo,
   resumeUpload,
+  chooseMethod,
   DEFAULT_CHUNK_SIZE_MIB,
   AUTO_TUS_THRESHOLD_BYTES,
   type UploadVideoOptions,

@@ -85,7 +85,8 @@ function chunkBytes(chunkSizeMiB: number | undefined): number {
   return Math.max(256 * 1024, Math.round(mib * MiB));
 }
 
-function chooseMethod(method: UploadMethodChoice | undefined, size: number): 'direct' | 'tus' {
+/** The method `method` stands for with a file of `size` bytes (`auto` decides by AUTO_TUS_THRESHOLD_BYTES). */
+export function chooseMethod(method: UploadMethodChoice | undefined, size: number): 'direct' | 'tus' {
   const choice = method ?? 'auto';
   if (choice === 'direct' || choice === 'tus') return choice;
   if (choice !== 'auto') throw StudioApiError.config(`upload method must be auto, direct or tus, not ${String(method)}`);

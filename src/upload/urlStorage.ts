@@ -11,7 +11,8 @@ import type { FileIdentity } from './fileSource';
  */
 export interface KeyValueStore {
   get<T>(key: string): T | undefined;
-  update(key: string, value: unknown): Promise<void>;
+  // PromiseLike, not Promise: Memento.update returns a Thenable.
+  update(key: string, value: unknown): PromiseLike<void>;
 }
 
 export class InMemoryStore implements KeyValueStore {

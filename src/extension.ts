@@ -9,6 +9,8 @@ import { StreamFilters } from './ui/streams/streamFilters';
 import { StreamsView } from './ui/streams/streamsView';
 import { registerTokenCommands } from './ui/tokenCommands';
 import { TokenStore } from './ui/token';
+import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads';
+import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
 
 /** What activate() returns: the live objects the extension-host tests inspect and drive. */
 export interface LivepeerApi {
@@ -16,6 +18,10 @@ export interface LivepeerApi {
   session: Session;
   signingKeys: SigningKeysView;
   streams: StreamsView;
+  uploads: Uploads;
+  uploadStatusBar: UploadStatusBar;
+  /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
+  createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
 }
 
@@ -29,6 +35,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
   const signingKeys = new SigningKeysView(session, prompts, new RetiredKeys(context.globalState));
   const filters = new StreamFilters(context.workspaceState);
   const streams = new StreamsView(session, prompts, filters);
+  const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log };
+  const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
 
   context.subscriptions.push(
@@ -44,7 +52,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     ...registerTokenCommands(session, prompts),
     ...registerKeyCommands({ session, prompts, view: signingKeys }),
     ...registerStreamCommands(session, prompts, streams, streamsTree),
+    ...uploads.disposables,
   );
   await Promise.all([tokens.load(), filters.publishContext()]);
-  return { prompts, session, signingKeys, streams, logUri: context.logUri };
+  return {
+    prompts,
+    session,
+    signingKeys,
+    streams,
+    uploads: uploads.uploads,
+    uploadStatusBar: uploads.statusBar,
+    createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
+    logUri: context.logUri,
+  };
 }

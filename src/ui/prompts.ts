@@ -4,7 +4,8 @@ export type PromptRequest =
   | { kind: 'input'; options: vscode.InputBoxOptions }
   | { kind: 'pick'; items: readonly vscode.QuickPickItem[]; options: vscode.QuickPickOptions }
   | { kind: 'message'; severity: 'info' | 'warning' | 'error'; message: string; modal: boolean; detail?: string; actions: string[] }
-  | { kind: 'saveDialog'; options: vscode.SaveDialogOptions };
+  | { kind: 'saveDialog'; options: vscode.SaveDialogOptions }
+  | { kind: 'openDialog'; options: vscode.OpenDialogOptions };
 
 /** Answers prompts instead of a person: lets the extension-host tests walk the same flows. */
 export type PromptResponder = (request: PromptRequest) => unknown;
@@ -48,5 +49,10 @@ export class Prompts {
   async saveDialog(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined> {
     if (this.responder) return this.responder({ kind: 'saveDialog', options }) as vscode.Uri | undefined;
     return vscode.window.showSaveDialog(options);
+  }
+
+  async openDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {
+    if (this.responder) return this.responder({ kind: 'openDialog', options }) as vscode.Uri[] | undefined;
+    return vscode.window.showOpenDialog(options);
   }
 }

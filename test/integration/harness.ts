@@ -16,6 +16,8 @@ export let api: LivepeerApi;
 /** Everything the extension asked or announced, in order (non-modal notifications included). */
 export const asked: PromptRequest[] = [];
 let script: Array<(request: PromptRequest) => unknown> = [];
+/** Actions to click on the next notification whose text matches (see clickNotification). */
+let clicks: Array<{ pattern: RegExp; action: string }> = [];
 
 export async function startHarness(): Promise<void> {
   emulator = await startEmulator({ tokens: [TOKEN], processingDelayMs: 50 });
@@ -25,8 +27,12 @@ export async function startHarness(): Promise<void> {
   api = await extension.activate();
   api.prompts.responder = (request) => {
     asked.push(request);
-    // Notifications are recorded and left unanswered, like a person ignoring a toast.
-    if (request.kind === 'message' && !request.modal) return undefined;
+    // Notifications are recorded and left unanswered, like a person ignoring a toast, unless a click was scripted.
+    if (request.kind === 'message' && !request.modal) {
+      const click = clicks.find((c) => c.pattern.test(request.message));
+      clicks = clicks.filter((c) => c !== click);
+      return click?.action;
+    }
     const next = script.shift();
     assert.ok(next, `unexpected prompt: ${JSON.stringify(request)}`);
     return next(request);
@@ -42,10 +48,16 @@ export function answer(...replies: Array<(request: PromptRequest) => unknown>): 
   script.push(...replies);
 }
 
+/** Clicks `action` on the next notification whose text matches `pattern`. */
+export function clickNotification(pattern: RegExp, action: string): void {
+  clicks.push({ pattern, action });
+}
+
 export function assertAllAnswered(): void {
-  const left = script.length;
+  const left = script.length + clicks.length;
   script = [];
-  assert.equal(left, 0, `${left} scripted answer(s) were not asked for`);
+  clicks = [];
+  assert.equal(left, 0, `${left} scripted answer(s) or click(s) were not asked for`);
 }
 
 /** The latest notification whose text matches. */

@@ -1,0 +1,58 @@
+import type * as vscode from 'vscode';
+import { StudioApiError, type Asset } from '../../api';
+import type { Session } from '../session';
+
+const FIRST_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+/** Processing a long video takes a while; past this the item keeps its last known phase. */
+const GIVE_UP_AFTER_MS = 2 * 3600_000;
+
+export function isSettled(asset: Asset | undefined): boolean {
+  const phase = asset?.status?.phase;
+  return phase === 'ready' || phase === 'failed';
+}
+
+/**
+ * Follows an uploaded asset through the service's phases (waiting, processing…) until `ready` or
+ * `failed`, polling `GET /asset/{id}` with a growing delay so a long transcode costs few calls.
+ */
+export class AssetStatusPoller {
+  constructor(private readonly session: Session) {}
+
+  watch(assetId: string, onUpdate: (asset: Asset) => void): vscode.Disposable {
+    const stop = new AbortController();
+    void this.run(assetId, onUpdate, stop.signal);
+    return { dispose: () => stop.abort() };
+  }
+
+  private async run(assetId: string, onUpdate: (asset: Asset) => void, signal: AbortSignal): Promise<void> {
+    const until = Date.now() + GIVE_UP_AFTER_MS;
+    let delay = FIRST_DELAY_MS;
+    while (!signal.aborted && Date.now() < until) {
+      await sleep(delay, signal);
+      if (signal.aborted) return;
+      try {
+        const asset = await this.session.client().getAsset(assetId, signal);
+        if (signal.aborted) return;
+        onUpdate(asset);
+        if (isSettled(asset)) return;
+      } catch (error) {
+        // A rejected token or a deleted asset will not get better by asking again.
+        if (error instanceof StudioApiError && ['auth', 'forbidden', 'not-found', 'config', 'aborted'].includes(error.kind)) return;
+      }
+      delay = Math.min(MAX_DELAY_MS, delay * 1.5);
+    }
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

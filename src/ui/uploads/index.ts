@@ -1,0 +1,58 @@
+import * as vscode from 'vscode';
+import type { KeyValueStore } from '../../upload';
+import type { Prompts } from '../prompts';
+import type { Session } from '../session';
+import { AssetStatusPoller } from './assetStatusPoller';
+import { registerUploadCommands } from './uploadCommands';
+import { UploadFeedback, offerResume } from './uploadFeedback';
+import { UploadManager } from './uploadManager';
+import { uploadSettings } from './uploadSettings';
+import { UploadStatusBar } from './uploadStatusBar';
+import { UploadsView } from './uploadsView';
+import { publishVideoExtensions } from './videoFiles';
+
+export interface UploadsDeps {
+  session: Session;
+  prompts: Prompts;
+  /** Where interrupted uploads are kept: globalState, so they outlive the window. */
+  storage: KeyValueStore;
+  log: vscode.LogOutputChannel;
+  /** Waits between tus retries; the engine's defaults when absent. */
+  retryDelaysMs?: readonly number[];
+}
+
+/** The upload state and what shows it, without registering anything with VS Code. */
+export interface Uploads extends vscode.Disposable {
+  manager: UploadManager;
+  view: UploadsView;
+}
+
+/**
+ * Builds the upload state over `storage` as a window starts: lists the interrupted uploads found
+ * there and offers to resume them. Activation calls it once; the extension-host tests call it
+ * again over the same globalState to see what the next window would.
+ */
+export function createUploads(deps: UploadsDeps): Uploads {
+  const manager = new UploadManager({ ...deps, poller: new AssetStatusPoller(deps.session), chunkSizeMiB: uploadSettings.chunkSizeMiB });
+  const view = new UploadsView(manager);
+  const feedback = new UploadFeedback(manager, deps.prompts);
+  void offerResume(manager, deps.prompts);
+  return {
+    manager,
+    view,
+    dispose: () => [feedback, view, manager].forEach((d) => d.dispose()),
+  };
+}
+
+/** createUploads plus the Uploads view, status bar item, commands and menu context. */
+export function activateUploads(deps: UploadsDeps): { uploads: Uploads; statusBar: UploadStatusBar; disposables: vscode.Disposable[] } {
+  const uploads = createUploads(deps);
+  const treeView = vscode.window.createTreeView('livepeer.uploads', { treeDataProvider: uploads.view });
+  const statusBar = new UploadStatusBar(uploads.manager);
+  void publishVideoExtensions();
+  return {
+    uploads,
+    statusBar,
+    disposables: [uploads, treeView, statusBar, ...registerUploadCommands({ ...deps, ...uploads, treeView })],
+  };
+}

@@ -1,0 +1,19 @@
+import * as vscode from 'vscode';
+import { DEFAULT_CHUNK_SIZE_MIB, type UploadMethodChoice } from '../../upload';
+
+const SECTION = 'livepeer.upload';
+const METHODS: readonly UploadMethodChoice[] = ['auto', 'direct', 'tus'];
+
+/** The `livepeer.upload.*` settings, read fresh each time so changes apply to the next upload. */
+export const uploadSettings = {
+  method: (): UploadMethodChoice => {
+    const value = vscode.workspace.getConfiguration(SECTION).get<string>('method', 'auto');
+    return (METHODS as readonly string[]).includes(value) ? (value as UploadMethodChoice) : 'auto';
+  },
+  askMethod: (): boolean => vscode.workspace.getConfiguration(SECTION).get('askMethod', false),
+  chunkSizeMiB: (): number => vscode.workspace.getConfiguration(SECTION).get('chunkSizeMiB', DEFAULT_CHUNK_SIZE_MIB),
+};
+
+export function isUploadMethod(value: unknown): value is UploadMethodChoice {
+  return (METHODS as readonly unknown[]).includes(value);
+}

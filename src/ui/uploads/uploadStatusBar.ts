@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import type { UploadManager } from './uploadManager';
+
+/** "$(cloud-upload) 2" while uploads run; a click opens the Uploads view. */
+export class UploadStatusBar implements vscode.Disposable {
+  readonly item = vscode.window.createStatusBarItem('livepeer.uploads', vscode.StatusBarAlignment.Left, 10);
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly manager: UploadManager) {
+    this.item.name = 'Livepeer Uploads';
+    this.item.command = 'livepeer.uploads.focus';
+    this.update();
+    this.subscription = manager.onDidChange(() => this.update());
+  }
+
+  private update(): void {
+    const count = this.manager.runningUploads.length;
+    this.item.text = `$(cloud-upload) ${count}`;
+    this.item.tooltip = `Livepeer: ${count} upload${count === 1 ? '' : 's'} running. Click to show the Uploads view.`;
+    if (count) this.item.show();
+    else this.item.hide();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.item.dispose();
+  }
+}

@@ -12,6 +12,17 @@ export default tseslint.config(
     },
   },
   {
+    // Plain CommonJS scripts of the test host and the demo run under Node.
+    files: ['**/*.js'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: Object.fromEntries(
+        ['require', 'module', 'exports', '__dirname', 'process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'].map((name) => [name, 'readonly']),
+      ),
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The API client and upload engine are plain Node modules: no vscode import.
     files: ['src/api/**', 'src/upload/**'],
     rules: { 'no-restricted-imports': ['error', { paths: ['vscode'] }] },

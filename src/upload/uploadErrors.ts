@@ -7,9 +7,23 @@ import { StudioApiError, bodyExcerpt, httpError, transportError } from '../api/e
  * what to do with the upload (resume it, start a new one) rather than the API base URL.
  */
 
-/** Replaces the value of every `token` query parameter with `***` (also inside free text). */
-export function redactToken(text: string): string {
-  return text.replace(/([?&]token=)[^&#\s"']*/gi, '$1***');
+/**
+ * Replaces the value of every `token=` parameter with `***` (also inside free text), and every
+ * occurrence of the token of `url` itself, in case a server echoes it some other way.
+ */
+export function redactToken(text: string, url?: string): string {
+  let out = text.replace(/(\btoken=)[^&#\s"'<>]*/gi, '$1***');
+  const token = url ? tokenOf(url) : undefined;
+  if (token && token.length >= 8) out = out.split(token).join('***');
+  return out;
+}
+
+function tokenOf(url: string): string | undefined {
+  try {
+    return new URL(url).searchParams.get('token') ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Path and query of an upload address, token redacted: what error messages and logs may show. */
@@ -39,7 +53,7 @@ export type UploadMethod = 'direct' | 'tus';
 
 /** An HTTP error answer from the upload origin, as the error people see. */
 export function uploadHttpError(method: string, url: string, status: number, rawText: string, how: UploadMethod): StudioApiError {
-  const text = redactToken(rawText);
+  const text = redactToken(rawText, url);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -92,5 +106,5 @@ export function cancelledError(how: UploadMethod, bytesDone?: number, total?: nu
     const where = bytesDone !== undefined && total ? ` at ${Math.floor((bytesDone / total) * 100)}%` : '';
     return new StudioApiError('aborted', `upload paused${where}: it is kept and can be resumed later from where it stopped`);
   }
-  return new StudioApiError('aborted', 'upload cancelled: the direct upload did not complete, nothing was stored');
+  return new StudioApiError('aborted', 'upload cancelled: the file was not uploaded (the asset created for it stays without a file)');
 }

@@ -85,12 +85,17 @@ function chunkBytes(chunkSizeMiB: number | undefined): number {
   return Math.max(256 * 1024, Math.round(mib * MiB));
 }
 
-/** The method `method` stands for with a file of `size` bytes (`auto` decides by AUTO_TUS_THRESHOLD_BYTES). */
-export function chooseMethod(method: UploadMethodChoice | undefined, size: number): 'direct' | 'tus' {
+/**
+ * The method `method` stands for with a file of `size` bytes: `auto` decides by
+ * AUTO_TUS_THRESHOLD_BYTES, except that a file with an interrupted tus upload in storage
+ * (`hasInterrupted`) continues it with tus.
+ */
+export function chooseMethod(method: UploadMethodChoice | undefined, size: number, hasInterrupted = false): 'direct' | 'tus' {
   const choice = method ?? 'auto';
   if (choice === 'direct' || choice === 'tus') return choice;
   if (choice !== 'auto') throw StudioApiError.config(`upload method must be auto, direct or tus, not ${String(method)}`);
-  return size >= AUTO_TUS_THRESHOLD_BYTES ? 'tus' : 'direct';
+  // An interrupted tus upload of this very file is continued rather than started over directly.
+  return hasInterrupted || size >= AUTO_TUS_THRESHOLD_BYTES ? 'tus' : 'direct';
 }
 
 /**
@@ -105,7 +110,8 @@ export async function uploadVideo(options: UploadVideoOptions): Promise<UploadRe
   if (!name) throw StudioApiError.config('asset name is empty: give the asset a name');
   const chunkSize = chunkBytes(options.chunkSizeMiB);
   const file = await inspectFile(options.filePath);
-  const method = chooseMethod(options.method, file.size);
+  const registry = new UploadRegistry(options.storage ?? new InMemoryStore());
+  const method = chooseMethod(options.method, file.size, registry.byFingerprint(fingerprintOf(file)).length > 0);
   const contentType = mediaTypeOf(file.path);
   const meter = new ProgressMeter(file.size, options.onProgress);
   const { signal } = options;
@@ -125,7 +131,7 @@ export async function uploadVideo(options: UploadVideoOptions): Promise<UploadRe
     });
   }
 
-  const urlStorage = new TusUrlStorage(new UploadRegistry(options.storage ?? new InMemoryStore()));
+  const urlStorage = new TusUrlStorage(registry);
   const run = await runTus({ file, contentType, chunkSizeBytes: chunkSize, urlStorage, meter, signal, retryDelaysMs: options.retryDelaysMs, requestUpload, assetName: name });
   return result(started, file, 'tus', run);
 }

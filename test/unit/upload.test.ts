@@ -224,6 +224,23 @@ describe('upload engine against the emulator', function () {
       assert.deepEqual(await listInterruptedUploads(new JsonFileStore(storePath)), [], 'the entry is gone from the file');
     });
 
+    it('auto continues an interrupted tus upload of the same file even below the tus threshold', async () => {
+      const storage = new InMemoryStore();
+      const controller = new AbortController();
+      emu.faults.delay({ ...TUS_PATCH, times: 100, ms: 50 });
+      const first = await rejection(
+        uploadVideo({ client, filePath: small, name: 'small resumable', method: 'tus', chunkSizeMiB: 1, storage, signal: controller.signal, onProgress: (p) => p.bytesSent > MiB && controller.abort() }),
+      );
+      assert.equal(first.kind, 'aborted');
+      emu.faults.clear();
+      const [entry] = await listInterruptedUploads(storage);
+      const result = await uploadVideo({ client, filePath: small, name: 'small resumable', method: 'auto', storage });
+      assert.equal(result.method, 'tus');
+      assert.equal(result.resumed, true);
+      assert.equal(result.assetId, entry.assetId);
+      assert.equal(await emu.uploadedSha256(entry.assetId), await sha256File(small));
+    });
+
     it('resumeUpload refuses a file that changed or vanished, keeping the entry', async () => {
       const filePath = makeFile(dir.file('changing.mp4'), 20 * MiB);
       const storage = new InMemoryStore();

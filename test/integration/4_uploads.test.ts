@@ -121,6 +121,9 @@ describe('Uploads', function () {
     await vscode.commands.executeCommand('livepeer.uploads.copyPlaybackId', item);
     assert.equal(await vscode.env.clipboard.readText(), result.playbackId);
     assert.ok(emulator.requests.some((r) => r.origin === 'api' && r.url === `/api/asset/${result.assetId}`), 'status polled with GET /asset/{id}');
+    // "Show Asset" on the success notification, and the row's Reveal File (a workspace file: the Explorer).
+    await vscode.commands.executeCommand('livepeer.uploads.showUpload', item.upload);
+    await vscode.commands.executeCommand('livepeer.uploads.revealFile', item);
   });
 
   it('uploads a multi-selection as separate assets over tus, skipping the non-video file', async () => {
@@ -295,6 +298,21 @@ describe('Uploads', function () {
       third.dispose();
       await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSizeMiB', CHUNK_MIB, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it('uploading a file again with method auto continues its interrupted tus upload, although it is small', async () => {
+    slowIngest(100);
+    const first = upload([uri('long take.mkv')], { name: 'take twice', method: 'tus' });
+    api.uploads.manager.pause(await runningUpload());
+    await first;
+    emulator.faults.clear();
+    const { entry } = await interruptedItem();
+
+    const result = done((await upload([uri('long take.mkv')], { name: 'take twice', method: 'auto' }))[0]);
+    assert.equal(result.method, 'tus');
+    assert.ok(result.resumed);
+    assert.equal(result.assetId, entry!.assetId);
+    await assertSameBytes(result.assetId, 'long take.mkv');
   });
 
   it('refuses to resume a file that changed since, and discards the entry after a modal confirmation', async () => {

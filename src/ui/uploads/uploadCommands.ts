@@ -98,15 +98,6 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
   const running = (item: UploadItem) => item.upload?.phase === 'running';
   const resumable = (item: UploadItem) => !!item.entry;
 
-  async function startResume(entry: InterruptedUploadSummary): Promise<UploadOutcome | undefined> {
-    try {
-      return await manager.resume(entry).finished;
-    } catch (error) {
-      reportError(prompts, `could not resume ${path.basename(entry.filePath)}`, error);
-      return undefined;
-    }
-  }
-
   async function discard(item: UploadItem | undefined): Promise<boolean> {
     const entry = item?.entry;
     if (!entry) return false;
@@ -169,12 +160,18 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     }),
     vscode.commands.registerCommand('livepeer.uploads.resume', async (arg?: unknown) => {
       const entry = (await itemFor(arg, resumable, 'resume'))?.entry;
-      return entry && startResume(entry);
+      if (!entry) return undefined;
+      try {
+        return await manager.resume(entry).finished;
+      } catch (error) {
+        reportError(prompts, `could not resume ${path.basename(entry.filePath)}`, error);
+        return undefined;
+      }
     }),
     vscode.commands.registerCommand('livepeer.uploads.resumeAll', async () => {
-      const entries = await manager.interrupted();
-      if (!entries.length) void prompts.message('info', 'Livepeer: there is no interrupted upload to resume.', {});
-      return Promise.all(entries.map(startResume));
+      const started = await manager.resumeAll();
+      if (!started.length) void prompts.message('info', 'Livepeer: there is no interrupted upload to resume.', {});
+      return Promise.all(started.map((upload) => upload.finished));
     }),
     vscode.commands.registerCommand('livepeer.uploads.discard', async (arg?: unknown) => discard(await itemFor(arg, resumable, 'discard'))),
     vscode.commands.registerCommand('livepeer.uploads.revealFile', (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),

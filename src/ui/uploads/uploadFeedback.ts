@@ -74,7 +74,8 @@ export class UploadFeedback implements vscode.Disposable {
       });
       return;
     }
-    reportError(this.prompts, `could not upload ${path.basename(upload.filePath)}`, error, () => this.manager.retry(upload));
+    const what = `could not upload ${path.basename(upload.filePath)}`;
+    reportError(this.prompts, what, error, () => this.manager.retry(upload).catch((again: unknown) => reportError(this.prompts, what, again)));
   }
 
   private announceProcessing(upload: Upload): void {

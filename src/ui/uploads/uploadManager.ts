@@ -70,9 +70,12 @@ export class Upload {
 
   /** Whether a stored interrupted upload is this run's (the engine continues a matching one). */
   owns(entry: InterruptedUploadSummary): boolean {
-    if (this.resumedEntry) return entry.id === this.resumedEntry.id;
-    return entry.filePath === this.filePath && entry.fileSize === this.file.size && entry.fileMtimeMs === this.file.mtimeMs;
+    return this.resumedEntry ? entry.id === this.resumedEntry.id : isEntryOf(entry, this.filePath, this.file);
   }
+}
+
+function isEntryOf(entry: InterruptedUploadSummary, filePath: string, file: { size: number; mtimeMs: number }): boolean {
+  return entry.filePath === filePath && entry.fileSize === file.size && entry.fileMtimeMs === file.mtimeMs;
 }
 
 export interface UploadManagerOptions {
@@ -132,7 +135,8 @@ export class UploadManager implements vscode.Disposable {
     // A file that cannot be read is left to the engine, which names the reason.
     const stat = await fs.promises.stat(filePath).catch(() => undefined);
     const file = { size: stat?.size ?? 0, mtimeMs: stat?.mtimeMs ?? 0 };
-    const upload = new Upload({ request }, chooseMethod(request.method, file.size), file);
+    const stored = (await listInterruptedUploads(this.options.storage)).some((entry) => isEntryOf(entry, filePath, file));
+    const upload = new Upload({ request }, chooseMethod(request.method, file.size, stored), file);
     const chunkSizeMiB = this.options.chunkSizeMiB();
     this.log(upload, `started: ${filePath} (${megabytes(file.size)}, ${upload.method}${upload.method === 'tus' ? `, ${chunkSizeMiB} MiB chunks` : ''})`);
     return this.run(upload, (onProgress) =>
@@ -168,7 +172,12 @@ export class UploadManager implements vscode.Disposable {
 
   /** Starts every interrupted upload again (each continues from its stored offset). */
   async resumeAll(): Promise<Upload[]> {
-    return (await this.interrupted()).map((entry) => this.resume(entry));
+    const started: Upload[] = [];
+    for (const entry of await this.interrupted()) {
+      // Two entries of one path (the file changed between uploads) cannot run at once; the newest goes.
+      if (!this.isRunning(entry.filePath)) started.push(this.resume(entry));
+    }
+    return started;
   }
 
   /** Runs a failed upload again: a resume continues its entry, a new upload continues a stored one of the same file. */
@@ -195,10 +204,12 @@ export class UploadManager implements vscode.Disposable {
     this.changed.fire();
   }
 
+  private isRunning(filePath: string): boolean {
+    return this.runningUploads.some((upload) => upload.filePath === filePath);
+  }
+
   private refuseIfRunning(filePath: string): void {
-    if (this.runningUploads.some((upload) => upload.filePath === filePath)) {
-      throw StudioApiError.config(`${filePath} is already being uploaded`);
-    }
+    if (this.isRunning(filePath)) throw StudioApiError.config(`${filePath} is already being uploaded`);
   }
 
   private stop(upload: Upload, reason: 'cancel' | 'pause'): void {
@@ -235,8 +246,10 @@ export class UploadManager implements vscode.Disposable {
       for (const entry of await mine()) await discardUpload(this.options.storage, entry.id);
       return { status: 'cancelled' };
     }
-    if (upload.stopReason === 'pause') return { status: 'paused' };
-    return { status: 'failed', error, resumable: upload.method === 'tus' && (await mine()).length > 0 };
+    // Paused before the tus upload existed on the server, there is nothing to resume: it was cancelled.
+    const stored = upload.method === 'tus' && (await mine()).length > 0;
+    if (upload.stopReason === 'pause') return { status: stored ? 'paused' : 'cancelled' };
+    return { status: 'failed', error, resumable: stored };
   }
 
   private finish(upload: Upload, outcome: UploadOutcome): void {

@@ -17,7 +17,7 @@ export default tseslint.config(
     languageOptions: {
       sourceType: 'commonjs',
       globals: Object.fromEntries(
-        ['require', 'module', 'exports', '__dirname', 'process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'].map((name) => [name, 'readonly']),
+        ['require', 'module', 'exports', '__dirname', 'process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'fetch'].map((name) => [name, 'readonly']),
       ),
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -1,0 +1,345 @@
+#!/usr/bin/env node
+// Launcher used as `vscodeExecutablePath` by @vscode/test-electron's runTests.
+//
+// It behaves like a VS Code executable that runs extension tests, but it runs
+// them in the VS Code *server* shipped in code-server (extension host under
+// plain Node) opened in headless Chromium through playwright-core:
+//   launch.js [folder] --extensionDevelopmentPath=DIR --extensionTestsPath=FILE
+//             [--user-data-dir=DIR] [--extensions-dir=DIR] [other flags ignored]
+// Exit code: the mocha result reported by the workbench (0 = all passed),
+// 2 on timeout / launcher error.
+//
+// See test/host/README.md.
+'use strict';
+
+const childProcess = require('child_process');
+const fs = require('fs');
+const http = require('http');
+const os = require('os');
+const path = require('path');
+const util = require('util');
+
+const HOST_DIR = __dirname;
+const SERVER_MAIN = path.join(HOST_DIR, 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js');
+const CHROMIUM = process.env.LIVEPEER_TEST_CHROMIUM || '/usr/bin/chromium';
+const TIMEOUT_MS = Number(process.env.LIVEPEER_TEST_TIMEOUT_MS || 10 * 60 * 1000);
+const VERBOSE = /^(1|true|yes)$/i.test(process.env.LIVEPEER_TEST_VERBOSE || '');
+const VIEWPORT = { width: 1400, height: 900 };
+
+function log(...args) {
+  process.stderr.write(`[test-host] ${util.format(...args)}\n`);
+}
+
+// ---------------------------------------------------------------- arguments
+function parseArgs(argv) {
+  const out = { extensionDevelopmentPaths: [], extensionTestsPath: undefined, folder: undefined, userDataDir: undefined, extensionsDir: undefined };
+  for (const a of argv) {
+    const m = /^--([^=]+)=(.*)$/s.exec(a);
+    if (m) {
+      const [, key, value] = m;
+      if (key === 'extensionDevelopmentPath') out.extensionDevelopmentPaths.push(path.resolve(value));
+      else if (key === 'extensionTestsPath') out.extensionTestsPath = path.resolve(value);
+      else if (key === 'user-data-dir') out.userDataDir = path.resolve(value);
+      else if (key === 'extensions-dir') out.extensionsDir = path.resolve(value);
+      else if (key === 'folder-uri' || key === 'folder') out.folder = value.startsWith('file://') ? new URL(value).pathname : path.resolve(value);
+    } else if (!a.startsWith('-')) {
+      out.folder = path.resolve(a);
+    }
+    // Other desktop flags from runTests (--no-sandbox, --skip-welcome, ...) do not apply.
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- cleanup state
+const state = { server: null, serverLog: [], browser: null, control: null, tempDirs: [], exiting: false };
+
+function remember(line) {
+  state.serverLog.push(line);
+  if (state.serverLog.length > 200) state.serverLog.shift();
+}
+
+function killServer() {
+  const srv = state.server;
+  if (!srv || srv.exitCode !== null || srv.signalCode !== null) return;
+  try {
+    process.kill(-srv.pid, 'SIGTERM'); // whole process group: server + file watcher + extension host
+  } catch {
+    /* already gone */
+  }
+}
+
+function killServerHard() {
+  const srv = state.server;
+  if (!srv) return;
+  try {
+    process.kill(-srv.pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
+}
+
+function printServerTail() {
+  if (!state.serverLog.length) return;
+  process.stderr.write('[test-host] ---- VS Code server log (tail) ----\n');
+  process.stderr.write(state.serverLog.slice(-80).join('\n') + '\n');
+  process.stderr.write('[test-host] ---- end of server log ----\n');
+}
+
+async function finish(code, reason) {
+  if (state.exiting) return;
+  state.exiting = true;
+  if (reason) log(reason);
+  if (code !== 0) printServerTail();
+  try {
+    if (state.browser) {
+      const ctx = state.browser;
+      // Let the workbench run its shutdown (flushes storage to IndexedDB), then close the profile.
+      await Promise.race([
+        (async () => {
+          for (const p of ctx.pages()) await p.close({ runBeforeUnload: true }).catch(() => {});
+          await new Promise((r) => setTimeout(r, 500));
+          await ctx.close();
+        })(),
+        new Promise((r) => setTimeout(r, 10000)),
+      ]);
+    }
+  } catch (e) {
+    log('closing the browser failed:', e && e.message);
+  }
+  if (state.control) state.control.close();
+  killServer();
+  await new Promise((r) => setTimeout(r, 300));
+  killServerHard();
+  for (const d of state.tempDirs) fs.rmSync(d, { recursive: true, force: true, maxRetries: 3 });
+  process.exit(code);
+}
+
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => finish(130, `received ${sig}, shutting down`));
+}
+process.on('exit', () => killServerHard());
+
+// ---------------------------------------------------------------- control server
+// Lets test code in the extension host (which cannot see the page) ask for a screenshot:
+//   POST $LIVEPEER_TEST_CONTROL_URL/screenshot?path=/abs/file.png  -> 200 when written
+function startControlServer(getPage) {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(async (req, res) => {
+      const url = new URL(req.url, 'http://127.0.0.1');
+      const reply = (status, body) => {
+        res.writeHead(status, { 'content-type': 'text/plain' });
+        res.end(body);
+      };
+      try {
+        if (req.method === 'POST' && url.pathname === '/screenshot') {
+          const file = url.searchParams.get('path');
+          if (!file || !path.isAbsolute(file)) return reply(400, 'path must be an absolute file path');
+          const page = getPage();
+          if (!page) return reply(503, 'no page yet');
+          fs.mkdirSync(path.dirname(file), { recursive: true });
+          await page.screenshot({ path: file });
+          return reply(200, file);
+        }
+        reply(404, 'unknown endpoint');
+      } catch (e) {
+        reply(500, String((e && e.stack) || e));
+      }
+    });
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+// ---------------------------------------------------------------- VS Code server
+function startServer(dirs, env) {
+  return new Promise((resolve, reject) => {
+    const args = [
+      SERVER_MAIN,
+      '--host', '127.0.0.1',
+      '--port', '0',
+      '--without-connection-token',
+      '--accept-server-license-terms',
+      '--disable-telemetry',
+      '--enable-smoke-test-driver',
+      '--disable-workspace-trust',
+      '--server-data-dir', dirs.serverData,
+      '--user-data-dir', dirs.serverUserData,
+      '--extensions-dir', dirs.extensions,
+    ];
+    const child = childProcess.spawn(process.execPath, args, {
+      env,
+      cwd: dirs.home,
+      detached: true, // own process group, killed as a whole
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    state.server = child;
+    let settled = false;
+    const onLine = (line) => {
+      remember(line);
+      if (VERBOSE) process.stderr.write(`[server] ${line}\n`);
+      const m = /Extension host agent listening on (\d+)/.exec(line);
+      if (m && !settled) {
+        settled = true;
+        resolve(Number(m[1]));
+      }
+    };
+    for (const stream of [child.stdout, child.stderr]) {
+      let buf = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (d) => {
+        buf += d;
+        let i;
+        while ((i = buf.indexOf('\n')) >= 0) {
+          onLine(buf.slice(0, i));
+          buf = buf.slice(i + 1);
+        }
+      });
+    }
+    child.on('exit', (code, signal) => {
+      remember(`(server exited: code ${code}, signal ${signal})`);
+      if (!settled) {
+        settled = true;
+        reject(new Error(`VS Code server exited before listening (code ${code}, signal ${signal})`));
+      } else if (!state.exiting) {
+        finish(2, `VS Code server exited unexpectedly (code ${code}, signal ${signal})`);
+      }
+    });
+    child.on('error', (e) => {
+      if (!settled) {
+        settled = true;
+        reject(e);
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------- main
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (!args.extensionTestsPath || !args.extensionDevelopmentPaths.length) {
+    throw new Error('usage: launch.js [folder] --extensionDevelopmentPath=DIR --extensionTestsPath=FILE [--user-data-dir=DIR]');
+  }
+  if (!fs.existsSync(SERVER_MAIN)) {
+    throw new Error(`${SERVER_MAIN} not found: run \`bash test/host/install.sh\` first`);
+  }
+  let playwright;
+  try {
+    playwright = require('playwright-core');
+  } catch {
+    throw new Error('playwright-core not installed: run `bash test/host/install.sh` first');
+  }
+
+  // Directory layout. With --user-data-dir=U everything (server user data,
+  // Chromium profile, HOME) lives under U so a second run with the same U sees
+  // the same globalState / secrets. Without it a temp dir is used and removed.
+  let root = args.userDataDir;
+  if (!root) {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'vscode-test-host-'));
+    state.tempDirs.push(root);
+  }
+  const dirs = {
+    root,
+    serverUserData: path.join(root, 'server-user-data'),
+    serverData: path.join(root, 'server-data'),
+    extensions: args.extensionsDir || path.join(root, 'extensions'),
+    chromium: path.join(root, 'chromium-profile'),
+    home: path.join(root, 'home'),
+  };
+  for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
+  for (const x of ['config', 'cache', 'data', 'state']) fs.mkdirSync(path.join(dirs.home, `.${x}`), { recursive: true });
+  const runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vscode-test-run-'));
+  fs.chmodSync(runtimeDir, 0o700);
+  state.tempDirs.push(runtimeDir);
+
+  let page = null;
+  state.control = await startControlServer(() => page);
+  const controlUrl = `http://127.0.0.1:${state.control.address().port}`;
+
+  // The server's environment is inherited by the extension host: the tests'
+  // variables (runTests' extensionTestsEnv is already in process.env) reach it.
+  const env = {
+    ...process.env,
+    HOME: dirs.home,
+    XDG_CONFIG_HOME: path.join(dirs.home, '.config'),
+    XDG_CACHE_HOME: path.join(dirs.home, '.cache'),
+    XDG_DATA_HOME: path.join(dirs.home, '.data'),
+    XDG_STATE_HOME: path.join(dirs.home, '.state'),
+    XDG_RUNTIME_DIR: runtimeDir,
+    EXTENSIONS_GALLERY: '{"serviceUrl":"http://127.0.0.1:9/none"}',
+    LIVEPEER_TEST_CONTROL_URL: controlUrl,
+  };
+  // Do not leak the outer VS Code / Electron settings into the server.
+  for (const k of Object.keys(env)) {
+    if (k === 'ELECTRON_RUN_AS_NODE' || k.startsWith('VSCODE_')) delete env[k];
+  }
+
+  const timer = setTimeout(() => {
+    finish(2, `TIMEOUT: extension tests did not finish within ${TIMEOUT_MS} ms (LIVEPEER_TEST_TIMEOUT_MS)`);
+  }, TIMEOUT_MS);
+  timer.unref();
+
+  log(`starting VS Code server (${path.relative(process.cwd(), SERVER_MAIN)})`);
+  const port = await startServer(dirs, env);
+  const authority = `127.0.0.1:${port}`;
+  log(`server listening on ${authority}; control URL ${controlUrl}`);
+
+  const remote = (p) => `vscode-remote://${authority}${p}`;
+  const payload = [
+    ...args.extensionDevelopmentPaths.map((p) => ['extensionDevelopmentPath', remote(p)]),
+    ['extensionTestsPath', remote(args.extensionTestsPath)],
+    ['enableProposedApi', ''],
+    ['skipWelcome', 'true'],
+  ];
+  let url = `http://${authority}/?payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  if (args.folder) url += `&folder=${encodeURIComponent(args.folder)}`;
+
+  const ctx = await playwright.chromium.launchPersistentContext(dirs.chromium, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: VIEWPORT,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  state.browser = ctx;
+  page = ctx.pages()[0] || (await ctx.newPage());
+
+  if (VERBOSE) {
+    page.on('console', (m) => process.stderr.write(`[browser ${m.type()}] ${m.text()}\n`));
+  }
+  page.on('pageerror', (e) => log('page error:', e.message));
+  page.on('crash', () => finish(2, 'the browser page crashed'));
+
+  let reportExit;
+  const done = new Promise((resolve) => (reportExit = resolve));
+  await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
+    const text = util.format(...(Array.isArray(logArgs) ? logArgs : [logArgs]));
+    process.stdout.write(text + '\n');
+  });
+  await page.exposeFunction('codeAutomationExit', async (code, logs) => {
+    const logsDir = process.env.LIVEPEER_TEST_LOGS_DIR;
+    if (logsDir && Array.isArray(logs)) {
+      for (const { relativePath, contents } of logs) {
+        const target = path.join(logsDir, relativePath);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.writeFileSync(target, contents);
+      }
+    }
+    reportExit(typeof code === 'number' ? code : 1);
+  });
+
+  log('opening workbench');
+  await page.goto(url, { waitUntil: 'load' });
+  const code = await done;
+  clearTimeout(timer);
+  await finish(code, code === 0 ? null : `extension tests failed (exit code ${code})`);
+}
+
+main().catch((e) => finish(2, `launcher error: ${(e && e.stack) || e}`));

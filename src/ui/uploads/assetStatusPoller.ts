@@ -37,8 +37,8 @@ export class AssetStatusPoller {
         onUpdate(asset);
         if (isSettled(asset)) return;
       } catch (error) {
-        // A rejected token or a deleted asset will not get better by asking again.
-        if (error instanceof StudioApiError && ['auth', 'forbidden', 'not-found', 'config', 'aborted'].includes(error.kind)) return;
+        // A deleted or foreign asset will not come back; a rejected token may be replaced meanwhile, so that keeps polling.
+        if (error instanceof StudioApiError && ['forbidden', 'not-found', 'config', 'aborted'].includes(error.kind)) return;
       }
       delay = Math.min(MAX_DELAY_MS, delay * 1.5);
     }

@@ -12,15 +12,14 @@
 // See test/host/README.md.
 'use strict';
 
-const childProcess = require('child_process');
+const crypto = require('crypto');
 const fs = require('fs');
 const http = require('http');
 const os = require('os');
 const path = require('path');
 const util = require('util');
 
-const HOST_DIR = __dirname;
-const SERVER_MAIN = path.join(HOST_DIR, 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js');
+const { SERVER_MAIN, hostDirs, serverEnv, startServer, killServer, workbenchUrl } = require('./vscodeServer');
 const CHROMIUM = process.env.LIVEPEER_TEST_CHROMIUM || '/usr/bin/chromium';
 const TIMEOUT_MS = Number(process.env.LIVEPEER_TEST_TIMEOUT_MS || 10 * 60 * 1000);
 const VERBOSE = /^(1|true|yes)$/i.test(process.env.LIVEPEER_TEST_VERBOSE || '');
@@ -58,26 +57,6 @@ function remember(line) {
   if (state.serverLog.length > 200) state.serverLog.shift();
 }
 
-function killServer() {
-  const srv = state.server;
-  if (!srv || srv.exitCode !== null || srv.signalCode !== null) return;
-  try {
-    process.kill(-srv.pid, 'SIGTERM'); // whole process group: server + file watcher + extension host
-  } catch {
-    /* already gone */
-  }
-}
-
-function killServerHard() {
-  const srv = state.server;
-  if (!srv) return;
-  try {
-    process.kill(-srv.pid, 'SIGKILL');
-  } catch {
-    /* already gone */
-  }
-}
-
 function printServerTail() {
   if (!state.serverLog.length) return;
   process.stderr.write('[test-host] ---- VS Code server log (tail) ----\n');
@@ -107,9 +86,9 @@ async function finish(code, reason) {
     log('closing the browser failed:', e && e.message);
   }
   if (state.control) state.control.close();
-  killServer();
+  killServer(state.server);
   await new Promise((r) => setTimeout(r, 300));
-  killServerHard();
+  killGroupHard();
   for (const d of state.tempDirs) fs.rmSync(d, { recursive: true, force: true, maxRetries: 3 });
   process.exit(code);
 }
@@ -117,7 +96,48 @@ async function finish(code, reason) {
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, () => finish(130, `received ${sig}, shutting down`));
 }
-process.on('exit', () => killServerHard());
+process.on('exit', () => killGroupHard());
+
+// The server child may already have exited while its file watcher / extension host (same
+// process group) linger: kill the group unconditionally.
+function killGroupHard() {
+  if (!state.server) return;
+  try {
+    process.kill(-state.server.pid, 'SIGKILL');
+  } catch {
+    /* group already gone */
+  }
+}
+
+// ---------------------------------------------------------------- persistent profile helpers
+// The workbench keeps extension globalState (IndexedDB) and SecretStorage (localStorage) in the
+// browser, per origin http://127.0.0.1:PORT. A persistent --user-data-dir therefore records its
+// port and reuses it, so a second run sees the same origin (and the same remote authority, hence
+// the same workspace storage).
+function isPortFree(port) {
+  return new Promise((resolve) => {
+    const srv = http.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+// Secrets are sealed with a key half the server mints at POST /mint-key. code-server's own
+// wrapper serves that route (storing the key in its user-data-dir); VS Code's server-main.js,
+// which we run directly, does not, so without this the secrets only live in memory. Serve a key
+// kept in the profile, like code-server does.
+function mintKey(root) {
+  const file = path.join(root, 'serve-web-key-half');
+  try {
+    const key = fs.readFileSync(file);
+    if (key.length === 32) return key;
+  } catch {
+    /* first run */
+  }
+  const key = crypto.randomBytes(32);
+  fs.writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
 
 // ---------------------------------------------------------------- control server
 // Lets test code in the extension host (which cannot see the page) ask for a screenshot:
@@ -150,77 +170,11 @@ function startControlServer(getPage) {
   });
 }
 
-// ---------------------------------------------------------------- VS Code server
-function startServer(dirs, env) {
-  return new Promise((resolve, reject) => {
-    const args = [
-      SERVER_MAIN,
-      '--host', '127.0.0.1',
-      '--port', '0',
-      '--without-connection-token',
-      '--accept-server-license-terms',
-      '--disable-telemetry',
-      '--enable-smoke-test-driver',
-      '--disable-workspace-trust',
-      '--server-data-dir', dirs.serverData,
-      '--user-data-dir', dirs.serverUserData,
-      '--extensions-dir', dirs.extensions,
-    ];
-    const child = childProcess.spawn(process.execPath, args, {
-      env,
-      cwd: dirs.home,
-      detached: true, // own process group, killed as a whole
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    state.server = child;
-    let settled = false;
-    const onLine = (line) => {
-      remember(line);
-      if (VERBOSE) process.stderr.write(`[server] ${line}\n`);
-      const m = /Extension host agent listening on (\d+)/.exec(line);
-      if (m && !settled) {
-        settled = true;
-        resolve(Number(m[1]));
-      }
-    };
-    for (const stream of [child.stdout, child.stderr]) {
-      let buf = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (d) => {
-        buf += d;
-        let i;
-        while ((i = buf.indexOf('\n')) >= 0) {
-          onLine(buf.slice(0, i));
-          buf = buf.slice(i + 1);
-        }
-      });
-    }
-    child.on('exit', (code, signal) => {
-      remember(`(server exited: code ${code}, signal ${signal})`);
-      if (!settled) {
-        settled = true;
-        reject(new Error(`VS Code server exited before listening (code ${code}, signal ${signal})`));
-      } else if (!state.exiting) {
-        finish(2, `VS Code server exited unexpectedly (code ${code}, signal ${signal})`);
-      }
-    });
-    child.on('error', (e) => {
-      if (!settled) {
-        settled = true;
-        reject(e);
-      }
-    });
-  });
-}
-
 // ---------------------------------------------------------------- main
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (!args.extensionTestsPath || !args.extensionDevelopmentPaths.length) {
     throw new Error('usage: launch.js [folder] --extensionDevelopmentPath=DIR --extensionTestsPath=FILE [--user-data-dir=DIR]');
-  }
-  if (!fs.existsSync(SERVER_MAIN)) {
-    throw new Error(`${SERVER_MAIN} not found: run \`bash test/host/install.sh\` first`);
   }
   let playwright;
   try {
@@ -237,16 +191,7 @@ async function main() {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'vscode-test-host-'));
     state.tempDirs.push(root);
   }
-  const dirs = {
-    root,
-    serverUserData: path.join(root, 'server-user-data'),
-    serverData: path.join(root, 'server-data'),
-    extensions: args.extensionsDir || path.join(root, 'extensions'),
-    chromium: path.join(root, 'chromium-profile'),
-    home: path.join(root, 'home'),
-  };
-  for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
-  for (const x of ['config', 'cache', 'data', 'state']) fs.mkdirSync(path.join(dirs.home, `.${x}`), { recursive: true });
+  const dirs = hostDirs(root, args.extensionsDir);
   const runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vscode-test-run-'));
   fs.chmodSync(runtimeDir, 0o700);
   state.tempDirs.push(runtimeDir);
@@ -257,41 +202,47 @@ async function main() {
 
   // The server's environment is inherited by the extension host: the tests'
   // variables (runTests' extensionTestsEnv is already in process.env) reach it.
-  const env = {
-    ...process.env,
-    HOME: dirs.home,
-    XDG_CONFIG_HOME: path.join(dirs.home, '.config'),
-    XDG_CACHE_HOME: path.join(dirs.home, '.cache'),
-    XDG_DATA_HOME: path.join(dirs.home, '.data'),
-    XDG_STATE_HOME: path.join(dirs.home, '.state'),
-    XDG_RUNTIME_DIR: runtimeDir,
-    EXTENSIONS_GALLERY: '{"serviceUrl":"http://127.0.0.1:9/none"}',
-    LIVEPEER_TEST_CONTROL_URL: controlUrl,
-  };
-  // Do not leak the outer VS Code / Electron settings into the server.
-  for (const k of Object.keys(env)) {
-    if (k === 'ELECTRON_RUN_AS_NODE' || k.startsWith('VSCODE_')) delete env[k];
-  }
+  const env = serverEnv(dirs, runtimeDir, { LIVEPEER_TEST_CONTROL_URL: controlUrl });
 
   const timer = setTimeout(() => {
     finish(2, `TIMEOUT: extension tests did not finish within ${TIMEOUT_MS} ms (LIVEPEER_TEST_TIMEOUT_MS)`);
   }, TIMEOUT_MS);
   timer.unref();
 
-  log(`starting VS Code server (${path.relative(process.cwd(), SERVER_MAIN)})`);
-  const port = await startServer(dirs, env);
-  const authority = `127.0.0.1:${port}`;
-  log(`server listening on ${authority}; control URL ${controlUrl}`);
+  const portFile = path.join(root, 'host-port');
+  let wantedPort = 0;
+  if (args.userDataDir && fs.existsSync(portFile)) {
+    wantedPort = Number(fs.readFileSync(portFile, 'utf8').trim()) || 0;
+    if (wantedPort && !(await isPortFree(wantedPort))) {
+      throw new Error(
+        `port ${wantedPort} (recorded in ${portFile}) is in use; the browser state of this profile belongs to origin ` +
+          `http://127.0.0.1:${wantedPort}. Free the port, or delete ${portFile} to start with a new origin (and lose that state).`,
+      );
+    }
+  }
 
-  const remote = (p) => `vscode-remote://${authority}${p}`;
-  const payload = [
-    ...args.extensionDevelopmentPaths.map((p) => ['extensionDevelopmentPath', remote(p)]),
-    ['extensionTestsPath', remote(args.extensionTestsPath)],
-    ['enableProposedApi', ''],
-    ['skipWelcome', 'true'],
-  ];
-  let url = `http://${authority}/?payload=${encodeURIComponent(JSON.stringify(payload))}`;
-  if (args.folder) url += `&folder=${encodeURIComponent(args.folder)}`;
+  log(`starting VS Code server (${path.relative(process.cwd(), SERVER_MAIN)})`);
+  const { child, port } = await startServer({
+    dirs,
+    env,
+    port: wantedPort,
+    onLine: (line) => {
+      remember(line);
+      if (VERBOSE) process.stderr.write(`[server] ${line}\n`);
+    },
+    onExit: (code, signal) => {
+      remember(`(server exited: code ${code}, signal ${signal})`);
+      if (!state.exiting) finish(2, `VS Code server exited unexpectedly (code ${code}, signal ${signal})`);
+    },
+  });
+  state.server = child;
+  if (args.userDataDir) fs.writeFileSync(portFile, `${port}\n`);
+  log(`server listening on 127.0.0.1:${port}; control URL ${controlUrl}`);
+  const url = workbenchUrl(port, {
+    folder: args.folder,
+    extensionDevelopmentPaths: args.extensionDevelopmentPaths,
+    extensionTestsPath: args.extensionTestsPath,
+  });
 
   const ctx = await playwright.chromium.launchPersistentContext(dirs.chromium, {
     executablePath: CHROMIUM,
@@ -309,6 +260,8 @@ async function main() {
     ],
   });
   state.browser = ctx;
+  const key = mintKey(root);
+  await ctx.route('**/mint-key', (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: key }));
   page = ctx.pages()[0] || (await ctx.newPage());
 
   if (VERBOSE) {

@@ -26,6 +26,7 @@ export interface LivepeerApi {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<LivepeerApi> {
+  const started = performance.now();
   const log = vscode.window.createOutputChannel('Livepeer', { log: true });
   const tokens = new TokenStore(context.secrets);
   const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
@@ -55,6 +56,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     ...uploads.disposables,
   );
   await Promise.all([tokens.load(), filters.publishContext()]);
+  log.info(`activated in ${Math.round(performance.now() - started)} ms`);
   return {
     prompts,
     session,

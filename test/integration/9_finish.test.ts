@@ -18,6 +18,7 @@ describe('log and screenshot', () => {
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
     assert.match(text, /GET \/access-control\/signing-key → 200 \(\d+ ms\)/);
+    console.log(`log: ${/activated in \d+ ms/.exec(text)?.[0]}`);
     assert.match(text, /POST \/access-control\/signing-key → 201/);
     assert.ok(!text.includes(TOKEN), 'the token is not in the log');
     for (const stream of emulator.store.streams.values()) {

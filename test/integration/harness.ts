@@ -24,7 +24,9 @@ export async function startHarness(): Promise<void> {
   await vscode.workspace.getConfiguration('livepeer').update('baseUrl', emulator.apiUrl, vscode.ConfigurationTarget.Global);
   const extension = vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is not installed in the test host`);
+  const started = performance.now();
   api = await extension.activate();
+  console.log(`activation: ${(performance.now() - started).toFixed(0)} ms from activate() call (bundle load + activate); see "activated in" in the log for activate() alone`);
   api.prompts.responder = (request) => {
     asked.push(request);
     // Notifications are recorded and left unanswered, like a person ignoring a toast, unless a click was scripted.

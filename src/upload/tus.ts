@@ -42,6 +42,8 @@ export interface TusRunResult {
   startOffset: number;
   /** Request-body bytes this run handed to the connection, retries included. */
   bytesTransferred: number;
+  /** Time from starting the tus upload (creation or HEAD) to its last response. */
+  transferMs: number;
 }
 
 /**
@@ -122,11 +124,14 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
     settle?.reject(cancelledError('tus', meter.bytes, file.size));
   };
   signal?.addEventListener('abort', onAbort, { once: true });
+  const transferStart = performance.now();
   if (signal?.aborted) onAbort();
   else upload.start();
 
+  let transferMs = 0;
   try {
     await done;
+    transferMs = performance.now() - transferStart;
   } catch (err) {
     const error = mapError(err, upload.url ?? upload.options.endpoint ?? '', signal, meter, file.size, lastError);
     if (error.kind === 'config' && urlStorage.currentId) {
@@ -150,6 +155,7 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
     resumed,
     startOffset: startOffset ?? 0,
     bytesTransferred: stack.bodyBytes,
+    transferMs,
   };
 }
 

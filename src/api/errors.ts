@@ -73,9 +73,10 @@ function readableValidatorMessage(message: string): string {
   }
 }
 
-/** A short single-line excerpt of a non-JSON body (an HTML proxy page, say) for the error message. */
+/** A short single-line excerpt of a non-JSON body for the error message; an HTML page's title says it best. */
 export function bodyExcerpt(text: string): string {
-  const plain = text
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+  const plain = (title || text)
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')

@@ -38,15 +38,22 @@ async function main(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   await new Promise((r) => setTimeout(r, 200));
-  const idleRss = process.memoryUsage.rss();
+  let idleRss = process.memoryUsage.rss();
 
   serve({
-    idle: () => ({ idleRss }),
+    /** Idle RSS, after a full collection, before any upload (taken when the benchmark starts). */
+    idle: async () => {
+      gc?.();
+      await new Promise((r) => setTimeout(r, 100));
+      idleRss = Math.min(idleRss, process.memoryUsage.rss());
+      return { idleRss };
+    },
     upload: async (arg: { file: string; method: UploadMethodChoice; chunkSizeMiB?: number | null; abortAtFraction?: number; resume?: boolean; storageKey?: string }) => {
       // Start each upload from a collected heap, so garbage of the previous one is not counted.
       (globalThis as { gc?: () => void }).gc?.();
       const hwmReset = resetPeak();
-      let peak = process.memoryUsage.rss();
+      const startRss = process.memoryUsage.rss();
+      let peak = startRss;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
       const storage = arg.storageKey ? stores.get(arg.storageKey) ?? stores.set(arg.storageKey, new InMemoryStore()).get(arg.storageKey)! : new InMemoryStore();
       const controller = new AbortController();
@@ -71,7 +78,7 @@ async function main(): Promise<void> {
             if (arg.abortAtFraction && p.bytesSent >= p.totalBytes * arg.abortAtFraction) controller.abort();
           },
         });
-        return { ok: true, result, peakRss: Math.max(peak, (hwmReset && vmHwmBytes()) || 0), sampledPeakRss: peak };
+        return { ok: true, result, peakRss: Math.max(peak, (hwmReset && vmHwmBytes()) || 0), sampledPeakRss: peak, startRss };
       } catch (err) {
         const [entry] = await listInterruptedUploads(storage);
         return { ok: false, error: String((err as Error).message), kind: (err as { kind?: string }).kind, assetId: entry?.assetId, bytesDone: entry?.bytesDone };

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { Upload, type DetailedError, type PreviousUpload } from 'tus-js-client';
+import { Upload, type DetailedError } from 'tus-js-client';
 import { StudioApiError } from '../api/errors';
 import type { UploadRequest } from '../api/types';
 import { uploadAgent } from './direct';
@@ -8,7 +8,7 @@ import type { ProgressMeter } from './progress';
 import { DiskFileReader } from './tusFileReader';
 import { UndiciHttpStack } from './undiciHttpStack';
 import { cancelledError, uploadHttpError, uploadTransportError } from './uploadErrors';
-import { fingerprintOf, type InterruptedUpload, type TusUrlStorage, type UploadContext } from './urlStorage';
+import { fingerprintOf, toPreviousUpload, type InterruptedUpload, type TusUrlStorage, type UploadContext } from './urlStorage';
 
 /**
  * Waits between attempts after a transient failure (no response, 5xx, 409/423/429). tus-js-client
@@ -97,7 +97,7 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
     const entry = previous[0];
     context = contextOf(entry);
     urlStorage.setContext(context, entry.id);
-    upload.resumeFromPreviousUpload(asPrevious(entry));
+    upload.resumeFromPreviousUpload(toPreviousUpload(entry));
     upload.options.endpoint = entry.tusEndpoint;
     resumed = true;
   } else {
@@ -165,17 +165,6 @@ async function findPrevious(upload: Upload, urlStorage: TusUrlStorage): Promise<
     .map((p) => urlStorage.registry.get(p.urlStorageKey))
     .filter((e): e is InterruptedUpload => !!e)
     .sort((a, b) => b.startedAt - a.startedAt);
-}
-
-function asPrevious(entry: InterruptedUpload): PreviousUpload {
-  return {
-    size: entry.totalBytes,
-    metadata: entry.metadata,
-    creationTime: entry.creationTime,
-    urlStorageKey: entry.id,
-    uploadUrl: entry.uploadUrl,
-    parallelUploadUrls: null,
-  };
 }
 
 function contextOf(entry: InterruptedUpload): UploadContext {

@@ -286,7 +286,8 @@ export class TusUrlStorage implements UrlStorage {
   }
 }
 
-function toPreviousUpload(entry: InterruptedUpload): PreviousUpload {
+/** A stored entry in the shape tus-js-client resumes from. */
+export function toPreviousUpload(entry: InterruptedUpload): PreviousUpload {
   return {
     size: entry.totalBytes,
     metadata: entry.metadata,

@@ -168,27 +168,24 @@ async function main(): Promise<void> {
       const pieces = splitFile(file, DEFAULT_CHUNK_SIZE_MIB * MiB);
       const chunkedCurl: number[] = [];
       const series = () => ({ ours: [] as number[], ref: [] as number[], ratio: [] as number[], endToEnd: [] as number[], endToEndRatio: [] as number[], rss: [] as number[] });
+      type Series = ReturnType<typeof series>;
+      // Ours, then the reference right after it: one interleaved pair.
+      const record = (into: Series, run: { mibps: number; endToEndMiBps: number; peakRss: number }, reference: number) => {
+        into.ours.push(run.mibps);
+        into.ref.push(reference);
+        into.ratio.push(run.mibps / reference);
+        into.endToEnd.push(run.endToEndMiBps);
+        into.endToEndRatio.push(run.endToEndMiBps / reference);
+        into.rss.push(run.peakRss - idleRss);
+      };
       const direct = series();
       const tus = new Map(CHUNKS.map((c) => [chunkLabel(c), series()]));
       for (let pair = 0; pair < PAIRS; pair++) {
         const d = await ours(file, 'direct');
-        const c = await curlDirect(file, size);
-        direct.ours.push(d.mibps);
-        direct.ref.push(c);
-        direct.ratio.push(d.mibps / c);
-        direct.endToEnd.push(d.endToEndMiBps);
-        direct.endToEndRatio.push(d.endToEndMiBps / c);
-        direct.rss.push(d.peakRss - idleRss);
+        record(direct, d, await curlDirect(file, size));
         for (const chunk of CHUNKS) {
           const t = await ours(file, 'tus', chunk);
-          const ct = await curlTus(file, size);
-          const row = tus.get(chunkLabel(chunk))!;
-          row.ours.push(t.mibps);
-          row.ref.push(ct);
-          row.ratio.push(t.mibps / ct);
-          row.endToEnd.push(t.endToEndMiBps);
-          row.endToEndRatio.push(t.endToEndMiBps / ct);
-          row.rss.push(t.peakRss - idleRss);
+          record(tus.get(chunkLabel(chunk))!, t, await curlTus(file, size));
         }
         chunkedCurl.push(await curlTusChunked(pieces, size));
         process.stderr.write('.');

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { Upload, type DetailedError } from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
 import { StudioApiError } from '../api/errors';
 import type { UploadRequest } from '../api/types';
 import { uploadAgent } from './direct';
@@ -54,6 +54,8 @@ export interface TusRunResult {
 export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
   const { file, meter, signal, urlStorage } = options;
   if (signal?.aborted) throw cancelledError('tus');
+  // Loaded on first use: activating the extension need not pay for the tus client.
+  const { Upload } = await import('tus-js-client');
   const agent = uploadAgent();
   const stack = new UndiciHttpStack(agent);
   let settle: { resolve: () => void; reject: (err: unknown) => void } | undefined;

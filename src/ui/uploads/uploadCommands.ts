@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { InterruptedUploadSummary, UploadMethodChoice } from '../../upload';
+import { AUTO_TUS_THRESHOLD_BYTES, type InterruptedUploadSummary, type UploadMethodChoice } from '../../upload';
 import { reportError } from '../errors';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
@@ -29,7 +29,7 @@ interface Deps {
 }
 
 const METHOD_ITEMS: Array<vscode.QuickPickItem & { method: UploadMethodChoice }> = [
-  { method: 'auto', label: 'Automatic', description: 'resumable for files of 32 MiB and more, direct below' },
+  { method: 'auto', label: 'Automatic', description: `resumable for files of ${AUTO_TUS_THRESHOLD_BYTES / 2 ** 20} MiB and more, direct below` },
   { method: 'tus', label: 'Resumable (tus)', description: 'in chunks; can be paused, and resumed after a failure or restart' },
   { method: 'direct', label: 'Direct', description: 'one request; a failure means starting over' },
 ];

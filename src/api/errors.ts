@@ -49,7 +49,7 @@ export class StudioApiError extends Error {
 const EXCERPT_CHARS = 120;
 
 /** Flattens the service's `{"errors": [...]}` (flat strings or nested arrays) into plain messages. */
-export function serviceMessages(body: unknown): string[] {
+function serviceMessages(body: unknown): string[] {
   const errors = (body as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors)) return [];
   return errors.flat(Infinity).filter((m): m is string => typeof m === 'string').map(readableValidatorMessage);

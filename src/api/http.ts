@@ -51,7 +51,7 @@ const RETRY_STATUSES = [429, 502, 503, 504];
 const RETRY_ERROR_CODES = ['ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT'];
 
 /** Exponential backoff with full jitter, so many clients retrying at once do not arrive together. */
-export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'minDelayMs' | 'maxDelayMs'>): number {
+function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'minDelayMs' | 'maxDelayMs'>): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.minDelayMs * 2 ** (attempt - 1));
   return policy.minDelayMs / 2 + Math.random() * (ceiling - policy.minDelayMs / 2);
 }

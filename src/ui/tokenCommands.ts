@@ -41,7 +41,7 @@ export async function setToken(session: Session, prompts: Prompts, given?: strin
   return true;
 }
 
-export async function clearToken(session: Session, prompts: Prompts): Promise<void> {
+async function clearToken(session: Session, prompts: Prompts): Promise<void> {
   await session.tokens.clear();
   void prompts.message('info', 'Livepeer: API token cleared from this machine.', {});
 }

@@ -9,7 +9,7 @@ import { cancelledError, uploadHttpError, uploadTransportError } from './uploadE
  * these bound a stall, not the length of a big upload; the server may take a while to answer
  * after the last byte (the real service forwards the file to object storage first).
  */
-export const UPLOAD_TIMEOUTS = { connect: 30_000, headers: 120_000, body: 60_000 } as const;
+const UPLOAD_TIMEOUTS = { connect: 30_000, headers: 120_000, body: 60_000 } as const;
 
 export function uploadAgent(): Agent {
   return new Agent({

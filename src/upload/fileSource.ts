@@ -18,7 +18,7 @@ export interface FileIdentity {
  * socket writes) small, while the chunk still mostly fits in a core's cache between the read
  * that fills it and the socket write that copies it out.
  */
-export const READ_CHUNK_BYTES = 1024 * 1024;
+const READ_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * A synchronous read slower than this means the file is not in the page cache (cold disk,
@@ -57,7 +57,7 @@ function fileAccessError(resolved: string, err: unknown): StudioApiError {
   return StudioApiError.config(`${resolved} cannot be read (${code ?? String(err)})`);
 }
 
-export function fileChangedError(identity: FileIdentity, now?: { size: number; mtimeMs: number }): StudioApiError {
+function fileChangedError(identity: FileIdentity, now?: { size: number; mtimeMs: number }): StudioApiError {
   const what = now
     ? now.size !== identity.size
       ? `its size changed from ${identity.size} to ${now.size} bytes`

@@ -11,7 +11,7 @@ import { StudioApiError, bodyExcerpt, httpError, transportError } from '../api/e
  * Replaces the value of every `token=` parameter with `***` (also inside free text), and every
  * occurrence of the token of `url` itself, in case a server echoes it some other way.
  */
-export function redactToken(text: string, url?: string): string {
+function redactToken(text: string, url?: string): string {
   let out = text.replace(/(\btoken=)[^&#\s"'<>]*/gi, '$1***');
   const token = url ? tokenOf(url) : undefined;
   if (token && token.length >= 8) out = out.split(token).join('***');
@@ -27,7 +27,7 @@ function tokenOf(url: string): string | undefined {
 }
 
 /** Path and query of an upload address, token redacted: what error messages and logs may show. */
-export function redactedPath(url: string): string {
+function redactedPath(url: string): string {
   try {
     const parsed = new URL(url);
     return redactToken(parsed.pathname + parsed.search);
@@ -41,7 +41,7 @@ export function redactUrl(url: string): string {
   return redactToken(url);
 }
 
-export function hostOf(url: string): string {
+function hostOf(url: string): string {
   try {
     return new URL(url).host;
   } catch {

@@ -15,7 +15,7 @@ async function run(ctx: KeyCommandContext, what: string, action: () => Promise<u
   }
 }
 
-export async function createKey(ctx: KeyCommandContext, options?: { name?: string }): Promise<void> {
+async function createKey(ctx: KeyCommandContext, options?: { name?: string }): Promise<void> {
   const name =
     options?.name ??
     (await ctx.prompts.input({
@@ -31,7 +31,7 @@ export async function createKey(ctx: KeyCommandContext, options?: { name?: strin
   });
 }
 
-export async function renameKey(ctx: KeyCommandContext, arg?: KeyArgument, newName?: string): Promise<void> {
+async function renameKey(ctx: KeyCommandContext, arg?: KeyArgument, newName?: string): Promise<void> {
   await run(ctx, 'renaming the signing key', async () => {
     const key = await resolveKey(ctx, arg, 'Select the signing key to rename');
     if (!key) return;
@@ -49,7 +49,7 @@ export async function renameKey(ctx: KeyCommandContext, arg?: KeyArgument, newNa
   });
 }
 
-export async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, disabled: boolean): Promise<void> {
+async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, disabled: boolean): Promise<void> {
   await run(ctx, disabled ? 'disabling the signing key' : 'enabling the signing key', async () => {
     const key = await resolveKey(ctx, arg, `Select the signing key to ${disabled ? 'disable' : 'enable'}`, (k) => !!k.disabled !== disabled);
     if (!key) return;
@@ -59,7 +59,7 @@ export async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, d
   });
 }
 
-export async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<void> {
+async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<void> {
   await run(ctx, 'deleting the signing key', async () => {
     const key = await resolveKey(ctx, arg, 'Select the signing key to delete');
     if (!key) return;

@@ -40,7 +40,7 @@ export class SigningKeyItem extends vscode.TreeItem {
 }
 
 /** The base64 body of the PEM inside the service's base64 `publicKey`, shortened for a tooltip. */
-export function publicKeyPreview(publicKey: string | undefined): string {
+function publicKeyPreview(publicKey: string | undefined): string {
   if (!publicKey) return '—';
   const pem = Buffer.from(publicKey, 'base64').toString('utf8');
   const body = pem.includes('BEGIN') ? pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '') : publicKey;

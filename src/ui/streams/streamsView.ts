@@ -53,7 +53,7 @@ type Node = StreamItem | MessageItem;
  * Parents at the top level with their sessions nested under them; sessions whose parent is not
  * loaded (another page, or filtered out) stay at the top level so nothing is hidden.
  */
-export function arrangeStreams(streams: Stream[]): StreamItem[] {
+function arrangeStreams(streams: Stream[]): StreamItem[] {
   const ids = new Set(streams.map((s) => s.id));
   const sessionsByParent = new Map<string, Stream[]>();
   for (const stream of streams) {

@@ -10,10 +10,10 @@ import { VIDEO_EXTENSIONS, isVideoFile } from '../../upload';
 const SOURCE_CODE_CLASHES = new Set(['ts', 'mts']);
 
 /** Extensions (no dot) that menus and the workspace picker offer. */
-export const OFFERED_EXTENSIONS: readonly string[] = VIDEO_EXTENSIONS.filter((ext) => !SOURCE_CODE_CLASHES.has(ext));
+const OFFERED_EXTENSIONS: readonly string[] = VIDEO_EXTENSIONS.filter((ext) => !SOURCE_CODE_CLASHES.has(ext));
 
 /** Context key holding `.mp4`-style names for the `resourceExtname in livepeer.videoExtensions` menu clauses. */
-export const VIDEO_EXTENSIONS_CONTEXT_KEY = 'livepeer.videoExtensions';
+const VIDEO_EXTENSIONS_CONTEXT_KEY = 'livepeer.videoExtensions';
 
 /** `.mp4`-style names for the menus; `resourceExtname` keeps the file's case, so both cases are listed. */
 export function menuExtensionNames(): string[] {

@@ -102,26 +102,18 @@ export async function createIngest(ctx: IngestContext): Promise<Handler> {
   return async (req, res, record) => {
     const url = new URL(req.url ?? '/', ctx.ingestOrigin);
     const method = req.method ?? 'GET';
-    if (url.pathname === DIRECT_PATH && method === 'PUT') {
+    // Both creation routes carry the signed token: check it, then hand over to the route.
+    const authorized = async (handle: (asset: EmulatorAsset) => Promise<void>) => {
       const asset = authorize(url, res);
       if (!asset) {
         req.resume();
         return;
       }
       record.assetId = asset.id;
-      await direct(req, res, asset);
-      return;
-    }
-    if (url.pathname === TUS_PATH && method === 'POST') {
-      const asset = authorize(url, res);
-      if (!asset) {
-        req.resume();
-        return;
-      }
-      record.assetId = asset.id;
-      await tus.handle(req, res);
-      return;
-    }
+      await handle(asset);
+    };
+    if (url.pathname === DIRECT_PATH && method === 'PUT') return authorized((asset) => direct(req, res, asset));
+    if (url.pathname === TUS_PATH && method === 'POST') return authorized(() => tus.handle(req, res));
     if (url.pathname === TUS_PATH || url.pathname.startsWith(`${TUS_PATH}/`)) {
       record.assetId = store.assetByPlaybackId(url.pathname.slice(TUS_PATH.length + 1))?.id;
       await tus.handle(req, res);

@@ -57,6 +57,15 @@ function slowIngest(ms: number): void {
   emulator.faults.delay({ ...TUS_PATCH, ms, times: 10_000 });
 }
 
+/** Starts a slowed tus upload of "long take.mkv", pauses it mid-way, and lifts the slowdown. */
+async function pausedUpload(name: string): Promise<void> {
+  slowIngest(100);
+  const finished = upload([uri('long take.mkv')], { name, method: 'tus' });
+  api.uploads.manager.pause(await runningUpload());
+  await finished;
+  emulator.faults.clear();
+}
+
 async function runningUpload() {
   return eventually(() => {
     const [running] = api.uploads.manager.runningUploads;
@@ -301,11 +310,7 @@ describe('Uploads', function () {
   });
 
   it('uploading a file again with method auto continues its interrupted tus upload, although it is small', async () => {
-    slowIngest(100);
-    const first = upload([uri('long take.mkv')], { name: 'take twice', method: 'tus' });
-    api.uploads.manager.pause(await runningUpload());
-    await first;
-    emulator.faults.clear();
+    await pausedUpload('take twice');
     const { entry } = await interruptedItem();
 
     const result = done((await upload([uri('long take.mkv')], { name: 'take twice', method: 'auto' }))[0]);
@@ -316,11 +321,7 @@ describe('Uploads', function () {
   });
 
   it('refuses to resume a file that changed since, and discards the entry after a modal confirmation', async () => {
-    slowIngest(100);
-    const finished = upload([uri('long take.mkv')], { name: 'changed take', method: 'tus' });
-    api.uploads.manager.pause(await runningUpload());
-    await finished;
-    emulator.faults.clear();
+    await pausedUpload('changed take');
     fs.appendFileSync(file('long take.mkv'), 'more');
 
     const item = await interruptedItem();

@@ -2,6 +2,11 @@ import * as vscode from 'vscode';
 import { StudioApiError } from '../api';
 import type { Prompts } from './prompts';
 
+/** The one-line text of any thrown value. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * Shows a failed action as one error notification with the next step on it: a token error offers
  * "Set API Token", a passing failure "Retry", and every error "Show Log". Never awaited by callers,
@@ -10,7 +15,7 @@ import type { Prompts } from './prompts';
 export function reportError(prompts: Prompts, what: string, error: unknown, retry?: () => unknown): void {
   const known = error instanceof StudioApiError ? error : undefined;
   if (known?.kind === 'aborted') return;
-  const detail = known?.message ?? (error instanceof Error ? error.message : String(error));
+  const detail = messageOf(error);
   const actions: string[] = [];
   if (known?.kind === 'auth') actions.push('Set API Token');
   if (retry && (!known || ['network', 'timeout', 'server', 'rate-limited'].includes(known.kind))) actions.push('Retry');

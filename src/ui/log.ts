@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import type { ApiCallRecord } from '../api';
+import { redactUrl } from '../upload';
 
-/** Removes every secret the extension knows of from a log line. */
-export function redact(text: string, secrets: Iterable<string | undefined>): string {
-  let clean = text.replace(/([?&]token=)[^&\s]+/gi, '$1***');
+/** Removes every secret the extension knows of from a log line (upload tokens in addresses included). */
+function redact(text: string, secrets: Iterable<string | undefined>): string {
+  let clean = redactUrl(text);
   for (const secret of secrets) {
     if (secret && secret.length >= 4) clean = clean.split(secret).join('***');
   }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { messageOf } from './errors';
 
 /** A single informational row in a tree (a load error, "Load more…"), optionally clickable. */
 export class MessageItem extends vscode.TreeItem {
@@ -12,6 +13,5 @@ export class MessageItem extends vscode.TreeItem {
 }
 
 export function loadErrorItem(what: string, error: unknown, retryCommand: string): MessageItem {
-  const message = error instanceof Error ? error.message : String(error);
-  return new MessageItem(`Could not load ${what}`, 'error', { command: retryCommand, title: 'Retry' }, `${message}\n\nClick to retry.`);
+  return new MessageItem(`Could not load ${what}`, 'error', { command: retryCommand, title: 'Retry' }, `${messageOf(error)}\n\nClick to retry.`);
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { StudioApiError } from '../api';
+import { messageOf } from './errors';
 import type { Prompts } from './prompts';
 import type { Session } from './session';
 
@@ -30,8 +31,7 @@ export async function setToken(session: Session, prompts: Prompts, given?: strin
       const again = await prompts.message('error', 'Livepeer: the service rejected this API token. Check that you copied the whole key and that it is not deleted.', {}, 'Try Again');
       return again === 'Try Again' ? setToken(session, prompts) : false;
     }
-    const detail = error instanceof Error ? error.message : String(error);
-    const choice = await prompts.message('warning', `Livepeer: could not check the token: ${detail}`, { modal: true }, 'Save Anyway');
+    const choice = await prompts.message('warning', `Livepeer: could not check the token: ${messageOf(error)}`, { modal: true }, 'Save Anyway');
     if (choice !== 'Save Anyway') return false;
   } finally {
     void client?.close();

@@ -15,6 +15,7 @@ import {
   type UploadProgress,
   type UploadResult,
 } from '../../upload';
+import { messageOf } from '../errors';
 import type { Session } from '../session';
 import { isSettled, type AssetStatusPoller } from './assetStatusPoller';
 import { megabytes } from './progressText';
@@ -303,8 +304,4 @@ export class UploadManager implements vscode.Disposable {
     this.watches.forEach((w) => w.dispose());
     [this.changed, this.started, this.progressed, this.ended, this.settled].forEach((e) => e.dispose());
   }
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import type { InterruptedUploadSummary } from '../../upload';
 import { dateTime, md, timeAgo } from '../format';
 import { describeProgress, megabytes } from './progressText';
-import { messageOf, type Upload, type UploadManager } from './uploadManager';
+import { messageOf } from '../errors';
+import type { Upload, UploadManager } from './uploadManager';
 
 /**
  * A row of the Uploads view. `contextValue` drives the menus: `upload.running.tus|direct`,

@@ -1,7 +1,7 @@
 import { StudioApiError } from './errors';
 import { StudioHttp, type StudioHttpOptions } from './http';
 import { collectPages, nextCursor, type Page } from './pagination';
-import type { Asset, CreatedSigningKey, SigningKey, SigningKeyUpdate, Stream, StreamQuery, UploadRequest } from './types';
+import type { Asset, CreatedSigningKey, PlaybackInfo, SigningKey, SigningKeyUpdate, Stream, StreamQuery, UploadRequest } from './types';
 
 const SIGNING_KEYS = '/access-control/signing-key';
 const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);
@@ -20,6 +20,11 @@ export function streamQueryParams(query: StreamQuery): Record<string, string | u
 function keyPath(id: string): string {
   if (!id) throw StudioApiError.config('signing key id is empty');
   return `${SIGNING_KEYS}/${encodeURIComponent(id)}`;
+}
+
+function assetPath(id: string): string {
+  if (!id) throw StudioApiError.config('asset id is empty');
+  return `/asset/${encodeURIComponent(id)}`;
 }
 
 function checkKeyUpdate(update: SigningKeyUpdate): void {
@@ -85,8 +90,17 @@ export class StudioClient {
   }
 
   async getAsset(id: string, signal?: AbortSignal): Promise<Asset> {
-    if (!id) throw StudioApiError.config('asset id is empty');
-    return this.expectBody(await this.http.call<Asset>('GET', `/asset/${encodeURIComponent(id)}`, { signal }));
+    return this.expectBody(await this.http.call<Asset>('GET', assetPath(id), { signal }));
+  }
+
+  async deleteAsset(id: string, signal?: AbortSignal): Promise<void> {
+    await this.http.call('DELETE', assetPath(id), { signal });
+  }
+
+  /** How a stream's or asset's playback id can be played (HLS, MP4, WebRTC, thumbnails). */
+  async getPlayback(playbackId: string, signal?: AbortSignal): Promise<PlaybackInfo> {
+    if (!playbackId) throw StudioApiError.config('playback id is empty');
+    return this.expectBody(await this.http.call<PlaybackInfo>('GET', `/playback/${encodeURIComponent(playbackId)}`, { signal }));
   }
 
   listStreamsPage(query: StreamQuery, cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<Stream>> {

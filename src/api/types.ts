@@ -37,6 +37,34 @@ export interface Asset {
   createdAt?: number;
   size?: number;
   status?: AssetStatus;
+  playbackPolicy?: PlaybackPolicy | null;
+}
+
+export interface PlaybackPolicy {
+  type: 'public' | 'jwt' | 'webhook';
+  webhookId?: string;
+  webhookContext?: Record<string, unknown>;
+}
+
+/** One way to play: `hrn` names it ("HLS (TS)", "MP4", "WebRTC (H264)", "Thumbnail (PNG)", ...). */
+export interface PlaybackSource {
+  hrn: string;
+  type: string;
+  url: string;
+  width?: number;
+  height?: number;
+  bitrate?: number;
+}
+
+/** GET /playback/{playbackId}: how a stream, recording or asset can be played. */
+export interface PlaybackInfo {
+  type: 'live' | 'vod' | 'recording';
+  meta: {
+    live?: 0 | 1;
+    playbackPolicy?: PlaybackPolicy | null;
+    source: PlaybackSource[];
+    dvrPlayback?: PlaybackSource[];
+  };
 }
 
 export interface UploadRequest {
@@ -61,6 +89,7 @@ export interface Stream {
   suspended?: boolean;
   sourceSegments?: number;
   sourceSegmentsDuration?: number;
+  playbackPolicy?: PlaybackPolicy | null;
 }
 
 export interface StreamQuery {

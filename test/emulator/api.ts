@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
+import { playbackInfo } from './playback';
 import { MAX_SIGNING_KEYS, type Store } from './store';
 import type { UploadTokens } from './tokens';
 import { validate, type ObjectSchema } from './validate';
@@ -36,10 +37,18 @@ const REQUEST_UPLOAD: ObjectSchema = {
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], tokenName: string) => Promise<void> | void;
 
+/** A route; `public` ones answer without an API token, as the real service's playback and gate do. */
+interface Route {
+  method: string;
+  pattern: RegExp;
+  handler: Handler;
+  public?: boolean;
+}
+
 export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { store } = ctx;
 
-  const routes: { method: string; pattern: RegExp; handler: Handler }[] = [
+  const routes: Route[] = [
     { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: listKeys },
     { method: 'POST', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: createKey },
     { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/([^/]+)$/, handler: getKey },
@@ -47,6 +56,8 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'DELETE', pattern: /^\/api\/access-control\/signing-key\/([^/]+)$/, handler: deleteKey },
     { method: 'POST', pattern: /^\/api\/asset\/request-upload\/?$/, handler: requestUpload },
     { method: 'GET', pattern: /^\/api\/asset\/([^/]+)$/, handler: getAsset },
+    { method: 'DELETE', pattern: /^\/api\/asset\/([^/]+)$/, handler: deleteAsset },
+    { method: 'GET', pattern: /^\/api\/playback\/([^/]+)$/, handler: getPlayback, public: true },
     { method: 'GET', pattern: /^\/api\/stream\/?$/, handler: listStreams },
   ];
 
@@ -116,6 +127,19 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     else sendErrors(res, 404, 'not found');
   }
 
+  function deleteAsset(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
+    const outcome = store.deleteAsset(id ?? '');
+    if (outcome === 'deleted') sendEmpty(res, 204);
+    else if (outcome === 'already deleted') sendErrors(res, 400, 'asset is already deleted');
+    else sendErrors(res, 404, 'Asset not found');
+  }
+
+  function getPlayback(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
+    const info = playbackInfo(store, id ?? '', ctx.ingestOrigin);
+    if (info) sendJson(res, 200, info);
+    else sendErrors(res, 404, `No playback URL found for ${id ?? ''}`);
+  }
+
   function listStreams(_req: IncomingMessage, res: ServerResponse, url: URL): void {
     const filters = parseStreamFilters(url.searchParams.get('filters'));
     if (typeof filters === 'string') {
@@ -149,22 +173,20 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
 
   return async (req, res) => {
     const url = new URL(req.url ?? '/', ctx.apiOrigin);
-    const auth = authenticate(req, ctx.tokens);
+    const method = req.method ?? 'GET';
+    const found = routes.map((route) => ({ route, match: route.method === method ? route.pattern.exec(url.pathname) : null })).find((r) => r.match);
+    const auth = found?.route.public ? { tokenName: '' } : authenticate(req, ctx.tokens);
     if ('error' in auth) {
       req.resume();
       sendErrors(res, 401, auth.error);
       return;
     }
-    const method = req.method ?? 'GET';
-    for (const route of routes) {
-      const match = route.method === method ? route.pattern.exec(url.pathname) : null;
-      if (match) {
-        await route.handler(req, res, url, match.slice(1).map(decodeURIComponent), auth.tokenName);
-        return;
-      }
+    if (!found?.match) {
+      req.resume();
+      sendErrors(res, 404, 'not found');
+      return;
     }
-    req.resume();
-    sendErrors(res, 404, 'not found');
+    await found.route.handler(req, res, url, found.match.slice(1).map(decodeURIComponent), auth.tokenName);
   };
 }
 

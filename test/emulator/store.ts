@@ -34,6 +34,8 @@ export class Store {
   readonly signingKeys = new Map<string, EmulatorSigningKey>();
   readonly streams = new Map<string, EmulatorStream>();
   readonly assets = new Map<string, EmulatorAsset>();
+  /** Ids of deleted assets: the real service answers 400 (not 404) for a second DELETE. */
+  readonly deletedAssetIds = new Set<string>();
   /** Asset id → file holding its complete upload; an entry means the asset is uploaded. */
   readonly uploadedFiles = new Map<string, string>();
   private keysCreated = 0;
@@ -99,6 +101,18 @@ export class Store {
     };
     this.assets.set(asset.id, asset);
     return asset;
+  }
+
+  deleteAsset(id: string): 'deleted' | 'already deleted' | 'not found' {
+    if (this.deletedAssetIds.has(id)) return 'already deleted';
+    if (!this.assets.delete(id)) return 'not found';
+    this.deletedAssetIds.add(id);
+    return 'deleted';
+  }
+
+  streamByPlaybackId(id: string): EmulatorStream | undefined {
+    for (const stream of this.streams.values()) if (stream.playbackId === id && !stream.parentId) return stream;
+    return undefined;
   }
 
   assetByPlaybackId(id: string): EmulatorAsset | undefined {

@@ -155,6 +155,31 @@ describe('StudioClient over real HTTP', function () {
       assert.equal(asset.status?.phase, 'uploading');
     });
 
+    it('deletes an asset: 204, then 400 "already deleted", and 404 for an unknown id', async () => {
+      const { asset } = await client.requestUpload('gone.mp4');
+      await client.deleteAsset(asset.id);
+      assert.equal((await failure(client.getAsset(asset.id))).status, 404);
+      const again = await failure(client.deleteAsset(asset.id));
+      assert.equal(again.status, 400);
+      assert.match(again.message, /asset is already deleted/);
+      assert.equal((await failure(client.deleteAsset('no-such-asset'))).status, 404);
+    });
+
+    it('reads playback sources of a ready asset and a stream; 404 before the asset is ready', async () => {
+      const { asset } = await client.requestUpload('clip.mp4');
+      assert.equal((await failure(client.getPlayback(asset.playbackId ?? ''))).status, 404);
+      emu.store.completeUpload(asset.id, '/dev/null', 1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const vod = await client.getPlayback(asset.playbackId ?? '');
+      assert.equal(vod.type, 'vod');
+      assert.deepEqual(vod.meta.source.map((s) => s.hrn), ['HLS (TS)', 'MP4', 'Thumbnail (PNG)']);
+      const stream = emu.store.addStream({ isActive: true });
+      const live = await client.getPlayback(stream.playbackId ?? '');
+      assert.equal(live.type, 'live');
+      assert.equal(live.meta.live, 1);
+      assert.ok(live.meta.source.some((s) => s.hrn === 'WebRTC (H264)'));
+    });
+
     it('refuses an empty asset name without a request', async () => {
       const error = await failure(client.requestUpload('  '));
       assert.equal(error.kind, 'config');

@@ -1,0 +1,36 @@
+import type { PlaybackInfo, PlaybackSource } from '../../src/api/types';
+import type { Store } from './store';
+
+/**
+ * What GET /playback/{id} answers for a stream or asset, in the real service's shape. Playback
+ * addresses point at the ingest origin, which stands in for the playback CDN.
+ */
+export function playbackInfo(store: Store, playbackId: string, cdnOrigin: string): PlaybackInfo | undefined {
+  const hls = (base: string): PlaybackSource => ({ hrn: 'HLS (TS)', type: 'html5/application/vnd.apple.mpegurl', url: `${base}/index.m3u8` });
+  const stream = store.streamByPlaybackId(playbackId);
+  if (stream) {
+    const base = `${cdnOrigin}/hls/${playbackId}`;
+    return {
+      type: 'live',
+      meta: {
+        live: stream.isActive ? 1 : 0,
+        playbackPolicy: stream.playbackPolicy ?? null,
+        source: [hls(base), { hrn: 'WebRTC (H264)', type: 'html5/video/h264', url: `${cdnOrigin}/webrtc/${playbackId}` }],
+      },
+    };
+  }
+  const asset = store.assetByPlaybackId(playbackId);
+  if (!asset || asset.status.phase !== 'ready') return undefined;
+  const base = `${cdnOrigin}/hls/${playbackId}`;
+  return {
+    type: 'vod',
+    meta: {
+      playbackPolicy: asset.playbackPolicy ?? null,
+      source: [
+        hls(base),
+        { hrn: 'MP4', type: 'html5/video/mp4', url: `${base}/static720p0.mp4` },
+        { hrn: 'Thumbnail (PNG)', type: 'image/png', url: `${base}/thumbnails/keyframes_0.png` },
+      ],
+    },
+  };
+}

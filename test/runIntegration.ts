@@ -20,7 +20,10 @@ async function main(): Promise<void> {
       extensionDevelopmentPath: root,
       extensionTestsPath: join(root, 'out', 'test', 'integration', 'index.js'),
       workspaceDir,
-      env: { LIVEPEER_SCREENSHOT_DIR: process.env.LIVEPEER_SCREENSHOT_DIR ?? join(root, 'test-results', 'screenshots') },
+      env: {
+        LIVEPEER_SCREENSHOT_DIR: process.env.LIVEPEER_SCREENSHOT_DIR ?? join(root, 'test-results', 'screenshots'),
+        LIVEPEER_TEST_GREP: process.env.LIVEPEER_TEST_GREP ?? '',
+      },
     });
   } finally {
     rmSync(workspaceDir, { recursive: true, force: true });

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { startHarness, stopHarness } from './harness';
 
 export async function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000 });
+  // LIVEPEER_TEST_GREP narrows a local run to matching tests; CI never sets it.
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, grep: process.env.LIVEPEER_TEST_GREP || undefined });
   for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(join(__dirname, file));
   await startHarness();
   try {

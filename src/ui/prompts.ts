@@ -46,6 +46,14 @@ export class Prompts {
     return show(message, { modal, detail: options.detail }, ...actions);
   }
 
+  /**
+   * A modal question before a destructive or irreversible action. The safe answer must be what
+   * Enter and Escape give; resolves with the chosen action, undefined for the safe answer.
+   */
+  async confirm(message: string, options: { detail?: string }, ...actions: string[]): Promise<string | undefined> {
+    return this.message('warning', message, { ...options, modal: true }, ...actions);
+  }
+
   async saveDialog(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined> {
     if (this.responder) return this.responder({ kind: 'saveDialog', options }) as vscode.Uri | undefined;
     return vscode.window.showSaveDialog(options);

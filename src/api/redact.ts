@@ -13,7 +13,7 @@ const MIN_SECRET_CHARS = 8;
 // A `token=` value ends where the parameter, the address or the quoted text around it ends.
 const TOKEN_PARAM = /(\btoken=)[^&#\s"'<>\\]*/gi;
 // The same inside a percent-encoded address (…%3Ftoken%3DeyJ…%26x%3D1).
-const ENCODED_TOKEN_PARAM = /(\btoken%3D)(?:(?!%26|%23)[^&#\s"'<>\\])*/gi;
+const ENCODED_TOKEN_PARAM = /((?:\b|(?<=%3F|%26))token%3D)(?:(?!%26|%23)[^&#\s"'<>\\])*/gi;
 
 /** The shapes a secret takes when a server echoes it: raw, JSON-escaped (also with `\/`), percent-encoded. */
 function shapesOf(secret: string): string[] {

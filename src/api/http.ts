@@ -178,7 +178,7 @@ export class StudioHttp {
         const asked = retryAfterMs(answer.headers['retry-after']);
         if (asked === undefined || asked <= this.policy.maxRetryAfterMs) {
           if (await sleep(asked ?? backoffDelay(retry + 1, this.policy), signal)) continue;
-          throw transportError(undefined, this.host, context, signal);
+          throw new StudioApiError('aborted', 'cancelled', context);
         }
       }
       // An earlier attempt did its work but its answer was lost: the retry finds nothing, as asked.

@@ -60,10 +60,9 @@ const RETRY_ERROR_CODES = new Set([
   'ENETUNREACH',
   'EHOSTUNREACH',
   'EPIPE',
+  // Also a connection closed mid-body: the attempt then failed as a whole and is sent again whole.
   'UND_ERR_SOCKET',
   'UND_ERR_CONNECT_TIMEOUT',
-  // A body shorter than its Content-Length: the connection was cut mid-answer.
-  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
 
 /** Exponential backoff with full jitter, so many clients retrying at once do not arrive together. */

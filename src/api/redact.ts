@@ -5,7 +5,7 @@
  * `token=` parameter, so all of those shapes are blanked whatever address the text came from.
  */
 
-export const REDACTED = '***';
+const REDACTED = '***';
 
 /** Shorter values would blank out ordinary words; real tokens and stream keys are far longer. */
 const MIN_SECRET_CHARS = 8;

@@ -40,7 +40,7 @@ export const MAX_ITEMS = 100_000;
  * Fetches pages until the service stops pointing at a new, non-empty next page. `path` names the
  * list in the error when a bound is reached.
  */
-export async function collectPages<T>(path: string, fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
+export async function collectPages<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>, path?: string): Promise<T[]> {
   const all: T[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
@@ -56,7 +56,7 @@ export async function collectPages<T>(path: string, fetchPage: (cursor: string |
   }
 }
 
-function tooLong(path: string, what: string): StudioApiError {
+function tooLong(path: string | undefined, what: string): StudioApiError {
   return new StudioApiError('server', `the service ${what}, so reading the list stopped: try again later, and check livepeer.baseUrl if it persists`, {
     method: 'GET',
     path,

@@ -52,7 +52,7 @@ export class StudioClient {
   }
 
   listSigningKeys(signal?: AbortSignal): Promise<SigningKey[]> {
-    return collectPages(SIGNING_KEYS, (cursor) => this.listSigningKeysPage(cursor, undefined, signal));
+    return collectPages((cursor) => this.listSigningKeysPage(cursor, undefined, signal), SIGNING_KEYS);
   }
 
   async getSigningKey(id: string, signal?: AbortSignal): Promise<SigningKey> {
@@ -106,7 +106,7 @@ export class StudioClient {
   }
 
   listStreams(query: StreamQuery, signal?: AbortSignal): Promise<Stream[]> {
-    return collectPages('/stream', (cursor) => this.listStreamsPage(query, cursor, undefined, signal));
+    return collectPages((cursor) => this.listStreamsPage(query, cursor, undefined, signal), '/stream');
   }
 
   close(): Promise<void> {

@@ -7,25 +7,33 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * Validates the API base URL and returns it without a trailing slash.
+ * Validates the API base URL and returns it without a trailing slash. Messages never repeat the
+ * setting's text: it may hold a password.
  * Plain HTTP would send the API token in clear text, so it is only allowed to this machine.
  */
 export function parseBaseUrl(value: string): string {
+  const text = value.trim();
   let url: URL;
   try {
-    url = new URL(value.trim());
+    url = new URL(text);
   } catch {
-    throw StudioApiError.config(`"${value}" is not a valid URL: set livepeer.baseUrl to e.g. https://livepeer.studio/api`);
+    throw StudioApiError.config('livepeer.baseUrl is not a valid URL: set it to e.g. https://livepeer.studio/api');
   }
-  const secure = url.protocol === 'https:';
-  const localHttp = url.protocol === 'http:' && isLoopbackHost(url.hostname);
-  if (!secure && !localHttp) {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw StudioApiError.config(`base URL scheme ${url.protocol} is not supported: set livepeer.baseUrl to an https:// address, e.g. https://livepeer.studio/api`);
+  }
+  if (url.username || url.password) {
+    throw StudioApiError.config('base URL must not carry a user name or password (the API token is the only credential): fix livepeer.baseUrl');
+  }
+  // An empty "?" or "#" leaves url.search and url.hash empty but stays in the address, where every
+  // path appended to it would end up in the query or fragment.
+  if (text.includes('?') || text.includes('#')) {
+    throw StudioApiError.config('base URL must not carry a query or a fragment (no "?" or "#"): fix livepeer.baseUrl');
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw StudioApiError.config(
       `base URL ${url.origin} must use https (plain http is allowed only for localhost): fix livepeer.baseUrl`,
     );
   }
-  if (url.username || url.password || url.search || url.hash) {
-    throw StudioApiError.config('base URL must not carry credentials, a query or a fragment: fix livepeer.baseUrl');
-  }
-  return url.href.replace(/\/+$/, '');
+  return (url.origin + url.pathname).replace(/\/+$/, '');
 }

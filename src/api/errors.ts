@@ -9,7 +9,7 @@ export type StudioErrorKind =
   | 'network' // refused, DNS, reset
   | 'timeout'
   | 'aborted' // cancelled by the caller
-  | 'config'; // a bad base URL or argument, no request sent
+  | 'config'; // a bad base URL, token or argument (no request sent), or a base URL that redirects
 
 export interface ErrorContext {
   method?: string;
@@ -101,6 +101,27 @@ export function httpError(context: Required<Pick<ErrorContext, 'method' | 'path'
   return new StudioApiError('server', `service error HTTP ${status}${detail ? `: ${detail}` : ''}: try again later`, full);
 }
 
+/**
+ * A 3xx answer. Redirects are not followed (the token must not go to another address), so the fix
+ * is the setting: name where the service points and, when the target ends with the called path,
+ * the base URL to set.
+ */
+export function redirectError(context: Required<Pick<ErrorContext, 'method' | 'path' | 'status'>>, location: string | undefined, requestUrl: URL): StudioApiError {
+  let target: URL | undefined;
+  try {
+    target = location ? new URL(location, requestUrl) : undefined;
+  } catch {
+    target = undefined;
+  }
+  if (!target) return new StudioApiError('config', 'the base URL answers with a redirect without a target: check livepeer.baseUrl', context);
+  // Only origin and path: a query may carry a token, and credentials are never shown.
+  const shown = target.origin + target.pathname;
+  const fix = target.pathname.endsWith(context.path)
+    ? `set livepeer.baseUrl to ${shown.slice(0, shown.length - context.path.length)}`
+    : 'set livepeer.baseUrl to the address the service uses now';
+  return new StudioApiError('config', `the base URL redirects to ${shown}: ${fix}`, context);
+}
+
 const NETWORK_CODES: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'connection reset',
@@ -115,11 +136,12 @@ const NETWORK_CODES: Record<string, string> = {
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
 
-function errorCode(err: unknown): string | undefined {
+/** The first `code` along an error's cause chain (undici nests the socket error). */
+export function errorCode(err: unknown): string | undefined {
   let current: unknown = err;
   for (let depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR_REQ_RETRY') return code;
+    if (typeof code === 'string') return code;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

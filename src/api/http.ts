@@ -1,6 +1,8 @@
-import { Agent, RetryAgent, request, type Dispatcher } from 'undici';
-import { StudioApiError, httpError, transportError } from './errors';
+import { Agent, request, type Dispatcher } from 'undici';
+import { apiTokenProblem } from './apiToken';
 import { parseBaseUrl } from './baseUrl';
+import { StudioApiError, errorCode, httpError, redirectError, transportError } from './errors';
+import { redact } from './redact';
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -16,6 +18,8 @@ export interface ApiCallRecord {
   path: string;
   status?: number;
   durationMs: number;
+  /** Requests sent for this call: more than 1 when it was retried. */
+  attempts: number;
   error?: string;
 }
 
@@ -46,9 +50,20 @@ export interface ApiResponse<T> {
 
 const DEFAULT_RETRY: RetryPolicy = { maxRetries: 3, minDelayMs: 300, maxDelayMs: 5_000, maxRetryAfterMs: 60_000 };
 // POST creates things (a key, an asset): repeating it could create two, so it is never retried.
-const IDEMPOTENT_METHODS: Dispatcher.HttpMethod[] = ['GET', 'HEAD', 'DELETE', 'PATCH', 'PUT'];
-const RETRY_STATUSES = [429, 502, 503, 504];
-const RETRY_ERROR_CODES = ['ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT'];
+const IDEMPOTENT_METHODS = new Set<string>(['GET', 'HEAD', 'DELETE', 'PATCH', 'PUT']);
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const RETRY_ERROR_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EPIPE',
+  // Also a connection closed mid-body: the attempt then failed as a whole and is sent again whole.
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** Exponential backoff with full jitter, so many clients retrying at once do not arrive together. */
 function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'minDelayMs' | 'maxDelayMs'>): number {
@@ -65,70 +80,74 @@ function retryAfterMs(value: string | string[] | undefined): number | undefined 
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-/** The retry decision for undici's RetryAgent: which failures, how long to wait, when to give up. */
-function retryCallback(policy: RetryPolicy): NonNullable<ConstructorParameters<typeof RetryAgent>[1]>['retry'] {
-  return (err, { state, opts }, callback) => {
-    const { statusCode, code, headers } = err as Error & { statusCode?: number; code?: string; headers?: Record<string, string> };
-    const signal = (opts as { signal?: AbortSignal }).signal;
-    const retryable =
-      IDEMPOTENT_METHODS.includes(opts.method) &&
-      (statusCode ? RETRY_STATUSES.includes(statusCode) : RETRY_ERROR_CODES.includes(code ?? '')) &&
-      state.counter <= policy.maxRetries &&
-      !signal?.aborted;
-    if (!retryable) return callback(err);
-    const asked = retryAfterMs(headers?.['retry-after']);
-    if (asked !== undefined && asked > policy.maxRetryAfterMs) return callback(err);
-    const delay = asked ?? backoffDelay(state.counter, policy);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      callback(null);
-    }, delay);
+/** Resolves after `ms`, or early with false when the signal aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve(false);
     const onAbort = () => {
       clearTimeout(timer);
-      callback(err);
+      resolve(false);
     };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
-  };
+  });
 }
+
+/** One request and its whole body, or what stopped it. */
+type Attempt = { status: number; headers: Record<string, string | string[] | undefined>; text: string } | { error: unknown };
 
 /**
  * The HTTP core of the API client: bearer auth, JSON in and out, timeouts, cancellation, retries of
  * idempotent calls, and one error type. Nothing here knows about VS Code.
+ *
+ * Retries are our own loop rather than undici's RetryAgent: that one resumes a body cut mid-answer
+ * with a `Range` request, which the API answers with the whole body again (200), and the call then
+ * failed. Here every retry is the whole request again, and the body is read within the attempt.
  */
 export class StudioHttp {
   readonly baseUrl: string;
   private readonly host: string;
   private readonly dispatcher: Dispatcher;
+  private readonly policy: RetryPolicy;
 
   constructor(private readonly options: StudioHttpOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
-    const url = new URL(this.baseUrl);
-    this.host = url.host;
+    this.host = new URL(this.baseUrl).host;
     const timeout = options.timeoutMs ?? 30_000;
-    const policy = { ...DEFAULT_RETRY, ...options.retry };
-    const agent = new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
-    this.dispatcher = new RetryAgent(agent, {
-      maxRetries: policy.maxRetries,
-      methods: IDEMPOTENT_METHODS,
-      statusCodes: RETRY_STATUSES,
-      errorCodes: RETRY_ERROR_CODES,
-      // Hand the final response to us when retries run out, so its body can be read for the error.
-      throwOnError: false,
-      retry: retryCallback(policy),
-    });
+    this.policy = { ...DEFAULT_RETRY, ...options.retry };
+    this.dispatcher = new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
   }
 
   async call<T>(method: Dispatcher.HttpMethod, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
     const started = Date.now();
-    const context = { method, path };
+    let attempts = 0;
     const record = (status?: number, error?: string) =>
-      this.options.onCall?.({ method, path, status, durationMs: Date.now() - started, error });
-    const token = await this.options.getToken();
-    if (!token) {
-      const error = new StudioApiError('auth', 'no API token set: set your API token', context);
-      record(undefined, error.message);
+      this.options.onCall?.({ method, path, status, durationMs: Date.now() - started, attempts, error });
+    try {
+      const response = await this.send<T>(method, path, options, () => attempts++);
+      record(response.status);
+      return response;
+    } catch (err) {
+      const error = err instanceof StudioApiError ? err : transportError(err, this.host, { method, path }, options.signal);
+      record(error.status, error.message);
       throw error;
     }
+  }
+
+  /** Closes the connection pool. */
+  close(): Promise<void> {
+    return this.dispatcher.close();
+  }
+
+  private async send<T>(method: Dispatcher.HttpMethod, path: string, options: CallOptions, counted: () => void): Promise<ApiResponse<T>> {
+    const context = { method, path };
+    const token = await this.options.getToken();
+    if (!token) throw new StudioApiError('auth', 'no API token set: set your API token', context);
+    const malformed = apiTokenProblem(token);
+    if (malformed) throw new StudioApiError('auth', `the API token is malformed (${malformed}): set your API token again`, context);
     const url = new URL(this.baseUrl + path);
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, value);
@@ -143,43 +162,57 @@ export class StudioHttp {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
+    const { signal } = options;
 
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await request(url, { method, headers, body, signal: options.signal, dispatcher: this.dispatcher });
-    } catch (err) {
-      const error = transportError(err, this.host, context, options.signal);
-      record(undefined, error.message);
-      throw error;
+    for (let retry = 0; ; retry++) {
+      counted();
+      const answer = await this.attempt(url, method, headers, body, signal);
+      const canRetry = retry < this.policy.maxRetries && IDEMPOTENT_METHODS.has(method) && !signal?.aborted;
+      if ('error' in answer) {
+        if (canRetry && RETRY_ERROR_CODES.has(errorCode(answer.error) ?? '') && (await sleep(backoffDelay(retry + 1, this.policy), signal))) continue;
+        throw transportError(answer.error, this.host, context, signal);
+      }
+      const { status, text } = answer;
+      if (canRetry && RETRY_STATUSES.has(status)) {
+        const asked = retryAfterMs(answer.headers['retry-after']);
+        if (asked === undefined || asked <= this.policy.maxRetryAfterMs) {
+          if (await sleep(asked ?? backoffDelay(retry + 1, this.policy), signal)) continue;
+          throw new StudioApiError('aborted', 'cancelled', context);
+        }
+      }
+      // An earlier attempt did its work but its answer was lost: the retry finds nothing, as asked.
+      if (method === 'DELETE' && retry > 0 && alreadyGone(status, text)) return { status, headers: answer.headers, data: undefined };
+      if (status >= 300 && status < 400) {
+        throw redirectError({ method, path, status }, [answer.headers.location].flat()[0], url);
+      }
+      if (status < 200 || status >= 300) {
+        // The service may echo the token (`no token X found`), in any shape: never let it into our messages.
+        const clean = redact(text, [token]);
+        const parsed = parseJson(clean);
+        throw httpError({ method, path, status }, parsed.ok ? parsed.value : undefined, clean);
+      }
+      if (status === 204 || text.trim() === '') return { status, headers: answer.headers, data: undefined };
+      const parsed = parseJson(text);
+      if (!parsed.ok) {
+        throw new StudioApiError('server', `unexpected non-JSON response from ${this.host}: check livepeer.baseUrl`, { ...context, status });
+      }
+      return { status, headers: answer.headers, data: parsed.value as T };
     }
-
-    let text: string;
-    try {
-      text = await response.body.text();
-    } catch (err) {
-      const error = transportError(err, this.host, { ...context, status: response.statusCode }, options.signal);
-      record(response.statusCode, error.message);
-      throw error;
-    }
-    const status = response.statusCode;
-    const parsed = parseJson(text);
-    if (status < 200 || status >= 300) {
-      const error = httpError({ method, path, status }, parsed.ok ? redact(parsed.value, token) : undefined, text.split(token).join('***'));
-      record(status, error.message);
-      throw error;
-    }
-    record(status);
-    if (status === 204 || text.trim() === '') return { status, headers: response.headers, data: undefined };
-    if (!parsed.ok) {
-      throw new StudioApiError('server', `unexpected non-JSON response from ${this.host}: check livepeer.baseUrl`, { ...context, status });
-    }
-    return { status, headers: response.headers, data: parsed.value as T };
   }
 
-  /** Closes the retry layer, which closes the connection pool under it. */
-  close(): Promise<void> {
-    return this.dispatcher.close();
+  private async attempt(url: URL, method: Dispatcher.HttpMethod, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal): Promise<Attempt> {
+    try {
+      const response = await request(url, { method, headers, body, signal, dispatcher: this.dispatcher });
+      return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+    } catch (error) {
+      return { error };
+    }
   }
+}
+
+/** 404, or the asset API's 400 `asset is already deleted`: what a repeated DELETE gets. */
+function alreadyGone(status: number, text: string): boolean {
+  return status === 404 || (status === 400 && /already deleted/i.test(text));
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -189,9 +222,4 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   } catch {
     return { ok: false };
   }
-}
-
-/** The service may echo a token back (`no token X found`); never let it into our messages. */
-function redact(value: unknown, token: string): unknown {
-  return JSON.parse(JSON.stringify(value).split(token).join('***'));
 }

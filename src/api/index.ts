@@ -4,3 +4,5 @@ export { parseBaseUrl, isLoopbackHost } from './baseUrl';
 export type { ApiCallRecord, StudioHttpOptions } from './http';
 export type { Page } from './pagination';
 export type * from './types';
+export { redact, urlToken } from './redact';
+export { apiTokenProblem } from './apiToken';

@@ -1,3 +1,5 @@
+import { StudioApiError } from './errors';
+
 /** One page of a list, and the cursor of the next page when the service says there is one. */
 export interface Page<T> {
   items: T[];
@@ -26,16 +28,37 @@ export function nextCursor(linkHeader: string | string[] | undefined): string | 
   return undefined;
 }
 
-/** Fetches pages until the service stops pointing at a new, non-empty next page. */
-export async function collectPages<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
+/**
+ * Bounds of one list read. The service pages at most 1000 rows, and no account holds anywhere near
+ * these numbers, so reaching one means a service (or proxy) that keeps pointing at more: stop with
+ * an error rather than loop or grow without end.
+ */
+export const MAX_PAGES = 1000;
+export const MAX_ITEMS = 100_000;
+
+/**
+ * Fetches pages until the service stops pointing at a new, non-empty next page. `path` names the
+ * list in the error when a bound is reached.
+ */
+export async function collectPages<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>, path?: string): Promise<T[]> {
   const all: T[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
-  for (;;) {
+  for (let pages = 1; ; pages++) {
     const page = await fetchPage(cursor);
-    all.push(...page.items);
+    if (all.length + page.items.length > MAX_ITEMS) throw tooLong(path, `listed more than ${MAX_ITEMS.toLocaleString('en')} items`);
+    // One push per item: spreading a huge page into push() overflows the call stack.
+    for (const item of page.items) all.push(item);
     if (!page.items.length || !page.nextCursor || seen.has(page.nextCursor)) return all;
+    if (pages >= MAX_PAGES) throw tooLong(path, `still linked a next page after ${MAX_PAGES.toLocaleString('en')} pages`);
     seen.add(page.nextCursor);
     cursor = page.nextCursor;
   }
+}
+
+function tooLong(path: string | undefined, what: string): StudioApiError {
+  return new StudioApiError('server', `the service ${what}, so reading the list stopped: try again later, and check livepeer.baseUrl if it persists`, {
+    method: 'GET',
+    path,
+  });
 }

@@ -1,6 +1,7 @@
 import { StudioApiError } from './errors';
 import { StudioHttp, type StudioHttpOptions } from './http';
 import { collectPages, nextCursor, type Page } from './pagination';
+import { resourcePath } from './resourcePath';
 import type { Asset, CreatedSigningKey, PlaybackInfo, SigningKey, SigningKeyUpdate, Stream, StreamQuery, UploadRequest } from './types';
 
 const SIGNING_KEYS = '/access-control/signing-key';
@@ -18,13 +19,11 @@ export function streamQueryParams(query: StreamQuery): Record<string, string | u
 }
 
 function keyPath(id: string): string {
-  if (!id) throw StudioApiError.config('signing key id is empty');
-  return `${SIGNING_KEYS}/${encodeURIComponent(id)}`;
+  return resourcePath(SIGNING_KEYS, id, 'signing key');
 }
 
 function assetPath(id: string): string {
-  if (!id) throw StudioApiError.config('asset id is empty');
-  return `/asset/${encodeURIComponent(id)}`;
+  return resourcePath('/asset', id, 'asset');
 }
 
 function checkKeyUpdate(update: SigningKeyUpdate): void {
@@ -53,7 +52,7 @@ export class StudioClient {
   }
 
   listSigningKeys(signal?: AbortSignal): Promise<SigningKey[]> {
-    return collectPages((cursor) => this.listSigningKeysPage(cursor, undefined, signal));
+    return collectPages((cursor) => this.listSigningKeysPage(cursor, undefined, signal), SIGNING_KEYS);
   }
 
   async getSigningKey(id: string, signal?: AbortSignal): Promise<SigningKey> {
@@ -99,8 +98,7 @@ export class StudioClient {
 
   /** How a stream's or asset's playback id can be played (HLS, MP4, WebRTC, thumbnails). */
   async getPlayback(playbackId: string, signal?: AbortSignal): Promise<PlaybackInfo> {
-    if (!playbackId) throw StudioApiError.config('playback id is empty');
-    return this.expectBody(await this.http.call<PlaybackInfo>('GET', `/playback/${encodeURIComponent(playbackId)}`, { signal }));
+    return this.expectBody(await this.http.call<PlaybackInfo>('GET', resourcePath('/playback', playbackId, 'playback'), { signal }));
   }
 
   listStreamsPage(query: StreamQuery, cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<Stream>> {
@@ -108,7 +106,7 @@ export class StudioClient {
   }
 
   listStreams(query: StreamQuery, signal?: AbortSignal): Promise<Stream[]> {
-    return collectPages((cursor) => this.listStreamsPage(query, cursor, undefined, signal));
+    return collectPages((cursor) => this.listStreamsPage(query, cursor, undefined, signal), '/stream');
   }
 
   close(): Promise<void> {

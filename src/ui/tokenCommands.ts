@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { StudioApiError } from '../api';
+import { StudioApiError, apiTokenProblem } from '../api';
 import { messageOf } from './errors';
 import type { Prompts } from './prompts';
 import type { Session } from './session';
@@ -16,10 +16,16 @@ export async function setToken(session: Session, prompts: Prompts, given?: strin
       prompt: 'Paste an API key from Livepeer Studio (Developers → API Keys). It is kept in VS Code’s secret storage.',
       placeHolder: 'API key',
       password: true,
-      validateInput: (value) => (value.trim() ? undefined : 'Enter an API key'),
+      validateInput: (value) => (value.trim() ? malformed(value.trim()) : 'Enter an API key'),
     }));
   const token = entered?.trim();
   if (!token) return false;
+  // Checked before any request: such a token cannot even be sent, and saving it anyway helps no one.
+  const problem = malformed(token);
+  if (problem) {
+    const again = await prompts.message('error', `Livepeer: ${problem}. Copy the whole key again from Studio (Developers → API Keys).`, {}, 'Try Again');
+    return again === 'Try Again' ? setToken(session, prompts) : false;
+  }
 
   let client;
   try {
@@ -39,6 +45,11 @@ export async function setToken(session: Session, prompts: Prompts, given?: strin
   await session.tokens.set(token);
   void prompts.message('info', 'Livepeer: API token saved.', {});
   return true;
+}
+
+function malformed(token: string): string | undefined {
+  const problem = apiTokenProblem(token);
+  return problem && `this API key is malformed: ${problem}`;
 }
 
 async function clearToken(session: Session, prompts: Prompts): Promise<void> {

@@ -24,4 +24,3 @@ export {
 } from './urlStorage';
 export type { UploadProgress, ProgressListener } from './progress';
 export { DEFAULT_RETRY_DELAYS_MS } from './tus';
-export { redactUrl } from './uploadErrors';

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { DetailedError, Upload } from 'tus-js-client';
 import { StudioApiError } from '../api/errors';
+import { redact, urlToken } from '../api/redact';
 import type { UploadRequest } from '../api/types';
 import { uploadAgent } from './direct';
 import type { FileIdentity } from './fileSource';
@@ -135,7 +136,7 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
     await done;
     transferMs = performance.now() - transferStart;
   } catch (err) {
-    const error = mapError(err, upload.url ?? upload.options.endpoint ?? '', signal, meter, file.size, lastError);
+    const error = mapError(err, upload.url ?? upload.options.endpoint ?? '', signal, meter, file.size, lastError, upload.options.endpoint ?? undefined);
     if (error.kind === 'config' && urlStorage.currentId) {
       // The file changed: this upload can never be completed from it, so do not offer to resume it.
       await urlStorage.removeUpload(urlStorage.currentId).catch(() => undefined);
@@ -208,6 +209,7 @@ function mapError(
   meter: ProgressMeter,
   total: number,
   lastError: unknown,
+  uploadAddress: string | undefined,
 ): StudioApiError {
   if (signal?.aborted) return cancelledError('tus', meter.bytes, total);
   const ours = ourError(err) ?? ourError(lastError);
@@ -217,9 +219,9 @@ function mapError(
   const method = request?.getMethod() ?? 'PATCH';
   const requestUrl = request?.getURL() ?? url;
   const response = detailed.originalResponse;
-  if (response) return uploadHttpError(method, requestUrl, response.getStatus(), response.getBody() ?? '', 'tus');
+  if (response) return uploadHttpError(method, requestUrl, response.getStatus(), response.getBody() ?? '', 'tus', uploadAddress);
   if (detailed.causingError) return uploadTransportError(detailed.causingError, method, requestUrl, 'tus', signal);
   // A protocol problem tus-js-client found itself (missing offset, bad Location…).
-  const said = String((err as Error)?.message ?? err).replace(/^tus: /, '').split(', originated from')[0];
+  const said = redact(String((err as Error)?.message ?? err).replace(/^tus: /, '').split(', originated from')[0], [urlToken(uploadAddress)]);
   return new StudioApiError('server', `the upload server answered unexpectedly (${said}): try again later, the upload can be resumed`);
 }

@@ -1,4 +1,5 @@
 import { StudioApiError, bodyExcerpt, httpError, transportError } from '../api/errors';
+import { redact, urlToken } from '../api/redact';
 
 /**
  * Upload-origin errors. The kinds and the service-message parsing come from the API client's
@@ -7,38 +8,14 @@ import { StudioApiError, bodyExcerpt, httpError, transportError } from '../api/e
  * what to do with the upload (resume it, start a new one) rather than the API base URL.
  */
 
-/**
- * Replaces the value of every `token=` parameter with `***` (also inside free text), and every
- * occurrence of the token of `url` itself, in case a server echoes it some other way.
- */
-function redactToken(text: string, url?: string): string {
-  let out = text.replace(/(\btoken=)[^&#\s"'<>]*/gi, '$1***');
-  const token = url ? tokenOf(url) : undefined;
-  if (token && token.length >= 8) out = out.split(token).join('***');
-  return out;
-}
-
-function tokenOf(url: string): string | undefined {
-  try {
-    return new URL(url).searchParams.get('token') ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Path and query of an upload address, token redacted: what error messages and logs may show. */
 function redactedPath(url: string): string {
   try {
     const parsed = new URL(url);
-    return redactToken(parsed.pathname + parsed.search);
+    return redact(parsed.pathname + parsed.search);
   } catch {
-    return redactToken(url);
+    return redact(url);
   }
-}
-
-/** The full upload address with its token redacted. */
-export function redactUrl(url: string): string {
-  return redactToken(url);
 }
 
 function hostOf(url: string): string {
@@ -51,9 +28,13 @@ function hostOf(url: string): string {
 
 export type UploadMethod = 'direct' | 'tus';
 
-/** An HTTP error answer from the upload origin, as the error people see. */
-export function uploadHttpError(method: string, url: string, status: number, rawText: string, how: UploadMethod): StudioApiError {
-  const text = redactToken(rawText, url);
+/**
+ * An HTTP error answer from the upload origin, as the error people see. `uploadAddress` is the
+ * pre-signed address the upload started from: tus PATCH and HEAD go to a Location without the
+ * token, but a server may still echo it, so it is redacted whatever request failed.
+ */
+export function uploadHttpError(method: string, url: string, status: number, rawText: string, how: UploadMethod, uploadAddress?: string): StudioApiError {
+  const text = redact(rawText, [urlToken(url), urlToken(uploadAddress)]);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -11,9 +11,12 @@ export interface FaultMatch {
 }
 
 export type FaultAction =
-  | { kind: 'fail'; status: number; body?: string | object }
+  | { kind: 'fail'; status: number; body?: string | object; headers?: Record<string, string> }
   | { kind: 'html502' }
   | { kind: 'cutAfter'; bytes: number }
+  | { kind: 'cutBody'; bytes: number }
+  | { kind: 'loseReply' }
+  | { kind: 'endlessLinks' }
   | { kind: 'delay'; ms: number }
   | { kind: 'retryAfter'; status: 429 | 503; seconds: number };
 
@@ -29,8 +32,9 @@ interface Rule {
 export class Faults {
   private rules: Rule[] = [];
 
-  fail(match: FaultMatch & { status: number; body?: string | object }): void {
-    this.add(match, { kind: 'fail', status: match.status, body: match.body });
+  /** Answers `status` with `body` (and `headers`, e.g. a redirect's Location) instead of the handler. */
+  fail(match: FaultMatch & { status: number; body?: string | object; headers?: Record<string, string> }): void {
+    this.add(match, { kind: 'fail', status: match.status, body: match.body, headers: match.headers });
   }
 
   html502(match: FaultMatch): void {
@@ -39,6 +43,21 @@ export class Faults {
 
   cutAfter(match: FaultMatch & { bytes: number }): void {
     this.add(match, { kind: 'cutAfter', bytes: match.bytes });
+  }
+
+  /** The handler answers, but the connection closes after the headers and `bytes` of the body. */
+  cutBody(match: FaultMatch & { bytes: number }): void {
+    this.add(match, { kind: 'cutBody', bytes: match.bytes });
+  }
+
+  /** The handler does its work (a DELETE deletes), but its answer is lost: the connection closes. */
+  loseReply(match: FaultMatch): void {
+    this.add(match, { kind: 'loseReply' });
+  }
+
+  /** A list that never ends: every page has one row and a `Link` to a cursor not seen before. */
+  endlessLinks(match: FaultMatch): void {
+    this.add(match, { kind: 'endlessLinks' });
   }
 
   delay(match: FaultMatch & { ms: number }): void {

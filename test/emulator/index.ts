@@ -132,13 +132,27 @@ async function applyFault(fault: FaultAction, req: IncomingMessage, res: ServerR
     case 'cutAfter':
       observed.cutAfter(fault.bytes);
       return true;
+    case 'cutBody':
+      observed.cutResponse(fault.bytes);
+      return true;
+    case 'loseReply':
+      observed.cutResponse();
+      return true;
+    case 'endlessLinks': {
+      req.resume();
+      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'emulator'}`);
+      const next = Number(/^c(\d+)$/.exec(url.searchParams.get('cursor') ?? '')?.[1] ?? 0) + 1;
+      url.searchParams.set('cursor', `c${next}`);
+      sendJson(res, 200, [{ id: `endless-${next}`, name: `Row ${next}` }], { Link: `<${url.href}>; rel="next"` });
+      return false;
+    }
     case 'delay':
       // Skip the handler when the emulator closed or the client gave up while we waited.
       return (await scheduler.sleep(fault.ms)) && !req.socket.destroyed;
     case 'fail':
       req.resume();
-      if (typeof fault.body === 'string') sendText(res, fault.status, fault.body, isJson(fault.body) ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8');
-      else sendJson(res, fault.status, fault.body ?? { errors: [`injected fault (${fault.status})`] });
+      if (typeof fault.body === 'string') sendText(res, fault.status, fault.body, isJson(fault.body) ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', fault.headers);
+      else sendJson(res, fault.status, fault.body ?? { errors: [`injected fault (${fault.status})`] }, fault.headers);
       return false;
     case 'html502':
       req.resume();

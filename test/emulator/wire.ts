@@ -19,6 +19,8 @@ export interface Observed {
   record: RequestRecord;
   /** Simulates a network cut: the handler sees exactly `bytes` of body, the client gets no response. */
   cutAfter(bytes: number): void;
+  /** Simulates a cut on the way back: the client gets the headers and `bytes` of the body, or nothing when `bytes` is undefined. */
+  cutResponse(bytes?: number): void;
 }
 
 const cutRequests = new WeakSet<IncomingMessage>();
@@ -94,6 +96,22 @@ export function observe(origin: Origin, req: IncomingMessage, res: ServerRespons
     record,
     cutAfter(bytes: number): void {
       limit = Math.max(0, bytes);
+    },
+    cutResponse(bytes?: number): void {
+      res.on('error', () => undefined);
+      if (bytes === undefined) {
+        res.writeHead = (() => {
+          req.socket.destroy();
+          return res;
+        }) as ServerResponse['writeHead'];
+        return;
+      }
+      // Our handlers answer with one end(body) after writeHead (which set the full Content-Length).
+      res.end = ((chunk?: string | Buffer) => {
+        const body = Buffer.from(chunk ?? '');
+        res.write(body.subarray(0, Math.min(bytes, body.length)), () => req.socket.destroy());
+        return res;
+      }) as ServerResponse['end'];
     },
   };
 }

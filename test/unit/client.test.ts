@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { StudioApiError, StudioClient, parseBaseUrl, streamQueryParams, type ApiCallRecord } from '../../src/api';
+import { MAX_ITEMS, MAX_PAGES } from '../../src/api/pagination';
 import { startEmulator, type Emulator } from '../emulator';
 
 const TOKEN = 'tok-SECRET-7f3a9c1e';
+/** A token whose JSON-escaped and URL-encoded shapes differ from the raw one. */
+const ODD_TOKEN = 'tok/"ODD\\SECRET+key=9';
+const ODD_SHAPES = [ODD_TOKEN, JSON.stringify(ODD_TOKEN).slice(1, -1), encodeURIComponent(ODD_TOKEN), encodeURIComponent(ODD_TOKEN).toLowerCase()];
 const USER_AGENT = 'livepeer-studio-vscode/test';
 
 /** Every error a test sees goes through here, so the last test can check none of them leaks the token. */
@@ -41,7 +45,7 @@ describe('StudioClient over real HTTP', function () {
     });
 
   beforeEach(async () => {
-    emu = await startEmulator({ tokens: [TOKEN], defaultPageSize: 3, processingDelayMs: 20 });
+    emu = await startEmulator({ tokens: [TOKEN, ODD_TOKEN], defaultPageSize: 3, processingDelayMs: 20 });
     client = makeClient();
     calls.length = 0;
   });
@@ -264,6 +268,62 @@ describe('StudioClient over real HTTP', function () {
       assert.deepEqual(error.messages, ['no token *** found']);
     });
 
+    it('never repeats the token in any shape the service echoes it (raw, JSON-escaped, URL-encoded), in the error or the call record', async () => {
+      const odd = makeClient({ getToken: () => ODD_TOKEN });
+      emu.store.addSigningKey();
+      emu.faults.fail({
+        origin: 'api',
+        path: /signing-key/,
+        status: 400,
+        body: { errors: [`no token ${ODD_TOKEN} found`, `retry at https://h/api?key=${encodeURIComponent(ODD_TOKEN)}`] },
+      });
+      const json = await failure(odd.listSigningKeys());
+      emu.faults.fail({ origin: 'api', path: /signing-key/, status: 500, body: `<html><title>echo ${ODD_TOKEN} ${ODD_SHAPES[3]}</title></html>` });
+      const text = await failure(odd.listSigningKeys());
+      assert.equal((await odd.listSigningKeys()).length, 1, 'the odd token itself works');
+      await odd.close();
+      assert.deepEqual(json.messages, ['no token *** found', 'retry at https://h/api?key=***']);
+      assert.match(text.message, /^service error HTTP 500: echo \*\*\* \*\*\*: try again later/);
+      const everything = JSON.stringify([json.message, json.messages, text.message, text.messages, calls]);
+      for (const shape of ODD_SHAPES) assert.ok(!everything.includes(shape), `leaked ${shape}`);
+    });
+
+    it('a malformed token (line break, space, non-ASCII): says so and sends nothing', async () => {
+      for (const [token, what] of [
+        [`${TOKEN}\nx`, 'a line break'],
+        [`${TOKEN} x`, 'a space'],
+        [`${TOKEN}é`, 'a character other than plain ASCII'],
+      ]) {
+        const bad = makeClient({ getToken: () => token });
+        const error = await failure(bad.listSigningKeys());
+        await bad.close();
+        assert.equal(error.kind, 'auth');
+        assert.match(error.message, new RegExp(`^the API token is malformed \\(it contains ${what}.*\\): set your API token again`));
+        assert.ok(!error.message.includes(TOKEN));
+      }
+      assert.equal(emu.requests.length, 0);
+    });
+
+    it('a redirect (3xx): names where to and the base URL to set; not followed, not retried', async () => {
+      emu.faults.fail({
+        origin: 'api',
+        path: /signing-key/,
+        status: 301,
+        body: '',
+        headers: { Location: 'https://moved.example/api/v2/access-control/signing-key?token=abcdefgh123&cursor=x' },
+      });
+      const error = await failure(client.listSigningKeys());
+      assert.equal(error.kind, 'config');
+      assert.equal(
+        error.message,
+        'the base URL redirects to https://moved.example/api/v2/access-control/signing-key: set livepeer.baseUrl to https://moved.example/api/v2 (GET /access-control/signing-key → 301)',
+      );
+      emu.faults.fail({ origin: 'api', path: /signing-key/, status: 302, body: '', headers: { Location: '/login' } });
+      const elsewhere = await failure(client.listSigningKeys());
+      assert.match(elsewhere.message, /^the base URL redirects to http:\/\/127\.0\.0\.1:\d+\/login: set livepeer\.baseUrl to the address the service uses now/);
+      assert.deepEqual(apiRequests(emu).map((r) => r.status), [301, 302]);
+    });
+
     it('401 for a token the service does not know', async () => {
       const stranger = makeClient({ getToken: () => 'not-a-real-token' });
       const error = await failure(stranger.listStreams({}));
@@ -382,6 +442,38 @@ describe('StudioClient over real HTTP', function () {
       assert.equal(error.kind, 'rate-limited');
     });
 
+    it('a GET whose body is cut mid-answer is sent again whole (no Range) and succeeds', async () => {
+      for (let i = 0; i < 3; i++) emu.store.addSigningKey({ name: `key ${i}` });
+      emu.faults.cutBody({ origin: 'api', method: 'GET', path: /signing-key$/, bytes: 40 });
+      const keys = await client.listSigningKeys();
+      assert.equal(keys.length, 3);
+      const gets = apiRequests(emu);
+      assert.equal(gets.length, 2);
+      assert.deepEqual(gets.map((r) => [r.url, r.headers.range]), [
+        ['/api/access-control/signing-key', undefined],
+        ['/api/access-control/signing-key', undefined],
+      ]);
+      assert.equal(calls.at(-1)?.attempts, 2);
+    });
+
+    it('a DELETE whose answer was lost: the retry’s 404 (or "already deleted") means it is deleted; a first-try 404 is still "not found"', async () => {
+      const key = emu.store.addSigningKey();
+      emu.faults.loseReply({ origin: 'api', method: 'DELETE', path: /signing-key/ });
+      await client.deleteSigningKey(key.id);
+      assert.equal(emu.store.signingKeys.has(key.id), false);
+      assert.deepEqual(apiRequests(emu).map((r) => [r.method, r.status]), [
+        ['DELETE', undefined],
+        ['DELETE', 404],
+      ]);
+      const { asset } = await client.requestUpload('lost reply.mp4');
+      emu.faults.loseReply({ origin: 'api', method: 'DELETE', path: /asset/ });
+      await client.deleteAsset(asset.id);
+      assert.equal((await failure(client.getAsset(asset.id))).status, 404);
+      assert.deepEqual(apiRequests(emu).filter((r) => r.method === 'DELETE').slice(2).map((r) => r.status), [undefined, 400]);
+      const unknown = await failure(client.deleteSigningKey(key.id));
+      assert.equal(unknown.kind, 'not-found');
+    });
+
     it('retries a refused connection for GET', async () => {
       emu.store.addSigningKey();
       emu.faults.cutAfter({ origin: 'api', path: /signing-key/, bytes: 0 });
@@ -390,7 +482,77 @@ describe('StudioClient over real HTTP', function () {
     });
   });
 
+  describe('pagination bounds', () => {
+    it(`a service that always links a new cursor: stops after ${MAX_PAGES} pages with a clear error`, async () => {
+      emu.faults.endlessLinks({ origin: 'api', method: 'GET', path: /signing-key$/, times: Infinity });
+      const error = await failure(client.listSigningKeys());
+      assert.equal(error.kind, 'server');
+      assert.equal(
+        error.message,
+        `the service still linked a next page after ${MAX_PAGES.toLocaleString('en')} pages, so reading the list stopped: try again later, and check livepeer.baseUrl if it persists (GET /access-control/signing-key)`,
+      );
+      assert.equal(apiRequests(emu).length, MAX_PAGES);
+    });
+
+    it('a page of 200,000 items: a clear error, not a RangeError', async () => {
+      const rows = Array.from({ length: 200_000 }, (_, i) => ({ id: `s${i}` }));
+      emu.faults.fail({ origin: 'api', method: 'GET', path: /stream$/, status: 200, body: rows });
+      const error = await failure(client.listStreams({}));
+      assert.equal(error.kind, 'server');
+      assert.match(error.message, new RegExp(`^the service listed more than ${MAX_ITEMS.toLocaleString('en')} items, so reading the list stopped`));
+    });
+  });
+
+  describe('resource ids', () => {
+    it('refuses empty, "." and ".." ids for every resource path, before sending', async () => {
+      for (const id of ['', '.', '..']) {
+        for (const call of [
+          () => client.getSigningKey(id),
+          () => client.updateSigningKey(id, { name: 'x' }),
+          () => client.deleteSigningKey(id),
+          () => client.getAsset(id),
+          () => client.deleteAsset(id),
+          () => client.getPlayback(id),
+        ]) {
+          const error = await failure(call());
+          assert.equal(error.kind, 'config');
+          assert.match(error.message, id ? new RegExp(`^"${id.replace(/\./g, '\\.')}" is not an? [a-z ]+ id$`) : /^[a-z ]+ id is empty$/);
+        }
+      }
+      assert.equal(emu.requests.length, 0);
+      const key = emu.store.addSigningKey();
+      assert.equal((await client.getSigningKey(key.id)).id, key.id, 'a real id still works');
+      assert.equal((await failure(client.getSigningKey('..x'))).status, 404, 'dots inside an id are just characters');
+    });
+  });
+
   describe('base URL', () => {
+    it('refuses a query or fragment, even an empty "?" or "#", which would misroute every call', () => {
+      for (const bad of ['https://livepeer.studio/api?', 'https://livepeer.studio/api#', 'https://livepeer.studio/api?x=1', 'https://livepeer.studio/api/#top']) {
+        assert.throws(() => parseBaseUrl(bad), (error: StudioApiError) => error.kind === 'config' && /query or a fragment/.test(error.message), bad);
+      }
+    });
+
+    it('names an unsupported scheme instead of "base URL null"', () => {
+      for (const [bad, scheme] of [
+        ['ftp://files.example/api', 'ftp:'],
+        ['file:///etc/api', 'file:'],
+        ['javascript:alert(1)', 'javascript:'],
+      ]) {
+        assert.throws(
+          () => parseBaseUrl(bad),
+          (error: StudioApiError) => error.message === `base URL scheme ${scheme} is not supported: set livepeer.baseUrl to an https:// address, e.g. https://livepeer.studio/api`,
+          bad,
+        );
+      }
+    });
+
+    it('never repeats a password, whether the URL is valid or not', () => {
+      for (const bad of ['https://user:hunter2secret@livepeer.studio/api', 'https://user:hunter2secret@live peer.studio/api', 'http://u:hunter2secret@example.com:99999/api']) {
+        assert.throws(() => parseBaseUrl(bad), (error: StudioApiError) => error.kind === 'config' && !error.message.includes('hunter2'), bad);
+      }
+    });
+
     it('refuses plain http except for loopback, and anything that is not a URL', () => {
       assert.equal(parseBaseUrl('https://livepeer.studio/api/'), 'https://livepeer.studio/api');
       assert.equal(parseBaseUrl('http://localhost:3000/api'), 'http://localhost:3000/api');

@@ -9,12 +9,12 @@ import {
   isVideoFile,
   listInterruptedUploads,
   mediaTypeOf,
-  redactUrl,
   type InterruptedUpload,
 } from '../../src/upload';
 import { ProgressMeter, type UploadProgress } from '../../src/upload/progress';
 import { TusUrlStorage, UploadRegistry, fingerprintOf } from '../../src/upload/urlStorage';
 import { uploadHttpError } from '../../src/upload/uploadErrors';
+import { redact } from '../../src/api/redact';
 import { TempDir } from './helpers/uploadFiles';
 
 describe('upload engine units', () => {
@@ -100,8 +100,8 @@ describe('upload engine units', () => {
 
   describe('token redaction and upload error wording', () => {
     it('replaces every token value', () => {
-      assert.equal(redactUrl('https://h/api/asset/upload/direct?token=eyJ.a.b&x=1'), 'https://h/api/asset/upload/direct?token=***&x=1');
-      assert.equal(redactUrl('https://h/p?a=1&token=abc'), 'https://h/p?a=1&token=***');
+      assert.equal(redact('https://h/api/asset/upload/direct?token=eyJ.a.b&x=1'), 'https://h/api/asset/upload/direct?token=***&x=1');
+      assert.equal(redact('https://h/p?a=1&token=abc'), 'https://h/p?a=1&token=***');
     });
 
     it('explains upload-origin statuses in upload terms, never echoing the token', () => {

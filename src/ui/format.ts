@@ -26,3 +26,13 @@ export function dateTime(ms: number | undefined): string {
 export function md(text: string | undefined): string {
   return (text ?? '').replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }
+
+/** "1 h 05 min", "42 min", "35 s": how long something lasted. */
+export function duration(seconds: number | undefined): string | undefined {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  const total = Math.round(seconds);
+  if (total < 60) return `${total} s`;
+  const minutes = Math.floor(total / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { request } from 'undici';
-import { StudioApiError, StudioClient } from '../../src/api';
+import { StudioApiError, StudioClient, ingestAddresses, studioStreamUrl } from '../../src/api';
+import { CHECK, FILTER_CHOICES } from '../../src/ui/streams/filterChoices';
 import { startEmulator, type Emulator, type EmulatorStream } from '../emulator';
 
 const TOKEN = 'tok-streams-4b1e';
@@ -215,5 +218,28 @@ describe('streams: emulator routes and client operations', () => {
       const [point] = await client.listIngests();
       assert.match(point.ingest, /^rtmp:\/\//);
     });
+  });
+});
+
+describe('streams: addresses, filter labels', () => {
+  it('builds RTMP and SRT addresses from GET /ingest, or the hosted ones without it', () => {
+    const points = [{ base: 'https://example.test', ingest: 'rtmp://ingest.example.test/live/', playback: 'https://cdn.example.test/hls' }];
+    assert.deepEqual(ingestAddresses(points, 'k-1'), { rtmp: 'rtmp://ingest.example.test/live/k-1', srt: 'srt://ingest.example.test:2935?streamid=k-1' });
+    assert.deepEqual(ingestAddresses([], 'k-1'), { rtmp: 'rtmp://rtmp.livepeer.com/live/k-1', srt: 'srt://rtmp.livepeer.com:2935?streamid=k-1' });
+    assert.equal(studioStreamUrl('a b'), 'https://livepeer.studio/dashboard/streams/a%20b');
+  });
+
+  it('the Filter menu and the palette pick say the same, with one activity of three', () => {
+    const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+      contributes: { commands: Array<{ command: string; title: string }>; menus: Record<string, Array<{ command: string; when: string }>> };
+    };
+    const title = (id: string) => manifest.contributes.commands.find((c) => c.command === id)?.title;
+    for (const choice of FILTER_CHOICES) {
+      assert.equal(title(choice.command), choice.label);
+      assert.equal(title(`${choice.command}.checked`), `${CHECK}${choice.label}`);
+    }
+    const menu = manifest.contributes.menus['livepeer.streams.filterMenu'].map((e) => e.command);
+    assert.deepEqual(new Set(menu), new Set(FILTER_CHOICES.flatMap((c) => [c.command, `${c.command}.checked`])));
+    assert.deepEqual(FILTER_CHOICES.filter((c) => c.activity).map((c) => c.activity), ['all', 'active', 'idle']);
   });
 });

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { PromptRequest } from '../../src/ui/prompts';
 // Types only: the extension runs from its bundle, so its classes are not these modules' classes.
 import type { SessionItem, StreamItem } from '../../src/ui/streams/streamsView';
-import type { EmulatorStream } from '../emulator';
-import { answer, api, assertAllAnswered, asked, clickNotification, emulator, eventually, lastMessage, signIn } from './harness';
+import { Store, type EmulatorStream } from '../emulator';
+import { Scheduler } from '../emulator/scheduler';
+import { seed } from '../emulator/seed';
+import { answer, api, assertAllAnswered, asked, clickNotification, emulator, eventually, lastMessage, screenshot, signIn, sleep } from './harness';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -99,14 +102,14 @@ describe('Streams view', () => {
 
   it('shows health with its issues, how long live, recording, suspended; never the stream key', async () => {
     const [studioRow, church, podcast, old] = await top();
-    assert.equal(studioRow.description, 'live 1 h 05 min · unhealthy · recording');
+    assert.equal(studioRow.description, 'live 1h 05m · unhealthy · recording');
     assert.equal((studioRow.iconPath as vscode.ThemeIcon).id, 'warning');
-    assert.equal(church.description, 'live 12 min · healthy');
+    assert.equal(church.description, 'live 12m · healthy');
     assert.equal((church.iconPath as vscode.ThemeIcon).id, 'broadcast');
     assert.equal(podcast.description, 'idle · recording · seen yesterday');
     assert.match(String(old.description), /^suspended · seen 5 days ago$/);
     const tooltip = (studioRow.tooltip as vscode.MarkdownString).value;
-    for (const part of ['unhealthy', 'Low input bitrate', 'Live since:', '(1 h 05 min)', 'Playback: signed (JWT)', studio.id]) assert.ok(tooltip.includes(part), part);
+    for (const part of ['unhealthy', 'Low input bitrate', 'Live since:', '(1h 05m)', 'Playback: signed (JWT)', studio.id]) assert.ok(tooltip.includes(part), part);
     const shown = JSON.stringify([studioRow.label, studioRow.description, tooltip]);
     assert.ok(!shown.includes('abcd-1111-2222-3333'));
   });
@@ -125,13 +128,14 @@ describe('Streams view', () => {
     assert.deepEqual(
       sessions.map((s) => [s.session.id, s.description]),
       [
-        [live.id, 'live now · recording waiting'],
-        [sessions[1].session.id, '2 min · recording waiting'],
-        [ready.id, '1 h 00 min · recording ready'],
+        [live.id, 'live now · recording'],
+        [sessions[1].session.id, '2m · processing recording'],
+        [ready.id, '1h 00m · recorded'],
       ],
       'the session that sent no video is not listed',
     );
-    assert.equal(sessions[2].label, new Date(ready.createdAt ?? 0).toLocaleString());
+    assert.equal(sessions[2].label, new Date(ready.createdAt ?? 0).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
+    assert.match((sessions[1].tooltip as vscode.MarkdownString).value, /Recording: being processed/);
     assert.equal(sessions[2].contextValue, 'session recorded');
     assert.equal(sessions[1].contextValue, 'session');
     const none = await children(await row('podcast'));
@@ -363,6 +367,29 @@ describe('Streams view', () => {
     await vscode.commands.executeCommand('livepeer.streams.copyPlaybackId', studioRow);
     assert.equal(await clipboard(), studio.playbackId);
     assert.ok(!asked.some((r) => JSON.stringify(r).includes('abcd-1111-2222-3333')), 'no prompt showed the key');
+  });
+
+  it('shows a live stream with its sessions and recordings (README screenshot, demo data)', async () => {
+    const demo = new Store(new Scheduler(), 0);
+    seed(demo);
+    emulator.store.streams.clear();
+    for (const [id, stream] of demo.streams) emulator.store.streams.set(id, stream);
+    api.streams.refresh();
+    await vscode.commands.executeCommand('livepeer.streams.focus');
+    const sunday = await row('Sunday Service');
+    assert.match(String(sunday.description), /^live \d/);
+    await api.streamsTree.reveal(sunday, { expand: true, select: true, focus: true });
+    const sessions = (await children(sunday)) as SessionItem[];
+    assert.deepEqual(sessions.map((s) => s.session.recordingStatus), ['waiting', 'waiting', 'ready']);
+    // Wide enough for the descriptions, as a user would drag it for this view (the editor narrows).
+    const resize = async (command: string) => {
+      for (let i = 0; i < 4; i++) await vscode.commands.executeCommand(command);
+    };
+    await resize('workbench.action.decreaseViewWidth');
+    await sleep(1500);
+    const file = await screenshot('streams');
+    await resize('workbench.action.increaseViewWidth');
+    assert.ok(statSync(file).size > 10_000);
   });
 });
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Page, PlaybackPolicy, Session as StreamSession, Stream } from '../../api';
 import { notifyIfTokenRejected } from '../errors';
-import { dateTime, duration, md, timeAgo } from '../format';
+import { dateTime, duration, md, shortDateTime, timeAgo } from '../format';
 import { MessageItem, loadErrorItem } from '../messageItem';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
@@ -81,17 +81,23 @@ export class StreamItem extends vscode.TreeItem {
   }
 }
 
+/** A session row's recording state: while live a recording is being made, afterwards processed. */
+const RECORDING_WORDS = {
+  live: { ready: 'recorded', waiting: 'recording', none: undefined },
+  ended: { ready: 'recorded', waiting: 'processing recording', none: 'not recorded' },
+};
+
 /** One broadcast of a stream: when it started, how long it ran, and its recording. */
 export class SessionItem extends vscode.TreeItem {
   constructor(
     readonly session: StreamSession,
     readonly parent: Stream,
   ) {
-    super(dateTime(session.createdAt), vscode.TreeItemCollapsibleState.None);
+    super(shortDateTime(session.createdAt), vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/${session.id}`;
     const recording = session.recordingStatus ?? 'none';
     const ran = duration(session.sourceSegmentsDuration);
-    this.description = [session.isActive ? 'live now' : ran, recording === 'none' ? 'not recorded' : `recording ${recording}`].filter(Boolean).join(' · ');
+    this.description = [session.isActive ? 'live now' : ran, RECORDING_WORDS[session.isActive ? 'live' : 'ended'][recording]].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon(session.isActive ? 'broadcast' : recording === 'ready' ? 'play-circle' : 'history');
     this.contextValue = recording === 'ready' ? 'session recorded' : 'session';
     this.tooltip = new vscode.MarkdownString(

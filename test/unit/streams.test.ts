@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { StudioApiError, StudioClient, ingestAddresses, studioStreamUrl } from '../../src/api';
+import { duration } from '../../src/ui/format';
 import { CHECK, FILTER_CHOICES } from '../../src/ui/streams/filterChoices';
 import { startEmulator, type Emulator, type EmulatorStream } from '../emulator';
 
@@ -221,7 +222,12 @@ describe('streams: emulator routes and client operations', () => {
   });
 });
 
-describe('streams: addresses, filter labels', () => {
+describe('streams: addresses, durations, filter labels', () => {
+  it('writes durations short enough for a row', () => {
+    assert.deepEqual([35, 42 * 60, 3900, 2 * 3600].map(duration), ['35s', '42m', '1h 05m', '2h 00m']);
+    assert.equal(duration(undefined), undefined);
+  });
+
   it('builds RTMP and SRT addresses from GET /ingest, or the hosted ones without it', () => {
     const points = [{ base: 'https://example.test', ingest: 'rtmp://ingest.example.test/live/', playback: 'https://cdn.example.test/hls' }];
     assert.deepEqual(ingestAddresses(points, 'k-1'), { rtmp: 'rtmp://ingest.example.test/live/k-1', srt: 'srt://ingest.example.test:2935?streamid=k-1' });

@@ -47,9 +47,9 @@ async function resolveStream(
   return picked?.stream;
 }
 
-async function copy(value: string, label: string): Promise<void> {
+async function copy(value: string, label: string, note?: string): Promise<void> {
   await vscode.env.clipboard.writeText(value);
-  vscode.window.setStatusBarMessage(`Livepeer: ${label} copied`, 3000);
+  vscode.window.setStatusBarMessage(`Livepeer: ${label} copied${note ? ` (${note})` : ''}`, 4000);
 }
 
 /** The stream key, from the listed object or, when a list left it out, from the stream itself. */
@@ -168,7 +168,7 @@ async function copyIngest(ctx: Context, arg: StreamArgument, kind: 'rtmp' | 'srt
   const stream = await resolveStream(ctx, arg, `Select the stream whose ${label} to copy`);
   if (!stream) return;
   const addresses = await ingestFor(ctx.session, await streamKeyOf(ctx.session, stream));
-  await copy(addresses[kind], `${label} (it contains the stream key)`);
+  await copy(addresses[kind], label, 'it contains the stream key');
 }
 
 async function copyPlaybackUrl(ctx: Context, arg: StreamArgument): Promise<void> {
@@ -191,7 +191,7 @@ async function copyPlaybackUrl(ctx: Context, arg: StreamArgument): Promise<void>
           )
         )?.source;
   if (!source) return;
-  await copy(source.url, `${source.hrn} playback URL${signed ? ' (signed: add ?jwt=<token>)' : ''}`);
+  await copy(source.url, `${source.hrn} playback URL`, signed ? 'signed playback: add ?jwt=<token>' : undefined);
 }
 
 async function openInStudio(ctx: Context, arg: StreamArgument): Promise<vscode.Uri | undefined> {

@@ -2,11 +2,12 @@ import * as vscode from 'vscode';
 import { registerKeyCommands } from './ui/keys/keyCommands';
 import { RetiredKeys } from './ui/keys/retiredKeys';
 import { SigningKeysView } from './ui/keys/signingKeysView';
+import { registerLoadErrorCommands } from './ui/messageItem';
 import { Prompts } from './ui/prompts';
 import { Session } from './ui/session';
 import { registerStreamCommands } from './ui/streams/streamCommands';
 import { StreamFilters } from './ui/streams/streamFilters';
-import { StreamsView } from './ui/streams/streamsView';
+import { StreamsView, type StreamNode } from './ui/streams/streamsView';
 import { registerTokenCommands } from './ui/tokenCommands';
 import { TokenStore } from './ui/token';
 import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads';
@@ -18,6 +19,7 @@ export interface LivepeerApi {
   session: Session;
   signingKeys: SigningKeysView;
   streams: StreamsView;
+  streamsTree: vscode.TreeView<StreamNode>;
   uploads: Uploads;
   uploadStatusBar: UploadStatusBar;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
@@ -53,6 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     ...registerTokenCommands(session, prompts),
     ...registerKeyCommands({ session, prompts, view: signingKeys }),
     ...registerStreamCommands(session, prompts, streams, streamsTree),
+    ...registerLoadErrorCommands(),
     ...uploads.disposables,
   );
   await Promise.all([tokens.load(), filters.publishContext()]);
@@ -62,6 +65,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     session,
     signingKeys,
     streams,
+    streamsTree,
     uploads: uploads.uploads,
     uploadStatusBar: uploads.statusBar,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),

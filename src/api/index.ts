@@ -6,3 +6,4 @@ export type { Page } from './pagination';
 export type * from './types';
 export { redact, urlToken } from './redact';
 export { apiTokenProblem } from './apiToken';
+export { ingestAddresses, studioStreamUrl } from './ingest';

@@ -2,7 +2,19 @@ import { StudioApiError } from './errors';
 import { StudioHttp, type StudioHttpOptions } from './http';
 import { collectPages, nextCursor, type Page } from './pagination';
 import { resourcePath } from './resourcePath';
-import type { Asset, CreatedSigningKey, PlaybackInfo, SigningKey, SigningKeyUpdate, Stream, StreamQuery, UploadRequest } from './types';
+import type {
+  Asset,
+  CreateStream,
+  CreatedSigningKey,
+  IngestPoint,
+  PlaybackInfo,
+  Session,
+  SigningKey,
+  SigningKeyUpdate,
+  Stream,
+  StreamQuery,
+  UploadRequest,
+} from './types';
 
 const SIGNING_KEYS = '/access-control/signing-key';
 const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);
@@ -24,6 +36,15 @@ function keyPath(id: string): string {
 
 function assetPath(id: string): string {
   return resourcePath('/asset', id, 'asset');
+}
+
+function streamPath(id: string, action = ''): string {
+  return `${resourcePath('/stream', id, 'stream')}${action}`;
+}
+
+/** Offset of a `skip<N>` cursor, the form the service's list cursors take. */
+function skipOffset(cursor: string | undefined): number {
+  return Number(/^skip(\d+)$/.exec(cursor ?? '')?.[1] ?? 0);
 }
 
 function checkKeyUpdate(update: SigningKeyUpdate): void {
@@ -107,6 +128,55 @@ export class StudioClient {
 
   listStreams(query: StreamQuery, signal?: AbortSignal): Promise<Stream[]> {
     return collectPages((cursor) => this.listStreamsPage(query, cursor, undefined, signal), '/stream');
+  }
+
+  async getStream(id: string, signal?: AbortSignal): Promise<Stream> {
+    return this.expectBody(await this.http.call<Stream>('GET', streamPath(id), { signal }));
+  }
+
+  /** The result carries the new stream's `streamKey` and `playbackId`. */
+  async createStream(stream: CreateStream, signal?: AbortSignal): Promise<Stream> {
+    const name = stream.name.trim();
+    if (!name) throw StudioApiError.config('stream name is empty: give the stream a name');
+    return this.expectBody(await this.http.call<Stream>('POST', '/stream', { body: { ...stream, name }, signal }));
+  }
+
+  /** Marks the stream deleted; a live broadcast is cut. */
+  async deleteStream(id: string, signal?: AbortSignal): Promise<void> {
+    await this.http.call('DELETE', streamPath(id), { signal });
+  }
+
+  /** A suspended stream refuses its stream key; suspending cuts a live broadcast. */
+  async setStreamSuspended(id: string, suspended: boolean, signal?: AbortSignal): Promise<void> {
+    await this.http.call('PATCH', streamPath(id, '/suspended'), { body: { suspended }, signal });
+  }
+
+  /** The service refuses this (400) while the stream is live. */
+  async setStreamRecord(id: string, record: boolean, signal?: AbortSignal): Promise<void> {
+    await this.http.call('PATCH', streamPath(id, '/record'), { body: { record }, signal });
+  }
+
+  /** Stops the live session without deleting the stream; the service answers 429 when repeated fast. */
+  async terminateStream(id: string, signal?: AbortSignal): Promise<void> {
+    await this.http.call('DELETE', streamPath(id, '/terminate'), { signal });
+  }
+
+  /**
+   * One page of a stream's sessions (only those that received video), most recently seen first,
+   * with their recordings. This list sends no `Link` header, so a full page is taken to mean that
+   * more may follow, at the next `skip<N>` cursor.
+   */
+  async listSessionsPage(streamId: string, options: { record?: boolean; cursor?: string; limit: number }, signal?: AbortSignal): Promise<Page<Session>> {
+    const record = options.record === undefined ? undefined : options.record ? '1' : '0';
+    const page = await this.page<Session>(streamPath(streamId, '/sessions'), { record }, options.cursor, options.limit, signal);
+    const full = page.items.length >= options.limit;
+    return { items: page.items, nextCursor: full ? `skip${skipOffset(options.cursor) + page.items.length}` : undefined };
+  }
+
+  /** Ingest and playback bases (needs no token, but sending it does no harm). */
+  async listIngests(signal?: AbortSignal): Promise<IngestPoint[]> {
+    const response = await this.http.call<IngestPoint[]>('GET', '/ingest', { signal });
+    return Array.isArray(response.data) ? response.data : [];
   }
 
   close(): Promise<void> {

@@ -90,6 +90,8 @@ export interface Stream {
   sourceSegments?: number;
   sourceSegmentsDuration?: number;
   playbackPolicy?: PlaybackPolicy | null;
+  /** What the service found wrong with a live stream's input (with `isHealthy: false`). */
+  issues?: string[];
 }
 
 export interface StreamQuery {
@@ -99,4 +101,29 @@ export interface StreamQuery {
   isActive?: boolean;
   /** true = recording on only. */
   record?: boolean;
+}
+
+/** Recording of a session: `waiting` while the service processes it, then `ready` with its URLs. */
+export type RecordingStatus = 'waiting' | 'ready' | 'none';
+
+/** One broadcast of a stream (GET /stream/{id}/sessions): a child stream object with recording details. */
+export interface Session extends Stream {
+  parentId: string;
+  recordingStatus?: RecordingStatus;
+  /** HLS address of the recording, when ready. */
+  recordingUrl?: string;
+  mp4Url?: string;
+}
+
+export interface CreateStream {
+  name: string;
+  record?: boolean;
+  playbackPolicy?: PlaybackPolicy;
+}
+
+/** GET /ingest: where to broadcast (`ingest` is the RTMP base, the stream key is appended) and play. */
+export interface IngestPoint {
+  base: string;
+  ingest: string;
+  playback: string;
 }

@@ -26,3 +26,18 @@ export function dateTime(ms: number | undefined): string {
 export function md(text: string | undefined): string {
   return (text ?? '').replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }
+
+/** "1h 05m", "42m", "35s": how long something lasted, short enough for a tree row. */
+export function duration(seconds: number | undefined): string | undefined {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  const total = Math.round(seconds);
+  if (total < 60) return `${total}s`;
+  const minutes = Math.floor(total / 60);
+  if (minutes < 60) return `${minutes}m`;
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
+
+/** "Nov 23, 9:05 PM": a date and time without seconds or year, for a tree row. */
+export function shortDateTime(ms: number | undefined): string {
+  return ms ? new Date(ms).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : '—';
+}

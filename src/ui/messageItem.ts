@@ -12,6 +12,25 @@ export class MessageItem extends vscode.TreeItem {
   }
 }
 
+/**
+ * A view's load failure: the cause in the row, a click retries, and the row's buttons (menus on
+ * `viewItem == loadError`) retry, open the base URL setting and show the log.
+ */
 export function loadErrorItem(what: string, error: unknown, retryCommand: string): MessageItem {
-  return new MessageItem(`Could not load ${what}`, 'error', { command: retryCommand, title: 'Retry' }, `${messageOf(error)}\n\nClick to retry.`);
+  const cause = messageOf(error);
+  const item = new MessageItem(`Could not load ${what}`, 'error', { command: retryCommand, title: 'Retry' }, `${cause}\n\nClick to retry.`);
+  // The request is in the log and the tooltip; the row keeps what failed and what to do.
+  item.description = cause.replace(/\s*\([A-Z]+ \/[^)]*\)$/, '');
+  item.contextValue = 'loadError';
+  return item;
+}
+
+/** The commands behind a load-error row's buttons. */
+export function registerLoadErrorCommands(): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('livepeer.retryLoad', (item?: vscode.TreeItem) =>
+      item?.command ? vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? [])) : undefined,
+    ),
+    vscode.commands.registerCommand('livepeer.openBaseUrlSetting', () => vscode.commands.executeCommand('workbench.action.openSettings', 'livepeer.baseUrl')),
+  ];
 }

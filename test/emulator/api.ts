@@ -5,6 +5,7 @@ import { paginate } from './pagination';
 import { playbackInfo } from './playback';
 import { MAX_SIGNING_KEYS, type Store } from './store';
 import type { UploadTokens } from './tokens';
+import { streamHandlers } from './streams';
 import { validate, type ObjectSchema } from './validate';
 
 export interface ApiContext {
@@ -47,6 +48,7 @@ interface Route {
 
 export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { store } = ctx;
+  const streams = streamHandlers(ctx);
 
   const routes: Route[] = [
     { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: listKeys },
@@ -59,6 +61,15 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'DELETE', pattern: /^\/api\/asset\/([^/]+)$/, handler: deleteAsset },
     { method: 'GET', pattern: /^\/api\/playback\/([^/]+)$/, handler: getPlayback, public: true },
     { method: 'GET', pattern: /^\/api\/stream\/?$/, handler: listStreams },
+    { method: 'POST', pattern: /^\/api\/stream\/?$/, handler: streams.createStream },
+    { method: 'GET', pattern: /^\/api\/stream\/([^/]+)$/, handler: streams.getStream },
+    { method: 'PATCH', pattern: /^\/api\/stream\/([^/]+)$/, handler: streams.updateStream },
+    { method: 'DELETE', pattern: /^\/api\/stream\/([^/]+)$/, handler: streams.deleteStream },
+    { method: 'PATCH', pattern: /^\/api\/stream\/([^/]+)\/record$/, handler: streams.setRecord },
+    { method: 'PATCH', pattern: /^\/api\/stream\/([^/]+)\/suspended$/, handler: streams.setSuspended },
+    { method: 'DELETE', pattern: /^\/api\/stream\/([^/]+)\/terminate$/, handler: streams.terminateStream },
+    { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/sessions$/, handler: streams.listSessions },
+    { method: 'GET', pattern: /^\/api\/ingest\/?$/, handler: streams.listIngests, public: true },
   ];
 
   function listKeys(_req: IncomingMessage, res: ServerResponse, url: URL): void {
@@ -148,7 +159,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     }
     const streamsOnly = url.searchParams.get('streamsonly') === '1' || url.searchParams.get('streamsonly') === 'true';
     const rows = [...store.streams.values()]
-      .filter((s) => !(streamsOnly && s.parentId))
+      .filter((s) => !s.deleted && !(streamsOnly && s.parentId))
       .filter((s) => filters.every(({ field, value }) => (s[field] ?? false) === value))
       .sort((a, b) => (b.lastSeen ?? 0) - (a.lastSeen ?? 0) || (b.createdAt ?? 0) - (a.createdAt ?? 0));
     const { page, headers } = paginate(rows, url, { defaultLimit: ctx.defaultPageSize, origin: ctx.apiOrigin });

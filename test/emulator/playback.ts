@@ -19,6 +19,17 @@ export function playbackInfo(store: Store, playbackId: string, cdnOrigin: string
       },
     };
   }
+  const recorded = [...store.streams.values()].find((s) => s.parentId && s.playbackId === playbackId && s.recordingStatus === 'ready');
+  if (recorded) {
+    const base = `${cdnOrigin}/recordings/${recorded.id}`;
+    return {
+      type: 'recording',
+      meta: {
+        playbackPolicy: store.streams.get(recorded.parentId ?? '')?.playbackPolicy ?? null,
+        source: [hls(base), { hrn: 'MP4', type: 'html5/video/mp4', url: `${base}/source.mp4` }],
+      },
+    };
+  }
   const asset = store.assetByPlaybackId(playbackId);
   if (!asset || asset.status.phase !== 'ready') return undefined;
   const base = `${cdnOrigin}/hls/${playbackId}`;

@@ -12,8 +12,9 @@ const STREAM_NAMES = [
 ];
 
 /**
- * Demo account: a handful of keys and ~20 streams with past sessions. A fixed PRNG seed keeps
- * the flags and times the same on every run so people can rely on what they see.
+ * Demo account: a handful of keys and ~20 streams (live ones healthy and not, one suspended, two
+ * with signed playback) with past sessions and their recordings (ready, being processed, none).
+ * A fixed PRNG seed keeps the flags and times the same on every run so people can rely on them.
  */
 export function seed(store: Store, now = Date.now()): void {
   const random = mulberry32(0x5eed);
@@ -28,29 +29,42 @@ export function seed(store: Store, now = Date.now()): void {
     const isActive = i % 5 === 0;
     const lastSeen = isActive ? now - Math.floor(random() * 10) * 1000 : now - Math.floor(random() * 30 * DAY);
     // Older objects in the real service lack these flags entirely; clients must treat that as false.
-    const flags = i % 7 === 3 ? {} : { isActive, record: i % 3 === 0 };
+    const flags = i % 7 === 3 ? {} : { isActive: false, record: i % 3 === 0 };
     const parent = store.addStream({
       name,
       createdAt,
       lastSeen,
       ...flags,
-      isHealthy: isActive ? true : null,
-      suspended: false,
+      suspended: i === 17,
+      playbackPolicy: i === 1 || i === 10 ? { type: 'jwt' } : { type: 'public' },
       sourceSegments: Math.floor(random() * 5000),
       sourceSegmentsDuration: Math.round(random() * 20000 * 10) / 10,
     });
     const sessions = 1 + Math.floor(random() * 3);
-    for (let s = 1; s <= sessions; s++) {
+    for (let s = sessions; s >= 1; s--) {
+      const ended = lastSeen - s * DAY;
+      const duration = Math.round((10 + random() * 110) * 60);
+      // The newest past session of a recorded stream is still being processed.
+      const recordingStatus = parent.record ? (s === 1 && isActive ? 'waiting' : 'ready') : 'none';
       store.addStream({
         name,
         parentId: parent.id,
-        createdAt: lastSeen - s * DAY - HOUR,
-        lastSeen: lastSeen - s * DAY,
+        createdAt: ended - duration * 1000,
+        lastSeen: ended,
         isActive: false,
         record: parent.record,
-        sourceSegments: Math.floor(random() * 2000),
-        sourceSegmentsDuration: Math.round(random() * 8000 * 10) / 10,
+        recordingStatus,
+        sourceSegments: Math.ceil(duration / 2),
+        sourceSegmentsDuration: duration,
       });
+    }
+    // A connection that never sent video: the sessions list leaves it out.
+    if (i % 4 === 1) store.addStream({ name, parentId: parent.id, createdAt: lastSeen - HOUR, lastSeen: lastSeen - HOUR, isActive: false, sourceSegments: 0 });
+    if (isActive) {
+      const liveFor = (5 + Math.floor(random() * 170)) * MINUTE;
+      const healthy = i !== 5;
+      store.startSession(parent, { createdAt: now - liveFor, lastSeen, sourceSegmentsDuration: liveFor / 1000, sourceSegments: Math.round(liveFor / 2000) });
+      Object.assign(parent, { lastSeen, isHealthy: healthy }, healthy ? {} : { issues: ['Low input bitrate: 0.4 Mbps', 'Keyframe interval above 4 s'] });
     }
   });
 }

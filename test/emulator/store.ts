@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import type { Asset, AssetStatus, SigningKey, Stream } from '../../src/api/types';
+import type { Asset, AssetStatus, RecordingStatus, SigningKey, Stream } from '../../src/api/types';
 import type { Scheduler } from './scheduler';
 
 // Stored shapes carry the extra fields the real service sends beyond what src/api/types names.
@@ -14,6 +14,12 @@ export interface EmulatorSigningKey extends SigningKey {
 export interface EmulatorStream extends Stream {
   userId: string;
   projectId: string;
+  /** Deleted streams are only marked, as the real service does; lists and GET leave them out. */
+  deleted?: boolean;
+  /** When the last terminate was asked for: the service refuses another one soon after (429). */
+  lastTerminatedAt?: number;
+  /** Sessions only (children with parentId). */
+  recordingStatus?: RecordingStatus;
 }
 
 export interface EmulatorAsset extends Asset {
@@ -86,6 +92,41 @@ export class Store {
     return stream;
   }
 
+  /** Starts a broadcast: the parent goes live and a session object (a child) records it. */
+  startSession(parent: EmulatorStream, fields: Partial<EmulatorStream> = {}): EmulatorStream {
+    const now = Date.now();
+    Object.assign(parent, { isActive: true, lastSeen: now });
+    return this.addStream({
+      name: parent.name,
+      parentId: parent.id,
+      createdAt: now,
+      lastSeen: now,
+      isActive: true,
+      record: parent.record,
+      recordingStatus: parent.record ? 'waiting' : 'none',
+      sourceSegments: 1,
+      sourceSegmentsDuration: 2,
+      ...fields,
+    });
+  }
+
+  /** Cuts a live broadcast: its session ends and, when recorded, its recording is processed. */
+  endLiveSession(parent: EmulatorStream): void {
+    if (!parent.isActive) return;
+    const now = Date.now();
+    parent.isActive = false;
+    delete parent.isHealthy;
+    delete parent.issues;
+    for (const session of this.streams.values()) {
+      if (session.parentId !== parent.id || !session.isActive) continue;
+      session.isActive = false;
+      session.lastSeen = now;
+      if (session.recordingStatus === 'waiting') {
+        this.scheduler.after(this.processingDelayMs, () => (session.recordingStatus = 'ready'));
+      }
+    }
+  }
+
   createAsset(name: string, createdByTokenName: string, projectId = this.projectId): EmulatorAsset {
     const now = Date.now();
     const asset: EmulatorAsset = {
@@ -111,7 +152,7 @@ export class Store {
   }
 
   streamByPlaybackId(id: string): EmulatorStream | undefined {
-    for (const stream of this.streams.values()) if (stream.playbackId === id && !stream.parentId) return stream;
+    for (const stream of this.streams.values()) if (stream.playbackId === id && !stream.parentId && !stream.deleted) return stream;
     return undefined;
   }
 

@@ -1,126 +1,400 @@
 import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { StreamItem } from '../../src/ui/streams/streamsView';
-import { api, emulator, signIn } from './harness';
+import type { PromptRequest } from '../../src/ui/prompts';
+// Types only: the extension runs from its bundle, so its classes are not these modules' classes.
+import type { SessionItem, StreamItem } from '../../src/ui/streams/streamsView';
+import { Store, type EmulatorStream } from '../emulator';
+import { Scheduler } from '../emulator/scheduler';
+import { seed } from '../emulator/seed';
+import { answer, api, assertAllAnswered, asked, clickNotification, emulator, eventually, lastMessage, screenshot, signIn, sleep } from './harness';
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const now = Date.now();
+
+type Pick = Extract<PromptRequest, { kind: 'pick' }>;
+type Message = Extract<PromptRequest, { kind: 'message' }>;
 
 async function top(): Promise<StreamItem[]> {
   return ((await api.streams.getChildren()) ?? []).filter((i): i is StreamItem => 'stream' in i);
 }
 
-function lastStreamQuery(): URLSearchParams {
-  const request = emulator.requests.filter((r) => r.origin === 'api' && r.url.startsWith('/api/stream')).at(-1);
+async function row(name: string): Promise<StreamItem> {
+  const item = (await top()).find((i) => i.label === name);
+  assert.ok(item, `row ${name}`);
+  return item;
+}
+
+async function children(item: StreamItem): Promise<vscode.TreeItem[]> {
+  return (await api.streams.getChildren(item)) ?? [];
+}
+
+function apiCalls(method: string, pathPattern: RegExp) {
+  return emulator.requests.filter((r) => r.origin === 'api' && r.method === method && pathPattern.test(new URL(r.url, 'http://x').pathname));
+}
+
+function lastListQuery(): URLSearchParams {
+  const request = apiCalls('GET', /^\/api\/stream$/).at(-1);
   assert.ok(request, 'a stream list request was sent');
   return new URL(request.url, 'http://x').searchParams;
 }
 
-async function toggle(name: string): Promise<void> {
-  const on = api.streams.filters.current[name as keyof typeof api.streams.filters.current];
-  await vscode.commands.executeCommand(`livepeer.streams.toggle.${name}${on ? '.off' : ''}`);
+/** Picks the item whose label matches, after checking what was offered. */
+function pickLabel(label: string | RegExp, check?: (request: Pick) => void) {
+  return (request: PromptRequest) => {
+    assert.equal(request.kind, 'pick');
+    check?.(request as Pick);
+    const item = (request as Pick).items.find((i) => (typeof label === 'string' ? i.label === label : label.test(i.label)));
+    assert.ok(item, `no pick item ${String(label)} in ${JSON.stringify((request as Pick).items.map((i) => i.label))}`);
+    return item;
+  };
+}
+
+/** Answers a modal confirmation: `action` clicks it, undefined is Escape (the safe default). */
+function confirmWith(action: string | undefined, message: RegExp) {
+  return (request: PromptRequest) => {
+    assert.equal(request.kind, 'message');
+    const modal = request as Message;
+    assert.ok(modal.modal, 'a modal confirmation');
+    assert.match(modal.message, message);
+    assert.notEqual(modal.actions[0], undefined);
+    return action;
+  };
+}
+
+async function clipboard(): Promise<string> {
+  return vscode.env.clipboard.readText();
 }
 
 describe('Streams view', () => {
+  let studio: EmulatorStream;
+  let live: EmulatorStream;
+  let ready: EmulatorStream;
+
   before(async () => {
     await signIn();
     emulator.store.streams.clear();
-    const studio = emulator.store.addStream({ name: 'studio-a', isActive: true, record: true, lastSeen: now - 10_000, streamKey: 'abcd-1111-2222-3333' });
-    emulator.store.addStream({ name: 'studio-a session 1', parentId: studio.id, lastSeen: now - 3_600_000 });
-    emulator.store.addStream({ name: 'studio-a session 2', parentId: studio.id, lastSeen: now - 7_200_000 });
-    emulator.store.addStream({ name: 'church', isActive: true, lastSeen: now - 20_000 });
-    emulator.store.addStream({ name: 'podcast', record: true, lastSeen: now - 86_400_000 });
-    emulator.store.addStream({ name: 'old-show', lastSeen: now - 5 * 86_400_000 });
-    emulator.store.addStream({ name: 'orphan session', parentId: 'deleted-parent', lastSeen: now - 9 * 86_400_000 });
-    await api.streams.filters.set({ activeOnly: false, idleOnly: false, recordingOnly: false, streamsOnly: true });
+    studio = emulator.store.addStream({ name: 'studio-a', record: true, createdAt: now - 90 * DAY, streamKey: 'abcd-1111-2222-3333', playbackPolicy: { type: 'jwt' } });
+    ready = emulator.store.addStream({ name: 'studio-a', parentId: studio.id, record: true, recordingStatus: 'ready', createdAt: now - DAY - HOUR, lastSeen: now - DAY, sourceSegments: 1800, sourceSegmentsDuration: 3600 });
+    emulator.store.addStream({ name: 'studio-a', parentId: studio.id, record: true, recordingStatus: 'waiting', createdAt: now - 3 * HOUR, lastSeen: now - 2 * HOUR, sourceSegments: 60, sourceSegmentsDuration: 120 });
+    emulator.store.addStream({ name: 'studio-a', parentId: studio.id, createdAt: now - 5 * HOUR, lastSeen: now - 5 * HOUR, sourceSegments: 0 });
+    live = emulator.store.startSession(studio, { createdAt: now - 65 * MINUTE });
+    Object.assign(studio, { lastSeen: now - 10_000, isHealthy: false, issues: ['Low input bitrate: 0.4 Mbps'] });
+    const church = emulator.store.addStream({ name: 'church', lastSeen: now - 20_000 });
+    emulator.store.startSession(church, { createdAt: now - 12 * MINUTE });
+    Object.assign(church, { lastSeen: now - 20_000, isHealthy: true });
+    emulator.store.addStream({ name: 'podcast', record: true, lastSeen: now - DAY });
+    emulator.store.addStream({ name: 'old-show', lastSeen: now - 5 * DAY, suspended: true });
+    await api.streams.filters.set({ activity: 'all', recordingOnly: false });
   });
 
-  it('lists parent streams by default (streamsonly=1, no filters), newest seen first', async () => {
+  afterEach(() => assertAllAnswered());
+
+  it('lists streams only (sessions live under their stream), most recently seen first', async () => {
     assert.deepEqual((await top()).map((i) => i.label), ['studio-a', 'church', 'podcast', 'old-show']);
-    const query = lastStreamQuery();
+    const query = lastListQuery();
     assert.equal(query.get('streamsonly'), '1');
     assert.equal(query.get('filters'), null);
     assert.equal(api.streams.filters.describe(), '');
   });
 
-  it('shows state, recording and last seen, and never the stream key', async () => {
-    const [studio, church, podcast] = await top();
-    assert.match(String(studio.description), /^live · recording · seen just now$/);
-    assert.equal((studio.iconPath as vscode.ThemeIcon).id, 'broadcast');
-    assert.match(String(church.description), /^live · seen/);
-    assert.match(String(podcast.description), /^idle · recording · seen yesterday$/);
-    assert.equal((podcast.iconPath as vscode.ThemeIcon).id, 'circle-outline');
-    const tooltip = (studio.tooltip as vscode.MarkdownString).value;
-    for (const part of [studio.stream.id, 'Playback ID:', 'Created:', 'Last seen:']) assert.ok(tooltip.includes(part), part);
-    const shown = JSON.stringify([studio.label, studio.description, tooltip]);
+  it('shows health with its issues, how long live, recording, suspended; never the stream key', async () => {
+    const [studioRow, church, podcast, old] = await top();
+    assert.equal(studioRow.description, 'live 1h 05m · unhealthy · recording');
+    assert.equal((studioRow.iconPath as vscode.ThemeIcon).id, 'warning');
+    assert.equal(church.description, 'live 12m · healthy');
+    assert.equal((church.iconPath as vscode.ThemeIcon).id, 'broadcast');
+    assert.equal(podcast.description, 'idle · recording · seen yesterday');
+    assert.match(String(old.description), /^suspended · seen 5 days ago$/);
+    const tooltip = (studioRow.tooltip as vscode.MarkdownString).value;
+    for (const part of ['unhealthy', 'Low input bitrate', 'Live since:', '(1h 05m)', 'Playback: signed (JWT)', studio.id]) assert.ok(tooltip.includes(part), part);
+    const shown = JSON.stringify([studioRow.label, studioRow.description, tooltip]);
     assert.ok(!shown.includes('abcd-1111-2222-3333'));
   });
 
-  it('Active only and Idle only exclude each other and go to the server as isActive', async () => {
-    await toggle('activeOnly');
-    assert.deepEqual((await top()).map((i) => i.label), ['studio-a', 'church']);
-    assert.deepEqual(JSON.parse(lastStreamQuery().get('filters') ?? ''), [{ id: 'isActive', value: true }]);
-    assert.equal(api.streams.filters.describe(), 'active');
-
-    await toggle('idleOnly');
-    assert.equal(api.streams.filters.current.activeOnly, false);
-    assert.deepEqual((await top()).map((i) => i.label), ['podcast', 'old-show']);
-    assert.deepEqual(JSON.parse(lastStreamQuery().get('filters') ?? ''), [{ id: 'isActive', value: false }]);
+  it('carries the playback target and the words menus match on (live, recording, signed, suspended)', async () => {
+    const [studioRow, church, , old] = await top();
+    assert.deepEqual(studioRow.playback, { playbackId: studio.playbackId, name: 'studio-a', policy: { type: 'jwt' } });
+    assert.equal(studioRow.contextValue, 'stream live recording signed');
+    assert.equal(church.contextValue, 'stream live');
+    assert.equal(old.contextValue, 'stream idle suspended');
   });
 
-  it('Recording on combines with the activity filter', async () => {
-    await toggle('recordingOnly');
+  it('lists sessions from GET /stream/{id}/sessions when expanded: start, duration, recording state', async () => {
+    const sessions = (await children(await row('studio-a'))) as SessionItem[];
+    assert.ok(apiCalls('GET', new RegExp(`^/api/stream/${studio.id}/sessions$`)).length > 0);
+    assert.deepEqual(
+      sessions.map((s) => [s.session.id, s.description]),
+      [
+        [live.id, 'live now · recording'],
+        [sessions[1].session.id, '2m · processing recording'],
+        [ready.id, '1h 00m · recorded'],
+      ],
+      'the session that sent no video is not listed',
+    );
+    assert.equal(sessions[2].label, new Date(ready.createdAt ?? 0).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
+    assert.match((sessions[1].tooltip as vscode.MarkdownString).value, /Recording: being processed/);
+    assert.equal(sessions[2].contextValue, 'session recorded');
+    assert.equal(sessions[1].contextValue, 'session');
+    const none = await children(await row('podcast'));
+    assert.deepEqual(none.map((i) => i.label), ['No sessions with video yet']);
+  });
+
+  it('copies the recording and MP4 URLs of a ready session', async () => {
+    const [, waiting, recorded] = (await children(await row('studio-a'))) as SessionItem[];
+    await vscode.commands.executeCommand('livepeer.streams.copyRecordingUrl', recorded);
+    assert.match(await clipboard(), new RegExp(`/recordings/${ready.id}/index\\.m3u8$`));
+    await vscode.commands.executeCommand('livepeer.streams.copyMp4Url', recorded);
+    assert.match(await clipboard(), new RegExp(`/recordings/${ready.id}/source\\.mp4$`));
+    await vscode.commands.executeCommand('livepeer.streams.copyMp4Url', waiting);
+    assert.match(lastMessage(/MP4 URL/)?.message ?? '', /recording is not ready/);
+  });
+
+  it('pages sessions with Load more… (the list sends no Link header)', async () => {
+    const bulk = emulator.store.addStream({ name: 'bulk', lastSeen: now - 2 * DAY });
+    for (let i = 0; i < 25; i++) emulator.store.addStream({ parentId: bulk.id, lastSeen: now - 3 * DAY - i * HOUR, createdAt: now - 3 * DAY - i * HOUR - MINUTE, sourceSegments: 5, sourceSegmentsDuration: 60 });
+    api.streams.refresh();
+    const first = await children(await row('bulk'));
+    assert.equal(first.length, 21, '20 sessions and a Load more row');
+    assert.equal(first.at(-1)?.label, 'Load more…');
+    await vscode.commands.executeCommand('livepeer.streams.loadMoreSessions', bulk.id);
+    assert.equal((await children(await row('bulk'))).length, 25);
+    emulator.store.streams.delete(bulk.id);
+    api.streams.refresh();
+  });
+
+  it('filters: one activity of All / Active / Idle, recording on top; menu and palette use the same labels', async () => {
+    await vscode.commands.executeCommand('livepeer.streams.filter.active');
+    assert.deepEqual((await top()).map((i) => i.label), ['studio-a', 'church']);
+    assert.deepEqual(JSON.parse(lastListQuery().get('filters') ?? ''), [{ id: 'isActive', value: true }]);
+    assert.equal(api.streams.filters.describe(), 'active');
+
+    answer(
+      pickLabel('Idle Only', (request) => {
+        assert.deepEqual(request.items.map((i) => i.label), ['All Streams', '✓ Active Only', 'Idle Only', 'Recording On Only']);
+        assert.equal(request.options.canPickMany, undefined, 'one choice, not independent checkboxes');
+      }),
+    );
+    await vscode.commands.executeCommand('livepeer.streams.filter');
+    assert.equal(api.streams.filters.current.activity, 'idle');
+    assert.deepEqual((await top()).map((i) => i.label), ['podcast', 'old-show']);
+
+    await vscode.commands.executeCommand('livepeer.streams.filter.recordingOnly');
     assert.deepEqual((await top()).map((i) => i.label), ['podcast']);
-    assert.deepEqual(JSON.parse(lastStreamQuery().get('filters') ?? ''), [
+    assert.deepEqual(JSON.parse(lastListQuery().get('filters') ?? ''), [
       { id: 'isActive', value: false },
       { id: 'record', value: true },
     ]);
     assert.equal(api.streams.filters.describe(), 'idle · recording');
-    await toggle('idleOnly');
-    await toggle('recordingOnly');
+
+    answer(pickLabel('✓ Recording On Only', (request) => assert.deepEqual(request.items.map((i) => i.label), ['All Streams', 'Active Only', '✓ Idle Only', '✓ Recording On Only'])));
+    await vscode.commands.executeCommand('livepeer.streams.filter');
+    await vscode.commands.executeCommand('livepeer.streams.filter.all.checked');
+    assert.deepEqual(api.streams.filters.current, { activity: 'all', recordingOnly: false });
     await top();
-    assert.equal(lastStreamQuery().get('filters'), null);
+    assert.equal(lastListQuery().get('filters'), null);
   });
 
-  it('with Streams only off, sessions nest under their parent and orphans stay at the top', async () => {
-    await toggle('streamsOnly');
-    const items = await top();
-    assert.equal(lastStreamQuery().get('streamsonly'), null);
-    assert.deepEqual(items.map((i) => i.label), ['studio-a', 'church', 'podcast', 'old-show', 'orphan session']);
-    const studio = items[0];
-    assert.equal(studio.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
-    assert.match(String(studio.description), /2 sessions/);
-    const sessions = (await api.streams.getChildren(studio)) as StreamItem[];
-    assert.deepEqual(sessions.map((s) => s.label), ['studio-a session 1', 'studio-a session 2']);
-    assert.equal(sessions[0].contextValue, 'stream.session');
-    assert.equal(api.streams.filters.describe(), 'with sessions');
-    await toggle('streamsOnly');
+  it('creates a stream (name, recording, signed playback) and offers to copy its stream key', async () => {
+    answer(
+      (request) => {
+        assert.equal(request.kind, 'input');
+        return 'launch';
+      },
+      pickLabel('Recording on'),
+      pickLabel('Signed playback'),
+    );
+    clickNotification(/stream “launch” created/, 'Copy Stream Key');
+    await vscode.commands.executeCommand('livepeer.streams.create');
+    const created = [...emulator.store.streams.values()].find((s) => s.name === 'launch');
+    assert.ok(created);
+    assert.deepEqual([created.record, created.playbackPolicy?.type], [true, 'jwt']);
+    assert.deepEqual(lastMessage(/created/)?.actions, ['Copy Stream Key', 'Copy RTMP URL']);
+    await eventually(async () => assert.equal(await clipboard(), created.streamKey));
+    assert.ok((await top()).some((i) => i.label === 'launch'), 'the view shows the new stream');
+
+    answer(() => 'second', pickLabel('Recording off'), pickLabel('Public playback'));
+    clickNotification(/stream “second” created/, 'Copy RTMP URL');
+    await vscode.commands.executeCommand('livepeer.streams.create');
+    const second = [...emulator.store.streams.values()].find((s) => s.name === 'second');
+    await eventually(async () => assert.equal(await clipboard(), `rtmp://127.0.0.1/live/${second?.streamKey}`));
   });
 
-  it('remembers the filters in the workspace and publishes them for the Filter menu checkmarks', async () => {
-    await toggle('recordingOnly');
-    assert.equal(api.streams.filters.current.recordingOnly, true);
-    await toggle('recordingOnly');
-    assert.equal(api.streams.filters.current.recordingOnly, false);
+  it('copies RTMP and SRT addresses from GET /ingest, and the hosted ones when it fails', async () => {
+    const studioRow = await row('studio-a');
+    await vscode.commands.executeCommand('livepeer.streams.copyRtmpUrl', studioRow);
+    assert.equal(await clipboard(), 'rtmp://127.0.0.1/live/abcd-1111-2222-3333');
+    await vscode.commands.executeCommand('livepeer.streams.copySrtUrl', studioRow);
+    assert.equal(await clipboard(), 'srt://127.0.0.1:2935?streamid=abcd-1111-2222-3333');
+    emulator.faults.fail({ origin: 'api', path: /^\/api\/ingest/, status: 500, times: 10 });
+    await vscode.commands.executeCommand('livepeer.streams.copySrtUrl', studioRow);
+    assert.equal(await clipboard(), 'srt://rtmp.livepeer.com:2935?streamid=abcd-1111-2222-3333');
+    await vscode.commands.executeCommand('livepeer.streams.copyRtmpUrl', studioRow);
+    assert.equal(await clipboard(), 'rtmp://rtmp.livepeer.com/live/abcd-1111-2222-3333');
+    emulator.faults.clear();
   });
 
-  it('loads more pages on demand', async () => {
-    for (let i = 0; i < 55; i++) emulator.store.addStream({ name: `bulk ${i}`, lastSeen: now - 30 * 86_400_000 - i });
+  it('copies the HLS or WebRTC playback URL (from GET /playback), saying when playback is signed', async () => {
+    answer(
+      pickLabel('WebRTC (H264)', (request) => {
+        assert.deepEqual(request.items.map((i) => i.label), ['HLS (TS)', 'WebRTC (H264)']);
+        assert.match(request.options.placeHolder ?? '', /signed playback/);
+      }),
+    );
+    await vscode.commands.executeCommand('livepeer.streams.copyPlaybackUrl', await row('studio-a'));
+    assert.equal(await clipboard(), `${emulator.ingestOrigin}/webrtc/${studio.playbackId}`);
+  });
+
+  it('opens the stream in Livepeer Studio', async () => {
+    answer((request) => {
+      assert.equal(request.kind, 'openExternal');
+      assert.equal(String((request as { uri: vscode.Uri }).uri), `https://livepeer.studio/dashboard/streams/${studio.id}`);
+      return true;
+    });
+    await vscode.commands.executeCommand('livepeer.streams.openInStudio', await row('studio-a'));
+  });
+
+  it('shows details as read-only JSON without the stream key', async () => {
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('livepeer.streams.showDetails', await row('studio-a'));
+    assert.ok(editor);
+    assert.equal(editor.document.uri.scheme, 'livepeer-stream');
+    assert.equal(editor.document.languageId, 'json');
+    const shown = JSON.parse(editor.document.getText()) as Record<string, unknown>;
+    assert.equal(shown.id, studio.id);
+    assert.equal(shown.streamKey, undefined);
+    assert.ok(!editor.document.getText().includes('abcd-1111-2222-3333'));
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('turning recording off while live is refused by the service, and the warning offers to stop the session', async () => {
+    const before = studio.record;
+    await vscode.commands.executeCommand('livepeer.streams.recordOff', await row('studio-a'));
+    assert.equal(studio.record, before);
+    const warning = lastMessage(/recording cannot be changed/);
+    assert.ok(warning && warning.severity === 'warning' && !warning.modal);
+    assert.match(warning.message, /“studio-a” is live: the service refuses it/);
+    assert.deepEqual(warning.actions, ['Stop Live Session']);
+    assert.equal(apiCalls('PATCH', new RegExp(`/stream/${studio.id}/record$`)).at(-1)?.status, 400);
+
+    clickNotification(/recording cannot be changed while “church”/, 'Stop Live Session');
+    answer(confirmWith(undefined, /Stop the live session of “church”\?/));
+    await vscode.commands.executeCommand('livepeer.streams.recordOn', await row('church'));
+    assert.ok(!streamNamed('church').record, 'church is live too');
+    assert.match(lastMessage(/recording cannot be changed/)?.message ?? '', /“church”/);
+    await vscode.commands.executeCommand('livepeer.streams.recordOff', await row('podcast'));
+    assert.equal(streamNamed('podcast').record, false);
+    await vscode.commands.executeCommand('livepeer.streams.recordOn', await row('podcast'));
+    assert.equal(streamNamed('podcast').record, true);
+  });
+
+  it('stops a live session after asking (Escape keeps it live); a fast repeat is refused with 429', async () => {
+    answer(confirmWith(undefined, /Stop the live session of “studio-a”\?/));
+    await vscode.commands.executeCommand('livepeer.streams.terminate', await row('studio-a'));
+    assert.equal(studio.isActive, true, 'the safe answer does nothing');
+    assert.equal(apiCalls('DELETE', /\/terminate$/).length, 0);
+
+    answer(confirmWith('Stop Live Session', /Stop the live session/));
+    await vscode.commands.executeCommand('livepeer.streams.terminate', await row('studio-a'));
+    assert.equal(studio.isActive, false);
+    assert.equal(live.isActive, false);
+    assert.match(String((await row('studio-a')).description), /^idle/);
+
+    answer(confirmWith('Stop Live Session', /Stop the live session/));
+    await vscode.commands.executeCommand('livepeer.streams.terminate', studio);
+    assert.match(lastMessage(/refuses another stop/)?.message ?? '', /wait a few seconds/);
+    assert.equal(apiCalls('DELETE', /\/terminate$/).at(-1)?.status, 429);
+  });
+
+  it('from the palette, asks which stream with a picker of those the action applies to', async () => {
+    answer(
+      pickLabel('church', (request) => assert.deepEqual(request.items.map((i) => i.label), ['church'], 'only live streams can be stopped')),
+      confirmWith(undefined, /“church”/),
+    );
+    await vscode.commands.executeCommand('livepeer.streams.terminate');
+    answer(pickLabel('old-show', (request) => assert.deepEqual(request.items.map((i) => i.label), ['old-show'])));
+    await vscode.commands.executeCommand('livepeer.streams.unsuspend');
+    assert.equal(streamNamed('old-show').suspended, false);
+  });
+
+  it('suspends a live stream after asking (it cuts the broadcast), and unsuspends', async () => {
+    answer(confirmWith('Suspend', /Suspend live stream “church”\?/));
+    await vscode.commands.executeCommand('livepeer.streams.suspend', await row('church'));
+    const church = streamNamed('church');
+    assert.deepEqual([church.suspended, church.isActive], [true, false]);
+    assert.equal((await row('church')).contextValue, 'stream idle suspended');
+    await vscode.commands.executeCommand('livepeer.streams.unsuspend', await row('church'));
+    assert.equal(church.suspended, false);
+  });
+
+  it('deletes a stream after asking; the safe answer keeps it', async () => {
+    answer(confirmWith(undefined, /Delete stream “second”\?/));
+    await vscode.commands.executeCommand('livepeer.streams.delete', await row('second'));
+    assert.equal(streamNamed('second').deleted, undefined);
+    answer((request) => {
+      assert.match((request as Message).detail ?? '', /stream key stops working/);
+      return 'Delete';
+    });
+    await vscode.commands.executeCommand('livepeer.streams.delete', await row('second'));
+    assert.ok(!(await top()).some((i) => i.label === 'second'));
+  });
+
+  it('a load error shows its cause in the row, retries on click, and offers settings and the log', async () => {
+    emulator.faults.fail({ origin: 'api', path: /^\/api\/stream$/, status: 500, body: { errors: ['Internal server error: database down'] }, times: 10 });
     api.streams.refresh();
-    const first = (await api.streams.getChildren()) ?? [];
-    assert.equal(first.length, 51, '50 streams and a Load more row');
-    assert.equal(first.at(-1)?.label, 'Load more…');
-    await vscode.commands.executeCommand('livepeer.streams.loadMore');
-    const all = await top();
-    assert.equal(all.length, 59);
-    for (const stream of [...emulator.store.streams.values()].filter((s) => s.name?.startsWith('bulk'))) emulator.store.streams.delete(stream.id);
-    api.streams.refresh();
+    const [error] = (await api.streams.getChildren()) ?? [];
+    assert.equal(error.label, 'Could not load streams');
+    assert.equal(error.description, 'service error HTTP 500: Internal server error: database down: try again later');
+    assert.equal(error.contextValue, 'loadError');
+    assert.equal(error.command?.command, 'livepeer.streams.refresh');
+    const menus = (vscode.extensions.getExtension('livepeer-studio-tools.livepeer-studio')?.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when: string; group: string }>> } })
+      .contributes.menus['view/item/context'];
+    const inline = menus.filter((m) => m.when.includes('viewItem == loadError') && m.group.startsWith('inline')).map((m) => m.command);
+    assert.deepEqual(inline, ['livepeer.retryLoad', 'livepeer.openBaseUrlSetting', 'livepeer.showLog']);
+
+    emulator.faults.clear();
+    const requests = apiCalls('GET', /^\/api\/stream$/).length;
+    await vscode.commands.executeCommand('livepeer.retryLoad', error);
+    assert.ok((await top()).length > 0);
+    assert.equal(apiCalls('GET', /^\/api\/stream$/).length, requests + 1);
   });
 
   it('copies the stream key only on request', async () => {
-    const [studio] = await top();
-    await vscode.commands.executeCommand('livepeer.streams.copyStreamKey', studio);
-    assert.equal(await vscode.env.clipboard.readText(), 'abcd-1111-2222-3333');
-    await vscode.commands.executeCommand('livepeer.streams.copyPlaybackId', studio);
-    assert.equal(await vscode.env.clipboard.readText(), studio.stream.playbackId);
+    const studioRow = await row('studio-a');
+    await vscode.commands.executeCommand('livepeer.streams.copyStreamKey', studioRow);
+    assert.equal(await clipboard(), 'abcd-1111-2222-3333');
+    await vscode.commands.executeCommand('livepeer.streams.copyPlaybackId', studioRow);
+    assert.equal(await clipboard(), studio.playbackId);
+    assert.ok(!asked.some((r) => JSON.stringify(r).includes('abcd-1111-2222-3333')), 'no prompt showed the key');
+  });
+
+  it('shows a live stream with its sessions and recordings (README screenshot, demo data)', async () => {
+    const demo = new Store(new Scheduler(), 0);
+    seed(demo);
+    emulator.store.streams.clear();
+    for (const [id, stream] of demo.streams) emulator.store.streams.set(id, stream);
+    api.streams.refresh();
+    await vscode.commands.executeCommand('livepeer.streams.focus');
+    const sunday = await row('Sunday Service');
+    assert.match(String(sunday.description), /^live \d/);
+    await api.streamsTree.reveal(sunday, { expand: true, select: true, focus: true });
+    const sessions = (await children(sunday)) as SessionItem[];
+    assert.deepEqual(sessions.map((s) => s.session.recordingStatus), ['waiting', 'waiting', 'ready']);
+    // Wide enough for the descriptions, as a user would drag it for this view (the editor narrows).
+    const resize = async (command: string) => {
+      for (let i = 0; i < 4; i++) await vscode.commands.executeCommand(command);
+    };
+    await resize('workbench.action.decreaseViewWidth');
+    await sleep(1500);
+    const file = await screenshot('streams');
+    await resize('workbench.action.increaseViewWidth');
+    assert.ok(statSync(file).size > 10_000);
   });
 });
+
+function streamNamed(name: string): EmulatorStream {
+  const stream = [...emulator.store.streams.values()].find((s) => s.name === name && !s.parentId);
+  assert.ok(stream, name);
+  return stream;
+}

@@ -27,8 +27,7 @@ describe('log and screenshot', () => {
   });
 
   it('shows the Livepeer container (screenshot for the README)', async () => {
-    // Show sessions too, so the picture has nested streams and a filter description.
-    await api.streams.filters.set({ ...api.streams.filters.current, streamsOnly: false });
+    await api.streams.filters.set({ activity: 'all', recordingOnly: false });
     await vscode.commands.executeCommand('workbench.view.extension.livepeer');
     await vscode.commands.executeCommand('livepeer.signingKeys.focus');
     await sleep(1500);

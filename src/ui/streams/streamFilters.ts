@@ -1,23 +1,17 @@
 import * as vscode from 'vscode';
 import type { StreamQuery } from '../../api';
+import type { Activity } from './filterChoices';
 
-export type StreamToggle = 'activeOnly' | 'idleOnly' | 'recordingOnly' | 'streamsOnly';
-export const STREAM_TOGGLES: readonly StreamToggle[] = ['activeOnly', 'idleOnly', 'recordingOnly', 'streamsOnly'];
-
-type FilterState = Record<StreamToggle, boolean>;
+export interface FilterState {
+  activity: Activity;
+  recordingOnly: boolean;
+}
 
 const STATE_KEY = 'livepeer.streamFilters';
-const DEFAULTS: FilterState = { activeOnly: false, idleOnly: false, recordingOnly: false, streamsOnly: true };
-const LABELS: Record<StreamToggle, string> = {
-  activeOnly: 'active',
-  idleOnly: 'idle',
-  recordingOnly: 'recording',
-  streamsOnly: 'streams only',
-};
 
 /**
- * The Streams view's filter toggles, remembered per workspace and mirrored into context keys
- * (`livepeer.streams.<toggle>`) so the Filter menu shows which are on.
+ * The Streams view's filters, remembered per workspace and mirrored into context keys
+ * (`livepeer.streams.activity`, `livepeer.streams.recordingOnly`) so the Filter menu shows which are on.
  */
 export class StreamFilters implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -26,15 +20,18 @@ export class StreamFilters implements vscode.Disposable {
   constructor(private readonly state: vscode.Memento) {}
 
   get current(): FilterState {
-    return { ...DEFAULTS, ...this.state.get<Partial<FilterState>>(STATE_KEY, {}) };
+    // Earlier versions stored two independent activeOnly / idleOnly flags.
+    const stored = this.state.get<Partial<FilterState> & { activeOnly?: boolean; idleOnly?: boolean }>(STATE_KEY, {});
+    const activity = stored.activity ?? (stored.activeOnly ? 'active' : stored.idleOnly ? 'idle' : 'all');
+    return { activity, recordingOnly: stored.recordingOnly ?? false };
   }
 
-  async toggle(name: StreamToggle): Promise<void> {
-    const next = { ...this.current, [name]: !this.current[name] };
-    // Active and idle exclude each other: turning one on turns the other off.
-    if (name === 'activeOnly' && next.activeOnly) next.idleOnly = false;
-    if (name === 'idleOnly' && next.idleOnly) next.activeOnly = false;
-    await this.set(next);
+  setActivity(activity: Activity): Promise<void> {
+    return this.set({ ...this.current, activity });
+  }
+
+  toggleRecordingOnly(): Promise<void> {
+    return this.set({ ...this.current, recordingOnly: !this.current.recordingOnly });
   }
 
   async set(next: FilterState): Promise<void> {
@@ -44,29 +41,27 @@ export class StreamFilters implements vscode.Disposable {
   }
 
   async publishContext(): Promise<void> {
-    const current = this.current;
-    await Promise.all(STREAM_TOGGLES.map((name) => vscode.commands.executeCommand('setContext', `livepeer.streams.${name}`, current[name])));
+    const { activity, recordingOnly } = this.current;
+    await Promise.all([
+      vscode.commands.executeCommand('setContext', 'livepeer.streams.activity', activity),
+      vscode.commands.executeCommand('setContext', 'livepeer.streams.recordingOnly', recordingOnly),
+    ]);
   }
 
+  /** Sessions are listed under each stream (GET /stream/{id}/sessions), so the list asks for streams only. */
   query(): StreamQuery {
-    const current = this.current;
+    const { activity, recordingOnly } = this.current;
     return {
-      streamsOnly: current.streamsOnly,
-      isActive: current.activeOnly ? true : current.idleOnly ? false : undefined,
-      record: current.recordingOnly ? true : undefined,
+      streamsOnly: true,
+      isActive: activity === 'all' ? undefined : activity === 'active',
+      record: recordingOnly ? true : undefined,
     };
   }
 
-  /** For the view's description: the filters that are on, or "with sessions" when sessions show. */
+  /** For the view's description: the filters that are on ("active · recording"), empty for all. */
   describe(): string {
-    const current = this.current;
-    const on = (['activeOnly', 'idleOnly', 'recordingOnly'] as const).filter((name) => current[name]).map((name) => LABELS[name]);
-    if (!current.streamsOnly) on.push('with sessions');
-    return on.join(' · ');
-  }
-
-  label(name: StreamToggle): string {
-    return LABELS[name];
+    const { activity, recordingOnly } = this.current;
+    return [activity === 'all' ? undefined : activity, recordingOnly ? 'recording' : undefined].filter(Boolean).join(' · ');
   }
 
   dispose(): void {

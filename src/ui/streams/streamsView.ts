@@ -1,79 +1,133 @@
 import * as vscode from 'vscode';
-import type { Stream } from '../../api';
+import type { Page, PlaybackPolicy, Session as StreamSession, Stream } from '../../api';
 import { notifyIfTokenRejected } from '../errors';
-import { dateTime, md, timeAgo } from '../format';
+import { dateTime, duration, md, shortDateTime, timeAgo } from '../format';
 import { MessageItem, loadErrorItem } from '../messageItem';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
 import type { StreamFilters } from './streamFilters';
 
 const PAGE_SIZE = 50;
+const SESSIONS_PAGE_SIZE = 20;
+
+/** What the keys helper's Sign Playback Token / Check Playback Access accept from a row. */
+export interface PlaybackTarget {
+  playbackId: string;
+  name?: string;
+  policy?: PlaybackPolicy | null;
+}
+
+/** When the stream went live: the start of its live session (sessions come newest first). */
+function liveSince(stream: Stream, sessions: StreamSession[] | undefined): number | undefined {
+  if (!stream.isActive) return undefined;
+  return (sessions?.find((s) => s.isActive) ?? sessions?.[0])?.createdAt;
+}
+
+function health(stream: Stream): string | undefined {
+  if (!stream.isActive || stream.isHealthy === undefined || stream.isHealthy === null) return undefined;
+  return stream.isHealthy ? 'healthy' : 'unhealthy';
+}
 
 export class StreamItem extends vscode.TreeItem {
+  readonly playback: PlaybackTarget | undefined;
+
   constructor(
     readonly stream: Stream,
-    readonly sessions: Stream[],
+    sessions: StreamSession[] | undefined,
+    now = Date.now(),
   ) {
-    super(stream.name || stream.id, sessions.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    super(stream.name || stream.id, vscode.TreeItemCollapsibleState.Collapsed);
     this.id = stream.id;
-    const isSession = !!stream.parentId;
-    const seen = timeAgo(stream.lastSeen);
+    const since = liveSince(stream, sessions);
+    const seen = timeAgo(stream.lastSeen, now);
+    const signed = stream.playbackPolicy?.type === 'jwt';
+    const state = stream.suspended ? 'suspended' : stream.isActive ? 'live' : 'idle';
     this.description = [
-      stream.isActive ? 'live' : 'idle',
+      since ? `live ${duration((now - since) / 1000)}` : state,
+      health(stream),
       stream.record ? 'recording' : undefined,
-      sessions.length ? `${sessions.length} session${sessions.length > 1 ? 's' : ''}` : undefined,
-      seen ? `seen ${seen}` : 'never seen',
+      stream.isActive ? undefined : seen ? `seen ${seen}` : 'never seen',
     ]
       .filter(Boolean)
       .join(' · ');
-    this.iconPath = isSession
-      ? new vscode.ThemeIcon('history')
+    this.iconPath = stream.suspended
+      ? new vscode.ThemeIcon('debug-pause', new vscode.ThemeColor('disabledForeground'))
       : stream.isActive
-        ? new vscode.ThemeIcon('broadcast', new vscode.ThemeColor('charts.red'))
+        ? stream.isHealthy === false
+          ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('charts.yellow'))
+          : new vscode.ThemeIcon('broadcast', new vscode.ThemeColor('charts.red'))
         : new vscode.ThemeIcon('circle-outline');
-    this.contextValue = isSession ? 'stream.session' : 'stream';
+    // Words menus match on: live/idle, suspended, recording, signed (the keys helper's contract).
+    this.contextValue = ['stream', stream.isActive ? 'live' : 'idle', stream.suspended && 'suspended', stream.record && 'recording', signed && 'signed']
+      .filter(Boolean)
+      .join(' ');
+    this.playback = stream.playbackId ? { playbackId: stream.playbackId, name: stream.name, policy: stream.playbackPolicy ?? null } : undefined;
+    const issues = stream.isActive ? (stream.issues ?? []) : [];
     // The stream key is a secret: it is never part of the label, description or tooltip.
     this.tooltip = new vscode.MarkdownString(
       [
-        `**${md(stream.name || stream.id)}** — ${stream.isActive ? 'live' : 'idle'}${stream.record ? ', recording' : ''}${isSession ? ' (session)' : ''}`,
+        `**${md(stream.name || stream.id)}** — ${state}${health(stream) ? `, ${health(stream)}` : ''}`,
+        ...issues.map((issue) => `- ${md(issue)}`),
         '',
+        ...(since ? [`Live since: ${dateTime(since)} (${duration((now - since) / 1000)})`] : []),
+        `Recording: ${stream.record ? 'on' : 'off'}`,
+        `Playback: ${signed ? 'signed (JWT)' : (stream.playbackPolicy?.type ?? 'public')}`,
         `ID: \`${stream.id}\``,
         `Playback ID: ${stream.playbackId ? `\`${stream.playbackId}\`` : '—'}`,
         `Created: ${dateTime(stream.createdAt)}`,
         `Last seen: ${stream.lastSeen ? dateTime(stream.lastSeen) : 'never'}`,
-        ...(isSession ? [`Parent stream: \`${stream.parentId}\``] : []),
       ].join('  \n'),
     );
   }
 }
 
-type Node = StreamItem | MessageItem;
+/** A session row's recording state: while live a recording is being made, afterwards processed. */
+const RECORDING_WORDS = {
+  live: { ready: 'recorded', waiting: 'recording', none: undefined },
+  ended: { ready: 'recorded', waiting: 'processing recording', none: 'not recorded' },
+};
 
-/**
- * Parents at the top level with their sessions nested under them; sessions whose parent is not
- * loaded (another page, or filtered out) stay at the top level so nothing is hidden.
- */
-function arrangeStreams(streams: Stream[]): StreamItem[] {
-  const ids = new Set(streams.map((s) => s.id));
-  const sessionsByParent = new Map<string, Stream[]>();
-  for (const stream of streams) {
-    if (stream.parentId && ids.has(stream.parentId)) {
-      const list = sessionsByParent.get(stream.parentId) ?? [];
-      list.push(stream);
-      sessionsByParent.set(stream.parentId, list);
-    }
+/** One broadcast of a stream: when it started, how long it ran, and its recording. */
+export class SessionItem extends vscode.TreeItem {
+  constructor(
+    readonly session: StreamSession,
+    readonly parent: Stream,
+  ) {
+    super(shortDateTime(session.createdAt), vscode.TreeItemCollapsibleState.None);
+    this.id = `${parent.id}/${session.id}`;
+    const recording = session.recordingStatus ?? 'none';
+    const ran = duration(session.sourceSegmentsDuration);
+    this.description = [session.isActive ? 'live now' : ran, RECORDING_WORDS[session.isActive ? 'live' : 'ended'][recording]].filter(Boolean).join(' · ');
+    this.iconPath = new vscode.ThemeIcon(session.isActive ? 'broadcast' : recording === 'ready' ? 'play-circle' : 'history');
+    this.contextValue = recording === 'ready' ? 'session recorded' : 'session';
+    this.tooltip = new vscode.MarkdownString(
+      [
+        `**Session of ${md(parent.name || parent.id)}**`,
+        '',
+        `Started: ${dateTime(session.createdAt)}`,
+        `Last seen: ${dateTime(session.lastSeen)}`,
+        `Duration: ${ran ?? '—'}`,
+        `Recording: ${recording === 'ready' ? 'ready' : recording === 'waiting' ? 'being processed' : 'none'}`,
+        `ID: \`${session.id}\``,
+      ].join('  \n'),
+    );
   }
-  return streams
-    .filter((s) => !(s.parentId && ids.has(s.parentId)))
-    .map((s) => new StreamItem(s, sessionsByParent.get(s.id) ?? []));
 }
 
-/** Lists stream objects page by page, with a "Load more…" row while the service has more. */
+export type StreamNode = StreamItem | SessionItem | MessageItem;
+type Node = StreamNode;
+type SessionPages = { items: StreamSession[]; nextCursor?: string };
+
+/**
+ * Lists streams page by page ("Load more…"); a stream's sessions come from
+ * GET /stream/{id}/sessions when it is expanded (live streams' first page at once, for "live for").
+ */
 export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
   private loaded: { streams: Stream[]; nextCursor?: string } | undefined;
   private loading: Promise<void> | undefined;
+  private readonly sessions = new Map<string, SessionPages>();
   /** Bumped by refresh, so a page requested under the old filters is dropped when it arrives. */
   private generation = 0;
   private readonly subscriptions: vscode.Disposable[];
@@ -95,6 +149,7 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     this.generation++;
     this.loaded = undefined;
     this.loading = undefined;
+    this.sessions.clear();
     this.changed.fire();
   }
 
@@ -103,8 +158,19 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     if (!cursor) return;
     const generation = this.generation;
     const page = await this.session.client().listStreamsPage(this.filters.query(), cursor, PAGE_SIZE);
+    await this.loadLiveSessions(page.items, generation);
     if (generation !== this.generation) return;
     this.loaded = { streams: [...this.streams, ...page.items], nextCursor: page.nextCursor };
+    this.changed.fire();
+  }
+
+  async loadMoreSessions(streamId: string): Promise<void> {
+    const pages = this.sessions.get(streamId);
+    if (!pages?.nextCursor) return;
+    const generation = this.generation;
+    const page = await this.sessionsPage(streamId, pages.nextCursor);
+    if (generation !== this.generation) return;
+    this.sessions.set(streamId, { items: [...pages.items, ...page.items], nextCursor: page.nextCursor });
     this.changed.fire();
   }
 
@@ -112,20 +178,62 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     return node;
   }
 
+  /** Lets the tree reveal a session row (the tree expands its stream). */
+  getParent(node: Node): Node | undefined {
+    return node instanceof SessionItem ? new StreamItem(node.parent, this.sessions.get(node.parent.id)?.items) : undefined;
+  }
+
   async getChildren(node?: Node): Promise<Node[]> {
-    if (node) return node instanceof StreamItem ? node.sessions.map((s) => new StreamItem(s, [])) : [];
-    if (!this.session.hasToken) return [];
+    if (node instanceof StreamItem) return this.sessionRows(node.stream);
+    if (node || !this.session.hasToken) return [];
     try {
       await this.ensureLoaded();
     } catch (error) {
       notifyIfTokenRejected(this.prompts, 'loading streams', error);
       return [loadErrorItem('streams', error, 'livepeer.streams.refresh')];
     }
-    const items: Node[] = arrangeStreams(this.streams);
+    const items: Node[] = this.streams.map((stream) => new StreamItem(stream, this.sessions.get(stream.id)?.items));
     if (this.loaded?.nextCursor) {
       items.push(new MessageItem('Load more…', 'ellipsis', { command: 'livepeer.streams.loadMore', title: 'Load More Streams' }));
     }
     return items;
+  }
+
+  private async sessionRows(stream: Stream): Promise<Node[]> {
+    let pages = this.sessions.get(stream.id);
+    if (!pages) {
+      const generation = this.generation;
+      try {
+        pages = await this.sessionsPage(stream.id);
+      } catch (error) {
+        notifyIfTokenRejected(this.prompts, 'loading sessions', error);
+        return [loadErrorItem('sessions', error, 'livepeer.streams.refresh')];
+      }
+      if (generation === this.generation) this.sessions.set(stream.id, pages);
+    }
+    if (!pages.items.length) return [new MessageItem('No sessions with video yet', 'info')];
+    const rows: Node[] = pages.items.map((s) => new SessionItem(s, stream));
+    if (pages.nextCursor) {
+      rows.push(new MessageItem('Load more…', 'ellipsis', { command: 'livepeer.streams.loadMoreSessions', title: 'Load More Sessions', arguments: [stream.id] }));
+    }
+    return rows;
+  }
+
+  private sessionsPage(streamId: string, cursor?: string): Promise<Page<StreamSession>> {
+    return this.session.client().listSessionsPage(streamId, { cursor, limit: SESSIONS_PAGE_SIZE });
+  }
+
+  /** Live rows say how long they have been live: the start of their newest session. */
+  private async loadLiveSessions(streams: Stream[], generation: number): Promise<void> {
+    await Promise.all(
+      streams
+        .filter((s) => s.isActive)
+        .map(async (s) => {
+          // Without it the row just says "live"; the load itself must not fail for it.
+          const page = await this.sessionsPage(s.id).catch(() => undefined);
+          if (page && generation === this.generation) this.sessions.set(s.id, page);
+        }),
+    );
   }
 
   private ensureLoaded(): Promise<void> {
@@ -134,7 +242,9 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     this.loading ??= this.session
       .client()
       .listStreamsPage(this.filters.query(), undefined, PAGE_SIZE)
-      .then((page) => {
+      .then(async (page) => {
+        if (generation !== this.generation) return;
+        await this.loadLiveSessions(page.items, generation);
         if (generation === this.generation) this.loaded = { streams: page.items, nextCursor: page.nextCursor };
       })
       .finally(() => {

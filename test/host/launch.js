@@ -142,6 +142,8 @@ function mintKey(root) {
 // ---------------------------------------------------------------- control server
 // Lets test code in the extension host (which cannot see the page) ask for a screenshot:
 //   POST $LIVEPEER_TEST_CONTROL_URL/screenshot?path=/abs/file.png  -> 200 when written
+// or for the Explorer context menu of a row (the row must be visible, e.g. after revealInExplorer):
+//   POST $LIVEPEER_TEST_CONTROL_URL/explorer-context-menu?name=clip.mp4  -> 200, JSON array of labels
 function startControlServer(getPage) {
   return new Promise((resolve, reject) => {
     const server = http.createServer(async (req, res) => {
@@ -160,6 +162,14 @@ function startControlServer(getPage) {
           await page.screenshot({ path: file });
           return reply(200, file);
         }
+        if (req.method === 'POST' && url.pathname === '/explorer-context-menu') {
+          const name = url.searchParams.get('name');
+          if (!name) return reply(400, 'name must be the label of a row in the Explorer');
+          const page = getPage();
+          if (!page) return reply(503, 'no page yet');
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify(await explorerContextMenu(page, name)));
+        }
         reply(404, 'unknown endpoint');
       } catch (e) {
         reply(500, String((e && e.stack) || e));
@@ -168,6 +178,20 @@ function startControlServer(getPage) {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => resolve(server));
   });
+}
+
+// Right-clicks the Explorer row labelled `name` like a person would and returns the labels of the
+// context menu that opens (separators left out), then closes the menu. The workbench draws its own
+// menus in the page, so they can be read from the DOM.
+async function explorerContextMenu(page, name) {
+  const row = page.locator('.explorer-folders-view').getByRole('treeitem', { name, exact: true });
+  await row.click({ button: 'right', timeout: 15000 });
+  const menu = page.locator('.context-view .monaco-menu');
+  await menu.waitFor({ timeout: 15000 });
+  const labels = (await menu.locator('.action-item .action-label').allTextContents()).map((t) => t.trim()).filter(Boolean);
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'detached', timeout: 15000 });
+  return labels;
 }
 
 // ---------------------------------------------------------------- main

@@ -20,6 +20,7 @@ const path = require('path');
 const util = require('util');
 
 const { SERVER_MAIN, hostDirs, serverEnv, startServer, killServer, workbenchUrl } = require('./vscodeServer');
+const { isWorkbenchNoise } = require('./workbenchNoise');
 const CHROMIUM = process.env.LIVEPEER_TEST_CHROMIUM || '/usr/bin/chromium';
 const TIMEOUT_MS = Number(process.env.LIVEPEER_TEST_TIMEOUT_MS || 10 * 60 * 1000);
 const VERBOSE = /^(1|true|yes)$/i.test(process.env.LIVEPEER_TEST_VERBOSE || '');
@@ -298,6 +299,7 @@ async function main() {
   const done = new Promise((resolve) => (reportExit = resolve));
   await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
     const text = util.format(...(Array.isArray(logArgs) ? logArgs : [logArgs]));
+    if (!VERBOSE && isWorkbenchNoise(text)) return;
     process.stdout.write(text + '\n');
   });
   await page.exposeFunction('codeAutomationExit', async (code, logs) => {

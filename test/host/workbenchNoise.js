@@ -11,6 +11,7 @@ const NOISE = [
   /^Updating additional builtin extensions cache$/,
   /^\[Service Worker\] registration .*serviceWorker\.js.*\(404\)/s,
   /^ChatSessionStore: Migrating 0 chat sessions/,
+  /^Creation of workbench contribution '[\w.]+' took \d+ms\.$/,
   /^connect ECONNREFUSED 127\.0\.0\.1:9\b/,
   /^\[lifecycle\] (onBeforeUnload triggered and handled|Long running operations during shutdown are unsupported in the web)/,
 ];

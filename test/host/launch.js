@@ -163,6 +163,12 @@ function startControlServer(getPage) {
           await page.screenshot({ path: file });
           return reply(200, file);
         }
+        if (req.method === 'POST' && url.pathname === '/quick-input') {
+          const page = getPage();
+          if (!page) return reply(503, 'no page yet');
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify(await quickInputLabels(page)));
+        }
         if (req.method === 'POST' && url.pathname === '/explorer-context-menu') {
           const name = url.searchParams.get('name');
           if (!name) return reply(400, 'name must be the label of a row in the Explorer');
@@ -193,6 +199,24 @@ async function explorerContextMenu(page, name) {
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'detached', timeout: 15000 });
   return labels;
+}
+
+// The rows of the quick input that is open (e.g. the command palette opened by the test with
+// `workbench.action.quickOpen`), as shown, then closes it.
+async function quickInputLabels(page) {
+  const list = page.locator('.quick-input-widget .quick-input-list');
+  const rows = list.locator('.monaco-list-row');
+  await rows.first().waitFor({ timeout: 15000 });
+  // The palette fills and filters asynchronously: read once two readings agree.
+  let previous;
+  for (;;) {
+    const labels = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') || ''));
+    if (JSON.stringify(labels) === JSON.stringify(previous)) break;
+    previous = labels;
+    await page.waitForTimeout(300);
+  }
+  await page.keyboard.press('Escape');
+  return previous;
 }
 
 // ---------------------------------------------------------------- main

@@ -145,6 +145,8 @@ function mintKey(root) {
 //   POST $LIVEPEER_TEST_CONTROL_URL/screenshot?path=/abs/file.png  -> 200 when written
 // or for the Explorer context menu of a row (the row must be visible, e.g. after revealInExplorer):
 //   POST $LIVEPEER_TEST_CONTROL_URL/explorer-context-menu?name=clip.mp4  -> 200, JSON array of labels
+// or for the rows of the open quick input (e.g. the command palette):
+//   POST $LIVEPEER_TEST_CONTROL_URL/quick-input  -> 200, JSON array of row labels
 function startControlServer(getPage) {
   return new Promise((resolve, reject) => {
     const server = http.createServer(async (req, res) => {

@@ -14,6 +14,13 @@ async function main(): Promise<void> {
   const { runInHost } = require(join(root, 'test', 'host', 'runInHost.js')) as {
     runInHost(options: { extensionDevelopmentPath: string; extensionTestsPath: string; workspaceDir: string; env: Record<string, string> }): Promise<number>;
   };
+  // First a window where nothing has activated the extension: its menus must work from the manifest alone.
+  const firstRunDir = mkdtempSync(join(tmpdir(), 'livepeer-first-run-'));
+  try {
+    await runInHost({ extensionDevelopmentPath: root, extensionTestsPath: join(root, 'out', 'test', 'firstrun', 'index.js'), workspaceDir: firstRunDir, env: {} });
+  } finally {
+    rmSync(firstRunDir, { recursive: true, force: true });
+  }
   const workspaceDir = mkdtempSync(join(tmpdir(), 'livepeer-workspace-'));
   try {
     await runInHost({

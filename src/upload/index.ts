@@ -1,5 +1,5 @@
 /** The upload engine: plain Node (no vscode import), used by the VS Code layer and the tests. */
-export { VIDEO_EXTENSIONS, VIDEO_MEDIA_TYPES, mediaTypeOf, isVideoFile } from './mediaTypes';
+export { OFFERED_VIDEO_EXTENSIONS, VIDEO_EXTENSIONS, VIDEO_MEDIA_TYPES, mediaTypeOf, isVideoFile } from './mediaTypes';
 export {
   uploadVideo,
   resumeUpload,

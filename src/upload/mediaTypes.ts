@@ -2,7 +2,7 @@ import * as path from 'node:path';
 
 /**
  * Video file extensions (lower case, no dot) and the media type each is uploaded with. The VS Code
- * layer builds its explorer-menu `when` clause from VIDEO_EXTENSIONS, so this table is the single
+ * layer's menu `when` clauses list OFFERED_VIDEO_EXTENSIONS (a unit test checks), so this table is the single
  * place that decides what counts as a video file.
  */
 export const VIDEO_MEDIA_TYPES: Readonly<Record<string, string>> = Object.freeze({
@@ -43,3 +43,13 @@ export function isVideoFile(filePath: string): boolean {
 function extensionOf(filePath: string): string {
   return path.extname(filePath).slice(1).toLowerCase();
 }
+
+/**
+ * Extensions the engine uploads but that in a code workspace are nearly always TypeScript sources
+ * (`.ts`, `.mts`). Menus and the workspace picker leave them out, so "Upload to Livepeer" is not
+ * offered on every source file; an MPEG-TS file can still be chosen with Browse… or passed to the command.
+ */
+const SOURCE_CODE_CLASHES = new Set(['ts', 'mts']);
+
+/** Extensions (no dot) that menus and the workspace picker offer; package.json's menu `when` clauses list exactly these. */
+export const OFFERED_VIDEO_EXTENSIONS: readonly string[] = Object.freeze(VIDEO_EXTENSIONS.filter((ext) => !SOURCE_CODE_CLASHES.has(ext)));

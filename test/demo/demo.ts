@@ -1,13 +1,13 @@
 // `npm run demo`: the extension in a VS Code server against the seeded local emulator, signed in.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_TOKEN, startEmulator } from '../emulator';
 
 interface VsCodeServer {
-  hostDirs(root: string): { serverUserData: string; extensions: string };
+  hostDirs(root: string): { serverUserData: string; extensions: string; home: string };
   serverEnv(dirs: unknown, runtimeDir: string, extra: Record<string, string>): NodeJS.ProcessEnv;
   startServer(options: { dirs: unknown; env: NodeJS.ProcessEnv; port?: number; forTests?: boolean; onExit?: () => void }): Promise<{ child: { pid: number }; port: number }>;
   killServer(child: unknown, signal?: string): void;
@@ -18,28 +18,34 @@ const root = resolve(__dirname, '..', '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const host = require(join(root, 'test', 'host', 'vscodeServer.js')) as VsCodeServer;
 
-/** A workspace with a few files to try "Upload Video" on (random bytes: the emulator does not decode). */
+/** A workspace with a few files to try "Upload to Livepeer" on (random bytes: the emulator does not decode). */
 function demoWorkspace(dir: string): void {
   mkdirSync(join(dir, 'videos'), { recursive: true });
-  writeFileSync(join(dir, 'videos', 'intro.mp4'), randomBytes(8 << 20));
-  writeFileSync(join(dir, 'videos', 'keynote.mov'), randomBytes(96 << 20));
-  writeFileSync(join(dir, 'README.txt'), 'Right-click a video in videos/ and choose "Upload Video".\n');
+  const video = (name: string, bytes: number) => existsSync(join(dir, 'videos', name)) || writeFileSync(join(dir, 'videos', name), randomBytes(bytes));
+  video('intro.mp4', 8 << 20);
+  video('keynote.mov', 96 << 20);
+  writeFileSync(join(dir, 'README.txt'), 'Right-click a video in videos/ and choose "Upload to Livepeer".\n');
 }
 
 async function main(): Promise<void> {
-  const scratch = mkdtempSync(join(tmpdir(), 'livepeer-demo-'));
+  // Kept between runs and after Ctrl+C: the workspace, and the server's home, where files the
+  // extension saves outside the workspace (a private key's "Save to File…") end up.
+  const demoDir = resolve(process.env.LIVEPEER_DEMO_DIR ?? join(tmpdir(), 'livepeer-demo'));
   const emulator = await startEmulator({ seed: true, tokens: [DEFAULT_TOKEN], apiPort: Number(process.env.EMULATOR_PORT ?? 0) });
-  const workspace = join(scratch, 'workspace');
+  const workspace = join(demoDir, 'workspace');
   demoWorkspace(workspace);
 
-  const dirs = host.hostDirs(join(scratch, 'host'));
+  const dirs = host.hostDirs(join(demoDir, 'host'));
   // The web workbench loads a single development extension, so the sign-in helper is installed.
   cpSync(join(root, 'test', 'demo', 'signin'), join(dirs.extensions, 'livepeer-studio-tools.livepeer-demo-signin-0.0.0'), { recursive: true });
   // livepeer.baseUrl may be set per machine: the server's machine settings point it at the emulator.
   const machineSettings = join(dirs.serverUserData, 'Machine');
   mkdirSync(machineSettings, { recursive: true });
-  writeFileSync(join(machineSettings, 'settings.json'), JSON.stringify({ 'livepeer.baseUrl': emulator.apiUrl }, null, 2));
-  const runtimeDir = join(scratch, 'runtime');
+  // The emulator's ports are not the user's application: no "port forwarded" notifications.
+  const machine = { 'livepeer.baseUrl': emulator.apiUrl, 'remote.autoForwardPorts': false };
+  writeFileSync(join(machineSettings, 'settings.json'), JSON.stringify(machine, null, 2));
+  const runtimeDir = join(demoDir, 'runtime');
+  rmSync(runtimeDir, { recursive: true, force: true });
   mkdirSync(runtimeDir, { mode: 0o700 });
 
   let stopping = false;
@@ -48,7 +54,8 @@ async function main(): Promise<void> {
     stopping = true;
     host.killServer(server?.child);
     await emulator.close();
-    rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
+    rmSync(runtimeDir, { recursive: true, force: true, maxRetries: 3 });
+    console.log(`Demo stopped. The workspace and saved files stay in ${demoDir} (delete it when done).`);
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
@@ -60,7 +67,8 @@ async function main(): Promise<void> {
     port: Number(process.env.PORT ?? 0),
     forTests: false,
     onExit: () => {
-      console.error('The VS Code server stopped.');
+      if (stopping) return;
+      console.error('The VS Code server exited on its own; stopping the demo.');
       void stop(1);
     },
   });
@@ -75,6 +83,8 @@ Livepeer demo is running.
   Emulator API:       ${emulator.apiUrl}   (uploads go to ${emulator.ingestOrigin})
   Demo API token:     ${DEFAULT_TOKEN}
   Demo workspace:     ${workspace}
+  Server home:        ${dirs.home}   (files saved outside the workspace land here; both are kept)
+  Processes:          emulator in this process (pid ${process.pid}), VS Code server pid ${server.child.pid} (own process group)
 ${
   hasCode
     ? `

@@ -81,10 +81,10 @@ else
   log "npm ci in $HOST_DIR (about a minute)"
   (
     cd "$HOST_DIR"
-    # unsafe_perm: code-server's postinstall refuses to run as root otherwise.
+    # script-shell: lets code-server's postinstall run as root (see scriptShell.sh).
     # yes: node-pty's postinstall runs `npx node-gyp`, which must not prompt.
-    TMPDIR="$TMP_BASE" npm_config_unsafe_perm=true npm_config_yes=true \
-      npm ci --no-audit --no-fund </dev/null
+    TMPDIR="$TMP_BASE" npm_config_yes=true \
+      npm ci --no-audit --no-fund --script-shell="$HOST_DIR/scriptShell.sh" </dev/null
   )
   [ -f "$SERVER_MAIN" ] || { log "ERROR: $SERVER_MAIN missing after npm ci"; exit 1; }
   printf '%s' "$lock_sum" > "$STAMP"

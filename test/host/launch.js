@@ -20,6 +20,7 @@ const path = require('path');
 const util = require('util');
 
 const { SERVER_MAIN, hostDirs, serverEnv, startServer, killServer, workbenchUrl } = require('./vscodeServer');
+const { isWorkbenchNoise } = require('./workbenchNoise');
 const CHROMIUM = process.env.LIVEPEER_TEST_CHROMIUM || '/usr/bin/chromium';
 const TIMEOUT_MS = Number(process.env.LIVEPEER_TEST_TIMEOUT_MS || 10 * 60 * 1000);
 const VERBOSE = /^(1|true|yes)$/i.test(process.env.LIVEPEER_TEST_VERBOSE || '');
@@ -142,6 +143,10 @@ function mintKey(root) {
 // ---------------------------------------------------------------- control server
 // Lets test code in the extension host (which cannot see the page) ask for a screenshot:
 //   POST $LIVEPEER_TEST_CONTROL_URL/screenshot?path=/abs/file.png  -> 200 when written
+// or for the Explorer context menu of a row (the row must be visible, e.g. after revealInExplorer):
+//   POST $LIVEPEER_TEST_CONTROL_URL/explorer-context-menu?name=clip.mp4  -> 200, JSON array of labels
+// or for the rows of the open quick input (e.g. the command palette):
+//   POST $LIVEPEER_TEST_CONTROL_URL/quick-input  -> 200, JSON array of row labels
 function startControlServer(getPage) {
   return new Promise((resolve, reject) => {
     const server = http.createServer(async (req, res) => {
@@ -160,6 +165,20 @@ function startControlServer(getPage) {
           await page.screenshot({ path: file });
           return reply(200, file);
         }
+        if (req.method === 'POST' && url.pathname === '/quick-input') {
+          const page = getPage();
+          if (!page) return reply(503, 'no page yet');
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify(await quickInputLabels(page)));
+        }
+        if (req.method === 'POST' && url.pathname === '/explorer-context-menu') {
+          const name = url.searchParams.get('name');
+          if (!name) return reply(400, 'name must be the label of a row in the Explorer');
+          const page = getPage();
+          if (!page) return reply(503, 'no page yet');
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify(await explorerContextMenu(page, name)));
+        }
         reply(404, 'unknown endpoint');
       } catch (e) {
         reply(500, String((e && e.stack) || e));
@@ -168,6 +187,38 @@ function startControlServer(getPage) {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => resolve(server));
   });
+}
+
+// Right-clicks the Explorer row labelled `name` like a person would and returns the labels of the
+// context menu that opens (separators left out), then closes the menu. The workbench draws its own
+// menus in the page, so they can be read from the DOM.
+async function explorerContextMenu(page, name) {
+  const row = page.locator('.explorer-folders-view').getByRole('treeitem', { name, exact: true });
+  await row.click({ button: 'right', timeout: 15000 });
+  const menu = page.locator('.context-view .monaco-menu');
+  await menu.waitFor({ timeout: 15000 });
+  const labels = (await menu.locator('.action-item .action-label').allTextContents()).map((t) => t.trim()).filter(Boolean);
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'detached', timeout: 15000 });
+  return labels;
+}
+
+// The rows of the quick input that is open (e.g. the command palette opened by the test with
+// `workbench.action.quickOpen`), as shown, then closes it.
+async function quickInputLabels(page) {
+  const list = page.locator('.quick-input-widget .quick-input-list');
+  const rows = list.locator('.monaco-list-row');
+  await rows.first().waitFor({ timeout: 15000 });
+  // The palette fills and filters asynchronously: read once two readings agree.
+  let previous;
+  for (;;) {
+    const labels = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') || ''));
+    if (JSON.stringify(labels) === JSON.stringify(previous)) break;
+    previous = labels;
+    await page.waitForTimeout(300);
+  }
+  await page.keyboard.press('Escape');
+  return previous;
 }
 
 // ---------------------------------------------------------------- main
@@ -274,6 +325,7 @@ async function main() {
   const done = new Promise((resolve) => (reportExit = resolve));
   await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
     const text = util.format(...(Array.isArray(logArgs) ? logArgs : [logArgs]));
+    if (!VERBOSE && isWorkbenchNoise(text)) return;
     process.stdout.write(text + '\n');
   });
   await page.exposeFunction('codeAutomationExit', async (code, logs) => {

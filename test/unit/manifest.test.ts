@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_CHUNK_SIZE_MIB } from '../../src/upload';
+import { DEFAULT_CHUNK_SIZE_MIB, OFFERED_VIDEO_EXTENSIONS } from '../../src/upload';
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+const root = join(__dirname, '..', '..', '..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const properties = manifest.contributes.configuration.properties;
 
 describe('extension manifest', () => {
@@ -14,5 +15,48 @@ describe('extension manifest', () => {
   it('puts every command under the Livepeer category and activates on nothing broader than views and commands', () => {
     for (const command of manifest.contributes.commands) assert.equal(command.category, 'Livepeer', command.command);
     assert.ok(!(manifest.activationEvents ?? []).some((event: string) => event === '*' || event === 'onStartupFinished'));
+  });
+});
+
+describe('extension manifest: menus and walkthrough', () => {
+  const menus = manifest.contributes.menus;
+  const uploadWhens: string[] = ['explorer/context', 'editor/title/context', 'editor/title'].map(
+    (menu) => menus[menu].find((entry: { command: string }) => entry.command === 'livepeer.uploads.upload').when,
+  );
+
+  it('offers Upload to Livepeer on exactly the offered video extensions, in any case, without a context key of its own', () => {
+    for (const when of uploadWhens) {
+      const match = /resourceExtname =~ \/\^\\\.\(([^)]*)\)\$\/i/.exec(when);
+      assert.ok(match, `a resourceExtname regular expression in: ${when}`);
+      assert.deepEqual(match[1].split('|').sort(), [...OFFERED_VIDEO_EXTENSIONS].sort());
+      assert.ok(!/livepeer\./.test(when.replace(match[0], '')), `needs no context key set on activation: ${when}`);
+      const regex = new RegExp(`^\\.(${match[1]})$`, 'i');
+      for (const name of ['.mp4', '.MP4', '.mov', '.Mkv', '.webm']) assert.ok(regex.test(name), name);
+      for (const name of ['.ts', '.mts', '.txt', '.json', '.mp4.bak', 'mp4']) assert.ok(!regex.test(name), name);
+    }
+    const title = manifest.contributes.commands.find((command: { command: string }) => command.command === 'livepeer.uploads.upload').title;
+    assert.equal(title, 'Upload to Livepeer');
+  });
+
+  it('walks through token, signing key, upload and stream with media and completion events', () => {
+    const [walkthrough] = manifest.contributes.walkthroughs;
+    assert.deepEqual(
+      walkthrough.steps.map((step: { id: string }) => step.id),
+      ['setToken', 'createSigningKey', 'uploadVideo', 'createStream'],
+    );
+    for (const step of walkthrough.steps) {
+      assert.ok(step.completionEvents.length, step.id);
+      assert.ok(existsSync(join(root, step.media.markdown)), step.media.markdown);
+      for (const [, command] of step.description.matchAll(/\(command:([\w.]+)\)/g)) {
+        assert.ok(step.completionEvents.includes(`onCommand:${command}`), `${step.id} completes when its button runs ${command}`);
+      }
+    }
+  });
+
+  it('shows settings in a fixed order, each with a markdown description', () => {
+    for (const [key, property] of Object.entries<{ order?: number; markdownDescription?: string }>(properties)) {
+      assert.equal(typeof property.order, 'number', `${key} has an order`);
+      assert.ok(property.markdownDescription, `${key} has a markdownDescription`);
+    }
   });
 });

@@ -4,12 +4,12 @@ import type { Prompts } from '../prompts';
 import type { Session } from '../session';
 import { AssetStatusPoller } from './assetStatusPoller';
 import { registerUploadCommands } from './uploadCommands';
+import { publishUploadContextKeys } from './uploadContextKeys';
 import { UploadFeedback, offerResume } from './uploadFeedback';
 import { UploadManager } from './uploadManager';
 import { uploadSettings } from './uploadSettings';
 import { UploadStatusBar } from './uploadStatusBar';
 import { UploadsView } from './uploadsView';
-import { publishVideoExtensions } from './videoFiles';
 
 export interface UploadsDeps {
   session: Session;
@@ -49,10 +49,9 @@ export function activateUploads(deps: UploadsDeps): { uploads: Uploads; statusBa
   const uploads = createUploads(deps);
   const treeView = vscode.window.createTreeView('livepeer.uploads', { treeDataProvider: uploads.view });
   const statusBar = new UploadStatusBar(uploads.manager);
-  void publishVideoExtensions();
   return {
     uploads,
     statusBar,
-    disposables: [uploads, treeView, statusBar, ...registerUploadCommands({ ...deps, ...uploads, treeView })],
+    disposables: [uploads, treeView, statusBar, publishUploadContextKeys(uploads.manager), ...registerUploadCommands({ ...deps, ...uploads, treeView })],
   };
 }

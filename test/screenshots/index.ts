@@ -1,0 +1,48 @@
+// extensionTestsPath of `npm run screenshots`: the README's pictures, taken from the demo data
+// (the seeded emulator, as in `npm run demo`) rather than from test fixtures.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { LivepeerApi } from '../../src/extension';
+import { DEFAULT_TOKEN, startEmulator } from '../emulator';
+import { EXTENSION_ID, eventually, screenshot, sleep } from '../integration/harness';
+
+const MiB = 2 ** 20;
+
+export async function run(): Promise<void> {
+  const emulator = await startEmulator({ seed: true, tokens: [DEFAULT_TOKEN] });
+  try {
+    await vscode.workspace.getConfiguration('livepeer').update('baseUrl', emulator.apiUrl, vscode.ConfigurationTarget.Global);
+    // Chunks small enough that the upload picture catches one part-way.
+    await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSizeMiB', 8, vscode.ConfigurationTarget.Global);
+    const api = await vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID)!.activate();
+    await vscode.commands.executeCommand('livepeer.setToken', DEFAULT_TOKEN);
+    const videos = join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'videos');
+    mkdirSync(videos, { recursive: true });
+    const video = (name: string, bytes: number) => {
+      writeFileSync(join(videos, name), randomBytes(bytes));
+      return vscode.Uri.file(join(videos, name));
+    };
+    const upload = (uri: vscode.Uri, name: string, method: string) => vscode.commands.executeCommand('livepeer.uploads.upload', uri, [uri], { name, method });
+
+    await vscode.commands.executeCommand('workbench.view.extension.livepeer');
+    await upload(video('intro.mp4', 8 * MiB), 'Intro', 'direct');
+    await eventually(() => assert.equal(api.uploads.manager.recentUploads[0]?.asset?.status?.phase, 'ready'));
+    await eventually(async () => assert.ok((await api.signingKeys.getChildren())?.length && (await api.streams.getChildren())?.length));
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await sleep(1000);
+    console.log(`views: ${await screenshot('views')}`);
+
+    emulator.faults.delay({ origin: 'ingest', method: 'PATCH', path: /\/upload\/tus\/.+/, ms: 400, times: 10_000 });
+    const keynote = upload(video('keynote.mov', 96 * MiB), 'Product Launch Keynote', 'tus');
+    await eventually(() => assert.ok((api.uploads.manager.runningUploads[0]?.progress?.fraction ?? 0) > 0.3), 30_000);
+    await sleep(300);
+    console.log(`upload: ${await screenshot('upload')}`);
+    emulator.faults.clear();
+    await keynote;
+  } finally {
+    await emulator.close();
+  }
+}

@@ -1,7 +1,7 @@
 import { StudioApiError } from './errors';
 import { StudioHttp, type StudioHttpOptions } from './http';
 import { collectPages, nextCursor, type Page } from './pagination';
-import type { Asset, CreatedSigningKey, PlaybackInfo, SigningKey, SigningKeyUpdate, Stream, StreamQuery, UploadRequest } from './types';
+import type { Asset, AssetQuery, AssetUpdate, CreatedSigningKey, PlaybackInfo, SigningKey, SigningKeyUpdate, Stream, StreamQuery, UploadRequest } from './types';
 
 const SIGNING_KEYS = '/access-control/signing-key';
 const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);
@@ -15,6 +15,15 @@ export function streamQueryParams(query: StreamQuery): Record<string, string | u
     streamsonly: query.streamsOnly ? '1' : undefined,
     filters: filters.length ? JSON.stringify(filters) : undefined,
   };
+}
+
+/** The asset list's `filters` JSON and `order` (newest first). */
+export function assetQueryParams(query: AssetQuery): Record<string, string | undefined> {
+  const filters: Array<{ id: string; value: string }> = [];
+  const name = query.name?.trim();
+  if (name) filters.push({ id: 'name', value: name });
+  if (query.phase) filters.push({ id: 'phase', value: query.phase });
+  return { filters: filters.length ? JSON.stringify(filters) : undefined, order: 'createdAt-true' };
 }
 
 function keyPath(id: string): string {
@@ -91,6 +100,17 @@ export class StudioClient {
 
   async getAsset(id: string, signal?: AbortSignal): Promise<Asset> {
     return this.expectBody(await this.http.call<Asset>('GET', assetPath(id), { signal }));
+  }
+
+  listAssetsPage(query: AssetQuery, cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<Asset>> {
+    return this.page<Asset>('/asset', assetQueryParams(query), cursor, limit, signal);
+  }
+
+  /** Only the name can be changed here; the service refuses it (422 `asset is not ready`) until the asset is ready. */
+  async updateAsset(id: string, update: AssetUpdate, signal?: AbortSignal): Promise<Asset> {
+    const name = typeof update.name === 'string' ? update.name.trim() : '';
+    if (!name) throw StudioApiError.config('asset name is empty: give the asset a name');
+    return this.expectBody(await this.http.call<Asset>('PATCH', assetPath(id), { body: { name }, signal }));
   }
 
   async deleteAsset(id: string, signal?: AbortSignal): Promise<void> {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { activateAssets, type AssetsView } from './ui/assets';
 import { registerKeyCommands } from './ui/keys/keyCommands';
 import { RetiredKeys } from './ui/keys/retiredKeys';
 import { SigningKeysView } from './ui/keys/signingKeysView';
@@ -20,6 +21,8 @@ export interface LivepeerApi {
   streams: StreamsView;
   uploads: Uploads;
   uploadStatusBar: UploadStatusBar;
+  assets: AssetsView;
+  assetsTree: vscode.TreeView<unknown>;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
@@ -39,6 +42,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
   const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log };
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
+  const assets = activateAssets(session, prompts, context.workspaceState);
 
   context.subscriptions.push(
     log,
@@ -54,8 +58,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     ...registerKeyCommands({ session, prompts, view: signingKeys }),
     ...registerStreamCommands(session, prompts, streams, streamsTree),
     ...uploads.disposables,
+    ...assets.disposables,
   );
-  await Promise.all([tokens.load(), filters.publishContext()]);
+  await Promise.all([tokens.load(), filters.publishContext(), assets.ready]);
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);
   return {
     prompts,
@@ -64,6 +69,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     streams,
     uploads: uploads.uploads,
     uploadStatusBar: uploads.statusBar,
+    assets: assets.view,
+    assetsTree: assets.treeView,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };

@@ -5,3 +5,4 @@ export type { ApiCallRecord, StudioHttpOptions } from './http';
 export type { Page } from './pagination';
 export type * from './types';
 export { fetchThumbnailDataUri } from './thumbnail';
+export { withoutSecrets } from './secrets';

@@ -103,7 +103,8 @@ export function processAsset(store: Store, scheduler: Scheduler, asset: Emulator
     if (!stillProcessing()) return;
     const progress = PROGRESS_STEPS[index];
     if (progress === undefined) {
-      finishProcessing(asset);
+      probe(asset);
+      asset.status = { phase: 'ready', updatedAt: Date.now() };
       return;
     }
     asset.status = { phase: 'processing', updatedAt: Date.now(), progress };
@@ -112,8 +113,8 @@ export function processAsset(store: Store, scheduler: Scheduler, asset: Emulator
   scheduler.after(stepMs, () => step(0));
 }
 
-/** Marks an asset ready with what probing its upload would report. */
-export function finishProcessing(asset: EmulatorAsset): void {
+/** Fills in what probing the upload reports: size and videoSpec (format, duration, tracks). */
+export function probe(asset: EmulatorAsset): void {
   const size = asset.size ?? 5_000_000;
   const duration = Math.max(1, Math.round(((size * 8) / (VIDEO_BITRATE + AUDIO_BITRATE)) * 100) / 100);
   const tracks: AssetTrack[] = [
@@ -122,7 +123,6 @@ export function finishProcessing(asset: EmulatorAsset): void {
   ];
   asset.size = size;
   asset.videoSpec = { format: 'mp4', duration, bitrate: VIDEO_BITRATE + AUDIO_BITRATE, tracks };
-  asset.status = { phase: 'ready', updatedAt: Date.now() };
 }
 
 type AssetFilter = (asset: EmulatorAsset) => boolean;
@@ -167,7 +167,7 @@ function parseAssetFilters(raw: string | null): AssetFilter[] | string {
 const ORDER_FIELDS: Record<string, (asset: EmulatorAsset) => number | string> = {
   createdAt: (asset) => asset.createdAt,
   updatedAt: (asset) => asset.status.updatedAt ?? asset.createdAt,
-  name: (asset) => asset.name ?? '',
+  name: (asset) => (asset.name ?? '').toLowerCase(),
   size: (asset) => asset.size ?? 0,
 };
 

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { Asset, AssetStatus, SigningKey, Stream } from '../../src/api/types';
-import { finishProcessing, processAsset } from './assets';
+import { probe, processAsset } from './assets';
 import type { Scheduler } from './scheduler';
 
 // Stored shapes carry the extra fields the real service sends beyond what src/api/types names.
@@ -109,7 +109,7 @@ export class Store {
     const asset = this.createAsset(partial.name ?? `asset-${randomBytes(3).toString('hex')}`, partial.createdByTokenName ?? 'Emulator token 1');
     Object.assign(asset, stripUndefined(partial));
     asset.status = { updatedAt: asset.createdAt, ...asset.status };
-    if (asset.status.phase === 'ready' && !asset.videoSpec) finishProcessing(asset);
+    if (asset.status.phase === 'ready' && !asset.videoSpec) probe(asset);
     return asset;
   }
 

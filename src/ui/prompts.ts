@@ -5,7 +5,8 @@ export type PromptRequest =
   | { kind: 'pick'; items: readonly vscode.QuickPickItem[]; options: vscode.QuickPickOptions }
   | { kind: 'message'; severity: 'info' | 'warning' | 'error'; message: string; modal: boolean; detail?: string; actions: string[] }
   | { kind: 'saveDialog'; options: vscode.SaveDialogOptions }
-  | { kind: 'openDialog'; options: vscode.OpenDialogOptions };
+  | { kind: 'openDialog'; options: vscode.OpenDialogOptions }
+  | { kind: 'openExternal'; uri: vscode.Uri };
 
 /** Answers prompts instead of a person: lets the extension-host tests walk the same flows. */
 export type PromptResponder = (request: PromptRequest) => unknown;
@@ -57,6 +58,12 @@ export class Prompts {
   async saveDialog(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined> {
     if (this.responder) return this.responder({ kind: 'saveDialog', options }) as vscode.Uri | undefined;
     return vscode.window.showSaveDialog(options);
+  }
+
+  /** Opens a web page in the browser; VS Code may first ask whether to trust the site. Resolves whether it opened. */
+  async openExternal(uri: vscode.Uri): Promise<boolean> {
+    if (this.responder) return this.responder({ kind: 'openExternal', uri }) as boolean;
+    return vscode.env.openExternal(uri);
   }
 
   async openDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {

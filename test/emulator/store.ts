@@ -22,7 +22,7 @@ export interface EmulatorAsset extends Asset {
   createdAt: number;
   playbackId: string;
   status: AssetStatus;
-  source: { type: string };
+  source: NonNullable<Asset['source']>;
   createdByTokenName: string;
   projectId: string;
 }

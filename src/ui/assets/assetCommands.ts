@@ -151,7 +151,7 @@ async function openInStudio(ctx: AssetCommandContext, arg: AssetArgument): Promi
   });
   if (!asset) return undefined;
   const uri = vscode.Uri.parse(STUDIO_ASSET_PAGE + encodeURIComponent(asset.id));
-  await vscode.env.openExternal(uri);
+  await ctx.prompts.openExternal(uri);
   return uri;
 }
 

@@ -20,6 +20,9 @@ type Node = AssetItem | MessageItem;
 export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
+  private readonly pageLoaded = new vscode.EventEmitter<void>();
+  /** A first page arrived (the tree asked for it, so no tree change is announced). */
+  readonly onDidLoad = this.pageLoaded.event;
   private loaded: { assets: Asset[]; nextCursor?: string } | undefined;
   private loading: Promise<void> | undefined;
   /** Bumped by refresh, so a page requested under the old filters is dropped when it arrives. */
@@ -164,7 +167,9 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
       .client()
       .listAssetsPage(this.filters.query(), undefined, PAGE_SIZE)
       .then((page) => {
-        if (generation === this.generation) this.loaded = { assets: page.items, nextCursor: page.nextCursor };
+        if (generation !== this.generation) return;
+        this.loaded = { assets: page.items, nextCursor: page.nextCursor };
+        this.pageLoaded.fire();
       })
       .finally(() => {
         if (generation === this.generation) this.loading = undefined;
@@ -175,5 +180,6 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   dispose(): void {
     this.subscriptions.forEach((s) => s.dispose());
     this.changed.dispose();
+    this.pageLoaded.dispose();
   }
 }

@@ -10,7 +10,7 @@ const GROWTH = 1.5;
 /**
  * While the Assets view is visible, re-reads the assets that are still uploading, waiting or
  * processing (GET /asset/{id}) with a growing delay, until each is ready or failed. A new
- * unsettled asset starts the delay over, so a fresh upload is followed closely.
+ * unsettled asset, or one whose state moved, starts the delay over, so a fresh upload is followed closely.
  */
 export class ProcessingRefresh implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
@@ -24,7 +24,11 @@ export class ProcessingRefresh implements vscode.Disposable {
     private readonly view: AssetsView,
     private readonly treeView: vscode.TreeView<unknown>,
   ) {
-    this.subscriptions = [view.onDidChangeTreeData(() => this.schedule()), treeView.onDidChangeVisibility(() => this.schedule())];
+    this.subscriptions = [
+      view.onDidChangeTreeData(() => this.schedule()),
+      view.onDidLoad(() => this.schedule()),
+      treeView.onDidChangeVisibility(() => this.schedule()),
+    ];
     this.schedule();
   }
 
@@ -32,6 +36,8 @@ export class ProcessingRefresh implements vscode.Disposable {
     if (this.running) return;
     const ids = new Set(this.view.unsettled().map((asset) => asset.id));
     if (!this.treeView.visible || !ids.size) {
+      // Shown again (or reloaded) later, every asset counts as new and is followed closely at first.
+      this.watched.clear();
       this.stop();
       return;
     }
@@ -46,13 +52,16 @@ export class ProcessingRefresh implements vscode.Disposable {
   private async tick(): Promise<void> {
     this.timer = undefined;
     this.running = true;
+    let moved = false;
     try {
       const client = this.session.client();
       await Promise.all(
         this.view.unsettled().map(async (asset) => {
           try {
             const fresh = await client.getAsset(asset.id);
-            if (JSON.stringify(fresh) !== JSON.stringify(asset)) this.view.addOrUpdate(fresh);
+            if (JSON.stringify(fresh) === JSON.stringify(asset)) return;
+            moved = true;
+            this.view.addOrUpdate(fresh);
           } catch (error) {
             // Deleted elsewhere: drop the row. Other failures are retried at the next tick.
             if (error instanceof StudioApiError && error.kind === 'not-found') this.view.remove(asset.id);
@@ -63,7 +72,8 @@ export class ProcessingRefresh implements vscode.Disposable {
       // No client (an invalid base URL): the view shows that on its next load; keep trying meanwhile.
     } finally {
       this.running = false;
-      this.delay = Math.min(MAX_DELAY_MS, this.delay * GROWTH);
+      // Backoff while nothing moves; an asset that moved on (waiting → processing, progress) is followed closely again.
+      this.delay = moved ? FIRST_DELAY_MS : Math.min(MAX_DELAY_MS, this.delay * GROWTH);
       this.schedule();
     }
   }

@@ -142,6 +142,7 @@ function mintKey(root) {
 // ---------------------------------------------------------------- control server
 // Lets test code in the extension host (which cannot see the page) ask for a screenshot:
 //   POST $LIVEPEER_TEST_CONTROL_URL/screenshot?path=/abs/file.png  -> 200 when written
+//   POST $LIVEPEER_TEST_CONTROL_URL/hover?text=Label               -> 200 once the pointer rests on the first list/tree row showing Label (for tooltip pictures)
 function startControlServer(getPage) {
   return new Promise((resolve, reject) => {
     const server = http.createServer(async (req, res) => {
@@ -159,6 +160,14 @@ function startControlServer(getPage) {
           fs.mkdirSync(path.dirname(file), { recursive: true });
           await page.screenshot({ path: file });
           return reply(200, file);
+        }
+        if (req.method === 'POST' && url.pathname === '/hover') {
+          const text = url.searchParams.get('text');
+          if (!text) return reply(400, 'text is required');
+          const page = getPage();
+          if (!page) return reply(503, 'no page yet');
+          await page.locator('.monaco-list-row', { hasText: text }).first().hover({ timeout: 10_000 });
+          return reply(200, text);
         }
         reply(404, 'unknown endpoint');
       } catch (e) {

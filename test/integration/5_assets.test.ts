@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { AssetItem } from '../../src/ui/assets';
 import type { PromptRequest } from '../../src/ui/prompts';
 import type { EmulatorAsset } from '../emulator';
-import { answer, api, assertAllAnswered, emulator, eventually, lastMessage, signIn, sleep } from './harness';
+import { answer, api, assertAllAnswered, emulator, eventually, hover, lastMessage, screenshot, signIn, sleep } from './harness';
 
 const DAY = 86_400_000;
 const now = Date.now();
@@ -79,26 +80,28 @@ describe('Assets view', function () {
 
   it('tooltip: ids, phase and time, format, tracks, size, policy; the thumbnail once hovered; the failure message', async () => {
     const item = await row('Product keynote');
-    const text = tooltip(item);
+    assert.equal(item.tooltip, undefined, 'built on hover, with the thumbnail, not for every row');
+    assert.equal(assetRequests('GET', /^\/api\/playback\//), 0);
+    const resolved = await api.assets.resolveTreeItem(item, item);
+    const text = tooltip(resolved);
+    assert.match(text, /!\[Thumbnail\]\(data:image\/png;base64,[A-Za-z0-9+/=]{500,}\)/);
+    assert.equal(assetRequests('GET', new RegExp(`^/api/playback/${keynote.playbackId}$`)), 1);
     for (const part of [keynote.id, keynote.playbackId, 'Phase: ready since', 'Format: mp4', 'Video: h264 · 1280×720 · 30 fps · 2\\.0 Mbit/s', 'Audio: aac · 48 kHz · 2 ch · 128 kbit/s', 'Size: 97 MB', 'Created:', 'Playback policy: public']) {
       assert.ok(text.includes(part), `${part} in ${text}`);
     }
-    assert.ok(!text.includes('data:image'), 'the thumbnail is fetched on hover, not for every row');
-    const resolved = await api.assets.resolveTreeItem(item, item);
-    assert.match(tooltip(resolved), /!\[Thumbnail\]\(data:image\/png;base64,[A-Za-z0-9+/=]{500,}\)/);
-    assert.ok(assetRequests('GET', new RegExp(`^/api/playback/${keynote.playbackId}`)) >= 1);
 
     const failed = await row('broken-export.mov');
     assert.match(tooltip(failed), /Failure: Failed to process the file: moov atom not found/);
     assert.equal(failed.contextValue, 'asset failed');
-    assert.equal((await api.assets.resolveTreeItem(failed, failed)).tooltip, failed.tooltip, 'no thumbnail for a failed asset');
+    const before = failed.tooltip;
+    assert.equal((await api.assets.resolveTreeItem(failed, failed)).tooltip, before, 'no thumbnail for a failed asset');
   });
 
   it('marks signed assets for the playback-token commands and carries the playback target', async () => {
     const item = await row('Members-only masterclass');
     assert.equal(item.contextValue, 'asset ready signed');
     assert.deepEqual(item.playback, { playbackId: members.playbackId, name: 'Members-only masterclass', policy: { type: 'jwt' } });
-    assert.match(tooltip(item), /Playback policy: signed \(JWT\)/);
+    assert.match(tooltip(await api.assets.resolveTreeItem(item, item)), /Playback policy: signed \(JWT\)/);
   });
 
   it('Search Assets… filters on the service by name, shows it in the description and remembers it', async () => {
@@ -295,6 +298,28 @@ describe('Assets view', function () {
     assert.equal(assetRequests('DELETE', /^\/api\/asset\//), 1);
   });
 
+  it('shows the view with a thumbnail in the tooltip (screenshot for the README)', async () => {
+    emulator.store.addAsset({ name: 'Conference day 2', size: 720_000_000, createdAt: Date.now() - 5 * 60_000, status: { phase: 'processing', progress: 0.62 } });
+    emulator.store.addAsset({ name: 'Drone flyover — coast', size: 188_000_000, createdAt: now - 21 * DAY, status: { phase: 'ready' } });
+    emulator.store.addAsset({ name: 'Onboarding tutorial', size: 54_200_000, createdAt: now - 45 * DAY, status: { phase: 'ready' } });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.view.extension.livepeer');
+    // Only the Assets view in the picture; the other views come back afterwards.
+    const others = ['livepeer.signingKeys', 'livepeer.streams', 'livepeer.uploads'];
+    for (const view of others) await vscode.commands.executeCommand(`${view}.toggleVisibility`);
+    try {
+      api.assets.refresh();
+      await rows();
+      await sleep(500);
+      await hover('Onboarding tutorial');
+      await sleep(2000); // hover delay, then the playback lookup and the thumbnail
+      const file = await screenshot('assets');
+      assert.ok(statSync(file).size > 10_000);
+    } finally {
+      for (const view of others) await vscode.commands.executeCommand(`${view}.toggleVisibility`);
+    }
+  });
+
   it('shows a load error row with the cause when the list fails', async () => {
     emulator.faults.fail({ origin: 'api', method: 'GET', path: /^\/api\/asset\/?$/, status: 500, body: { errors: ['database unavailable'] }, times: 4 });
     api.assets.refresh();
@@ -302,6 +327,6 @@ describe('Assets view', function () {
     assert.match(String(error.label), /Could not load assets/);
     emulator.faults.clear();
     api.assets.refresh();
-    assert.equal((await rows()).length, 5);
+    assert.equal((await rows()).length, emulator.store.assets.size);
   });
 });

@@ -109,6 +109,13 @@ export class AssetItem extends vscode.TreeItem {
     ]
       .filter(Boolean)
       .join(' · ');
-    this.tooltip = assetTooltip(asset);
+    // A playable asset's tooltip is built on hover (resolveTreeItem), with its thumbnail: VS Code
+    // only resolves properties that are left undefined here.
+    if (!this.hasThumbnail) this.tooltip = assetTooltip(asset);
+  }
+
+  /** Ready assets have a thumbnail in their playback info. */
+  get hasThumbnail(): boolean {
+    return this.asset.status?.phase === 'ready' && !!this.asset.playbackId;
   }
 }

@@ -125,11 +125,10 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     return rows;
   }
 
-  /** Fills in the tooltip's thumbnail on first hover (one playback lookup and one small image per asset). */
-  async resolveTreeItem(item: vscode.TreeItem, node: Node, token?: vscode.CancellationToken): Promise<vscode.TreeItem> {
-    if (!(node instanceof AssetItem) || node.asset.status?.phase !== 'ready' || !node.asset.playbackId) return item;
-    const thumbnail = await this.thumbnail(node.asset.playbackId);
-    if (thumbnail && !token?.isCancellationRequested) item.tooltip = assetTooltip(node.asset, thumbnail);
+  /** Builds a ready asset's tooltip on first hover, with its thumbnail (one playback lookup and one small image per asset). */
+  async resolveTreeItem(item: vscode.TreeItem, node: Node): Promise<vscode.TreeItem> {
+    if (!(node instanceof AssetItem) || !node.hasThumbnail || !node.asset.playbackId) return item;
+    item.tooltip = assetTooltip(node.asset, await this.thumbnail(node.asset.playbackId));
     return item;
   }
 

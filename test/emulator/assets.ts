@@ -9,7 +9,7 @@ import type { EmulatorAsset, Store } from './store';
 import type { ObjectSchema } from './validate';
 
 /** Fields PATCH /asset/{id} accepts; anything else is 422, as the real validator answers. */
-export const UPDATE_ASSET: ObjectSchema = {
+const UPDATE_ASSET: ObjectSchema = {
   properties: { name: { type: 'string', minLength: 1 }, playbackPolicy: { type: 'object' }, storage: { type: 'object' }, creatorId: {} },
 };
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { activateAssets, type AssetsView } from './ui/assets';
 import { registerKeyCommands } from './ui/keys/keyCommands';
 import { RetiredKeys } from './ui/keys/retiredKeys';
 import { SigningKeysView } from './ui/keys/signingKeysView';
@@ -22,6 +23,8 @@ export interface LivepeerApi {
   streamsTree: vscode.TreeView<StreamNode>;
   uploads: Uploads;
   uploadStatusBar: UploadStatusBar;
+  assets: AssetsView;
+  assetsTree: vscode.TreeView<unknown>;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
@@ -41,6 +44,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
   const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log };
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
+  const assets = activateAssets(session, prompts, context.workspaceState);
 
   context.subscriptions.push(
     log,
@@ -57,8 +61,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     ...registerStreamCommands(session, prompts, streams, streamsTree),
     ...registerLoadErrorCommands(),
     ...uploads.disposables,
+    ...assets.disposables,
   );
-  await Promise.all([tokens.load(), filters.publishContext()]);
+  await Promise.all([tokens.load(), filters.publishContext(), assets.ready]);
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);
   return {
     prompts,
@@ -68,6 +73,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     streamsTree,
     uploads: uploads.uploads,
     uploadStatusBar: uploads.statusBar,
+    assets: assets.view,
+    assetsTree: assets.treeView,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };

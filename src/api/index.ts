@@ -1,4 +1,4 @@
-export { StudioClient, streamQueryParams } from './studioClient';
+export { StudioClient, assetQueryParams, streamQueryParams } from './studioClient';
 export { StudioApiError, type StudioErrorKind } from './errors';
 export { parseBaseUrl, isLoopbackHost } from './baseUrl';
 export type { ApiCallRecord, StudioHttpOptions } from './http';
@@ -7,3 +7,5 @@ export type * from './types';
 export { redact, urlToken } from './redact';
 export { apiTokenProblem } from './apiToken';
 export { ingestAddresses, studioStreamUrl } from './ingest';
+export { fetchThumbnailDataUri } from './thumbnail';
+export { withoutSecrets } from './secrets';

@@ -4,6 +4,8 @@ import { collectPages, nextCursor, type Page } from './pagination';
 import { resourcePath } from './resourcePath';
 import type {
   Asset,
+  AssetQuery,
+  AssetUpdate,
   CreateStream,
   CreatedSigningKey,
   IngestPoint,
@@ -28,6 +30,15 @@ export function streamQueryParams(query: StreamQuery): Record<string, string | u
     streamsonly: query.streamsOnly ? '1' : undefined,
     filters: filters.length ? JSON.stringify(filters) : undefined,
   };
+}
+
+/** The asset list's `filters` JSON and `order` (newest first). */
+export function assetQueryParams(query: AssetQuery): Record<string, string | undefined> {
+  const filters: Array<{ id: string; value: string }> = [];
+  const name = query.name?.trim();
+  if (name) filters.push({ id: 'name', value: name });
+  if (query.phase) filters.push({ id: 'phase', value: query.phase });
+  return { filters: filters.length ? JSON.stringify(filters) : undefined, order: 'createdAt-true' };
 }
 
 function keyPath(id: string): string {
@@ -111,6 +122,17 @@ export class StudioClient {
 
   async getAsset(id: string, signal?: AbortSignal): Promise<Asset> {
     return this.expectBody(await this.http.call<Asset>('GET', assetPath(id), { signal }));
+  }
+
+  listAssetsPage(query: AssetQuery, cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<Asset>> {
+    return this.page<Asset>('/asset', assetQueryParams(query), cursor, limit, signal);
+  }
+
+  /** Only the name can be changed here; the service refuses it (422 `asset is not ready`) until the asset is ready. */
+  async updateAsset(id: string, update: AssetUpdate, signal?: AbortSignal): Promise<Asset> {
+    const name = typeof update.name === 'string' ? update.name.trim() : '';
+    if (!name) throw StudioApiError.config('asset name is empty: give the asset a name');
+    return this.expectBody(await this.http.call<Asset>('PATCH', assetPath(id), { body: { name }, signal }));
   }
 
   async deleteAsset(id: string, signal?: AbortSignal): Promise<void> {

@@ -35,9 +35,54 @@ export interface Asset {
   playbackId?: string;
   userId?: string;
   createdAt?: number;
+  /** Bytes, once processed. */
   size?: number;
   status?: AssetStatus;
   playbackPolicy?: PlaybackPolicy | null;
+  videoSpec?: VideoSpec;
+  /** HLS address, when ready. */
+  playbackUrl?: string;
+  /** MP4 address, when ready. */
+  downloadUrl?: string;
+  source?: { type: string; url?: string; [field: string]: unknown };
+  createdByTokenName?: string;
+  projectId?: string;
+}
+
+/** One track of a processed asset; video tracks carry the picture fields, audio tracks the sound ones. */
+export interface AssetTrack {
+  type: 'video' | 'audio' | string;
+  codec?: string;
+  /** Bits per second. */
+  bitrate?: number;
+  /** Seconds. */
+  duration?: number;
+  width?: number;
+  height?: number;
+  fps?: number;
+  pixelFormat?: string;
+  sampleRate?: number;
+  channels?: number;
+}
+
+export interface VideoSpec {
+  format?: string;
+  /** Seconds. */
+  duration?: number;
+  bitrate?: number;
+  tracks?: AssetTrack[];
+}
+
+/** Server-side filters of the asset list. */
+export interface AssetQuery {
+  /** Full-text match on the name. */
+  name?: string;
+  /** Exact phase: `ready`, `processing`, `failed`, ... */
+  phase?: string;
+}
+
+export interface AssetUpdate {
+  name: string;
 }
 
 export interface PlaybackPolicy {

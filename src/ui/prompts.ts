@@ -60,14 +60,14 @@ export class Prompts {
     return vscode.window.showSaveDialog(options);
   }
 
-  async openDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {
-    if (this.responder) return this.responder({ kind: 'openDialog', options }) as vscode.Uri[] | undefined;
-    return vscode.window.showOpenDialog(options);
-  }
-
-  /** Opens a web page; the web workbench asks before leaving for an untrusted site. */
+  /** Opens a web page in the browser; VS Code may first ask whether to trust the site. Resolves whether it opened. */
   async openExternal(uri: vscode.Uri): Promise<boolean> {
     if (this.responder) return this.responder({ kind: 'openExternal', uri }) as boolean;
     return vscode.env.openExternal(uri);
+  }
+
+  async openDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {
+    if (this.responder) return this.responder({ kind: 'openDialog', options }) as vscode.Uri[] | undefined;
+    return vscode.window.showOpenDialog(options);
   }
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { assetHandlers } from './assets';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
 import { playbackInfo } from './playback';
@@ -49,6 +50,7 @@ interface Route {
 export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { store } = ctx;
   const streams = streamHandlers(ctx);
+  const assets = assetHandlers({ ...ctx, readBody });
 
   const routes: Route[] = [
     { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: listKeys },
@@ -57,7 +59,9 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'PATCH', pattern: /^\/api\/access-control\/signing-key\/([^/]+)$/, handler: updateKey },
     { method: 'DELETE', pattern: /^\/api\/access-control\/signing-key\/([^/]+)$/, handler: deleteKey },
     { method: 'POST', pattern: /^\/api\/asset\/request-upload\/?$/, handler: requestUpload },
-    { method: 'GET', pattern: /^\/api\/asset\/([^/]+)$/, handler: getAsset },
+    { method: 'GET', pattern: /^\/api\/asset\/?$/, handler: assets.list },
+    { method: 'GET', pattern: /^\/api\/asset\/([^/]+)$/, handler: assets.get },
+    { method: 'PATCH', pattern: /^\/api\/asset\/([^/]+)$/, handler: assets.update },
     { method: 'DELETE', pattern: /^\/api\/asset\/([^/]+)$/, handler: deleteAsset },
     { method: 'GET', pattern: /^\/api\/playback\/([^/]+)$/, handler: getPlayback, public: true },
     { method: 'GET', pattern: /^\/api\/stream\/?$/, handler: listStreams },
@@ -130,12 +134,6 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
       asset,
       task: { id: randomUUID() },
     });
-  }
-
-  function getAsset(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
-    const asset = store.assets.get(id ?? '');
-    if (asset) sendJson(res, 200, asset);
-    else sendErrors(res, 404, 'not found');
   }
 
   function deleteAsset(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {

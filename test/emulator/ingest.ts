@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
+import { serveThumbnail } from './assets';
 import { sendEmpty, sendErrors } from './http';
 import type { EmulatorAsset, Store } from './store';
 import type { UploadTokens } from './tokens';
@@ -120,6 +121,7 @@ export async function createIngest(ctx: IngestContext): Promise<Handler> {
       return;
     }
     req.resume();
+    if (serveThumbnail(store, method, url.pathname, res)) return;
     sendErrors(res, 404, 'not found');
   };
 }

@@ -1,12 +1,18 @@
 import type { PlaybackInfo, PlaybackSource } from '../../src/api/types';
 import type { Store } from './store';
 
+/** Where the CDN (the ingest origin here) serves a ready asset: HLS, MP4 and its thumbnail. */
+export function assetPlaybackUrls(playbackId: string, cdnOrigin: string): { hls: string; mp4: string; thumbnail: string } {
+  const base = `${cdnOrigin}/hls/${playbackId}`;
+  return { hls: `${base}/index.m3u8`, mp4: `${base}/static720p0.mp4`, thumbnail: `${base}/thumbnails/keyframes_0.png` };
+}
+
 /**
  * What GET /playback/{id} answers for a stream or asset, in the real service's shape. Playback
  * addresses point at the ingest origin, which stands in for the playback CDN.
  */
 export function playbackInfo(store: Store, playbackId: string, cdnOrigin: string): PlaybackInfo | undefined {
-  const hls = (base: string): PlaybackSource => ({ hrn: 'HLS (TS)', type: 'html5/application/vnd.apple.mpegurl', url: `${base}/index.m3u8` });
+  const hls = (url: string): PlaybackSource => ({ hrn: 'HLS (TS)', type: 'html5/application/vnd.apple.mpegurl', url });
   const stream = store.streamByPlaybackId(playbackId);
   if (stream) {
     const base = `${cdnOrigin}/hls/${playbackId}`;
@@ -15,7 +21,7 @@ export function playbackInfo(store: Store, playbackId: string, cdnOrigin: string
       meta: {
         live: stream.isActive ? 1 : 0,
         playbackPolicy: stream.playbackPolicy ?? null,
-        source: [hls(base), { hrn: 'WebRTC (H264)', type: 'html5/video/h264', url: `${cdnOrigin}/webrtc/${playbackId}` }],
+        source: [hls(`${base}/index.m3u8`), { hrn: 'WebRTC (H264)', type: 'html5/video/h264', url: `${cdnOrigin}/webrtc/${playbackId}` }],
       },
     };
   }
@@ -32,15 +38,15 @@ export function playbackInfo(store: Store, playbackId: string, cdnOrigin: string
   }
   const asset = store.assetByPlaybackId(playbackId);
   if (!asset || asset.status.phase !== 'ready') return undefined;
-  const base = `${cdnOrigin}/hls/${playbackId}`;
+  const urls = assetPlaybackUrls(playbackId, cdnOrigin);
   return {
     type: 'vod',
     meta: {
       playbackPolicy: asset.playbackPolicy ?? null,
       source: [
-        hls(base),
-        { hrn: 'MP4', type: 'html5/video/mp4', url: `${base}/static720p0.mp4` },
-        { hrn: 'Thumbnail (PNG)', type: 'image/png', url: `${base}/thumbnails/keyframes_0.png` },
+        hls(urls.hls),
+        { hrn: 'MP4', type: 'html5/video/mp4', url: urls.mp4 },
+        { hrn: 'Thumbnail (PNG)', type: 'image/png', url: urls.thumbnail },
       ],
     },
   };

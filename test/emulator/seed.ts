@@ -12,9 +12,10 @@ const STREAM_NAMES = [
 ];
 
 /**
- * Demo account: a handful of keys and ~20 streams (live ones healthy and not, one suspended, two
- * with signed playback) with past sessions and their recordings (ready, being processed, none).
- * A fixed PRNG seed keeps the flags and times the same on every run so people can rely on them.
+ * Demo account: a handful of keys; ~20 streams (live ones healthy and not, one suspended, two with
+ * signed playback) with past sessions and their recordings (ready, being processed, none); and a few
+ * assets (ready with thumbnails, processing, failed). A fixed PRNG seed keeps the flags and times
+ * the same on every run so people can rely on them.
  */
 export function seed(store: Store, now = Date.now()): void {
   const random = mulberry32(0x5eed);
@@ -23,6 +24,8 @@ export function seed(store: Store, now = Date.now()): void {
   store.addSigningKey({ name: 'Staging', createdAt: now - 120 * DAY, lastSeen: now - 3 * DAY });
   store.addSigningKey({ name: 'Old web key', createdAt: now - 400 * DAY, lastSeen: now - 90 * DAY, disabled: true });
   store.addSigningKey({ name: 'Mobile app 2023', createdAt: now - 500 * DAY, disabled: true });
+
+  seedAssets(store, now);
 
   STREAM_NAMES.forEach((name, i) => {
     const createdAt = now - (30 + Math.floor(random() * 300)) * DAY;
@@ -67,6 +70,35 @@ export function seed(store: Store, now = Date.now()): void {
       Object.assign(parent, { lastSeen, isHealthy: healthy }, healthy ? {} : { issues: ['Low input bitrate: 0.4 Mbps', 'Keyframe interval above 4 s'] });
     }
   });
+}
+
+/** Demo videos: several ready (with thumbnails), one signed, one still processing, one failed. */
+function seedAssets(store: Store, now: number): void {
+  const ready = [
+    { name: 'Product Launch Keynote', size: 412_000_000, age: 2 * DAY },
+    { name: 'Wedding highlights', size: 96_500_000, age: 9 * DAY },
+    { name: 'Drone flyover — coast', size: 188_000_000, age: 21 * DAY },
+    { name: 'Onboarding tutorial', size: 54_200_000, age: 45 * DAY },
+    { name: 'Podcast ep. 42', size: 310_000_000, age: 80 * DAY },
+  ];
+  for (const { name, size, age } of ready) {
+    store.addAsset({ name, size, createdAt: now - age, status: { phase: 'ready', updatedAt: now - age + 10 * MINUTE } });
+  }
+  store.addAsset({
+    name: 'Members-only masterclass',
+    size: 240_000_000,
+    createdAt: now - 4 * DAY,
+    status: { phase: 'ready', updatedAt: now - 4 * DAY },
+    playbackPolicy: { type: 'jwt' },
+  });
+  store.addAsset({
+    name: 'broken-export.mov',
+    createdAt: now - 3 * HOUR,
+    status: { phase: 'failed', updatedAt: now - 3 * HOUR + MINUTE, errorMessage: 'Failed to process the file: moov atom not found' },
+  });
+  // Processes slowly in the demo, so the view's auto-refresh can be watched.
+  const processing = store.addAsset({ name: 'Conference day 2', size: 720_000_000, createdAt: now - 5 * MINUTE, status: { phase: 'waiting' } });
+  store.process(processing.id, 15_000);
 }
 
 function mulberry32(state: number): () => number {

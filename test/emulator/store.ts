@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { Asset, AssetStatus, RecordingStatus, SigningKey, Stream } from '../../src/api/types';
+import { probe, processAsset } from './assets';
 import type { Scheduler } from './scheduler';
 
 // Stored shapes carry the extra fields the real service sends beyond what src/api/types names.
@@ -27,7 +28,7 @@ export interface EmulatorAsset extends Asset {
   createdAt: number;
   playbackId: string;
   status: AssetStatus;
-  source: { type: string };
+  source: NonNullable<Asset['source']>;
   createdByTokenName: string;
   projectId: string;
 }
@@ -144,6 +145,27 @@ export class Store {
     return asset;
   }
 
+  /** An asset in any state, for seeding and tests; a `ready` one gets its videoSpec as after processing. */
+  addAsset(partial: Partial<EmulatorAsset> = {}): EmulatorAsset {
+    const asset = this.createAsset(partial.name ?? `asset-${randomBytes(3).toString('hex')}`, partial.createdByTokenName ?? 'Emulator token 1');
+    Object.assign(asset, stripUndefined(partial));
+    asset.status = { updatedAt: asset.createdAt, ...asset.status };
+    if (asset.status.phase === 'ready' && !asset.videoSpec) probe(asset);
+    return asset;
+  }
+
+  /** Runs the processing pipeline (progress steps, then ready) on an asset, e.g. one added as `waiting`. */
+  process(assetId: string, stepMs = this.processingDelayMs): void {
+    const asset = this.assets.get(assetId);
+    if (asset) processAsset(this, this.scheduler, asset, stepMs);
+  }
+
+  /** Fails an asset as the real pipeline does on a broken file; processing under way stops. */
+  failAsset(assetId: string, errorMessage = 'Failed to process the file: invalid data found when processing input'): void {
+    const asset = this.assets.get(assetId);
+    if (asset) asset.status = { phase: 'failed', updatedAt: Date.now(), errorMessage };
+  }
+
   deleteAsset(id: string): 'deleted' | 'already deleted' | 'not found' {
     if (this.deletedAssetIds.has(id)) return 'already deleted';
     if (!this.assets.delete(id)) return 'not found';
@@ -167,15 +189,8 @@ export class Store {
     if (!asset) return;
     this.uploadedFiles.set(assetId, file);
     asset.size = size;
-    this.setPhase(asset, 'waiting');
-    this.scheduler.after(this.processingDelayMs, () => {
-      this.setPhase(asset, 'processing', 0.5);
-      this.scheduler.after(this.processingDelayMs, () => this.setPhase(asset, 'ready'));
-    });
-  }
-
-  private setPhase(asset: EmulatorAsset, phase: string, progress?: number): void {
-    asset.status = progress === undefined ? { phase, updatedAt: Date.now() } : { phase, updatedAt: Date.now(), progress };
+    asset.status = { phase: 'waiting', updatedAt: Date.now() };
+    processAsset(this, this.scheduler, asset, this.processingDelayMs);
   }
 }
 

@@ -147,6 +147,7 @@ function mintKey(root) {
 //   POST $LIVEPEER_TEST_CONTROL_URL/explorer-context-menu?name=clip.mp4  -> 200, JSON array of labels
 // or for the rows of the open quick input (e.g. the command palette):
 //   POST $LIVEPEER_TEST_CONTROL_URL/quick-input  -> 200, JSON array of row labels
+//   POST $LIVEPEER_TEST_CONTROL_URL/hover?text=Label               -> 200 once the pointer rests on the first list/tree row showing Label (for tooltip pictures)
 function startControlServer(getPage) {
   return new Promise((resolve, reject) => {
     const server = http.createServer(async (req, res) => {
@@ -178,6 +179,14 @@ function startControlServer(getPage) {
           if (!page) return reply(503, 'no page yet');
           res.writeHead(200, { 'content-type': 'application/json' });
           return res.end(JSON.stringify(await explorerContextMenu(page, name)));
+        }
+        if (req.method === 'POST' && url.pathname === '/hover') {
+          const text = url.searchParams.get('text');
+          if (!text) return reply(400, 'text is required');
+          const page = getPage();
+          if (!page) return reply(503, 'no page yet');
+          await page.locator('.monaco-list-row', { hasText: text }).first().hover({ timeout: 10_000 });
+          return reply(200, text);
         }
         reply(404, 'unknown endpoint');
       } catch (e) {

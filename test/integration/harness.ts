@@ -90,6 +90,14 @@ export async function screenshot(name: string): Promise<string> {
   return path;
 }
 
+/** Asks the test host's launcher to rest the pointer on the first tree row showing `text` (its tooltip opens). */
+export async function hover(text: string): Promise<void> {
+  const control = process.env.LIVEPEER_TEST_CONTROL_URL;
+  assert.ok(control, 'run through test/runExtensionTests so the pointer can be moved');
+  const response = await fetch(`${control}/hover?text=${encodeURIComponent(text)}`, { method: 'POST' });
+  assert.equal(response.status, 200, `hover failed: ${await response.text()}`);
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,0 +1,32 @@
+import { request } from 'undici';
+
+/** Thumbnails are a few KB; anything far larger is not a thumbnail and is not pulled into a tooltip. */
+const MAX_BYTES = 512 * 1024;
+const IMAGE_TYPES = /^image\/(png|jpeg|webp|gif)\b/i;
+
+/**
+ * Downloads a thumbnail from the playback CDN (no API token: the address is public) and returns it
+ * as a `data:` URI. Tooltips show it inline because web-based VS Code only loads `https:` and `data:`
+ * images, and a data URI also works offline once fetched. Undefined when it is not a small image.
+ */
+export async function fetchThumbnailDataUri(url: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<string | undefined> {
+  if (!/^https?:\/\//i.test(url)) return undefined;
+  const timeout = options.timeoutMs ?? 10_000;
+  const response = await request(url, { method: 'GET', signal: options.signal, headersTimeout: timeout, bodyTimeout: timeout });
+  const type = String(response.headers['content-type'] ?? '');
+  if (response.statusCode !== 200 || !IMAGE_TYPES.test(type)) {
+    await response.body.dump();
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BYTES) {
+      response.body.destroy();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return `data:${type.split(';')[0]?.trim().toLowerCase()};base64,${Buffer.concat(chunks).toString('base64')}`;
+}

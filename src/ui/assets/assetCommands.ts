@@ -1,0 +1,215 @@
+import * as vscode from 'vscode';
+import { StudioApiError, type Asset } from '../../api';
+import { reportError } from '../errors';
+import { timeAgo } from '../format';
+import type { Prompts } from '../prompts';
+import type { Session } from '../session';
+import type { AssetDetailsProvider } from './assetDetails';
+import { PHASE_FILTERS } from './assetFilters';
+import { AssetItem, phaseOf, phaseText } from './assetItem';
+import type { AssetsView } from './assetsView';
+
+const STUDIO_ASSET_PAGE = 'https://livepeer.studio/dashboard/assets/';
+
+export interface AssetCommandContext {
+  session: Session;
+  prompts: Prompts;
+  view: AssetsView;
+  treeView: vscode.TreeView<unknown>;
+  details: AssetDetailsProvider;
+}
+
+/** An asset given by the tree (a row), by a caller (an asset or its id), or picked when run from the palette. */
+type AssetArgument = AssetItem | Asset | string | undefined;
+
+async function resolveAsset(ctx: AssetCommandContext, arg: AssetArgument, placeHolder: string): Promise<Asset | undefined> {
+  if (arg instanceof AssetItem) return arg.asset;
+  if (typeof arg === 'string') return ctx.session.client().getAsset(arg);
+  if (arg?.id) return arg;
+  const assets = ctx.view.assets.length ? ctx.view.assets : (await ctx.session.client().listAssetsPage(ctx.view.filters.query(), undefined, 100)).items;
+  if (!assets.length) {
+    void ctx.prompts.message('info', 'Livepeer: no assets to choose from.', {});
+    return undefined;
+  }
+  const picked = await ctx.prompts.pick(
+    assets.map((asset) => ({
+      label: asset.name || asset.id,
+      description: [phaseText(asset), timeAgo(asset.createdAt)].filter(Boolean).join(' · '),
+      detail: asset.id,
+      asset,
+    })),
+    { placeHolder, matchOnDetail: true },
+  );
+  return picked?.asset;
+}
+
+/** Runs one asset action; failures become an error notification naming the action, with Retry where it helps. */
+async function run(ctx: AssetCommandContext, what: string, action: () => Promise<unknown>): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    reportError(ctx.prompts, what, error, () => run(ctx, what, action));
+  }
+}
+
+function copied(label: string, value: string): Thenable<void> {
+  vscode.window.setStatusBarMessage(`Livepeer: ${label} copied`, 3000);
+  return vscode.env.clipboard.writeText(value);
+}
+
+function notReady(ctx: AssetCommandContext, asset: Asset, what: string): void {
+  void ctx.prompts.message('info', `Livepeer: “${asset.name || asset.id}” can be ${what} once it is ready (now ${phaseText(asset)}).`, {});
+}
+
+async function rename(ctx: AssetCommandContext, arg: AssetArgument, newName?: string): Promise<void> {
+  await run(ctx, 'renaming the asset', async () => {
+    const asset = await resolveAsset(ctx, arg, 'Select the asset to rename');
+    if (!asset) return;
+    // The service refuses a rename (422 "asset is not ready") until processing is done.
+    if (phaseOf(asset) !== 'ready') return notReady(ctx, asset, 'renamed');
+    const name =
+      newName ??
+      (await ctx.prompts.input({
+        title: 'Livepeer: Rename Asset',
+        prompt: 'New name',
+        value: asset.name ?? '',
+        validateInput: (value) => (value.trim() ? undefined : 'The name cannot be empty'),
+      }));
+    const trimmed = name?.trim();
+    if (!trimmed || trimmed === asset.name) return;
+    try {
+      ctx.view.addOrUpdate(await ctx.session.client().updateAsset(asset.id, { name: trimmed }));
+    } catch (error) {
+      if (!(error instanceof StudioApiError && error.messages.includes('asset is not ready'))) throw error;
+      notReady(ctx, await ctx.session.client().getAsset(asset.id), 'renamed');
+    }
+  });
+}
+
+async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<void> {
+  await run(ctx, 'deleting the asset', async () => {
+    const asset = await resolveAsset(ctx, arg, 'Select the asset to delete');
+    if (!asset) return;
+    const choice = await ctx.prompts.confirm(
+      `Delete asset “${asset.name || asset.id}”?`,
+      { detail: 'The video is removed from Livepeer Studio and its playback ID stops working. This cannot be undone.' },
+      'Delete',
+    );
+    if (choice !== 'Delete') return;
+    try {
+      await ctx.session.client().deleteAsset(asset.id);
+    } catch (error) {
+      // Deleted meanwhile (elsewhere, or a second click): what the person asked for is done.
+      if (!(error instanceof StudioApiError && error.messages.includes('asset is already deleted'))) throw error;
+    }
+    ctx.view.remove(asset.id);
+  });
+}
+
+async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'id' | 'playbackId', label: string): Promise<void> {
+  await run(ctx, `copying the ${label}`, async () => {
+    const asset = await resolveAsset(ctx, arg, `Select the asset whose ${label} to copy`);
+    if (!asset) return;
+    const value = asset[field];
+    if (value) await copied(label, value);
+    else void ctx.prompts.message('info', `Livepeer: “${asset.name || asset.id}” has no ${label} yet.`, {});
+  });
+}
+
+/** HLS from GET /playback/{playbackId}; MP4 from the asset's downloadUrl or, failing that, the playback sources. */
+async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls' | 'mp4'): Promise<void> {
+  const label = kind === 'hls' ? 'playback URL' : 'download URL';
+  await run(ctx, `copying the ${label}`, async () => {
+    const asset = await resolveAsset(ctx, arg, `Select the asset whose ${label} to copy`);
+    if (!asset) return;
+    if (phaseOf(asset) !== 'ready' || !asset.playbackId) return notReady(ctx, asset, 'played');
+    let url = kind === 'mp4' ? asset.downloadUrl : undefined;
+    if (!url) {
+      const sources = (await ctx.session.client().getPlayback(asset.playbackId)).meta.source;
+      url = sources.find((source) => (kind === 'hls' ? source.hrn.startsWith('HLS') : source.hrn === 'MP4'))?.url;
+    }
+    if (!url) {
+      void ctx.prompts.message('info', `Livepeer: “${asset.name || asset.id}” has no ${kind === 'hls' ? 'HLS playback' : 'MP4 download'}.`, {});
+      return;
+    }
+    await copied(asset.playbackPolicy?.type === 'jwt' ? `${label} (plays with a signed token)` : label, url);
+  });
+}
+
+async function showDetails(ctx: AssetCommandContext, arg: AssetArgument): Promise<void> {
+  await run(ctx, 'showing the asset details', async () => {
+    const asset = await resolveAsset(ctx, arg, 'Select the asset to show');
+    if (!asset) return;
+    await ctx.details.show(await ctx.session.client().getAsset(asset.id));
+  });
+}
+
+async function openInStudio(ctx: AssetCommandContext, arg: AssetArgument): Promise<vscode.Uri | undefined> {
+  const asset = await resolveAsset(ctx, arg, 'Select the asset to open in Livepeer Studio').catch((error: unknown) => {
+    reportError(ctx.prompts, 'opening the asset in Livepeer Studio', error);
+    return undefined;
+  });
+  if (!asset) return undefined;
+  const uri = vscode.Uri.parse(STUDIO_ASSET_PAGE + encodeURIComponent(asset.id));
+  await ctx.prompts.openExternal(uri);
+  return uri;
+}
+
+/** Focuses the Assets view and selects the asset, fetching it when it is on no loaded page. */
+async function reveal(ctx: AssetCommandContext, assetId: string | undefined): Promise<AssetItem | undefined> {
+  if (typeof assetId !== 'string' || !assetId) return undefined;
+  try {
+    await vscode.commands.executeCommand('livepeer.assets.focus');
+    const item = await ctx.view.itemFor(assetId);
+    if (item) await ctx.treeView.reveal(item, { select: true, focus: true });
+    return item;
+  } catch (error) {
+    reportError(ctx.prompts, 'showing the asset', error, () => reveal(ctx, assetId));
+    return undefined;
+  }
+}
+
+async function search(ctx: AssetCommandContext, text?: string): Promise<void> {
+  const value =
+    text ??
+    (await ctx.prompts.input({
+      title: 'Livepeer: Search Assets',
+      prompt: 'Show assets whose name matches (empty shows all)',
+      value: ctx.view.filters.current.search,
+    }));
+  if (value !== undefined) await ctx.view.filters.set({ search: value });
+}
+
+async function filterByPhase(ctx: AssetCommandContext): Promise<void> {
+  const current = ctx.view.filters.current.phase;
+  const picked = await ctx.prompts.pick(
+    PHASE_FILTERS.map((filter) => ({ label: filter.label, description: filter.value === current ? 'current' : undefined, detail: filter.detail, value: filter.value })),
+    { title: 'Livepeer: Filter Assets by Phase' },
+  );
+  if (picked) await ctx.view.filters.set({ phase: picked.value });
+}
+
+export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposable[] {
+  const describe = () => {
+    ctx.treeView.description = ctx.view.filters.describe();
+  };
+  describe();
+  const register = (id: string, handler: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, handler);
+  return [
+    ctx.view.filters.onDidChange(describe),
+    register('livepeer.assets.refresh', () => ctx.view.refresh()),
+    register('livepeer.assets.loadMore', () => ctx.view.loadMore().catch((error) => reportError(ctx.prompts, 'loading more assets', error))),
+    register('livepeer.assets.search', (text?: string) => search(ctx, text)),
+    register('livepeer.assets.filter', () => filterByPhase(ctx)),
+    register('livepeer.assets.clearFilters', () => ctx.view.filters.set({ search: '', phase: 'all' })),
+    register('livepeer.assets.rename', (arg?: AssetArgument, name?: string) => rename(ctx, arg, name)),
+    register('livepeer.assets.delete', (arg?: AssetArgument) => remove(ctx, arg)),
+    register('livepeer.assets.copyId', (arg?: AssetArgument) => copyField(ctx, arg, 'id', 'asset ID')),
+    register('livepeer.assets.copyPlaybackId', (arg?: AssetArgument) => copyField(ctx, arg, 'playbackId', 'playback ID')),
+    register('livepeer.assets.copyPlaybackUrl', (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls')),
+    register('livepeer.assets.copyDownloadUrl', (arg?: AssetArgument) => copyUrl(ctx, arg, 'mp4')),
+    register('livepeer.assets.openInStudio', (arg?: AssetArgument) => openInStudio(ctx, arg)),
+    register('livepeer.assets.showDetails', (arg?: AssetArgument) => showDetails(ctx, arg)),
+    register('livepeer.assets.reveal', (assetId?: string) => reveal(ctx, assetId)),
+  ];
+}

@@ -1,0 +1,121 @@
+import * as vscode from 'vscode';
+import type { Asset, AssetTrack, PlaybackPolicy } from '../../api';
+import { dateTime, md, timeAgo } from '../format';
+import { megabytes } from '../uploads/progressText';
+
+/** What the playback commands (sign a token, check access) read from a row. */
+export interface PlaybackTarget {
+  playbackId: string;
+  name?: string;
+  policy?: PlaybackPolicy | null;
+}
+
+const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
+  uploading: new vscode.ThemeIcon('cloud-upload'),
+  waiting: new vscode.ThemeIcon('watch'),
+  processing: new vscode.ThemeIcon('loading~spin'),
+  ready: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
+  failed: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
+};
+
+export function phaseOf(asset: Asset): string {
+  return asset.status?.phase ?? 'unknown';
+}
+
+/** "processing 40%" while processing, else the phase. */
+export function phaseText(asset: Asset): string {
+  const progress = asset.status?.progress;
+  return phaseOf(asset) === 'processing' && typeof progress === 'number' ? `processing ${Math.round(progress * 100)}%` : phaseOf(asset);
+}
+
+/** "1:02:03" or "2:03". */
+export function durationText(seconds: number | undefined): string | undefined {
+  if (seconds === undefined || !Number.isFinite(seconds)) return undefined;
+  const total = Math.round(seconds);
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+function videoTrack(asset: Asset): AssetTrack | undefined {
+  return asset.videoSpec?.tracks?.find((track) => track.type === 'video');
+}
+
+function resolution(track: AssetTrack | undefined): string | undefined {
+  return track?.width && track.height ? `${track.width}×${track.height}` : undefined;
+}
+
+function bitrate(bits: number | undefined): string | undefined {
+  if (!bits) return undefined;
+  return bits >= 1_000_000 ? `${(bits / 1_000_000).toFixed(1)} Mbit/s` : `${Math.round(bits / 1000)} kbit/s`;
+}
+
+function trackText(track: AssetTrack): string {
+  const parts =
+    track.type === 'video'
+      ? [track.codec, resolution(track), track.fps ? `${Math.round(track.fps * 100) / 100} fps` : undefined, bitrate(track.bitrate)]
+      : [track.codec, track.sampleRate ? `${track.sampleRate / 1000} kHz` : undefined, track.channels ? `${track.channels} ch` : undefined, bitrate(track.bitrate)];
+  return parts.filter(Boolean).join(' · ') || '—';
+}
+
+function policyText(policy: PlaybackPolicy | null | undefined): string {
+  if (!policy || policy.type === 'public') return 'public';
+  return policy.type === 'jwt' ? 'signed (JWT)' : policy.type;
+}
+
+/** The tooltip: identity, phase and its time, format, tracks, size, policy, failure, and the thumbnail once known. */
+export function assetTooltip(asset: Asset, thumbnail?: string): vscode.MarkdownString {
+  const status = asset.status;
+  const spec = asset.videoSpec;
+  const tracks = spec?.tracks ?? [];
+  const lines = [
+    `**${md(asset.name || asset.id)}** — ${md(phaseText(asset))}`,
+    '',
+    ...(thumbnail ? [`![Thumbnail](${thumbnail})`, ''] : []),
+    `ID: \`${asset.id}\``,
+    `Playback ID: ${asset.playbackId ? `\`${asset.playbackId}\`` : '—'}`,
+    `Phase: ${md(phaseText(asset))} since ${dateTime(status?.updatedAt)}`,
+    ...(phaseOf(asset) === 'failed' ? [`Failure: ${md(status?.errorMessage ?? 'no message from the service')}`] : []),
+    ...(spec ? [`Format: ${md(spec.format ?? '—')}${spec.duration ? `, ${durationText(spec.duration)}` : ''}`] : []),
+    ...tracks.map((track) => `${track.type === 'video' ? 'Video' : track.type === 'audio' ? 'Audio' : md(track.type)}: ${md(trackText(track))}`),
+    `Size: ${asset.size ? megabytes(asset.size) : '—'}`,
+    `Created: ${dateTime(asset.createdAt)}`,
+    `Playback policy: ${policyText(asset.playbackPolicy)}`,
+  ];
+  return new vscode.MarkdownString(lines.join('  \n'));
+}
+
+/**
+ * A row of the Assets view. `contextValue` is `asset <phase>` plus `signed` when playback needs a
+ * token (the keys' Sign Playback Token commands look for that word).
+ */
+export class AssetItem extends vscode.TreeItem {
+  readonly playback: PlaybackTarget | undefined;
+
+  constructor(readonly asset: Asset) {
+    super(asset.name || asset.id, vscode.TreeItemCollapsibleState.None);
+    this.id = asset.id;
+    const phase = phaseOf(asset);
+    const signed = asset.playbackPolicy?.type === 'jwt';
+    this.contextValue = ['asset', phase, signed ? 'signed' : undefined].filter(Boolean).join(' ');
+    this.iconPath = PHASE_ICONS[phase] ?? new vscode.ThemeIcon('circle-outline');
+    this.playback = asset.playbackId ? { playbackId: asset.playbackId, name: asset.name, policy: asset.playbackPolicy } : undefined;
+    this.description = [
+      phase === 'ready' ? undefined : phaseText(asset),
+      durationText(asset.videoSpec?.duration),
+      resolution(videoTrack(asset)),
+      asset.size ? megabytes(asset.size) : undefined,
+      timeAgo(asset.createdAt),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    // A playable asset's tooltip is built on hover (resolveTreeItem), with its thumbnail: VS Code
+    // only resolves properties that are left undefined here.
+    if (!this.hasThumbnail) this.tooltip = assetTooltip(asset);
+  }
+
+  /** Ready assets have a thumbnail in their playback info. */
+  get hasThumbnail(): boolean {
+    return this.asset.status?.phase === 'ready' && !!this.asset.playbackId;
+  }
+}

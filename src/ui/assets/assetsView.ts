@@ -1,0 +1,184 @@
+import * as vscode from 'vscode';
+import { fetchThumbnailDataUri, type Asset } from '../../api';
+import { notifyIfTokenRejected } from '../errors';
+import { MessageItem, loadErrorItem } from '../messageItem';
+import type { Prompts } from '../prompts';
+import type { Session } from '../session';
+import { isSettled } from '../uploads/assetStatusPoller';
+import type { AssetFilters } from './assetFilters';
+import { AssetItem, assetTooltip } from './assetItem';
+
+const PAGE_SIZE = 50;
+const THUMBNAIL_HRN = /^Thumbnail \((PNG|JPEG)\)$/;
+
+type Node = AssetItem | MessageItem;
+
+/**
+ * The account's assets, newest first, page by page with a "Load more…" row, filtered by the service.
+ * Rows keep their identity between refreshes of the same data, so the tree can reveal them.
+ */
+export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly pageLoaded = new vscode.EventEmitter<void>();
+  /** A first page arrived (the tree asked for it, so no tree change is announced). */
+  readonly onDidLoad = this.pageLoaded.event;
+  private loaded: { assets: Asset[]; nextCursor?: string } | undefined;
+  private loading: Promise<void> | undefined;
+  /** Bumped by refresh, so a page requested under the old filters is dropped when it arrives. */
+  private generation = 0;
+  private readonly items = new Map<string, AssetItem>();
+  /** Playback id → thumbnail as a data URI (undefined when there is none), fetched on first hover. */
+  private readonly thumbnails = new Map<string, Promise<string | undefined>>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly session: Session,
+    private readonly prompts: Prompts,
+    readonly filters: AssetFilters,
+  ) {
+    this.subscriptions = [session.onDidChange(() => this.refresh()), filters.onDidChange(() => this.refresh())];
+  }
+
+  /** Assets currently loaded (for the palette pickers and the processing refresh). */
+  get assets(): Asset[] {
+    return this.loaded?.assets ?? [];
+  }
+
+  refresh(): void {
+    this.generation++;
+    this.loaded = undefined;
+    this.loading = undefined;
+    this.items.clear();
+    this.changed.fire();
+  }
+
+  async loadMore(): Promise<void> {
+    const cursor = this.loaded?.nextCursor;
+    if (!cursor) return;
+    const generation = this.generation;
+    const page = await this.session.client().listAssetsPage(this.filters.query(), cursor, PAGE_SIZE);
+    if (generation !== this.generation || !this.loaded) return;
+    // An asset added or revealed meanwhile may also be on this page: keep the copy already shown.
+    const known = new Set(this.assets.map((asset) => asset.id));
+    this.loaded = { assets: [...this.assets, ...page.items.filter((asset) => !known.has(asset.id))], nextCursor: page.nextCursor };
+    this.changed.fire();
+  }
+
+  /**
+   * Shows a new or changed asset at once (a new upload, a rename, a processing update): replaced in
+   * place when listed, otherwise added at the top, where the newest assets are.
+   */
+  addOrUpdate(asset: Asset): void {
+    if (!this.loaded) return; // the first load fetches it anyway
+    const index = this.assets.findIndex((a) => a.id === asset.id);
+    if (index >= 0) this.loaded.assets[index] = asset;
+    else this.loaded.assets.unshift(asset);
+    this.items.delete(asset.id);
+    this.changed.fire();
+  }
+
+  remove(assetId: string): void {
+    if (!this.loaded) return;
+    this.loaded.assets = this.assets.filter((a) => a.id !== assetId);
+    this.items.delete(assetId);
+    this.changed.fire();
+  }
+
+  /** The row of an asset, loading the first page first and fetching the asset when it is on no loaded page. */
+  async itemFor(assetId: string): Promise<AssetItem | undefined> {
+    await this.ensureLoaded();
+    let asset = this.assets.find((a) => a.id === assetId);
+    if (!asset) {
+      asset = await this.session.client().getAsset(assetId);
+      this.addOrUpdate(asset);
+    }
+    // Undefined when the view was refreshed meanwhile (token or filters changed).
+    return this.loaded ? this.itemOf(asset) : undefined;
+  }
+
+  /** Loaded assets not yet ready or failed. */
+  unsettled(): Asset[] {
+    return this.assets.filter((asset) => !isSettled(asset));
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    return node;
+  }
+
+  getParent(): undefined {
+    return undefined;
+  }
+
+  async getChildren(node?: Node): Promise<Node[]> {
+    if (node || !this.session.hasToken) return [];
+    try {
+      await this.ensureLoaded();
+    } catch (error) {
+      notifyIfTokenRejected(this.prompts, 'loading assets', error);
+      return [loadErrorItem('assets', error, 'livepeer.assets.refresh')];
+    }
+    const rows: Node[] = this.assets.map((asset) => this.itemOf(asset));
+    if (this.loaded?.nextCursor) {
+      rows.push(new MessageItem('Load more…', 'ellipsis', { command: 'livepeer.assets.loadMore', title: 'Load More Assets' }));
+    }
+    return rows;
+  }
+
+  /** Builds a ready asset's tooltip on first hover, with its thumbnail (one playback lookup and one small image per asset). */
+  async resolveTreeItem(item: vscode.TreeItem, node: Node): Promise<vscode.TreeItem> {
+    if (!(node instanceof AssetItem) || !node.hasThumbnail || !node.asset.playbackId) return item;
+    item.tooltip = assetTooltip(node.asset, await this.thumbnail(node.asset.playbackId));
+    return item;
+  }
+
+  private thumbnail(playbackId: string): Promise<string | undefined> {
+    let pending = this.thumbnails.get(playbackId);
+    if (!pending) {
+      pending = this.session
+        .client()
+        .getPlayback(playbackId)
+        .then((info) => info.meta.source.find((source) => THUMBNAIL_HRN.test(source.hrn))?.url)
+        .then((url) => (url ? fetchThumbnailDataUri(url) : undefined))
+        .catch(() => {
+          // A tooltip without a picture is fine; try again on a later hover.
+          this.thumbnails.delete(playbackId);
+          return undefined;
+        });
+      this.thumbnails.set(playbackId, pending);
+    }
+    return pending;
+  }
+
+  private itemOf(asset: Asset): AssetItem {
+    let item = this.items.get(asset.id);
+    if (!item || item.asset !== asset) {
+      item = new AssetItem(asset);
+      this.items.set(asset.id, item);
+    }
+    return item;
+  }
+
+  private ensureLoaded(): Promise<void> {
+    if (this.loaded) return Promise.resolve();
+    const generation = this.generation;
+    this.loading ??= this.session
+      .client()
+      .listAssetsPage(this.filters.query(), undefined, PAGE_SIZE)
+      .then((page) => {
+        if (generation !== this.generation) return;
+        this.loaded = { assets: page.items, nextCursor: page.nextCursor };
+        this.pageLoaded.fire();
+      })
+      .finally(() => {
+        if (generation === this.generation) this.loading = undefined;
+      });
+    return this.loading;
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach((s) => s.dispose());
+    this.changed.dispose();
+    this.pageLoaded.dispose();
+  }
+}

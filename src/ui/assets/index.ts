@@ -1,0 +1,41 @@
+import * as vscode from 'vscode';
+import type { Prompts } from '../prompts';
+import type { Session } from '../session';
+import { registerAssetCommands } from './assetCommands';
+import { ASSET_DETAILS_SCHEME, AssetDetailsProvider } from './assetDetails';
+import { AssetFilters } from './assetFilters';
+import { AssetsView } from './assetsView';
+import { ProcessingRefresh } from './processingRefresh';
+
+export { AssetsView } from './assetsView';
+export { AssetItem } from './assetItem';
+
+export interface AssetsFeature {
+  view: AssetsView;
+  treeView: vscode.TreeView<unknown>;
+  disposables: vscode.Disposable[];
+  /** Publishes the filter context keys; awaited by activate(). */
+  ready: Promise<void>;
+}
+
+/** The Assets view with its filters, details documents, processing refresh and commands. */
+export function activateAssets(session: Session, prompts: Prompts, workspaceState: vscode.Memento): AssetsFeature {
+  const filters = new AssetFilters(workspaceState);
+  const view = new AssetsView(session, prompts, filters);
+  const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view });
+  const details = new AssetDetailsProvider(session);
+  return {
+    view,
+    treeView,
+    ready: filters.publishContext(),
+    disposables: [
+      filters,
+      view,
+      treeView,
+      details,
+      vscode.workspace.registerTextDocumentContentProvider(ASSET_DETAILS_SCHEME, details),
+      new ProcessingRefresh(session, view, treeView),
+      ...registerAssetCommands({ session, prompts, view, treeView, details }),
+    ],
+  };
+}

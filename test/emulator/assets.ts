@@ -1,0 +1,189 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AssetTrack } from '../../src/api/types';
+import { sendErrors, sendJson } from './http';
+import { paginate } from './pagination';
+import { assetPlaybackUrls } from './playback';
+import { thumbnailPng } from './png';
+import type { Scheduler } from './scheduler';
+import type { EmulatorAsset, Store } from './store';
+import type { ObjectSchema } from './validate';
+
+/** Fields PATCH /asset/{id} accepts; anything else is 422, as the real validator answers. */
+const UPDATE_ASSET: ObjectSchema = {
+  properties: { name: { type: 'string', minLength: 1 }, playbackPolicy: { type: 'object' }, storage: { type: 'object' }, creatorId: {} },
+};
+
+/** Progress values the processing phase reports before the asset is ready. */
+const PROGRESS_STEPS = [0.2, 0.7];
+const VIDEO_BITRATE = 2_000_000;
+const AUDIO_BITRATE = 128_000;
+
+export interface AssetRoutesContext {
+  store: Store;
+  apiOrigin: string;
+  ingestOrigin: string;
+  defaultPageSize: number;
+  /** Parses and validates a JSON body; on failure it has already answered and returns undefined. */
+  readBody(req: IncomingMessage, res: ServerResponse, schema: ObjectSchema, whenEmpty: unknown): Promise<object | undefined>;
+}
+
+/** An asset as the API answers it: the playback and download addresses appear once it is ready. */
+export function assetJson(asset: EmulatorAsset, cdnOrigin: string): EmulatorAsset {
+  if (asset.status.phase !== 'ready') return asset;
+  const urls = assetPlaybackUrls(asset.playbackId, cdnOrigin);
+  return { ...asset, playbackUrl: urls.hls, downloadUrl: urls.mp4 };
+}
+
+/** GET /asset, GET /asset/{id}, PATCH /asset/{id}. */
+export function assetHandlers(ctx: AssetRoutesContext) {
+  const { store } = ctx;
+  return {
+    list(_req: IncomingMessage, res: ServerResponse, url: URL): void {
+      const filters = parseAssetFilters(url.searchParams.get('filters'));
+      if (typeof filters === 'string') {
+        sendErrors(res, 400, `error parsing filters: ${filters}`);
+        return;
+      }
+      const rows = [...store.assets.values()].filter((asset) => filters.every((matches) => matches(asset))).sort(assetOrder(url.searchParams.get('order')));
+      const { page, headers } = paginate(rows, url, { defaultLimit: ctx.defaultPageSize, origin: ctx.apiOrigin });
+      sendJson(res, 200, page.map((asset) => assetJson(asset, ctx.ingestOrigin)), headers);
+    },
+
+    get(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
+      const asset = store.assets.get(id ?? '');
+      if (asset) sendJson(res, 200, assetJson(asset, ctx.ingestOrigin));
+      else sendErrors(res, 404, 'not found');
+    },
+
+    async update(req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): Promise<void> {
+      const body = await ctx.readBody(req, res, UPDATE_ASSET, {});
+      if (!body) return;
+      const asset = store.assets.get(id ?? '');
+      if (!asset) {
+        sendErrors(res, 404, 'asset not found');
+        return;
+      }
+      if (asset.status.phase !== 'ready') {
+        sendErrors(res, 422, 'asset is not ready');
+        return;
+      }
+      const { name, playbackPolicy } = body as Partial<EmulatorAsset>;
+      if (name !== undefined) asset.name = name;
+      if (playbackPolicy !== undefined) asset.playbackPolicy = playbackPolicy;
+      sendJson(res, 200, assetJson(asset, ctx.ingestOrigin));
+    },
+  };
+}
+
+/**
+ * Serves GET /hls/{playbackId}/thumbnails/keyframes_0.png on the CDN origin: a real PNG for a
+ * ready asset, 404 otherwise. Returns false when the path is not a thumbnail.
+ */
+export function serveThumbnail(store: Store, method: string, pathname: string, res: ServerResponse): boolean {
+  const match = /^\/hls\/([^/]+)\/thumbnails\/keyframes_0\.png$/.exec(pathname);
+  if (!match || method !== 'GET') return false;
+  const asset = store.assetByPlaybackId(match[1] ?? '');
+  if (!asset || asset.status.phase !== 'ready') {
+    sendErrors(res, 404, 'not found');
+    return true;
+  }
+  const png = thumbnailPng(asset.playbackId);
+  res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': String(png.length), 'Cache-Control': 'max-age=3600' });
+  res.end(png);
+  return true;
+}
+
+/**
+ * The processing pipeline after an upload: waiting → processing (progress 0.2, then 0.7, one step per
+ * `stepMs`) → ready with its videoSpec. Stops when the asset is failed or deleted meanwhile.
+ */
+export function processAsset(store: Store, scheduler: Scheduler, asset: EmulatorAsset, stepMs: number): void {
+  const stillProcessing = () => store.assets.get(asset.id) === asset && asset.status.phase !== 'failed';
+  const step = (index: number): void => {
+    if (!stillProcessing()) return;
+    const progress = PROGRESS_STEPS[index];
+    if (progress === undefined) {
+      probe(asset);
+      asset.status = { phase: 'ready', updatedAt: Date.now() };
+      return;
+    }
+    asset.status = { phase: 'processing', updatedAt: Date.now(), progress };
+    scheduler.after(stepMs, () => step(index + 1));
+  };
+  scheduler.after(stepMs, () => step(0));
+}
+
+/** Fills in what probing the upload reports: size and videoSpec (format, duration, tracks). */
+export function probe(asset: EmulatorAsset): void {
+  const size = asset.size ?? 5_000_000;
+  const duration = Math.max(1, Math.round(((size * 8) / (VIDEO_BITRATE + AUDIO_BITRATE)) * 100) / 100);
+  const tracks: AssetTrack[] = [
+    { type: 'video', codec: 'h264', width: 1280, height: 720, fps: 30, bitrate: VIDEO_BITRATE, pixelFormat: 'yuv420p', duration },
+    { type: 'audio', codec: 'aac', bitrate: AUDIO_BITRATE, sampleRate: 48_000, channels: 2, duration },
+  ];
+  asset.size = size;
+  asset.videoSpec = { format: 'mp4', duration, bitrate: VIDEO_BITRATE + AUDIO_BITRATE, tracks };
+}
+
+type AssetFilter = (asset: EmulatorAsset) => boolean;
+
+/** Parses the `filters` JSON of the asset list; returns the reason when it is not valid. Unknown ids are ignored. */
+function parseAssetFilters(raw: string | null): AssetFilter[] | string {
+  if (raw === null || raw === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  if (!Array.isArray(parsed)) return 'filters must be an array';
+  const filters: AssetFilter[] = [];
+  for (const item of parsed as unknown[]) {
+    if (typeof item !== 'object' || item === null) return 'each filter must be an object with id and value';
+    const { id, value } = item as { id?: unknown; value?: unknown };
+    if (id === 'name') {
+      if (typeof value !== 'string') return 'value of filter name must be a string';
+      // Full-text match: every word appears in the name, in any case.
+      const words = value.toLowerCase().split(/\s+/).filter(Boolean);
+      filters.push((asset) => words.every((word) => (asset.name ?? '').toLowerCase().includes(word)));
+    } else if (id === 'phase' || id === 'playbackId' || id === 'id') {
+      if (typeof value !== 'string') return `value of filter ${id} must be a string`;
+      filters.push((asset) => (id === 'phase' ? asset.status.phase : asset[id]) === value);
+    } else if (id === 'createdAt') {
+      const range = typeof value === 'number' ? { gte: value, lte: value } : (value as { gt?: number; lt?: number; gte?: number; lte?: number } | null);
+      if (typeof range !== 'object' || range === null) return 'value of filter createdAt must be a number or a range';
+      filters.push(
+        (asset) =>
+          (range.gt === undefined || asset.createdAt > range.gt) &&
+          (range.lt === undefined || asset.createdAt < range.lt) &&
+          (range.gte === undefined || asset.createdAt >= range.gte) &&
+          (range.lte === undefined || asset.createdAt <= range.lte),
+      );
+    }
+  }
+  return filters;
+}
+
+const ORDER_FIELDS: Record<string, (asset: EmulatorAsset) => number | string> = {
+  createdAt: (asset) => asset.createdAt,
+  updatedAt: (asset) => asset.status.updatedAt ?? asset.createdAt,
+  name: (asset) => (asset.name ?? '').toLowerCase(),
+  size: (asset) => asset.size ?? 0,
+};
+
+/** `order=field-true|false,...` (true: descending); default most recently updated first. */
+function assetOrder(raw: string | null): (a: EmulatorAsset, b: EmulatorAsset) => number {
+  const keys = (raw || 'updatedAt-true')
+    .split(',')
+    .map((part) => /^(\w+)-(true|false)$/.exec(part.trim()))
+    .filter((match): match is RegExpExecArray => !!match && !!ORDER_FIELDS[match[1] ?? ''])
+    .map((match) => ({ read: ORDER_FIELDS[match[1] ?? ''] as (asset: EmulatorAsset) => number | string, descending: match[2] === 'true' }));
+  return (a, b) => {
+    for (const { read, descending } of keys) {
+      const x = read(a);
+      const y = read(b);
+      if (x !== y) return (x < y ? -1 : 1) * (descending ? -1 : 1);
+    }
+    return 0;
+  };
+}

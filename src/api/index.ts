@@ -4,3 +4,4 @@ export { parseBaseUrl, isLoopbackHost } from './baseUrl';
 export type { ApiCallRecord, StudioHttpOptions } from './http';
 export type { Page } from './pagination';
 export type * from './types';
+export * from './playbackToken';

@@ -1,7 +1,7 @@
 import { StudioApiError } from './errors';
 import { StudioHttp, type StudioHttpOptions } from './http';
 import { collectPages, nextCursor, type Page } from './pagination';
-import type { Asset, CreatedSigningKey, PlaybackInfo, SigningKey, SigningKeyUpdate, Stream, StreamQuery, UploadRequest } from './types';
+import type { Asset, CreatedSigningKey, GateAnswer, PlaybackInfo, SigningKey, SigningKeyUpdate, Stream, StreamQuery, UploadRequest } from './types';
 
 const SIGNING_KEYS = '/access-control/signing-key';
 const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);
@@ -101,6 +101,23 @@ export class StudioClient {
   async getPlayback(playbackId: string, signal?: AbortSignal): Promise<PlaybackInfo> {
     if (!playbackId) throw StudioApiError.config('playback id is empty');
     return this.expectBody(await this.http.call<PlaybackInfo>('GET', `/playback/${encodeURIComponent(playbackId)}`, { signal }));
+  }
+
+  /**
+   * Asks the access-control gate, as the playback edge does, whether `publicKey` may play
+   * `playbackId`. Refusals (403/404) are answers, not errors.
+   */
+  async checkPlaybackAccess(playbackId: string, publicKey: string, signal?: AbortSignal): Promise<GateAnswer> {
+    if (!playbackId) throw StudioApiError.config('playback id is empty');
+    try {
+      const response = await this.http.call('POST', '/access-control/gate', { body: { stream: `video+${playbackId}`, pub: publicKey, type: 'jwt' }, signal });
+      return { allowed: true, status: response.status };
+    } catch (error) {
+      if (error instanceof StudioApiError && (error.status === 403 || error.status === 404)) {
+        return { allowed: false, status: error.status, message: error.messages[0] ?? error.message };
+      }
+      throw error;
+    }
   }
 
   listStreamsPage(query: StreamQuery, cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<Stream>> {

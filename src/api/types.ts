@@ -100,3 +100,6 @@ export interface StreamQuery {
   /** true = recording on only. */
   record?: boolean;
 }
+
+/** What POST /access-control/gate answered: 200 allowed, or 403/404 with the service's message. */
+export type GateAnswer = { allowed: true; status: number } | { allowed: false; status: number; message: string };

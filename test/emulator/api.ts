@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { accessGate } from './accessControl';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
 import { playbackInfo } from './playback';
@@ -59,6 +60,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'DELETE', pattern: /^\/api\/asset\/([^/]+)$/, handler: deleteAsset },
     { method: 'GET', pattern: /^\/api\/playback\/([^/]+)$/, handler: getPlayback, public: true },
     { method: 'GET', pattern: /^\/api\/stream\/?$/, handler: listStreams },
+    { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(store), public: true },
   ];
 
   function listKeys(_req: IncomingMessage, res: ServerResponse, url: URL): void {
@@ -103,7 +105,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   }
 
   function deleteKey(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
-    if (store.signingKeys.delete(id ?? '')) sendEmpty(res, 204);
+    if (store.deleteSigningKey(id ?? '')) sendEmpty(res, 204);
     else sendErrors(res, 404, 'not found');
   }
 

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { registerKeyCommands } from './ui/keys/keyCommands';
-import { RetiredKeys } from './ui/keys/retiredKeys';
+import { registerPlaybackCommands } from './ui/keys/playbackCommands';
+import { PrivateKeys } from './ui/keys/privateKeys';
+import { Rotations } from './ui/keys/rotations';
 import { SigningKeysView } from './ui/keys/signingKeysView';
 import { Prompts } from './ui/prompts';
 import { Session } from './ui/session';
@@ -33,7 +35,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
   const session = new Session(tokens, log, userAgent);
   const prompts = new Prompts();
 
-  const signingKeys = new SigningKeysView(session, prompts, new RetiredKeys(context.globalState));
+  const signingKeys = new SigningKeysView(session, prompts, new Rotations(context.globalState), new PrivateKeys(context.secrets));
   const filters = new StreamFilters(context.workspaceState);
   const streams = new StreamsView(session, prompts, filters);
   const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log };
@@ -52,6 +54,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     vscode.commands.registerCommand('livepeer.showLog', () => log.show()),
     ...registerTokenCommands(session, prompts),
     ...registerKeyCommands({ session, prompts, view: signingKeys }),
+    ...registerPlaybackCommands({ session, prompts, view: signingKeys }),
     ...registerStreamCommands(session, prompts, streams, streamsTree),
     ...uploads.disposables,
   );

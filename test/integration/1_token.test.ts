@@ -12,18 +12,36 @@ describe('API token', () => {
     assert.equal(emulator.requests.length, 0, 'nothing is asked of the service without a token');
   });
 
-  it('refuses a token the service rejects, and stores nothing', async () => {
-    answer((request) => {
-      assert.equal(request.kind, 'input');
-      assert.equal((request as { options: vscode.InputBoxOptions }).options.password, true, 'typed into a password box');
-      return 'not-a-valid-token';
-    });
+  it('refuses a token the service rejects: the box stays open with the reason, and stores nothing', async () => {
+    answer(
+      (request) => {
+        assert.equal(request.kind, 'input');
+        assert.equal((request as { options: vscode.InputBoxOptions }).options.password, true, 'typed into a password box');
+        return 'not-a-valid-token';
+      },
+      (request) => {
+        assert.equal(request.kind, 'input', 'asked again in the same box');
+        assert.match((request as { rejected?: string }).rejected ?? '', /rejected this API token/);
+        return undefined; // Escape
+      },
+    );
     const saved = await vscode.commands.executeCommand('livepeer.setToken');
     assert.equal(saved, false);
     assert.equal(api.session.hasToken, false);
-    const rejected = lastMessage(/rejected this API token/);
-    assert.ok(rejected && rejected.severity === 'error');
-    assert.deepEqual(rejected.actions, ['Try Again']);
+    assert.ok(!lastMessage(/rejected this API token/), 'no separate notification: the reason is in the box');
+  });
+
+  it('a corrected token in the same box is accepted', async () => {
+    answer(
+      () => 'still-wrong',
+      (request) => {
+        assert.match((request as { rejected?: string }).rejected ?? '', /rejected/);
+        return TOKEN;
+      },
+    );
+    assert.equal(await vscode.commands.executeCommand('livepeer.setToken'), true);
+    assert.equal(api.session.hasToken, true);
+    await vscode.commands.executeCommand('livepeer.clearToken');
   });
 
   it('validates a good token with one call, then stores it', async () => {

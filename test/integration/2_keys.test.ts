@@ -67,7 +67,7 @@ describe('Signing Keys view', () => {
     assert.deepEqual(list.map((i) => i.label), ['web player', 'legacy']);
     const [enabled, disabled] = list;
     assert.match(String(enabled.description), /^created 1 hour ago$/);
-    assert.match(String(disabled.description), /^disabled · created last month$/);
+    assert.equal(disabled.description, 'disabled', 'short: the dates are in the tooltip');
     assert.equal(enabled.contextValue, 'signingKey.enabled');
     assert.equal(disabled.contextValue, 'signingKey.disabled');
     assert.notEqual((enabled.iconPath as vscode.ThemeIcon).id, (disabled.iconPath as vscode.ThemeIcon).id);
@@ -239,9 +239,9 @@ describe('Signing Keys view', () => {
     assert.deepEqual(deploy.actions, ['Continue Rotation']);
     assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, false, 'the old key stays enabled until the new one is deployed');
     const rotating = await item('web player');
-    assert.equal(rotating.description, 'rotating · deploy new key');
+    assert.equal(rotating.description, 'being replaced');
     assert.equal(rotating.contextValue, 'signingKey.enabled.rotating');
-    assert.equal((await item('web player v2')).description, 'rotation: new key');
+    assert.equal((await item('web player v2')).description, 'replacement');
     assert.equal((await item('web player v2')).contextValue, 'signingKey.enabled.rotationNew');
 
     const gateCalls = () => emulator.requests.filter((r) => r.url.startsWith('/api/access-control/gate')).map((r) => r.status);

@@ -23,7 +23,7 @@ export class SigningKeyItem extends vscode.TreeItem {
     this.id = key.id;
     const { rotation } = standing;
     // Descriptions stay short enough for the default sidebar width; the tooltip has the detail.
-    this.description = rotation ? rotationDescription(key, rotation.role, rotation.rotation) : [key.disabled ? 'disabled' : undefined, key.createdAt && `created ${timeAgo(key.createdAt)}`].filter(Boolean).join(' · ');
+    this.description = rotation ? rotationDescription(key, rotation.role, rotation.rotation) : key.disabled ? 'disabled' : key.createdAt ? `created ${timeAgo(key.createdAt)}` : '';
     this.iconPath = key.disabled
       ? new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'))
       : new vscode.ThemeIcon(rotation ? 'sync' : 'key', new vscode.ThemeColor('charts.green'));
@@ -45,10 +45,10 @@ export class SigningKeyItem extends vscode.TreeItem {
 }
 
 function rotationDescription(key: SigningKey, role: 'old' | 'new', rotation: Rotation): string {
-  if (role === 'new') return 'rotation: new key';
-  if (rotation.step === 'deploy') return 'rotating · deploy new key';
-  const seen = timeAgo(key.lastSeen);
-  return key.disabled ? `retired · seen ${seen ?? 'never'}` : 'rotating · enabled again';
+  if (role === 'new') return 'replacement';
+  if (rotation.step === 'deploy') return 'being replaced';
+  const seen = key.lastSeen ? `seen ${timeAgo(key.lastSeen)}` : 'never seen';
+  return key.disabled ? `retired · ${seen}` : 'replaced · enabled';
 }
 
 function rotationTooltip(role: 'old' | 'new', rotation: Rotation): string {

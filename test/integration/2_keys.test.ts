@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PromptRequest } from '../../src/ui/prompts';
 import type { SigningKeyItem } from '../../src/ui/keys/signingKeysView';
-import { answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, signIn } from './harness';
+import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, signIn } from './harness';
 
 type Message = Extract<PromptRequest, { kind: 'message' }>;
 const savedKeys = mkdtempSync(join(tmpdir(), 'livepeer-keys-'));
@@ -299,6 +299,19 @@ describe('Signing Keys view', () => {
     await vscode.commands.executeCommand('livepeer.keys.enable', await item('web player v2'));
     assert.equal(api.signingKeys.rotations.of(old.id), undefined);
     assert.equal((await item('v3')).description, 'created just now');
+  });
+
+  it('Continue Rotation on the deploy notification picks the rotation up', async () => {
+    const old = storedKey('v3')!;
+    clickNotification(/Rotate \(2\/3\): deploy “v4” wherever “v3” signs playback/, 'Continue Rotation');
+    answer(
+      () => 'v4',
+      ...savePrivateKeyTo(join(savedKeys, 'v4.pem')),
+      (request) => (request as unknown as { items: ReadonlyArray<vscode.QuickPickItem> }).items.find((p) => /Skip the Check/.test(p.label)),
+    );
+    await vscode.commands.executeCommand('livepeer.keys.rotate', await item('v3'));
+    await eventually(() => assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, true));
+    await eventually(() => assert.ok(lastMessage(/Rotate \(3\/3\): “v3” is disabled/)));
   });
 
   it('a 401 shows the error with a Set API Token action and an error row in the tree', async () => {

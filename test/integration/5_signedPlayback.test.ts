@@ -141,7 +141,11 @@ describe('Signed playback', () => {
     const claims = { ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'another0000001' };
     const tampered = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
     const before = emulator.requests.length;
-    const forged = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', 'another0000001', { token: tampered });
+    answer(pickWhere((i) => /Paste a Token/.test(i.label)), (request) => {
+      assert.equal(request.kind, 'input');
+      return tampered;
+    });
+    const forged = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', 'another0000001');
     assert.equal(forged.allowed, false);
     assert.match(forged.words, /^refused before the service is asked: the signature does not match/);
     assert.ok(!emulator.requests.slice(before).some((r) => r.url.includes('/access-control/gate')), 'a bad signature never reaches the gate');

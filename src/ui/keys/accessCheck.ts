@@ -1,4 +1,4 @@
-import type { GateAnswer, SigningKey, StudioClient } from '../../api';
+import { signPlaybackToken, verifyPlaybackToken, type GateAnswer, type SigningKey, type StudioClient } from '../../api';
 
 export interface AccessResult {
   allowed: boolean;
@@ -13,6 +13,19 @@ export interface AccessResult {
 export async function askGate(client: StudioClient, playbackId: string, publicKey: string, ownKeys: SigningKey[]): Promise<AccessResult> {
   const answer = await client.checkPlaybackAccess(playbackId, publicKey);
   return { allowed: answer.allowed, words: gateWords(answer, ownKeys.some((key) => key.publicKey === publicKey)) };
+}
+
+/**
+ * Whether `key` can open `playbackId`: with its private key at hand, a short-lived token is signed
+ * and checked as the playback edge checks it; then the gate is asked.
+ */
+export async function keyAccess(client: StudioClient, playbackId: string, key: SigningKey, ownKeys: SigningKey[], privateKey?: string): Promise<AccessResult> {
+  if (privateKey) {
+    const token = signPlaybackToken({ playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: 300 });
+    const local = verifyPlaybackToken(token, { playbackId, publicKey: key.publicKey });
+    if (!local.ok) return { allowed: false, words: `refused before the service is asked: ${local.reason}` };
+  }
+  return askGate(client, playbackId, key.publicKey, ownKeys);
 }
 
 function gateWords(answer: GateAnswer, ownKey: boolean): string {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { signPlaybackToken, verifyPlaybackToken, type SigningKey } from '../../api';
 import { reportError } from '../errors';
-import { askGate, type AccessResult } from './accessCheck';
+import { askGate, keyAccess, type AccessResult } from './accessCheck';
 import { resolveKey, type KeyCommandContext } from './keyPicker';
 import { pickPlaybackTarget, playbackTargetOf, type PlaybackTarget } from './playbackTarget';
 import { SigningKeyItem } from './signingKeysView';
@@ -118,11 +118,11 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
     if (!key && !token) return undefined;
   }
   let result: AccessResult;
-  if (token) {
-    const local = verifyPlaybackToken(token, { playbackId: playback.playbackId });
-    result = local.ok ? await askGate(client, playback.playbackId, local.claims.pub, keys) : { allowed: false, words: `refused before the service is asked: ${local.reason}` };
+  if (key) {
+    result = await keyAccess(client, playback.playbackId, key, keys, await ctx.view.privateKeys.get(key.id));
   } else {
-    result = await askGate(client, playback.playbackId, key!.publicKey, keys);
+    const local = verifyPlaybackToken(token ?? '', { playbackId: playback.playbackId });
+    result = local.ok ? await askGate(client, playback.playbackId, local.claims.pub, keys) : { allowed: false, words: `refused before the service is asked: ${local.reason}` };
   }
   const what = playback.name ? `“${playback.name}”` : playback.playbackId;
   const by = key ? `key “${key.name || key.id}”` : 'this token';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { StudioApiError, signPlaybackToken, verifyPlaybackToken, type SigningKey } from '../../api';
-import { askGate } from './accessCheck';
+import { StudioApiError, type SigningKey } from '../../api';
+import { askGate, keyAccess } from './accessCheck';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';
 import { pickPlaybackTarget } from './playbackTarget';
@@ -91,7 +91,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
   const keys = await client.listSigningKeys();
   const checkable = target === 'skip' ? undefined : target;
   if (checkable) {
-    const accepted = await newKeyAccepted(ctx, newKey, checkable.playbackId, keys);
+    const accepted = await keyAccess(client, checkable.playbackId, newKey, keys, await ctx.view.privateKeys.get(newKey.id));
     if (!accepted.allowed) {
       void ctx.prompts.message(
         'warning',
@@ -114,17 +114,6 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
       : `The service accepts “${rotation.newName}” and now refuses “${rotation.oldName}” for ${checkable.playbackId}`;
   }
   void ctx.prompts.message('info', `Livepeer: Rotate (3/3): “${rotation.oldName}” is disabled. ${outcome}. Delete “${rotation.oldName}” to finish.`, {});
-}
-
-/** A token signed with the new key when its private key is kept here (checked as the edge does), then the gate. */
-async function newKeyAccepted(ctx: KeyCommandContext, newKey: SigningKey, playbackId: string, keys: SigningKey[]) {
-  const privateKey = await ctx.view.privateKeys.get(newKey.id);
-  if (privateKey) {
-    const token = signPlaybackToken({ playbackId, privateKey, publicKey: newKey.publicKey, expiresInSeconds: 300 });
-    const local = verifyPlaybackToken(token, { playbackId, publicKey: newKey.publicKey });
-    if (!local.ok) return { allowed: false, words: local.reason };
-  }
-  return askGate(ctx.session.client(), playbackId, newKey.publicKey, keys);
 }
 
 async function keyOrGone(ctx: KeyCommandContext, id: string): Promise<SigningKey | undefined> {

@@ -52,7 +52,7 @@ export async function setToken(session: Session, prompts: Prompts, given?: strin
   }
   if (!token) return false;
   if (unchecked !== undefined) {
-    const choice = await prompts.message('warning', `Livepeer: could not check the token: ${messageOf(unchecked)}`, { modal: true }, 'Save Anyway');
+    const choice = await prompts.confirm(`Livepeer: could not check the token: ${messageOf(unchecked)}`, { safeLabel: 'Don’t Save' }, 'Save Anyway');
     if (choice !== 'Save Anyway') return false;
   }
   await session.tokens.set(token);

@@ -1,6 +1,17 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { TOKEN, answer, api, asked, assertAllAnswered, emulator, lastMessage } from './harness';
+import { TOKEN, answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, person, screenshot, signIn, sleep } from './harness';
+
+/** Runs `body` with the real VS Code input boxes instead of the scripted answers. */
+async function withRealDialogs(body: () => Promise<void>): Promise<void> {
+  const responder = api.prompts.responder;
+  api.prompts.responder = undefined;
+  try {
+    await body();
+  } finally {
+    api.prompts.responder = responder;
+  }
+}
 
 describe('API token', () => {
   afterEach(assertAllAnswered);
@@ -67,5 +78,45 @@ describe('API token', () => {
     assert.deepEqual(await api.signingKeys.getChildren(), []);
     await vscode.commands.executeCommand('livepeer.setToken', TOKEN);
     assert.equal(api.session.hasToken, true);
+  });
+
+  it('when the service cannot be reached, asks before saving an unchecked token; the safe answer saves nothing', async () => {
+    await vscode.commands.executeCommand('livepeer.clearToken');
+    emulator.faults.fail({ origin: 'api', method: 'GET', path: /signing-key$/, status: 500, body: { errors: ['Internal server error: down'] } });
+    answer(
+      () => TOKEN,
+      (request) => {
+        const message = request as Extract<typeof request, { kind: 'message' }>;
+        assert.equal(message.modal, true);
+        assert.match(message.message, /could not check the token/);
+        assert.deepEqual(message.actions, ['Save Anyway']);
+        return undefined;
+      },
+    );
+    assert.equal(await vscode.commands.executeCommand('livepeer.setToken'), false);
+    assert.equal(api.session.hasToken, false);
+    await vscode.commands.executeCommand('livepeer.setToken', TOKEN);
+    assert.equal(api.session.hasToken, true);
+  });
+
+  it('a rejected API token keeps the real input box open, busy while checking, then with the reason; Escape closes it', async () => {
+    await vscode.commands.executeCommand('livepeer.clearToken');
+    await withRealDialogs(async () => {
+      const saved = vscode.commands.executeCommand<boolean>('livepeer.setToken');
+      await eventually(async () => assert.ok((await person.text('.quick-input-widget')) !== undefined));
+      await sleep(300);
+      await person.type('wrong-token');
+      const busyBar = '.quick-input-widget .monaco-progress-container.active';
+      assert.equal(await person.text(busyBar), undefined, 'not busy before Enter');
+      emulator.faults.delay({ origin: 'api', method: 'GET', path: /signing-key$/, ms: 1500 });
+      await person.press('Enter');
+      // While the service is asked, the box stays open and shows its busy bar.
+      await eventually(async () => assert.equal(await person.text(busyBar), ''), 1400);
+      await eventually(async () => assert.match((await person.text('.quick-input-message')) ?? '', /rejected this API token/));
+      await screenshot('token-rejected');
+      await person.press('Escape');
+      assert.equal(await saved, false);
+    });
+    await signIn();
   });
 });

@@ -282,6 +282,15 @@ describe('Signing Keys view', () => {
     assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, false, 'old key still enabled');
     assert.ok(api.signingKeys.rotations.of(old.id), 'the rotation is remembered (globalState)');
 
+    // Continue with a playback id the new key cannot open: the old key stays enabled.
+    answer(
+      (request) => (request as unknown as { items: ReadonlyArray<vscode.QuickPickItem> }).items.find((p) => /Enter a Playback ID/.test(p.label)),
+      () => 'unknownplayback1',
+    );
+    await vscode.commands.executeCommand('livepeer.keys.continueRotation');
+    assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, false, 'not disabled while the new key is not accepted');
+    assert.match(lastMessage(/is not accepted for unknownplayback1/)?.message ?? '', /content not found.*stays enabled; fix it and Continue Rotation/);
+
     // The person comes back later and runs Rotate on the same key: it continues, skipping the check.
     answer(
       (request) => {

@@ -22,8 +22,7 @@ export class SigningKeyItem extends vscode.TreeItem {
     super(key.name || 'Unnamed key', vscode.TreeItemCollapsibleState.None);
     this.id = key.id;
     const { rotation } = standing;
-    // Descriptions stay short enough for the default sidebar width; the tooltip has the detail.
-    this.description = rotation ? rotationDescription(key, rotation.role, rotation.rotation) : key.disabled ? 'disabled' : key.createdAt ? `created ${timeAgo(key.createdAt)}` : '';
+    this.description = description(key, rotation);
     this.iconPath = key.disabled
       ? new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'))
       : new vscode.ThemeIcon(rotation ? 'sync' : 'key', new vscode.ThemeColor('charts.green'));
@@ -44,9 +43,11 @@ export class SigningKeyItem extends vscode.TreeItem {
   }
 }
 
-function rotationDescription(key: SigningKey, role: 'old' | 'new', rotation: Rotation): string {
-  if (role === 'new') return 'replacement';
-  if (rotation.step === 'deploy') return 'being replaced';
+/** Short enough for the default sidebar width; the tooltip has the detail. */
+function description(key: SigningKey, standing: KeyStanding['rotation']): string {
+  if (!standing) return key.disabled ? 'disabled' : key.createdAt ? `created ${timeAgo(key.createdAt)}` : '';
+  if (standing.role === 'new') return 'replacement';
+  if (standing.rotation.step === 'deploy') return 'being replaced';
   const seen = key.lastSeen ? `seen ${timeAgo(key.lastSeen)}` : 'never seen';
   return key.disabled ? `retired · ${seen}` : 'replaced · enabled';
 }
@@ -103,6 +104,11 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
     try {
       const keys = await this.session.client().listSigningKeys();
       keys.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
+      // A key deleted elsewhere (Studio, another window) ends the rotations it took part in.
+      const ids = new Set(keys.map((key) => key.id));
+      for (const rotation of this.rotations.all()) {
+        if (!ids.has(rotation.oldKeyId) || !ids.has(rotation.newKeyId)) await this.rotations.end(rotation.oldKeyId);
+      }
       const kept = await Promise.all(keys.map(async (key) => !!(await this.privateKeys.get(key.id))));
       return keys.map((key, i) => new SigningKeyItem(key, { rotation: this.rotations.of(key.id), privateKeyKept: kept[i] }));
     } catch (error) {

@@ -40,7 +40,7 @@ export function pemText(key: string): string {
   const trimmed = key.trim();
   if (trimmed.includes('-----BEGIN')) return trimmed;
   const decoded = Buffer.from(trimmed, 'base64').toString('utf8');
-  if (!decoded.includes('-----BEGIN')) throw new Error('not a PEM key, nor the base64 text of one: use the private key Livepeer Studio returned when the key was created');
+  if (!decoded.includes('-----BEGIN')) throw new Error('not a PEM key nor the base64 text of one');
   return decoded.trim();
 }
 
@@ -50,7 +50,7 @@ export function parsePrivateKey(key: string): KeyObject {
   try {
     parsed = createPrivateKey(pemText(key));
   } catch (error) {
-    throw new Error(`cannot read the private key: ${(error as Error).message.replace(/^error:\w+:/, '')}`);
+    throw new Error(`cannot read the private key (${(error as Error).message}): use the PEM file or the base64 text saved when the key was created`);
   }
   if (parsed.asymmetricKeyType !== 'ec' || parsed.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
     throw new Error('the private key is not an EC P-256 key: Livepeer signing keys are');

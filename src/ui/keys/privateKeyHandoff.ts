@@ -15,10 +15,10 @@ const KEEP = 'Keep in VS Code’s Secret Storage';
 /**
  * Hands out a new key's private key, the one time the service returns it: copy it, save it to a
  * file (0600, outside the workspace by default) or keep it in VS Code's secret storage. Not kept
- * unless the person says so. Resolves with how it was kept, or undefined when it was dropped.
+ * unless the person says so; one choice finishes the dialog.
  */
-export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKeys, key: CreatedSigningKey): Promise<'copied' | 'saved' | 'kept' | undefined> {
-  if (!key.privateKey) return undefined;
+export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKeys, key: CreatedSigningKey): Promise<void> {
+  if (!key.privateKey) return;
   const name = key.name || 'the new key';
   for (;;) {
     const choice = await prompts.message(
@@ -36,16 +36,16 @@ export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKe
     if (choice === COPY) {
       await vscode.env.clipboard.writeText(key.privateKey);
       void prompts.message('info', `Livepeer: private key of “${name}” copied. Paste it where your player signs tokens; it will not be shown again.`, {});
-      return 'copied';
+      return;
     }
     if (choice === SAVE) {
-      if (await savePem(prompts, name, key.privateKey)) return 'saved';
+      if (await savePem(prompts, name, key.privateKey)) return;
     } else if (choice === KEEP) {
       await privateKeys.store(key.id, key.privateKey);
       void prompts.message('info', `Livepeer: private key of “${name}” kept in VS Code’s secret storage. Sign Playback Token uses it.`, {});
-      return 'kept';
+      return;
     } else if (await confirmDiscard(prompts)) {
-      return undefined;
+      return;
     }
   }
 }

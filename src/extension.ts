@@ -35,7 +35,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
   const session = new Session(tokens, log, userAgent);
   const prompts = new Prompts();
 
-  const signingKeys = new SigningKeysView(session, prompts, new Rotations(context.globalState), new PrivateKeys(context.secrets));
+  const signingKeys = new SigningKeysView(session, prompts, new Rotations(context.globalState), new PrivateKeys(context.secrets, context.globalState));
   const filters = new StreamFilters(context.workspaceState);
   const streams = new StreamsView(session, prompts, filters);
   const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log };

@@ -215,6 +215,16 @@ describe('Signing Keys view', () => {
     });
     await vscode.commands.executeCommand('livepeer.keys.delete', kept);
     assert.equal(await api.signingKeys.privateKeys.get(kept.key.id), undefined, 'a deleted key’s private key is removed');
+
+    // Deleted elsewhere (in Studio): the next load of the view removes the kept private key too.
+    answer(() => 'kept elsewhere', keepPrivateKey());
+    await vscode.commands.executeCommand('livepeer.keys.create');
+    const elsewhere = await item('kept elsewhere');
+    assert.ok(await api.signingKeys.privateKeys.get(elsewhere.key.id));
+    emulator.store.deleteSigningKey(elsewhere.key.id);
+    await items();
+    assert.equal(api.signingKeys.privateKeys.has(elsewhere.key.id), false);
+    assert.equal(await api.signingKeys.privateKeys.get(elsewhere.key.id), undefined);
   });
 
   it('rotates a key from the palette: new key, deploy step without a modal, Continue Rotation checks access, then delete', async () => {

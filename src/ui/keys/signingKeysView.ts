@@ -104,13 +104,13 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
     try {
       const keys = await this.session.client().listSigningKeys();
       keys.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
-      // A key deleted elsewhere (Studio, another window) ends the rotations it took part in.
+      // A key deleted elsewhere (Studio, another window) ends its rotations and takes its kept private key along.
       const ids = new Set(keys.map((key) => key.id));
       for (const rotation of this.rotations.all()) {
         if (!ids.has(rotation.oldKeyId) || !ids.has(rotation.newKeyId)) await this.rotations.end(rotation.oldKeyId);
       }
-      const kept = await Promise.all(keys.map(async (key) => !!(await this.privateKeys.get(key.id))));
-      return keys.map((key, i) => new SigningKeyItem(key, { rotation: this.rotations.of(key.id), privateKeyKept: kept[i] }));
+      await this.privateKeys.keepOnly(ids);
+      return keys.map((key) => new SigningKeyItem(key, { rotation: this.rotations.of(key.id), privateKeyKept: this.privateKeys.has(key.id) }));
     } catch (error) {
       notifyIfTokenRejected(this.prompts, 'loading signing keys', error);
       return [loadErrorItem('signing keys', error, 'livepeer.keys.refresh')];

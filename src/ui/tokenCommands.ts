@@ -33,8 +33,8 @@ export async function setToken(session: Session, prompts: Prompts, given?: strin
     token = given.trim();
     const rejected = token ? await check(token) : undefined;
     if (rejected) {
-      void prompts.message('error', `Livepeer: ${rejected}`, {});
-      return false;
+      const again = await prompts.message('error', `Livepeer: ${rejected}`, {}, 'Try Again');
+      return again === 'Try Again' ? setToken(session, prompts) : false;
     }
   } else {
     token = (

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { activateAssets, type AssetsView } from './ui/assets';
 import { registerKeyCommands } from './ui/keys/keyCommands';
-import { RetiredKeys } from './ui/keys/retiredKeys';
+import { registerPlaybackCommands } from './ui/keys/playbackCommands';
+import { PrivateKeys } from './ui/keys/privateKeys';
+import { Rotations } from './ui/keys/rotations';
 import { SigningKeysView } from './ui/keys/signingKeysView';
 import { registerLoadErrorCommands } from './ui/messageItem';
 import { Prompts } from './ui/prompts';
@@ -38,7 +40,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
   const session = new Session(tokens, log, userAgent);
   const prompts = new Prompts();
 
-  const signingKeys = new SigningKeysView(session, prompts, new RetiredKeys(context.globalState));
+  const signingKeys = new SigningKeysView(session, prompts, new Rotations(context.globalState), new PrivateKeys(context.secrets, context.globalState));
   const filters = new StreamFilters(context.workspaceState);
   const streams = new StreamsView(session, prompts, filters);
   const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log };
@@ -58,6 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     vscode.commands.registerCommand('livepeer.showLog', () => log.show()),
     ...registerTokenCommands(session, prompts),
     ...registerKeyCommands({ session, prompts, view: signingKeys }),
+    ...registerPlaybackCommands({ session, prompts, view: signingKeys }),
     ...registerStreamCommands(session, prompts, streams, streamsTree),
     ...registerLoadErrorCommands(),
     ...uploads.disposables,

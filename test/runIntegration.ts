@@ -2,6 +2,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkSafeDefaults } from './person/safeDefaults';
 
 const root = resolve(__dirname, '..', '..');
 const hostModules = join(root, 'test', 'host', 'node_modules', 'code-server');
@@ -34,6 +35,11 @@ async function main(): Promise<void> {
     });
   } finally {
     rmSync(workspaceDir, { recursive: true, force: true });
+  }
+  // Modals are refused while extension tests run, so their keyboard defaults are checked in a plain session.
+  const grep = process.env.LIVEPEER_TEST_GREP;
+  if (!grep || new RegExp(grep).test('safe defaults in real dialogs')) {
+    await checkSafeDefaults(process.env.LIVEPEER_SCREENSHOT_DIR ?? join(root, 'test-results', 'screenshots'));
   }
 }
 

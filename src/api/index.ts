@@ -9,3 +9,4 @@ export { apiTokenProblem } from './apiToken';
 export { ingestAddresses, studioStreamUrl } from './ingest';
 export { fetchThumbnailDataUri } from './thumbnail';
 export { withoutSecrets } from './secrets';
+export * from './playbackToken';

@@ -8,6 +8,7 @@ import type {
   AssetUpdate,
   CreateStream,
   CreatedSigningKey,
+  GateAnswer,
   IngestPoint,
   PlaybackInfo,
   Session,
@@ -142,6 +143,23 @@ export class StudioClient {
   /** How a stream's or asset's playback id can be played (HLS, MP4, WebRTC, thumbnails). */
   async getPlayback(playbackId: string, signal?: AbortSignal): Promise<PlaybackInfo> {
     return this.expectBody(await this.http.call<PlaybackInfo>('GET', resourcePath('/playback', playbackId, 'playback'), { signal }));
+  }
+
+  /**
+   * Asks the access-control gate, as the playback edge does, whether `publicKey` may play
+   * `playbackId`. Refusals (403/404) are answers, not errors.
+   */
+  async checkPlaybackAccess(playbackId: string, publicKey: string, signal?: AbortSignal): Promise<GateAnswer> {
+    if (!playbackId) throw StudioApiError.config('playback id is empty');
+    try {
+      const response = await this.http.call('POST', '/access-control/gate', { body: { stream: `video+${playbackId}`, pub: publicKey, type: 'jwt' }, signal });
+      return { allowed: true, status: response.status };
+    } catch (error) {
+      if (error instanceof StudioApiError && (error.status === 403 || error.status === 404)) {
+        return { allowed: false, status: error.status, message: error.messages[0] ?? error.message };
+      }
+      throw error;
+    }
   }
 
   listStreamsPage(query: StreamQuery, cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<Stream>> {

@@ -172,3 +172,5 @@ export interface IngestPoint {
   ingest: string;
   playback: string;
 }
+/** What POST /access-control/gate answered: 200 allowed, or 403/404 with the service's message. */
+export type GateAnswer = { allowed: true; status: number } | { allowed: false; status: number; message: string };

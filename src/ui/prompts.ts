@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
+import { messageOf } from './errors';
 
 export type PromptRequest =
-  | { kind: 'input'; options: vscode.InputBoxOptions }
+  | { kind: 'input'; options: vscode.InputBoxOptions; /** Why the previous answer was refused (the box stays open). */ rejected?: string }
   | { kind: 'pick'; items: readonly vscode.QuickPickItem[]; options: vscode.QuickPickOptions }
   | { kind: 'message'; severity: 'info' | 'warning' | 'error'; message: string; modal: boolean; detail?: string; actions: string[] }
   | { kind: 'saveDialog'; options: vscode.SaveDialogOptions }
@@ -21,6 +22,24 @@ export class Prompts {
   async input(options: vscode.InputBoxOptions): Promise<string | undefined> {
     if (this.responder) return this.responder({ kind: 'input', options }) as string | undefined;
     return vscode.window.showInputBox({ ignoreFocusOut: true, ...options });
+  }
+
+  /**
+   * An input box that stays open while `check` runs (busy) and, when `check` returns a reason, shows
+   * it as the validation message and lets the person correct the value. Resolves with the accepted
+   * value, or undefined when the box is dismissed.
+   */
+  async inputChecked(options: vscode.InputBoxOptions, check: (value: string) => Promise<string | undefined>): Promise<string | undefined> {
+    if (this.responder) {
+      let rejected: string | undefined;
+      for (;;) {
+        const value = (await this.responder({ kind: 'input', options, rejected })) as string | undefined;
+        if (value === undefined) return undefined;
+        rejected = await check(value);
+        if (rejected === undefined) return value;
+      }
+    }
+    return checkedInputBox(options, check);
   }
 
   async pick<T extends vscode.QuickPickItem>(items: T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
@@ -51,8 +70,13 @@ export class Prompts {
    * A modal question before a destructive or irreversible action. The safe answer must be what
    * Enter and Escape give; resolves with the chosen action, undefined for the safe answer.
    */
-  async confirm(message: string, options: { detail?: string }, ...actions: string[]): Promise<string | undefined> {
-    return this.message('warning', message, { ...options, modal: true }, ...actions);
+  async confirm(message: string, options: { detail?: string; safeLabel?: string }, ...actions: string[]): Promise<string | undefined> {
+    if (this.responder) return this.message('warning', message, { detail: options.detail, modal: true }, ...actions);
+    // A VS Code modal focuses its first item (Enter) and puts its own Cancel last (Escape), whatever
+    // the items say: a safe first item makes both keys safe.
+    const safe = options.safeLabel ?? 'Go Back';
+    const choice = await vscode.window.showWarningMessage(message, { modal: true, detail: options.detail }, safe, ...actions);
+    return choice === safe ? undefined : choice;
   }
 
   async saveDialog(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined> {
@@ -70,4 +94,49 @@ export class Prompts {
     if (this.responder) return this.responder({ kind: 'openDialog', options }) as vscode.Uri[] | undefined;
     return vscode.window.showOpenDialog(options);
   }
+}
+
+function checkedInputBox(options: vscode.InputBoxOptions, check: (value: string) => Promise<string | undefined>): Promise<string | undefined> {
+  const box = vscode.window.createInputBox();
+  Object.assign(box, {
+    title: options.title,
+    prompt: options.prompt,
+    placeholder: options.placeHolder,
+    password: options.password ?? false,
+    value: options.value ?? '',
+    ignoreFocusOut: true,
+  });
+  return new Promise((resolve) => {
+    let checking = false;
+    const finish = (value: string | undefined) => {
+      subscriptions.forEach((s) => s.dispose());
+      box.dispose();
+      resolve(value);
+    };
+    const subscriptions = [
+      box.onDidChangeValue(async (value) => {
+        box.validationMessage = (await options.validateInput?.(value)) ?? undefined;
+      }),
+      box.onDidAccept(async () => {
+        if (checking) return;
+        const value = box.value;
+        const invalid = await options.validateInput?.(value);
+        if (invalid) {
+          box.validationMessage = invalid;
+          return;
+        }
+        checking = true;
+        box.busy = true;
+        box.enabled = false;
+        const reason = await check(value).catch(messageOf);
+        checking = false;
+        box.busy = false;
+        box.enabled = true;
+        if (reason === undefined) finish(value);
+        else box.validationMessage = reason;
+      }),
+      box.onDidHide(() => finish(undefined)),
+    ];
+    box.show();
+  });
 }

@@ -4,43 +4,59 @@ import { messageOf } from './errors';
 import type { Prompts } from './prompts';
 import type { Session } from './session';
 
+const REJECTED = 'The service rejected this API token. Check that you copied the whole key and that it is not deleted.';
+
 /**
  * Asks for a token (or takes `given`), checks it with one API call, and stores it.
  * Resolves true when a token was saved, so other flows (upload) can continue after it.
  */
 export async function setToken(session: Session, prompts: Prompts, given?: string): Promise<boolean> {
-  const entered =
-    given ??
-    (await prompts.input({
-      title: 'Livepeer: Set API Token',
-      prompt: 'Paste an API key from Livepeer Studio (Developers → API Keys). It is kept in VS Code’s secret storage.',
-      placeHolder: 'API key',
-      password: true,
-      validateInput: (value) => (value.trim() ? malformed(value.trim()) : 'Enter an API key'),
-    }));
-  const token = entered?.trim();
-  if (!token) return false;
-  // Checked before any request: such a token cannot even be sent, and saving it anyway helps no one.
-  const problem = malformed(token);
-  if (problem) {
-    const again = await prompts.message('error', `Livepeer: ${problem}. Copy the whole key again from Studio (Developers → API Keys).`, {}, 'Try Again');
-    return again === 'Try Again' ? setToken(session, prompts) : false;
-  }
-
-  let client;
-  try {
-    client = session.clientFor(token);
-    await client.listSigningKeysPage(undefined, 1);
-  } catch (error) {
-    const known = error instanceof StudioApiError ? error : undefined;
-    if (known?.kind === 'auth' || known?.kind === 'forbidden') {
-      const again = await prompts.message('error', 'Livepeer: the service rejected this API token. Check that you copied the whole key and that it is not deleted.', {}, 'Try Again');
+  // A failure to reach the service is not the token's fault: it is asked about after the box closes.
+  let unchecked: unknown;
+  const check = async (value: string): Promise<string | undefined> => {
+    unchecked = undefined;
+    // Checked before any request: such a token cannot even be sent, and saving it anyway helps no one.
+    const problem = malformed(value.trim());
+    if (problem) return `${problem}. Copy the whole key again from Studio (Developers → API Keys).`;
+    const client = session.clientFor(value.trim());
+    try {
+      await client.listSigningKeysPage(undefined, 1);
+      return undefined;
+    } catch (error) {
+      const known = error instanceof StudioApiError ? error : undefined;
+      if (known?.kind === 'auth' || known?.kind === 'forbidden') return REJECTED;
+      unchecked = error;
+      return undefined;
+    } finally {
+      void client.close();
+    }
+  };
+  let token: string | undefined;
+  if (given !== undefined) {
+    token = given.trim();
+    const rejected = token ? await check(token) : undefined;
+    if (rejected) {
+      const again = await prompts.message('error', `Livepeer: ${rejected}`, {}, 'Try Again');
       return again === 'Try Again' ? setToken(session, prompts) : false;
     }
-    const choice = await prompts.message('warning', `Livepeer: could not check the token: ${messageOf(error)}`, { modal: true }, 'Save Anyway');
+  } else {
+    token = (
+      await prompts.inputChecked(
+        {
+          title: 'Livepeer: Set API Token',
+          prompt: 'Paste an API key from Livepeer Studio (Developers → API Keys). It is kept in VS Code’s secret storage.',
+          placeHolder: 'API key',
+          password: true,
+          validateInput: (value) => (value.trim() ? malformed(value.trim()) : 'Enter an API key'),
+        },
+        check,
+      )
+    )?.trim();
+  }
+  if (!token) return false;
+  if (unchecked !== undefined) {
+    const choice = await prompts.confirm(`Livepeer: could not check the token: ${messageOf(unchecked)}`, { safeLabel: 'Don’t Save' }, 'Save Anyway');
     if (choice !== 'Save Anyway') return false;
-  } finally {
-    void client?.close();
   }
   await session.tokens.set(token);
   void prompts.message('info', 'Livepeer: API token saved.', {});

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { assetHandlers } from './assets';
+import { accessGate } from './accessControl';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
 import { playbackInfo } from './playback';
@@ -74,6 +75,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'DELETE', pattern: /^\/api\/stream\/([^/]+)\/terminate$/, handler: streams.terminateStream },
     { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/sessions$/, handler: streams.listSessions },
     { method: 'GET', pattern: /^\/api\/ingest\/?$/, handler: streams.listIngests, public: true },
+    { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(store), public: true },
   ];
 
   function listKeys(_req: IncomingMessage, res: ServerResponse, url: URL): void {
@@ -118,7 +120,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   }
 
   function deleteKey(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
-    if (store.signingKeys.delete(id ?? '')) sendEmpty(res, 204);
+    if (store.deleteSigningKey(id ?? '')) sendEmpty(res, 204);
     else sendErrors(res, 404, 'not found');
   }
 

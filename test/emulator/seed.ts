@@ -70,6 +70,12 @@ export function seed(store: Store, now = Date.now()): void {
       Object.assign(parent, { lastSeen, isHealthy: healthy }, healthy ? {} : { issues: ['Low input bitrate: 0.4 Mbps', 'Keyframe interval above 4 s'] });
     }
   });
+
+  // Signed playback (a jwt policy) for Sign Playback Token and Check Playback Access.
+  const webinar = [...store.streams.values()].find((s) => s.name === 'Webinar: Intro to Video' && !s.parentId);
+  if (webinar) webinar.playbackPolicy = { type: 'jwt' };
+  const replay = store.createAsset('Members-only Replay', 'Emulator token 1');
+  Object.assign(replay, { createdAt: now - 7 * DAY, size: 52_428_800, status: { phase: 'ready', updatedAt: now - 7 * DAY }, playbackPolicy: { type: 'jwt' } });
 }
 
 /** Demo videos: several ready (with thumbnails), one signed, one still processing, one failed. */

@@ -39,6 +39,10 @@ export class Store {
   readonly userId: string = randomUUID();
   readonly projectId: string = randomUUID();
   readonly signingKeys = new Map<string, EmulatorSigningKey>();
+  /** Keys deleted by their owner: the access gate still knows them ("disabled or deleted"). */
+  readonly deletedSigningKeys = new Map<string, EmulatorSigningKey>();
+  /** Keys of other accounts: never listed for this account, but the access gate knows them. */
+  readonly otherAccountsSigningKeys = new Map<string, EmulatorSigningKey>();
   readonly streams = new Map<string, EmulatorStream>();
   readonly assets = new Map<string, EmulatorAsset>();
   /** Ids of deleted assets: the real service answers 400 (not 404) for a second DELETE. */
@@ -76,6 +80,23 @@ export class Store {
     };
     this.signingKeys.set(key.id, key);
     return key;
+  }
+
+  deleteSigningKey(id: string): boolean {
+    const key = this.signingKeys.get(id);
+    if (!key) return false;
+    this.signingKeys.delete(id);
+    this.deletedSigningKeys.set(id, key);
+    return true;
+  }
+
+  /** A key pair of another account, for the gate's answer to a key that is not the content owner's. */
+  createOtherAccountSigningKey(): { key: EmulatorSigningKey; privateKey: string } {
+    const created = this.createSigningKey({});
+    this.signingKeys.delete(created.key.id);
+    created.key.userId = randomUUID();
+    this.otherAccountsSigningKeys.set(created.key.id, created.key);
+    return created;
   }
 
   addStream(partial: Partial<EmulatorStream> = {}): EmulatorStream {

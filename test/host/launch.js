@@ -148,6 +148,10 @@ function mintKey(root) {
 // or for the rows of the open quick input (e.g. the command palette):
 //   POST $LIVEPEER_TEST_CONTROL_URL/quick-input  -> 200, JSON array of row labels
 //   POST $LIVEPEER_TEST_CONTROL_URL/hover?text=Label               -> 200 once the pointer rests on the first list/tree row showing Label (for tooltip pictures)
+/* global document */
+// and act as the keyboard and eyes of a person for UI that only a person can answer (modal dialogs):
+//   POST /press?key=Enter   POST /type?text=abc   GET /focused (text of the focused element)
+//   GET /text?selector=.css (innerText of the first match; 404 when none)
 function startControlServer(getPage) {
   return new Promise((resolve, reject) => {
     const server = http.createServer(async (req, res) => {
@@ -187,6 +191,26 @@ function startControlServer(getPage) {
           if (!page) return reply(503, 'no page yet');
           await page.locator('.monaco-list-row', { hasText: text }).first().hover({ timeout: 10_000 });
           return reply(200, text);
+        }
+        const page = getPage();
+        if (!page) return reply(503, 'no page yet');
+        if (req.method === 'POST' && url.pathname === '/press') {
+          await page.keyboard.press(url.searchParams.get('key') || 'Enter');
+          return reply(200, 'pressed');
+        }
+        if (req.method === 'POST' && url.pathname === '/type') {
+          await page.keyboard.type(url.searchParams.get('text') || '');
+          return reply(200, 'typed');
+        }
+        if (req.method === 'GET' && url.pathname === '/focused') {
+          return reply(200, await page.evaluate(() => (document.activeElement && document.activeElement.textContent) || ''));
+        }
+        if (req.method === 'GET' && url.pathname === '/text') {
+          const text = await page.evaluate((selector) => {
+            const element = document.querySelector(selector);
+            return element ? element.innerText : null;
+          }, url.searchParams.get('selector') || 'body');
+          return text === null ? reply(404, 'no such element') : reply(200, text);
         }
         reply(404, 'unknown endpoint');
       } catch (e) {

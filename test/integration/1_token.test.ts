@@ -2,13 +2,24 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { TOKEN, answer, api, asked, assertAllAnswered, emulator, lastMessage, sleep } from './harness';
+import { TOKEN, answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, person, screenshot, signIn, sleep } from './harness';
 
 function logText(dir: string): string {
   return readdirSync(dir)
     .map((name) => join(dir, name))
     .map((path) => (statSync(path).isDirectory() ? logText(path) : readFileSync(path, 'utf8')))
     .join('\n');
+}
+
+/** Runs `body` with the real VS Code input boxes instead of the scripted answers. */
+async function withRealDialogs(body: () => Promise<void>): Promise<void> {
+  const responder = api.prompts.responder;
+  api.prompts.responder = undefined;
+  try {
+    await body();
+  } finally {
+    api.prompts.responder = responder;
+  }
 }
 
 describe('API token', () => {
@@ -21,34 +32,57 @@ describe('API token', () => {
     assert.equal(emulator.requests.length, 0, 'nothing is asked of the service without a token');
   });
 
-  it('refuses a token the service rejects, and stores nothing', async () => {
-    answer((request) => {
-      assert.equal(request.kind, 'input');
-      assert.equal((request as { options: vscode.InputBoxOptions }).options.password, true, 'typed into a password box');
-      return 'not-a-valid-token';
-    });
+  it('refuses a token the service rejects: the box stays open with the reason, and stores nothing', async () => {
+    answer(
+      (request) => {
+        assert.equal(request.kind, 'input');
+        assert.equal((request as { options: vscode.InputBoxOptions }).options.password, true, 'typed into a password box');
+        return 'not-a-valid-token';
+      },
+      (request) => {
+        assert.equal(request.kind, 'input', 'asked again in the same box');
+        assert.match((request as { rejected?: string }).rejected ?? '', /rejected this API token/);
+        return undefined; // Escape
+      },
+    );
     const saved = await vscode.commands.executeCommand('livepeer.setToken');
     assert.equal(saved, false);
     assert.equal(api.session.hasToken, false);
-    const rejected = lastMessage(/rejected this API token/);
-    assert.ok(rejected && rejected.severity === 'error');
-    assert.deepEqual(rejected.actions, ['Try Again']);
+    assert.ok(!lastMessage(/rejected this API token/), 'no separate notification: the reason is in the box');
   });
 
-  it('a malformed token (a line break inside): says so before any request, and offers no "Save Anyway"', async () => {
+  it('a corrected token in the same box is accepted', async () => {
+    answer(
+      () => 'still-wrong',
+      (request) => {
+        assert.match((request as { rejected?: string }).rejected ?? '', /rejected/);
+        return TOKEN;
+      },
+    );
+    assert.equal(await vscode.commands.executeCommand('livepeer.setToken'), true);
+    assert.equal(api.session.hasToken, true);
+    await vscode.commands.executeCommand('livepeer.clearToken');
+  });
+
+  it('a malformed token (a line break inside): says so in the box before any request, and offers no "Save Anyway"', async () => {
     const before = emulator.requests.length;
-    answer((request) => {
-      const { validateInput } = (request as { options: vscode.InputBoxOptions }).options;
-      assert.equal(validateInput?.('abc\ndefghijk'), 'this API key is malformed: it contains a line break', 'the input box says so while typing');
-      return `${TOKEN}\n${TOKEN}`;
-    });
+    answer(
+      (request) => {
+        const { validateInput } = (request as { options: vscode.InputBoxOptions }).options;
+        assert.equal(validateInput?.('abc\ndefghijk'), 'this API key is malformed: it contains a line break', 'the input box says so while typing');
+        return `${TOKEN}\n${TOKEN}`;
+      },
+      (request) => {
+        assert.equal(
+          (request as { rejected?: string }).rejected,
+          'this API key is malformed: it contains a line break. Copy the whole key again from Studio (Developers → API Keys).',
+        );
+        return undefined;
+      },
+    );
     assert.equal(await vscode.commands.executeCommand('livepeer.setToken'), false);
     assert.equal(api.session.hasToken, false);
     assert.equal(emulator.requests.length, before, 'nothing was sent');
-    const said = lastMessage(/malformed/);
-    assert.equal(said?.severity, 'error');
-    assert.equal(said?.message, 'Livepeer: this API key is malformed: it contains a line break. Copy the whole key again from Studio (Developers → API Keys).');
-    assert.deepEqual(said?.actions, ['Try Again']);
     assert.ok(!asked.some((r) => r.kind === 'message' && r.actions.includes('Save Anyway')), 'no "Save Anyway"');
   });
 
@@ -96,5 +130,45 @@ describe('API token', () => {
     assert.deepEqual(await api.signingKeys.getChildren(), []);
     await vscode.commands.executeCommand('livepeer.setToken', TOKEN);
     assert.equal(api.session.hasToken, true);
+  });
+
+  it('when the service cannot be reached, asks before saving an unchecked token; the safe answer saves nothing', async () => {
+    await vscode.commands.executeCommand('livepeer.clearToken');
+    emulator.faults.fail({ origin: 'api', method: 'GET', path: /signing-key$/, status: 500, body: { errors: ['Internal server error: down'] } });
+    answer(
+      () => TOKEN,
+      (request) => {
+        const message = request as Extract<typeof request, { kind: 'message' }>;
+        assert.equal(message.modal, true);
+        assert.match(message.message, /could not check the token/);
+        assert.deepEqual(message.actions, ['Save Anyway']);
+        return undefined;
+      },
+    );
+    assert.equal(await vscode.commands.executeCommand('livepeer.setToken'), false);
+    assert.equal(api.session.hasToken, false);
+    await vscode.commands.executeCommand('livepeer.setToken', TOKEN);
+    assert.equal(api.session.hasToken, true);
+  });
+
+  it('a rejected API token keeps the real input box open, busy while checking, then with the reason; Escape closes it', async () => {
+    await vscode.commands.executeCommand('livepeer.clearToken');
+    await withRealDialogs(async () => {
+      const saved = vscode.commands.executeCommand<boolean>('livepeer.setToken');
+      await eventually(async () => assert.ok((await person.text('.quick-input-widget')) !== undefined));
+      await sleep(300);
+      await person.type('wrong-token');
+      const busyBar = '.quick-input-widget .monaco-progress-container.active';
+      assert.equal(await person.text(busyBar), undefined, 'not busy before Enter');
+      emulator.faults.delay({ origin: 'api', method: 'GET', path: /signing-key$/, ms: 1500 });
+      await person.press('Enter');
+      // While the service is asked, the box stays open and shows its busy bar.
+      await eventually(async () => assert.equal(await person.text(busyBar), ''), 1400);
+      await eventually(async () => assert.match((await person.text('.quick-input-message')) ?? '', /rejected this API token/));
+      await screenshot('token-rejected');
+      await person.press('Escape');
+      assert.equal(await saved, false);
+    });
+    await signIn();
   });
 });

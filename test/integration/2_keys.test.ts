@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
 import { createPrivateKey } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PromptRequest } from '../../src/ui/prompts';
 import type { SigningKeyItem } from '../../src/ui/keys/signingKeysView';
-import { answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, signIn } from './harness';
+import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, signIn } from './harness';
 
 type Message = Extract<PromptRequest, { kind: 'message' }>;
 const savedKeys = mkdtempSync(join(tmpdir(), 'livepeer-keys-'));
+const PRIVATE_KEY_ACTIONS = ['Copy Private Key', 'Save to File…', 'Keep in VS Code’s Secret Storage'];
 
 async function items(): Promise<SigningKeyItem[]> {
   return ((await api.signingKeys.getChildren()) ?? []).filter((i): i is SigningKeyItem => 'key' in i);
@@ -25,22 +27,30 @@ function storedKey(name: string) {
   return [...emulator.store.signingKeys.values()].find((k) => k.name === name);
 }
 
-/** Answers the one-time private key dialog by saving to a file, then closing it. */
+/** Answers the one-time private key dialog by saving to a file, which finishes it. */
 function savePrivateKeyTo(file: string): Array<(request: PromptRequest) => unknown> {
   return [
     (request) => {
       const message = request as Message;
       assert.equal(message.modal, true);
       assert.match(message.message, /cannot be shown again/);
-      assert.deepEqual(message.actions, ['Copy Private Key', 'Save to File…']);
+      assert.deepEqual(message.actions, PRIVATE_KEY_ACTIONS);
       return 'Save to File…';
     },
-    () => vscode.Uri.file(file),
     (request) => {
-      assert.ok((request as Message).actions.includes('Done'));
-      return 'Done';
+      const options = (request as Extract<PromptRequest, { kind: 'saveDialog' }>).options;
+      assert.equal(options.defaultUri?.fsPath.startsWith(join(homedir(), '.livepeer')), true, 'proposes ~/.livepeer, outside the workspace');
+      return vscode.Uri.file(file);
     },
   ];
+}
+
+/** Answers the one-time private key dialog by keeping the key in VS Code's secret storage. */
+export function keepPrivateKey(): (request: PromptRequest) => unknown {
+  return (request) => {
+    assert.deepEqual((request as Message).actions, PRIVATE_KEY_ACTIONS);
+    return 'Keep in VS Code’s Secret Storage';
+  };
 }
 
 describe('Signing Keys view', () => {
@@ -57,7 +67,7 @@ describe('Signing Keys view', () => {
     assert.deepEqual(list.map((i) => i.label), ['web player', 'legacy']);
     const [enabled, disabled] = list;
     assert.match(String(enabled.description), /^created 1 hour ago$/);
-    assert.match(String(disabled.description), /^disabled · created last month$/);
+    assert.equal(disabled.description, 'disabled', 'short: the dates are in the tooltip');
     assert.equal(enabled.contextValue, 'signingKey.enabled');
     assert.equal(disabled.contextValue, 'signingKey.disabled');
     assert.notEqual((enabled.iconPath as vscode.ThemeIcon).id, (disabled.iconPath as vscode.ThemeIcon).id);
@@ -76,6 +86,8 @@ describe('Signing Keys view', () => {
     assert.ok(key, 'created on the service');
     const pem = readFileSync(file, 'utf8');
     assert.equal(createPrivateKey(pem).asymmetricKeyType, 'ec', 'a usable EC private key');
+    assert.equal(statSync(file).mode & 0o777, 0o600, 'readable only by its owner');
+    assert.ok(lastMessage(/private key saved to .*readable only by you/));
     assert.ok((await items()).some((i) => i.label === 'ci key'), 'the tree shows it without a manual refresh');
     const tooltip = ((await item('ci key')).tooltip as vscode.MarkdownString).value;
     assert.ok(!tooltip.includes(Buffer.from(pem).toString('base64').slice(40, 80)), 'the private key is nowhere in the tree');
@@ -145,8 +157,79 @@ describe('Signing Keys view', () => {
     assert.ok(!(await items()).some((i) => i.label === 'ci key (renamed)'));
   });
 
-  it('rotates a key from the palette: new key, private key once, old key disabled, then deleted', async () => {
+  it('copies the private key, confirms the copy and finishes', async () => {
+    answer(
+      () => 'copied key',
+      (request) => {
+        assert.deepEqual((request as Message).actions, PRIVATE_KEY_ACTIONS);
+        return 'Copy Private Key';
+      },
+    );
+    await vscode.commands.executeCommand('livepeer.keys.create');
+    const clip = await vscode.env.clipboard.readText();
+    assert.equal(createPrivateKey(Buffer.from(clip, 'base64').toString()).asymmetricKeyType, 'ec', 'the base64 private key is on the clipboard');
+    assert.ok(lastMessage(/private key of “copied key” copied/));
+    answer(() => 'Delete');
+    await vscode.commands.executeCommand('livepeer.keys.delete', await item('copied key'));
+  });
+
+  it('warns before saving the private key inside a git work tree where it is not ignored', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'livepeer-repo-'));
+    execFileSync('git', ['init', '-q', repo]);
+    writeFileSync(join(repo, '.gitignore'), 'ignored.pem\n');
+    answer(
+      () => 'git key',
+      (request) => {
+        assert.deepEqual((request as Message).actions, PRIVATE_KEY_ACTIONS);
+        return 'Save to File…';
+      },
+      () => vscode.Uri.file(join(repo, 'tracked.pem')),
+      (request) => {
+        const message = request as Message;
+        assert.equal(message.modal, true);
+        assert.match(message.message, /inside a git work tree and not ignored/);
+        assert.deepEqual(message.actions, ['Save There Anyway']);
+        return undefined; // the safe answer: choose another place
+      },
+      () => vscode.Uri.file(join(repo, 'ignored.pem')),
+    );
+    await vscode.commands.executeCommand('livepeer.keys.create');
+    assert.equal(existsSync(join(repo, 'tracked.pem')), false, 'nothing written where git would pick it up');
+    assert.equal(statSync(join(repo, 'ignored.pem')).mode & 0o777, 0o600, 'an ignored place is fine, and 0600');
+    answer(() => 'Delete');
+    await vscode.commands.executeCommand('livepeer.keys.delete', await item('git key'));
+  });
+
+  it('keeps a private key in secret storage when asked, and removes it with the key', async () => {
+    answer(() => 'kept key', keepPrivateKey());
+    await vscode.commands.executeCommand('livepeer.keys.create');
+    const kept = await item('kept key');
+    const secret = await api.signingKeys.privateKeys.get(kept.key.id);
+    assert.ok(secret && createPrivateKey(Buffer.from(secret, 'base64').toString()), 'the private key is in secret storage');
+    assert.match((kept.tooltip as vscode.MarkdownString).value, /Private key: kept in VS Code’s secret storage/);
+    assert.ok(!JSON.stringify(asked).includes(secret), 'never shown in a message');
+
+    answer((request) => {
+      assert.deepEqual((request as Message).actions, ['Delete', 'Disable Instead']);
+      return 'Delete';
+    });
+    await vscode.commands.executeCommand('livepeer.keys.delete', kept);
+    assert.equal(await api.signingKeys.privateKeys.get(kept.key.id), undefined, 'a deleted key’s private key is removed');
+
+    // Deleted elsewhere (in Studio): the next load of the view removes the kept private key too.
+    answer(() => 'kept elsewhere', keepPrivateKey());
+    await vscode.commands.executeCommand('livepeer.keys.create');
+    const elsewhere = await item('kept elsewhere');
+    assert.ok(await api.signingKeys.privateKeys.get(elsewhere.key.id));
+    emulator.store.deleteSigningKey(elsewhere.key.id);
+    await items();
+    assert.equal(api.signingKeys.privateKeys.has(elsewhere.key.id), false);
+    assert.equal(await api.signingKeys.privateKeys.get(elsewhere.key.id), undefined);
+  });
+
+  it('rotates a key from the palette: new key, deploy step without a modal, Continue Rotation checks access, then delete', async () => {
     const old = storedKey('web player')!;
+    const signed = emulator.store.addStream({ name: 'Rotation check stream', playbackPolicy: { type: 'jwt' } });
     answer(
       (request) => {
         assert.equal(request.kind, 'pick');
@@ -158,43 +241,96 @@ describe('Signing Keys view', () => {
         assert.match((request as { options: vscode.InputBoxOptions }).options.value ?? '', /^web player \(rotated \d{4}-\d\d-\d\d\)$/);
         return 'web player v2';
       },
-      ...savePrivateKeyTo(join(savedKeys, 'v2.pem')),
-      (request) => {
-        assert.match((request as Message).message, /deploy “web player v2” wherever “web player” signs playback/);
-        return 'New Key Is Deployed — Disable Old Key';
-      },
+      keepPrivateKey(),
     );
     await vscode.commands.executeCommand('livepeer.keys.rotate');
+    const deploy = lastMessage(/Rotate \(2\/3\): deploy “web player v2” wherever “web player” signs playback/);
+    assert.ok(deploy && !deploy.modal, 'the deploy step is a notification, not a modal');
+    assert.deepEqual(deploy.actions, ['Continue Rotation']);
+    assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, false, 'the old key stays enabled until the new one is deployed');
+    const rotating = await item('web player');
+    assert.equal(rotating.description, 'being replaced');
+    assert.equal(rotating.contextValue, 'signingKey.enabled.rotating');
+    assert.equal((await item('web player v2')).description, 'replacement');
+    assert.equal((await item('web player v2')).contextValue, 'signingKey.enabled.rotationNew');
+
+    const gateCalls = () => emulator.requests.filter((r) => r.url.startsWith('/api/access-control/gate')).map((r) => r.status);
+    const before = gateCalls().length;
+    answer((request) => {
+      const picks = (request as unknown as { items: ReadonlyArray<vscode.QuickPickItem & { target?: { playbackId: string } }> }).items;
+      assert.ok(picks.some((p) => /Skip the Check/.test(p.label)), 'the check can be skipped');
+      return picks.find((p) => p.target?.playbackId === signed.playbackId);
+    });
+    await vscode.commands.executeCommand('livepeer.keys.continueRotation', rotating);
+    assert.deepEqual(gateCalls().slice(before), [200, 403], 'the new key is accepted before, the old one refused after disabling');
     assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, true);
-    assert.equal(storedKey('web player v2')?.disabled, false);
+    assert.ok(storedKey('web player v2')?.lastSeen, 'the accepted check counts as the new key being seen');
+    assert.ok(lastMessage(/Rotate \(3\/3\): “web player” is disabled\. The service accepts “web player v2” and now refuses “web player”/));
     const retired = await item('web player');
-    assert.match(String(retired.description), /^disabled — delete when verified · last seen 1 minute ago$/);
+    assert.match(String(retired.description), /^retired · seen 1 minute ago$/);
     assert.equal(retired.contextValue, 'signingKey.disabled.retired');
-    assert.ok(lastMessage(/Check that playback still works, then delete it/));
+    assert.match((retired.tooltip as vscode.MarkdownString).value, /Replaced by “web player v2” and disabled/);
 
     answer(() => 'Delete');
     await vscode.commands.executeCommand('livepeer.keys.delete', retired);
     assert.equal(emulator.store.signingKeys.has(old.id), false, 'the rotation is complete');
     const names = (await items()).map((i) => i.label);
     assert.ok(names.includes('web player v2') && !names.includes('web player'));
+    assert.equal((await item('web player v2')).description, 'created just now', 'no rotation marker once the old key is gone');
   });
 
-  it('a rotation stopped before disabling leaves the old key enabled and says so', async () => {
+  it('a stopped rotation is remembered: Rotate again continues it instead of creating another key', async () => {
     const old = storedKey('web player v2')!;
     answer(
       () => undefined, // no old key picked: nothing happens
     );
     await vscode.commands.executeCommand('livepeer.keys.rotate');
     const keysBefore = emulator.store.signingKeys.size;
-    answer(
-      () => 'rotated again',
-      ...savePrivateKeyTo(join(savedKeys, 'v3.pem')),
-      () => undefined, // cancel at "deploy, then disable"
-    );
+    answer(() => 'v3', ...savePrivateKeyTo(join(savedKeys, 'v3.pem')));
     await vscode.commands.executeCommand('livepeer.keys.rotate', await item('web player v2'));
     assert.equal(emulator.store.signingKeys.size, keysBefore + 1);
     assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, false, 'old key still enabled');
-    assert.ok(lastMessage(/rotation paused/));
+    assert.ok(api.signingKeys.rotations.of(old.id), 'the rotation is remembered (globalState)');
+
+    // Continue with a playback id the new key cannot open: the old key stays enabled.
+    answer(
+      (request) => (request as unknown as { items: ReadonlyArray<vscode.QuickPickItem> }).items.find((p) => /Enter a Playback ID/.test(p.label)),
+      () => 'unknownplayback1',
+    );
+    await vscode.commands.executeCommand('livepeer.keys.continueRotation');
+    assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, false, 'not disabled while the new key is not accepted');
+    assert.match(lastMessage(/is not accepted for unknownplayback1/)?.message ?? '', /content not found.*stays enabled; fix it and Continue Rotation/);
+
+    // The person comes back later and runs Rotate on the same key: it continues, skipping the check.
+    answer(
+      (request) => {
+        const picks = (request as unknown as { items: ReadonlyArray<vscode.QuickPickItem> }).items;
+        return picks.find((p) => /Skip the Check/.test(p.label));
+      },
+    );
+    await vscode.commands.executeCommand('livepeer.keys.rotate', await item('web player v2'));
+    assert.equal(emulator.store.signingKeys.size, keysBefore + 1, 'no further key created');
+    assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, true);
+    assert.ok(lastMessage(/access check was skipped \(no playback id\): check playback yourself/));
+    assert.equal((await item('web player v2')).contextValue, 'signingKey.disabled.retired');
+
+    // Enabling the old key again ends the rotation.
+    await vscode.commands.executeCommand('livepeer.keys.enable', await item('web player v2'));
+    assert.equal(api.signingKeys.rotations.of(old.id), undefined);
+    assert.equal((await item('v3')).description, 'created just now');
+  });
+
+  it('Continue Rotation on the deploy notification picks the rotation up', async () => {
+    const old = storedKey('v3')!;
+    clickNotification(/Rotate \(2\/3\): deploy “v4” wherever “v3” signs playback/, 'Continue Rotation');
+    answer(
+      () => 'v4',
+      ...savePrivateKeyTo(join(savedKeys, 'v4.pem')),
+      (request) => (request as unknown as { items: ReadonlyArray<vscode.QuickPickItem> }).items.find((p) => /Skip the Check/.test(p.label)),
+    );
+    await vscode.commands.executeCommand('livepeer.keys.rotate', await item('v3'));
+    await eventually(() => assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, true));
+    await eventually(() => assert.ok(lastMessage(/Rotate \(3\/3\): “v3” is disabled/)));
   });
 
   it('a 401 shows the error with a Set API Token action and an error row in the tree', async () => {

@@ -114,3 +114,30 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_
     }
   }
 }
+
+/** The test host's keyboard and eyes (see test/host/launch.js): for UI only a person can answer, such as modals. */
+export const person = {
+  async press(key: string): Promise<void> {
+    await control('POST', `/press?key=${encodeURIComponent(key)}`);
+  },
+  async type(text: string): Promise<void> {
+    await control('POST', `/type?text=${encodeURIComponent(text)}`);
+  },
+  /** Text of the focused element (a modal's focused button says its label). */
+  focused(): Promise<string> {
+    return control('GET', '/focused');
+  },
+  /** innerText of the first element matching `selector`; undefined when there is none. */
+  async text(selector: string): Promise<string | undefined> {
+    return control('GET', `/text?selector=${encodeURIComponent(selector)}`).catch(() => undefined);
+  },
+};
+
+async function control(method: string, path: string): Promise<string> {
+  const url = process.env.LIVEPEER_TEST_CONTROL_URL;
+  assert.ok(url, 'run through test/runExtensionTests so the host can be controlled');
+  const response = await fetch(`${url}${path}`, { method });
+  const text = await response.text();
+  assert.equal(response.status, 200, `${path}: ${text}`);
+  return text;
+}

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { reportError } from '../errors';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';
-import { rotateSigningKey } from './rotation';
+import { continueRotation, rotateSigningKey } from './rotation';
 
 /** Runs one key action; failures become an error notification naming the action. */
 async function run(ctx: KeyCommandContext, what: string, action: () => Promise<unknown>): Promise<void> {
@@ -27,7 +27,7 @@ async function createKey(ctx: KeyCommandContext, options?: { name?: string }): P
   await run(ctx, 'creating a signing key', async () => {
     const key = await ctx.session.client().createSigningKey({ name });
     ctx.view.refresh();
-    await handOutPrivateKey(ctx.prompts, key);
+    await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, key);
   });
 }
 
@@ -55,7 +55,7 @@ async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, disabled
     if (!key) return;
     await ctx.session.client().updateSigningKey(key.id, { disabled });
     // Enabling a key again ends its rotation: it is no longer waiting to be deleted.
-    if (!disabled) await ctx.view.retired.remove(key.id);
+    if (!disabled) await ctx.view.rotations.end(key.id);
   });
 }
 
@@ -65,13 +65,12 @@ async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<voi
     if (!key) return;
     const name = key.name || key.id;
     const choice = key.disabled
-      ? await ctx.prompts.message('warning', `Delete signing key “${name}”?`, { modal: true, detail: 'This cannot be undone.' }, 'Delete')
-      : await ctx.prompts.message(
-          'warning',
+      ? await ctx.prompts.confirm(`Delete signing key “${name}”?`, { detail: 'This cannot be undone.', safeLabel: 'Keep Key' }, 'Delete')
+      : await ctx.prompts.confirm(
           `Signing key “${name}” is still enabled. Delete it anyway?`,
           {
-            modal: true,
             detail: 'Playback signed with it stops working at once. The safe way is to disable it, check that nothing broke, then delete it.',
+            safeLabel: 'Keep Key',
           },
           'Delete',
           'Disable Instead',
@@ -80,7 +79,7 @@ async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<voi
       await ctx.session.client().updateSigningKey(key.id, { disabled: true });
     } else if (choice === 'Delete') {
       await ctx.session.client().deleteSigningKey(key.id);
-      await ctx.view.retired.remove(key.id);
+      await Promise.all([ctx.view.rotations.end(key.id), ctx.view.privateKeys.remove(key.id)]);
     }
   });
 }
@@ -106,5 +105,6 @@ export function registerKeyCommands(ctx: KeyCommandContext): vscode.Disposable[]
     register('livepeer.keys.copyId', (arg?: KeyArgument) => copyKeyField(ctx, arg, 'id', 'key ID')),
     register('livepeer.keys.copyPublicKey', (arg?: KeyArgument) => copyKeyField(ctx, arg, 'publicKey', 'public key')),
     register('livepeer.keys.rotate', (arg?: KeyArgument) => run(ctx, 'rotating the signing key', () => rotateSigningKey(ctx, arg))),
+    register('livepeer.keys.continueRotation', (arg?: KeyArgument) => run(ctx, 'continuing the rotation', () => continueRotation(ctx, arg))),
   ];
 }

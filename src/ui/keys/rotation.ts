@@ -1,16 +1,24 @@
+import * as vscode from 'vscode';
+import { StudioApiError, type SigningKey } from '../../api';
+import { askGate, keyAccess } from './accessCheck';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';
+import { pickPlaybackTarget } from './playbackTarget';
+import type { Rotation } from './rotations';
+import { SigningKeyItem } from './signingKeysView';
 
-const DISABLE_OLD = 'New Key Is Deployed — Disable Old Key';
+const CONTINUE = 'Continue Rotation';
 
 /**
  * The rotation the service recommends: create a new key, deploy it, disable the old one, verify,
- * and only then delete the old key (a later, separate Delete). Stopping at any step leaves both keys
- * in a state the tree shows truthfully.
+ * and only then delete the old key (a later, separate Delete). Its state is kept (see Rotations), so
+ * it can stop at any step and Continue Rotation picks it up; Rotate on a key being rotated continues.
  */
 export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<void> {
   const old = await resolveKey(ctx, arg, 'Rotate: select the signing key to replace', (key) => !key.disabled);
   if (!old) return;
+  const running = ctx.view.rotations.of(old.id);
+  if (running) return continueFrom(ctx, running.rotation);
   const oldName = old.name || old.id;
   if (old.disabled) {
     void ctx.prompts.message('info', `Livepeer: “${oldName}” is already disabled; delete it when you have checked playback.`, {});
@@ -25,26 +33,94 @@ export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument
   if (name === undefined) return;
 
   const created = await ctx.session.client().createSigningKey({ name });
+  const rotation: Rotation = { oldKeyId: old.id, newKeyId: created.id, oldName, newName: created.name || created.id, step: 'deploy', startedAt: Date.now() };
+  await ctx.view.rotations.save(rotation);
   ctx.view.refresh();
-  await handOutPrivateKey(ctx.prompts, created);
+  await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, created);
+  announceDeployStep(ctx, rotation);
+}
 
-  const choice = await ctx.prompts.message(
-    'warning',
-    `Rotate Signing Key (3/3): deploy “${created.name || created.id}” wherever “${oldName}” signs playback, then disable “${oldName}”.`,
-    { modal: true, detail: 'Disabling stops playback signed with the old key. You can enable it again if something breaks, and delete it once playback is verified.' },
-    DISABLE_OLD,
-  );
-  if (choice !== DISABLE_OLD) {
-    void ctx.prompts.message(
-      'info',
-      `Livepeer: rotation paused. The new key exists and “${oldName}” is still enabled; disable it once the new key is deployed.`,
-      {},
-    );
+/** Not a modal: the person may take hours to deploy; the view's marker and this action bring them back. */
+function announceDeployStep(ctx: KeyCommandContext, rotation: Rotation): void {
+  void ctx.prompts
+    .message('info', `Livepeer: Rotate (2/3): deploy “${rotation.newName}” wherever “${rotation.oldName}” signs playback, then Continue Rotation.`, {}, CONTINUE)
+    .then((action) => {
+      if (action === CONTINUE) void vscode.commands.executeCommand('livepeer.keys.continueRotation', rotation.oldKeyId);
+    });
+}
+
+/** Continue Rotation: on either key of a rotation, or from the palette (picks one when several run). */
+export async function continueRotation(ctx: KeyCommandContext, arg?: KeyArgument): Promise<void> {
+  const id = arg instanceof SigningKeyItem ? arg.key.id : typeof arg === 'string' ? arg : arg?.id;
+  let rotation = id ? ctx.view.rotations.of(id)?.rotation : undefined;
+  if (!rotation) {
+    const all = ctx.view.rotations.all();
+    if (!all.length) {
+      void ctx.prompts.message('info', 'Livepeer: no signing key rotation is in progress. Start one with Rotate Signing Key.', {});
+      return;
+    }
+    rotation =
+      all.length === 1
+        ? all[0]
+        : (await ctx.prompts.pick(
+            all.map((r) => ({ label: `${r.oldName} → ${r.newName}`, description: r.step === 'deploy' ? 'deploy the new key' : 'verify, then delete the old key', rotation: r })),
+            { placeHolder: 'Continue which rotation?' },
+          ))?.rotation;
+    if (!rotation) return;
+  }
+  await continueFrom(ctx, rotation);
+}
+
+async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise<void> {
+  const client = ctx.session.client();
+  const [oldKey, newKey] = await Promise.all([keyOrGone(ctx, rotation.oldKeyId), keyOrGone(ctx, rotation.newKeyId)]);
+  if (!oldKey || !newKey) {
+    await ctx.view.rotations.end(rotation.oldKeyId);
+    ctx.view.refresh();
+    const gone = !oldKey ? rotation.oldName : rotation.newName;
+    void ctx.prompts.message('info', `Livepeer: “${gone}” no longer exists, so the rotation of “${rotation.oldName}” has ended.`, {});
+    return;
+  }
+  if (rotation.step === 'verify') {
+    void ctx.prompts.message('info', `Livepeer: “${rotation.oldName}” is disabled. Check that playback works, then delete it to finish the rotation.`, {});
     return;
   }
 
-  await ctx.session.client().updateSigningKey(old.id, { disabled: true });
-  await ctx.view.retired.add(old.id);
+  const target = await pickPlaybackTarget(ctx, `Check “${rotation.newName}” on which signed playback id before disabling “${rotation.oldName}”?`, true);
+  if (!target) return;
+  const keys = await client.listSigningKeys();
+  const checkable = target === 'skip' ? undefined : target;
+  if (checkable) {
+    const accepted = await keyAccess(client, checkable.playbackId, newKey, keys, await ctx.view.privateKeys.get(newKey.id));
+    if (!accepted.allowed) {
+      void ctx.prompts.message(
+        'warning',
+        `Livepeer: “${rotation.newName}” is not accepted for ${checkable.playbackId} (${accepted.words}). “${rotation.oldName}” stays enabled; fix it and Continue Rotation.`,
+        {},
+      );
+      return;
+    }
+  }
+
+  await client.updateSigningKey(oldKey.id, { disabled: true });
+  await ctx.view.rotations.save({ ...rotation, step: 'verify' });
   ctx.view.refresh();
-  void ctx.prompts.message('info', `Livepeer: “${oldName}” is disabled. Check that playback still works, then delete it to finish the rotation.`, {});
+
+  let outcome = 'The access check was skipped (no playback id): check playback yourself';
+  if (checkable) {
+    const refused = await askGate(client, checkable.playbackId, oldKey.publicKey, keys);
+    outcome = refused.allowed
+      ? `Careful: the service still accepts “${rotation.oldName}” for ${checkable.playbackId}`
+      : `The service accepts “${rotation.newName}” and now refuses “${rotation.oldName}” for ${checkable.playbackId}`;
+  }
+  void ctx.prompts.message('info', `Livepeer: Rotate (3/3): “${rotation.oldName}” is disabled. ${outcome}. Delete “${rotation.oldName}” to finish.`, {});
+}
+
+async function keyOrGone(ctx: KeyCommandContext, id: string): Promise<SigningKey | undefined> {
+  try {
+    return await ctx.session.client().getSigningKey(id);
+  } catch (error) {
+    if (error instanceof StudioApiError && error.kind === 'not-found') return undefined;
+    throw error;
+  }
 }

@@ -5,38 +5,65 @@ import { notifyIfTokenRejected } from '../errors';
 import { loadErrorItem, type MessageItem } from '../messageItem';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
-import type { RetiredKeys } from './retiredKeys';
+import type { PrivateKeys } from './privateKeys';
+import type { Rotation, Rotations } from './rotations';
+
+/** Where a key stands: its rotation (if any) and whether its private key is kept in secret storage. */
+export interface KeyStanding {
+  rotation?: { rotation: Rotation; role: 'old' | 'new' };
+  privateKeyKept?: boolean;
+}
 
 export class SigningKeyItem extends vscode.TreeItem {
   constructor(
     readonly key: SigningKey,
-    retired: boolean,
+    readonly standing: KeyStanding = {},
   ) {
     super(key.name || 'Unnamed key', vscode.TreeItemCollapsibleState.None);
     this.id = key.id;
-    const created = timeAgo(key.createdAt);
-    const lastSeen = timeAgo(key.lastSeen);
-    if (retired && key.disabled) {
-      this.description = `disabled — delete when verified · ${lastSeen ? `last seen ${lastSeen}` : 'never seen'}`;
-    } else {
-      this.description = [key.disabled ? 'disabled' : undefined, created && `created ${created}`].filter(Boolean).join(' · ');
-    }
+    const { rotation } = standing;
+    this.description = description(key, rotation);
     this.iconPath = key.disabled
       ? new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'))
-      : new vscode.ThemeIcon('key', new vscode.ThemeColor('charts.green'));
-    this.contextValue = key.disabled ? (retired ? 'signingKey.disabled.retired' : 'signingKey.disabled') : 'signingKey.enabled';
+      : new vscode.ThemeIcon(rotation ? 'sync' : 'key', new vscode.ThemeColor('charts.green'));
+    this.contextValue = contextValue(key, rotation);
     this.tooltip = new vscode.MarkdownString(
       [
         `**${md(key.name || 'Unnamed key')}**${key.disabled ? ' — disabled' : ''}`,
+        ...(rotation ? ['', rotationTooltip(rotation.role, rotation.rotation)] : []),
         '',
         `ID: \`${key.id}\``,
         `Created: ${dateTime(key.createdAt)}`,
         `Last seen: ${key.lastSeen ? dateTime(key.lastSeen) : 'never'}`,
         `Project: ${key.projectId ? `\`${key.projectId}\`` : '—'}`,
         `Public key: \`${publicKeyPreview(key.publicKey)}\``,
+        `Private key: ${standing.privateKeyKept ? 'kept in VS Code’s secret storage' : 'not kept by VS Code'}`,
       ].join('  \n'),
     );
   }
+}
+
+/** Short enough for the default sidebar width; the tooltip has the detail. */
+function description(key: SigningKey, standing: KeyStanding['rotation']): string {
+  if (!standing) return key.disabled ? 'disabled' : key.createdAt ? `created ${timeAgo(key.createdAt)}` : '';
+  if (standing.role === 'new') return 'replacement';
+  if (standing.rotation.step === 'deploy') return 'being replaced';
+  const seen = key.lastSeen ? `seen ${timeAgo(key.lastSeen)}` : 'never seen';
+  return key.disabled ? `retired · ${seen}` : 'replaced · enabled';
+}
+
+function rotationTooltip(role: 'old' | 'new', rotation: Rotation): string {
+  const newName = md(rotation.newName);
+  const oldName = md(rotation.oldName);
+  if (role === 'new') return `Replaces “${oldName}” (rotation started ${dateTime(rotation.startedAt)}).`;
+  if (rotation.step === 'deploy') return `Being replaced by “${newName}”: deploy it, then run **Continue Rotation** to disable this key.`;
+  return `Replaced by “${newName}” and disabled: check that playback works, then **Delete** this key to finish the rotation.`;
+}
+
+function contextValue(key: SigningKey, rotation: KeyStanding['rotation']): string {
+  if (key.disabled) return rotation?.role === 'old' ? 'signingKey.disabled.retired' : 'signingKey.disabled';
+  if (rotation?.rotation.step === 'deploy') return rotation.role === 'old' ? 'signingKey.enabled.rotating' : 'signingKey.enabled.rotationNew';
+  return 'signingKey.enabled';
 }
 
 /** The base64 body of the PEM inside the service's base64 `publicKey`, shortened for a tooltip. */
@@ -58,7 +85,8 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
   constructor(
     private readonly session: Session,
     private readonly prompts: Prompts,
-    readonly retired: RetiredKeys,
+    readonly rotations: Rotations,
+    readonly privateKeys: PrivateKeys,
   ) {
     this.subscription = session.onDidChange(() => this.refresh());
   }
@@ -75,7 +103,14 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
     if (node || !this.session.hasToken) return [];
     try {
       const keys = await this.session.client().listSigningKeys();
-      return keys.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0)).map((key) => new SigningKeyItem(key, this.retired.has(key.id)));
+      keys.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
+      // A key deleted elsewhere (Studio, another window) ends its rotations and takes its kept private key along.
+      const ids = new Set(keys.map((key) => key.id));
+      for (const rotation of this.rotations.all()) {
+        if (!ids.has(rotation.oldKeyId) || !ids.has(rotation.newKeyId)) await this.rotations.end(rotation.oldKeyId);
+      }
+      await this.privateKeys.keepOnly(ids);
+      return keys.map((key) => new SigningKeyItem(key, { rotation: this.rotations.of(key.id), privateKeyKept: this.privateKeys.has(key.id) }));
     } catch (error) {
       notifyIfTokenRejected(this.prompts, 'loading signing keys', error);
       return [loadErrorItem('signing keys', error, 'livepeer.keys.refresh')];

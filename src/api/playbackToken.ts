@@ -1,0 +1,147 @@
+import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+
+/** The claims of a playback token, as the official Livepeer SDKs write them. */
+export interface PlaybackTokenClaims {
+  /** The playback id the token opens. */
+  sub: string;
+  action: 'pull';
+  iss: string;
+  /** The signing key's `publicKey` exactly as the API returns it (base64 of a PEM). */
+  pub: string;
+  /** Issued at, seconds. */
+  iat: number;
+  /** Expires at, seconds. */
+  exp: number;
+  video: 'none';
+  custom?: Record<string, unknown>;
+}
+
+export interface SignPlaybackTokenOptions {
+  playbackId: string;
+  /** The private key as the service handed it out (base64 of a PKCS#8 PEM), or the PEM text. */
+  privateKey: string;
+  /** The key's `publicKey` as the API returns it; goes into `pub` unchanged. */
+  publicKey: string;
+  expiresInSeconds?: number;
+  issuer?: string;
+  custom?: Record<string, unknown>;
+  /** Milliseconds; a parameter so tests need no clock. */
+  now?: number;
+}
+
+export type PlaybackTokenCheck = { ok: true; claims: PlaybackTokenClaims } | { ok: false; reason: string; claims?: Partial<PlaybackTokenClaims> };
+
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+const DEFAULT_ISSUER = 'livepeer-studio-vscode';
+const HEADER = { alg: 'ES256', typ: 'JWT' };
+
+/** PEM text from either form the service and users pass keys around in: the PEM itself, or base64 of it. */
+export function pemText(key: string): string {
+  const trimmed = key.trim();
+  if (trimmed.includes('-----BEGIN')) return trimmed;
+  const decoded = Buffer.from(trimmed, 'base64').toString('utf8');
+  if (!decoded.includes('-----BEGIN')) throw new Error('not a PEM key nor the base64 text of one');
+  return decoded.trim();
+}
+
+/** The EC P-256 private key in a PEM or base64 text; throws a readable error for anything else. */
+export function parsePrivateKey(key: string): KeyObject {
+  let parsed: KeyObject;
+  try {
+    parsed = createPrivateKey(pemText(key));
+  } catch (error) {
+    throw new Error(`cannot read the private key (${(error as Error).message}): use the PEM file or the base64 text saved when the key was created`);
+  }
+  if (parsed.asymmetricKeyType !== 'ec' || parsed.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    throw new Error('the private key is not an EC P-256 key: Livepeer signing keys are');
+  }
+  return parsed;
+}
+
+function parsePublicKey(key: string): KeyObject {
+  try {
+    return createPublicKey(pemText(key));
+  } catch (error) {
+    throw new Error(`cannot read the public key: ${(error as Error).message}`);
+  }
+}
+
+function encode(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/**
+ * Signs an ES256 playback token for `playbackId`. Throws when the private key does not belong to
+ * `publicKey`: such a token would be refused by every player, so it is better never handed out.
+ */
+export function signPlaybackToken(options: SignPlaybackTokenOptions): string {
+  if (!options.playbackId) throw new Error('playback id is empty');
+  const key = parsePrivateKey(options.privateKey);
+  const matching = createPublicKey(key).export({ type: 'spki', format: 'der' });
+  if (!matching.equals(parsePublicKey(options.publicKey).export({ type: 'spki', format: 'der' }))) {
+    throw new Error('this private key does not belong to the chosen signing key: pick the file or secret saved when that key was created');
+  }
+  const iat = Math.floor((options.now ?? Date.now()) / 1000);
+  const claims: PlaybackTokenClaims = {
+    sub: options.playbackId,
+    action: 'pull',
+    iss: options.issuer ?? DEFAULT_ISSUER,
+    pub: options.publicKey,
+    iat,
+    exp: iat + (options.expiresInSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS),
+    video: 'none',
+    ...(options.custom ? { custom: options.custom } : {}),
+  };
+  const input = `${encode(HEADER)}.${encode(claims)}`;
+  // JWS wants the raw r||s form of the ECDSA signature, not DER.
+  const signature = sign('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' });
+  return `${input}.${signature.toString('base64url')}`;
+}
+
+/** The claims of a token without checking anything; undefined when it is not a JWT. */
+export function decodePlaybackToken(token: string): Partial<PlaybackTokenClaims> | undefined {
+  const payload = token.trim().split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return claims && typeof claims === 'object' ? (claims as Partial<PlaybackTokenClaims>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks a token as the playback edge does before it asks the gate: an ES256 signature by the
+ * public key (the given one, else the token's own `pub`), not expired, and for `playbackId`.
+ */
+export function verifyPlaybackToken(token: string, expect: { playbackId?: string; publicKey?: string; now?: number } = {}): PlaybackTokenCheck {
+  const parts = token.trim().split('.');
+  const claims = decodePlaybackToken(token);
+  if (parts.length !== 3 || !claims) return { ok: false, reason: 'not a playback token (a JWT has three dot-separated parts)' };
+  let header: { alg?: unknown };
+  try {
+    header = JSON.parse(Buffer.from(parts[0] ?? '', 'base64url').toString('utf8')) as { alg?: unknown };
+  } catch {
+    return { ok: false, reason: 'not a playback token (unreadable header)', claims };
+  }
+  if (header.alg !== 'ES256') return { ok: false, reason: `signed with ${String(header.alg)}, not ES256`, claims };
+  if (expect.publicKey && claims.pub !== undefined && claims.pub !== expect.publicKey) {
+    return { ok: false, reason: 'the token names another signing key (its pub claim)', claims };
+  }
+  const publicKey = expect.publicKey ?? claims.pub;
+  if (typeof publicKey !== 'string') return { ok: false, reason: 'the token has no pub claim and no key was given to check it with', claims };
+  let valid: boolean;
+  try {
+    valid = verify('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), { key: parsePublicKey(publicKey), dsaEncoding: 'ieee-p1363' }, Buffer.from(parts[2] ?? '', 'base64url'));
+  } catch (error) {
+    return { ok: false, reason: (error as Error).message, claims };
+  }
+  if (!valid) return { ok: false, reason: 'the signature does not match the public key (changed, or signed with another key)', claims };
+  if (typeof claims.exp !== 'number') return { ok: false, reason: 'the token has no expiry (exp)', claims };
+  const now = (expect.now ?? Date.now()) / 1000;
+  if (claims.exp <= now) return { ok: false, reason: `the token expired ${new Date(claims.exp * 1000).toISOString()}`, claims };
+  if (expect.playbackId !== undefined && claims.sub !== expect.playbackId) {
+    return { ok: false, reason: `the token is for playback id ${String(claims.sub)}, not ${expect.playbackId}`, claims };
+  }
+  return { ok: true, claims: claims as PlaybackTokenClaims };
+}

@@ -1,0 +1,41 @@
+import type { PlaybackPolicy } from '../../api';
+import type { KeyCommandContext } from './keyPicker';
+
+/** What a stream or asset row carries (see the Streams and Assets views) and what a playback command acts on. */
+export interface PlaybackTarget {
+  playbackId: string;
+  name?: string;
+  policy?: PlaybackPolicy | null;
+}
+
+export function playbackTargetOf(arg: unknown): PlaybackTarget | undefined {
+  if (typeof arg === 'string' && arg) return { playbackId: arg };
+  const playback = (arg as { playback?: Partial<PlaybackTarget> } | undefined)?.playback;
+  return typeof playback?.playbackId === 'string' && playback.playbackId ? (playback as PlaybackTarget) : undefined;
+}
+
+const PLAYBACK_ID = /^[a-z0-9]{8,64}$/i;
+
+/**
+ * Asks which playback id to use: the account's streams with signed playback, or one typed in.
+ * With `skippable`, "Skip the Check" resolves 'skip'. Undefined when dismissed.
+ */
+export async function pickPlaybackTarget(ctx: KeyCommandContext, placeHolder: string, skippable = false): Promise<PlaybackTarget | 'skip' | undefined> {
+  const streams = await ctx.session.client().listStreams({ streamsOnly: true });
+  type Item = { label: string; description?: string; detail?: string; target?: PlaybackTarget; action?: 'type' | 'skip' };
+  const items: Item[] = streams
+    .filter((s) => s.playbackId && s.playbackPolicy?.type === 'jwt')
+    .map((s) => ({ label: `$(broadcast) ${s.name || s.id}`, description: s.playbackId, target: { playbackId: s.playbackId!, name: s.name, policy: s.playbackPolicy } }));
+  items.push({ label: '$(edit) Enter a Playback ID…', detail: 'of a stream or asset (an asset: use Sign Playback Token on its row)', action: 'type' });
+  if (skippable) items.push({ label: '$(debug-step-over) Skip the Check', detail: 'continue without asking the service whether playback works', action: 'skip' });
+  const picked = await ctx.prompts.pick(items, { placeHolder, matchOnDescription: true });
+  if (!picked) return undefined;
+  if (picked.action === 'skip') return 'skip';
+  if (picked.target) return picked.target;
+  const typed = await ctx.prompts.input({
+    title: 'Playback ID',
+    prompt: 'The playback id of a stream or asset with signed playback',
+    validateInput: (value) => (PLAYBACK_ID.test(value.trim()) ? undefined : 'A playback id is 8 or more letters and digits'),
+  });
+  return typed?.trim() ? { playbackId: typed.trim() } : undefined;
+}

@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../../src/api';
+import type { PromptRequest } from '../../src/ui/prompts';
+import type { AccessResult } from '../../src/ui/keys/accessCheck';
+import type { SigningKeyItem } from '../../src/ui/keys/signingKeysView';
+import { answer, api, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, signIn } from './harness';
+
+type Message = Extract<PromptRequest, { kind: 'message' }>;
+type Pick = { items: ReadonlyArray<vscode.QuickPickItem & Record<string, unknown>> };
+const files = mkdtempSync(join(tmpdir(), 'livepeer-signed-'));
+
+function pickWhere(test: (item: vscode.QuickPickItem & Record<string, unknown>) => boolean) {
+  return (request: PromptRequest) => {
+    assert.equal(request.kind, 'pick');
+    const found = (request as unknown as Pick).items.find(test);
+    assert.ok(found, `no pick item matches among ${JSON.stringify((request as unknown as Pick).items.map((i) => i.label))}`);
+    return found;
+  };
+}
+
+async function keyItem(name: string): Promise<SigningKeyItem> {
+  const found = ((await api.signingKeys.getChildren()) ?? []).find((i): i is SigningKeyItem => 'key' in i && i.label === name);
+  assert.ok(found, `no key "${name}"`);
+  return found;
+}
+
+describe('Signed playback', () => {
+  let stream: { playbackId?: string; name?: string };
+  before(async () => {
+    await signIn();
+    stream = emulator.store.addStream({ name: 'Members stream', playbackPolicy: { type: 'jwt' } });
+    answer(
+      () => 'signer',
+      (request) => {
+        assert.match((request as Message).message, /cannot be shown again/);
+        return 'Keep in VS Code’s Secret Storage';
+      },
+    );
+    await vscode.commands.executeCommand('livepeer.keys.create');
+  });
+  afterEach(assertAllAnswered);
+
+  it('signs a token from a key with its kept private key; the gate accepts it, then refuses it once the key is disabled', async () => {
+    const signer = await keyItem('signer');
+    clickNotification(/playback token for “Members stream” signed with “signer”, valid for 1 hour/, 'Copy Signed Playback URL');
+    answer(
+      pickWhere((i) => (i.target as { playbackId?: string } | undefined)?.playbackId === stream.playbackId),
+      (request) => {
+        assert.equal((request as unknown as Pick).items[0]?.label, '1 hour', 'one hour is the default lifetime');
+        return (request as unknown as Pick).items[0];
+      },
+      pickWhere((i) => i.kept === true),
+    );
+    const token = await vscode.commands.executeCommand<string>('livepeer.playback.signToken', signer);
+    assert.ok(token);
+    const claims = decodePlaybackToken(token);
+    assert.deepEqual([claims?.sub, claims?.action, claims?.pub, claims?.video, (claims?.exp ?? 0) - (claims?.iat ?? 0)], [stream.playbackId, 'pull', signer.key.publicKey, 'none', 3600]);
+    assert.equal(verifyPlaybackToken(token, { playbackId: stream.playbackId, publicKey: signer.key.publicKey }).ok, true);
+    await eventually(async () => assert.equal(await vscode.env.clipboard.readText(), `${emulator.ingestOrigin}/hls/${stream.playbackId}/index.m3u8?jwt=${token}`));
+
+    const allowed = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', stream.playbackId, { token });
+    assert.deepEqual(allowed, { allowed: true, words: 'allowed: the service accepts the key for this content' });
+    assert.ok(emulator.store.signingKeys.get(signer.key.id)?.lastSeen, 'the accepted check sets last seen');
+    assert.ok(lastMessage(new RegExp(`${stream.playbackId} with this token: allowed`)));
+
+    await vscode.commands.executeCommand('livepeer.keys.disable', signer);
+    const refused = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', stream.playbackId, { token });
+    assert.deepEqual(refused, { allowed: false, words: 'refused: the signing key is disabled or deleted' });
+    assert.equal(lastMessage(/with this token: refused/)?.severity, 'warning');
+    await vscode.commands.executeCommand('livepeer.keys.enable', await keyItem('signer'));
+  });
+
+  it('signs from the palette with the private key from a file (base64 or PEM), for a chosen lifetime', async () => {
+    const { key, privateKey } = emulator.store.createSigningKey({ name: 'file key' });
+    const base64File = join(files, 'file-key.txt');
+    writeFileSync(base64File, `${privateKey}\n`);
+    answer(
+      pickWhere((i) => (i.target as { playbackId?: string } | undefined)?.playbackId === stream.playbackId),
+      pickWhere((i) => (i.key as { id?: string } | undefined)?.id === key.id),
+      pickWhere((i) => i.label === '1 day'),
+      (request) => {
+        assert.equal(request.kind, 'openDialog', 'no secret kept: asks for the file at once');
+        return [vscode.Uri.file(base64File)];
+      },
+    );
+    clickNotification(/playback token for “Members stream” signed with “file key”/, 'Copy Token');
+    const token = await vscode.commands.executeCommand<string>('livepeer.playback.signToken');
+    const claims = decodePlaybackToken(token);
+    assert.equal((claims?.exp ?? 0) - (claims?.iat ?? 0), 86_400);
+    await eventually(async () => assert.equal(await vscode.env.clipboard.readText(), token));
+    const result = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', stream.playbackId, { token });
+    assert.equal(result.allowed, true);
+  });
+
+  it('signs from a stream or asset row with signed playback (the playback target contract)', async () => {
+    const asset = emulator.store.createAsset('Members replay', 'test');
+    asset.playbackPolicy = { type: 'jwt' };
+    const row = { playback: { playbackId: asset.playbackId, name: 'Members replay', policy: { type: 'jwt' } } };
+    answer(pickWhere((i) => i.label === 'signer'), pickWhere((i) => i.label === '1 hour'), pickWhere((i) => i.kept === true));
+    const token = await vscode.commands.executeCommand<string>('livepeer.playback.signToken', row);
+    assert.equal(decodePlaybackToken(token)?.sub, asset.playbackId);
+    assert.ok(lastMessage(/playback token for “Members replay”/));
+  });
+
+  it('refuses a private key file of another key, saying so', async () => {
+    const other = emulator.store.createSigningKey({ name: 'other key' });
+    const wrongFile = join(files, 'wrong.pem');
+    writeFileSync(wrongFile, Buffer.from(other.privateKey, 'base64'));
+    answer(pickWhere((i) => i.label === 'signer'), pickWhere((i) => i.label === '1 hour'), pickWhere((i) => i.kept === false), () => [vscode.Uri.file(wrongFile)]);
+    const token = await vscode.commands.executeCommand('livepeer.playback.signToken', stream.playbackId);
+    assert.equal(token, undefined);
+    assert.match(lastMessage(/signing a playback token/)?.message ?? '', /does not belong to the chosen signing key/);
+  });
+
+  it('checks access in words: key of another account, content not found, a tampered token', async () => {
+    const foreign = emulator.store.createOtherAccountSigningKey();
+    const foreignToken = signPlaybackToken({ playbackId: stream.playbackId!, privateKey: foreign.privateKey, publicKey: foreign.key.publicKey });
+    const other = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', stream.playbackId, { token: foreignToken });
+    assert.deepEqual(other, { allowed: false, words: 'refused: the key belongs to another account (or the content does not exist)' });
+
+    answer(pickWhere((i) => i.label === '$(key) signer'));
+    const missing = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', 'nosuchplayback01');
+    assert.deepEqual(missing, { allowed: false, words: 'refused: content not found (unknown playback id, or deleted or suspended)' });
+
+    const [header, payload, signature] = foreignToken.split('.');
+    const claims = { ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'another0000001' };
+    const tampered = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+    const before = emulator.requests.length;
+    answer(pickWhere((i) => /Paste a Token/.test(i.label)), (request) => {
+      assert.equal(request.kind, 'input');
+      return tampered;
+    });
+    const forged = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', 'another0000001');
+    assert.equal(forged.allowed, false);
+    assert.match(forged.words, /^refused before the service is asked: the signature does not match/);
+    assert.ok(!emulator.requests.slice(before).some((r) => r.url.includes('/access-control/gate')), 'a bad signature never reaches the gate');
+  });
+});

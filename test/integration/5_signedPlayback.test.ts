@@ -96,6 +96,17 @@ describe('Signed playback', () => {
     assert.equal(result.allowed, true);
   });
 
+  it('the palette offers streams and ready assets with signed playback', async () => {
+    const asset = emulator.store.createAsset('Signed in palette', 'test');
+    Object.assign(asset, { playbackPolicy: { type: 'jwt' }, status: { phase: 'ready', updatedAt: Date.now() } });
+    answer((request) => {
+      const labels = (request as unknown as Pick).items.map((i) => i.label);
+      assert.ok(labels.includes('$(broadcast) Members stream') && labels.includes('$(file-media) Signed in palette'), labels.join(', '));
+      return undefined;
+    });
+    assert.equal(await vscode.commands.executeCommand('livepeer.playback.signToken'), undefined);
+  });
+
   it('signs from a stream or asset row with signed playback (the playback target contract)', async () => {
     const asset = emulator.store.createAsset('Members replay', 'test');
     asset.playbackPolicy = { type: 'jwt' };

@@ -21,12 +21,16 @@ const PLAYBACK_ID = /^[a-z0-9]{8,64}$/i;
  * With `skippable`, "Skip the Check" resolves 'skip'. Undefined when dismissed.
  */
 export async function pickPlaybackTarget(ctx: KeyCommandContext, placeHolder: string, skippable = false): Promise<PlaybackTarget | 'skip' | undefined> {
-  const streams = await ctx.session.client().listStreams({ streamsOnly: true });
+  const client = ctx.session.client();
+  // The newest 100 ready assets: older ones can be typed in, or signed from their row in the Assets view.
+  const [streams, assets] = await Promise.all([client.listStreams({ streamsOnly: true }), client.listAssetsPage({ phase: 'ready' }, undefined, 100)]);
   type Item = { label: string; description?: string; detail?: string; target?: PlaybackTarget; action?: 'type' | 'skip' };
-  const items: Item[] = streams
-    .filter((s) => s.playbackId && s.playbackPolicy?.type === 'jwt')
-    .map((s) => ({ label: `$(broadcast) ${s.name || s.id}`, description: s.playbackId, target: { playbackId: s.playbackId!, name: s.name, policy: s.playbackPolicy } }));
-  items.push({ label: '$(edit) Enter a Playback ID…', detail: 'of a stream or asset (an asset: use Sign Playback Token on its row)', action: 'type' });
+  const signed = [
+    ...streams.map((s) => ({ icon: 'broadcast', name: s.name || s.id, playbackId: s.playbackId, policy: s.playbackPolicy })),
+    ...assets.items.map((a) => ({ icon: 'file-media', name: a.name || a.id, playbackId: a.playbackId, policy: a.playbackPolicy })),
+  ].filter((c) => c.playbackId && c.policy?.type === 'jwt');
+  const items: Item[] = signed.map((c) => ({ label: `$(${c.icon}) ${c.name}`, description: c.playbackId, target: { playbackId: c.playbackId!, name: c.name, policy: c.policy } }));
+  items.push({ label: '$(edit) Enter a Playback ID…', detail: 'of a stream or asset with signed playback', action: 'type' });
   if (skippable) items.push({ label: '$(debug-step-over) Skip the Check', detail: 'continue without asking the service whether playback works', action: 'skip' });
   const picked = await ctx.prompts.pick(items, { placeHolder, matchOnDescription: true });
   if (!picked) return undefined;

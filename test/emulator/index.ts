@@ -38,6 +38,12 @@ export interface EmulatorOptions {
   processingDelayMs?: number;
   /** Page size when a list request has no limit; default 10. */
   defaultPageSize?: number;
+  /**
+   * Where tus uploads are stored: `file` (default) is @tus/server 2 with FileStore; `s3` is the
+   * real service's @tus/server + @tus/s3-store 1.0.0 (8 MiB parts) on a local S3 stand-in, with
+   * that version's quirks (chunks that are not multiples of 8 MiB corrupt the upload).
+   */
+  tusStore?: 'file' | 's3';
 }
 
 export interface Emulator {
@@ -86,7 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ingestOrigin,
     defaultPageSize: options.defaultPageSize ?? 10,
   });
-  const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin });
+  const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host });
 
   const serve =
     (origin: Origin, handle: (req: IncomingMessage, res: ServerResponse, record: RequestRecord) => Promise<void>) =>
@@ -103,7 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }
     };
   apiServer.on('request', serve('api', (req, res) => api(req, res)));
-  ingestServer.on('request', serve('ingest', ingest));
+  ingestServer.on('request', serve('ingest', ingest.handle));
 
   return {
     apiUrl: `${apiOrigin}/api`,
@@ -120,7 +126,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     async close() {
       scheduler.dispose();
-      await Promise.all([closeServer(apiServer), closeServer(ingestServer)]);
+      await Promise.all([closeServer(apiServer), closeServer(ingestServer), ingest.close()]);
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

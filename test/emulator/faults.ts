@@ -15,6 +15,7 @@ export type FaultAction =
   | { kind: 'html502' }
   | { kind: 'cutAfter'; bytes: number }
   | { kind: 'delay'; ms: number }
+  | { kind: 'holdAnswer'; ms: number }
   | { kind: 'retryAfter'; status: 429 | 503; seconds: number };
 
 interface Rule {
@@ -43,6 +44,11 @@ export class Faults {
 
   delay(match: FaultMatch & { ms: number }): void {
     this.add(match, { kind: 'delay', ms: match.ms });
+  }
+
+  /** Handles the request in full, then holds its answer back for `ms` (a reply lost or slow on the way back). */
+  holdAnswer(match: FaultMatch & { ms: number }): void {
+    this.add(match, { kind: 'holdAnswer', ms: match.ms });
   }
 
   retryAfter(match: FaultMatch & { status: 429 | 503; seconds: number }): void {

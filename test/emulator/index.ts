@@ -141,6 +141,16 @@ async function applyFault(fault: FaultAction, req: IncomingMessage, res: ServerR
     case 'delay':
       // Skip the handler when the emulator closed or the client gave up while we waited.
       return (await scheduler.sleep(fault.ms)) && !req.socket.destroyed;
+    case 'holdAnswer': {
+      // Node sends the status line and headers with the first body write or end(), so holding
+      // end() holds the whole answer.
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      res.end = ((...args: unknown[]) => {
+        void scheduler.sleep(fault.ms).then(() => !res.destroyed && end(...args));
+        return res;
+      }) as ServerResponse['end'];
+      return true;
+    }
     case 'fail':
       req.resume();
       if (typeof fault.body === 'string') sendText(res, fault.status, fault.body, isJson(fault.body) ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8');

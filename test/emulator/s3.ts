@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -36,6 +36,13 @@ interface ObjectMeta {
   metadata: Record<string, string>;
 }
 
+interface PartInfo {
+  number: number;
+  etag: string;
+  size: number;
+  lastModified: string;
+}
+
 interface MultipartUpload {
   key: string;
   contentType?: string;
@@ -62,6 +69,8 @@ export async function startLocalS3(dataDir: string, host: string, bucket = 'stud
   await mkdir(objectsDir, { recursive: true });
   await mkdir(uploadsDir, { recursive: true });
   const uploads = new Map<string, MultipartUpload>();
+  /** uploadId → part number → what ListParts reports (kept here so listing never re-reads parts). */
+  const partsOf = new Map<string, Map<number, PartInfo>>();
 
   const objectPath = (key: string) => join(objectsDir, encodeURIComponent(key));
   const metaPath = (key: string) => `${objectPath(key)}.meta.json`;
@@ -139,17 +148,8 @@ export async function startLocalS3(dataDir: string, host: string, bucket = 'stud
     await rm(metaPath(key), { force: true });
   }
 
-  async function listParts(uploadId: string): Promise<Array<{ number: number; etag: string; size: number; lastModified: string }>> {
-    const names = await readdir(join(uploadsDir, uploadId)).catch(() => [] as string[]);
-    const parts = [];
-    for (const name of names.filter((n) => /^\d+$/.test(n))) {
-      const file = partPath(uploadId, Number(name));
-      const info = await stat(file);
-      const md5 = createHash('md5');
-      await pipeline(createReadStream(file), md5);
-      parts.push({ number: Number(name), etag: `"${md5.digest('hex')}"`, size: info.size, lastModified: info.mtime.toISOString() });
-    }
-    return parts.sort((a, b) => a.number - b.number);
+  function listParts(uploadId: string): PartInfo[] {
+    return [...(partsOf.get(uploadId)?.values() ?? [])].sort((a, b) => a.number - b.number);
   }
 
   function uploadOf(uploadId: string | null, key: string): MultipartUpload {
@@ -166,7 +166,7 @@ export async function startLocalS3(dataDir: string, host: string, bucket = 'stud
       etag: unescapeXml(/<ETag>([\s\S]*?)<\/ETag>/.exec(m[1])?.[1] ?? ''),
     }));
     if (!requested.length) throw new S3Error(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
-    const stored = new Map((await listParts(uploadId)).map((p) => [p.number, p]));
+    const stored = new Map(listParts(uploadId).map((p) => [p.number, p]));
     let previous = 0;
     for (const [i, part] of requested.entries()) {
       if (part.number <= previous) throw new S3Error(400, 'InvalidPartOrder', 'The list of parts was not in ascending order. The parts list must be specified in order by part number.');
@@ -193,6 +193,7 @@ export async function startLocalS3(dataDir: string, host: string, bucket = 'stud
     const etag = `"${createHash('md5').update(Buffer.concat(md5s)).digest('hex')}-${requested.length}"`;
     await writeFile(metaPath(key), JSON.stringify({ etag, size, lastModified: new Date().toUTCString(), contentType: upload.contentType, metadata: upload.metadata } satisfies ObjectMeta));
     uploads.delete(uploadId);
+    partsOf.delete(uploadId);
     await rm(join(uploadsDir, uploadId), { recursive: true, force: true });
     sendXml(
       res,
@@ -223,6 +224,7 @@ export async function startLocalS3(dataDir: string, host: string, bucket = 'stud
     if (method === 'POST' && q.has('uploads')) {
       const id = randomBytes(16).toString('hex');
       uploads.set(id, { key, contentType: req.headers['content-type'], metadata: userMetadata(req) });
+      partsOf.set(id, new Map());
       await mkdir(join(uploadsDir, id), { recursive: true });
       req.resume();
       return sendXml(res, 200, `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
@@ -231,7 +233,9 @@ export async function startLocalS3(dataDir: string, host: string, bucket = 'stud
       uploadOf(uploadId, key);
       const number = Number(q.get('partNumber'));
       if (!Number.isInteger(number) || number < 1 || number > 10_000) throw new S3Error(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
-      const { md5 } = await receive(req, partPath(uploadId, number));
+      const { md5, size } = await receive(req, partPath(uploadId, number));
+      // The upload may have been completed or aborted while this part arrived.
+      partsOf.get(uploadId)?.set(number, { number, etag: `"${md5}"`, size, lastModified: new Date().toISOString() });
       res.writeHead(200, { ETag: `"${md5}"`, 'Content-Length': '0' }).end();
       return;
     }
@@ -239,7 +243,7 @@ export async function startLocalS3(dataDir: string, host: string, bucket = 'stud
       uploadOf(uploadId, key);
       const marker = Number(q.get('part-number-marker') ?? 0);
       const maxParts = Math.min(1000, Number(q.get('max-parts') ?? 1000));
-      const after = (await listParts(uploadId)).filter((p) => p.number > marker);
+      const after = listParts(uploadId).filter((p) => p.number > marker);
       const page = after.slice(0, maxParts);
       const truncated = after.length > page.length;
       const parts = page
@@ -256,6 +260,7 @@ export async function startLocalS3(dataDir: string, host: string, bucket = 'stud
     if (method === 'DELETE' && uploadId !== null) {
       uploadOf(uploadId, key);
       uploads.delete(uploadId);
+      partsOf.delete(uploadId);
       await rm(join(uploadsDir, uploadId), { recursive: true, force: true });
       res.writeHead(204).end();
       return;

@@ -157,9 +157,9 @@ export function chooseMethod(method: UploadMethodChoice | undefined, size: numbe
 }
 
 /**
- * Uploads a local video file as a new asset: checks the file, asks the API for upload addresses
- * (the only call with the API token), then sends the bytes to the pre-signed address, directly or
- * resumably. A tus upload of a file that was interrupted before (same path, size and mtime, found
+ * Uploads a local video file as a new asset: checks the file, asks the API for upload addresses,
+ * sends the bytes to the pre-signed address (never with the API token), directly or resumably, and
+ * confirms with the API that the asset left `uploading`. A tus upload of a file that was interrupted before (same path, size and mtime, found
  * in `storage`) is continued on its original asset instead of creating a new one.
  */
 export async function uploadVideo(options: UploadVideoOptions): Promise<UploadResult> {
@@ -208,8 +208,9 @@ export async function uploadVideo(options: UploadVideoOptions): Promise<UploadRe
 }
 
 /**
- * Continues a stored interrupted upload on its original asset (no new request-upload). Refuses,
- * keeping the entry, if the file is gone or no longer the same (size or mtime changed).
+ * Continues a stored interrupted upload on its original asset (no new request-upload), then
+ * confirms it arrived. Refuses, keeping the entry, if the file is gone or no longer the same (size
+ * or mtime changed).
  */
 export async function resumeUpload(options: ResumeUploadOptions): Promise<UploadResult> {
   const started = performance.now();

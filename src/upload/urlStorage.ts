@@ -199,7 +199,7 @@ export interface InterruptedUpload {
   assetId: string;
   playbackId?: string;
   taskId?: string;
-  /** Bytes sent so far (updated at most about once a second while uploading; the server's offset decides on resume). */
+  /** Bytes the server confirmed it holds (its last Upload-Offset answer; written at most about once a second while uploading). */
   bytesDone: number;
   totalBytes: number;
   /** Unix ms. */

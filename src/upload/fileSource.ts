@@ -146,7 +146,10 @@ export async function* readRange(identity: FileIdentity, start: number, end: num
     };
     const readAhead = () => {
       const { buffer, length, at } = claim();
-      return handle.read(buffer, 0, length, at).then(({ bytesRead }) => ({ buffer, bytesRead }));
+      return handle.read(buffer, 0, length, at).then(
+        ({ bytesRead }) => ({ buffer, bytesRead }),
+        (err: unknown) => Promise.reject(new FileReadError(identity, err)),
+      );
     };
     let sent = start;
     while (sent < end) {
@@ -159,7 +162,11 @@ export async function* readRange(identity: FileIdentity, start: number, end: num
         const slot = claim();
         buffer = slot.buffer;
         const began = performance.now();
-        bytesRead = fs.readSync(handle.fd, buffer, 0, slot.length, slot.at);
+        try {
+          bytesRead = fs.readSync(handle.fd, buffer, 0, slot.length, slot.at);
+        } catch (err) {
+          throw new FileReadError(identity, err);
+        }
         if (performance.now() - began > SYNC_READ_BUDGET_MS) synchronous = false;
       }
       if (bytesRead === 0 || (bytesRead < buffer.length && sent + bytesRead < end)) {

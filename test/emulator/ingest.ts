@@ -60,7 +60,10 @@ export async function createIngest(ctx: IngestContext): Promise<Ingest> {
     return asset;
   }
 
-  /** The asset a creation request's token names: the upload is named after its playbackId, so the Location looks like the real one and carries no token. */
+  /**
+   * The upload id for a creation request: the playbackId of the asset its token names, so the
+   * Location looks like the real one and carries no token.
+   */
   const uploadName = (url: URL): string => {
     const check = ctx.uploadTokens.verify(url.searchParams.get('token'));
     const asset = check.ok ? store.assets.get(check.assetId) : undefined;

@@ -559,10 +559,14 @@ describe('upload engine against the emulator', function () {
   describe('cancel', () => {
     it('direct: stops promptly, nothing claims success', async () => {
       const controller = new AbortController();
-      const capture = capturingClient();
+      // Cancel 50 ms into the (delayed) PUT: counted from the ticket, so a slow request-upload on a
+      // loaded machine cannot move the cancel before it.
+      const capture = capturingClient((ticket) => {
+        setTimeout(() => controller.abort(), 50);
+        return ticket;
+      });
       emu.faults.delay({ origin: 'ingest', method: 'PUT', path: /direct/, ms: 200 });
       const started = Date.now();
-      setTimeout(() => controller.abort(), 50);
       const err = await rejection(uploadVideo({ client: capture, filePath: big, name: 'cancel direct', method: 'direct', signal: controller.signal }));
       assert.ok(Date.now() - started < 1000);
       assert.equal(err.kind, 'aborted');

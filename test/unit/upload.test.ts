@@ -418,11 +418,13 @@ describe('upload engine against the emulator', function () {
     it('cancelled while the direct PUT waits for its answer: says the file may have arrived', async () => {
       const capture = capturingClient();
       const controller = new AbortController();
-      emu.faults.holdAnswer({ origin: 'ingest', method: 'PUT', path: /direct/, ms: 1_500 });
-      // A few MiB reach the server within milliseconds on loopback; its answer is held for longer.
-      const err = await rejection(
-        uploadVideo({ client: capture, filePath: small, name: 'answer lost', method: 'direct', signal: controller.signal, onProgress: () => setTimeout(() => controller.abort(), 400) }),
-      );
+      emu.faults.holdAnswer({ origin: 'ingest', method: 'PUT', path: /direct/, ms: 5_000 });
+      // Cancel once the server has stored the file, while its answer is held back.
+      const arrived = setInterval(() => {
+        const ticket = capture.tickets[0];
+        if (ticket && emu.store.uploadedFiles.has(ticket.asset.id)) controller.abort();
+      }, 10);
+      const err = await rejection(uploadVideo({ client: capture, filePath: small, name: 'answer lost', method: 'direct', signal: controller.signal })).finally(() => clearInterval(arrived));
       const assetId = capture.tickets[0].asset.id;
       assert.equal(err.kind, 'aborted');
       assert.match(err.message, new RegExp(`whole file was sent: it may have arrived; check asset ${assetId}`));

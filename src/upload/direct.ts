@@ -1,8 +1,8 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { StudioApiError } from '../api/errors';
-import { asRequestBody, readRange, type FileIdentity } from './fileSource';
+import { FileReadError, asRequestBody, readRange, type FileIdentity } from './fileSource';
 import type { ProgressMeter } from './progress';
-import { cancelledError, uploadHttpError, uploadTransportError } from './uploadErrors';
+import { cancelledError, sentButUnconfirmedError, uploadHttpError, uploadTransportError } from './uploadErrors';
 
 /**
  * Stall limits for upload requests. undici refreshes the headers timer while the socket drains, so
@@ -28,6 +28,8 @@ export interface DirectUploadOptions {
   meter: ProgressMeter;
   signal?: AbortSignal;
   dispatcher?: Dispatcher;
+  /** Named in the message when the answer is lost after the whole file was sent. */
+  assetId?: string;
 }
 
 /**
@@ -56,13 +58,13 @@ export async function directUpload(options: DirectUploadOptions): Promise<void> 
         dispatcher: agent,
       });
     } catch (err) {
-      throw failure(err, options);
+      throw failure(err, options, sent);
     }
     let text: string;
     try {
       text = await response.body.text();
     } catch (err) {
-      throw failure(err, options);
+      throw failure(err, options, sent);
     }
     if (response.statusCode < 200 || response.statusCode >= 300) {
       throw uploadHttpError('PUT', url, response.statusCode, text, 'direct');
@@ -73,10 +75,12 @@ export async function directUpload(options: DirectUploadOptions): Promise<void> 
   }
 }
 
-function failure(err: unknown, options: DirectUploadOptions): StudioApiError {
-  if (options.signal?.aborted) return cancelledError('direct');
-  if (err instanceof StudioApiError) return err;
+function failure(err: unknown, options: DirectUploadOptions, sent: number): StudioApiError {
+  // Once every byte went out, the service may have stored the file before the answer was lost.
+  if (options.signal?.aborted) return sent >= options.file.size ? sentButUnconfirmedError(options.assetId) : cancelledError('direct');
   const cause = (err as { cause?: unknown }).cause;
-  if (cause instanceof StudioApiError) return cause;
+  const ours = err instanceof StudioApiError ? err : cause instanceof StudioApiError ? cause : undefined;
+  if (ours instanceof FileReadError) return new StudioApiError('config', `${ours.message}: fix this and upload again`, {}, { cause: ours });
+  if (ours) return ours;
   return uploadTransportError(err, 'PUT', options.url, 'direct', options.signal);
 }

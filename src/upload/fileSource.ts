@@ -57,13 +57,33 @@ function fileAccessError(resolved: string, err: unknown): StudioApiError {
   return StudioApiError.config(`${resolved} cannot be read (${code ?? String(err)})`);
 }
 
-function fileChangedError(identity: FileIdentity, now?: { size: number; mtimeMs: number }): StudioApiError {
-  const what = now
-    ? now.size !== identity.size
-      ? `its size changed from ${identity.size} to ${now.size} bytes`
-      : 'it was modified'
-    : 'it was removed';
-  return StudioApiError.config(`${identity.path} changed during the upload (${what}): wait until the file is complete, then start a new upload`);
+/** The file is no longer the one the upload started with: its bytes would not match, so the upload cannot go on. */
+export class FileChangedError extends StudioApiError {
+  constructor(identity: FileIdentity, now?: { size: number; mtimeMs: number }) {
+    const what = now
+      ? now.size !== identity.size
+        ? `its size changed from ${identity.size} to ${now.size} bytes`
+        : 'it was modified'
+      : 'it was removed';
+    super('config', `${identity.path} changed during the upload (${what}): wait until the file is complete, then start a new upload`);
+  }
+}
+
+/**
+ * The file could not be opened or read just now (permissions, too many open files, I/O error), but
+ * nothing says it changed: the upload may go on once the cause is fixed. Callers add what to do.
+ */
+export class FileReadError extends StudioApiError {
+  constructor(identity: FileIdentity, err: unknown) {
+    const code = (err as { code?: string }).code;
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EMFILE' || code === 'ENFILE' ? 'too many open files' : (code ?? String(err));
+    super('config', `${identity.path} could not be read (${why})`, {}, { cause: err });
+  }
+}
+
+function isGone(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 /** Throws unless the file on disk still has the identity recorded when the upload started. */
@@ -71,10 +91,10 @@ export async function assertUnchanged(identity: FileIdentity): Promise<void> {
   let stat: fs.Stats;
   try {
     stat = await fs.promises.stat(identity.path);
-  } catch {
-    throw fileChangedError(identity);
+  } catch (err) {
+    throw isGone(err) ? new FileChangedError(identity) : new FileReadError(identity, err);
   }
-  if (stat.size !== identity.size || stat.mtimeMs !== identity.mtimeMs) throw fileChangedError(identity, stat);
+  if (stat.size !== identity.size || stat.mtimeMs !== identity.mtimeMs) throw new FileChangedError(identity, stat);
 }
 
 /**
@@ -106,8 +126,9 @@ export async function* readRange(identity: FileIdentity, start: number, end: num
   let handle: fs.promises.FileHandle;
   try {
     handle = await fs.promises.open(identity.path, 'r');
-  } catch {
-    throw fileChangedError(identity, await statOrUndefined(identity.path));
+  } catch (err) {
+    if (!isGone(err)) throw new FileReadError(identity, err);
+    throw new FileChangedError(identity, await statOrUndefined(identity.path));
   }
   let pending: Promise<{ buffer: Buffer; bytesRead: number }> | undefined;
   try {
@@ -125,7 +146,10 @@ export async function* readRange(identity: FileIdentity, start: number, end: num
     };
     const readAhead = () => {
       const { buffer, length, at } = claim();
-      return handle.read(buffer, 0, length, at).then(({ bytesRead }) => ({ buffer, bytesRead }));
+      return handle.read(buffer, 0, length, at).then(
+        ({ bytesRead }) => ({ buffer, bytesRead }),
+        (err: unknown) => Promise.reject(new FileReadError(identity, err)),
+      );
     };
     let sent = start;
     while (sent < end) {
@@ -138,11 +162,15 @@ export async function* readRange(identity: FileIdentity, start: number, end: num
         const slot = claim();
         buffer = slot.buffer;
         const began = performance.now();
-        bytesRead = fs.readSync(handle.fd, buffer, 0, slot.length, slot.at);
+        try {
+          bytesRead = fs.readSync(handle.fd, buffer, 0, slot.length, slot.at);
+        } catch (err) {
+          throw new FileReadError(identity, err);
+        }
         if (performance.now() - began > SYNC_READ_BUDGET_MS) synchronous = false;
       }
       if (bytesRead === 0 || (bytesRead < buffer.length && sent + bytesRead < end)) {
-        throw fileChangedError(identity, await statOrUndefined(identity.path));
+        throw new FileChangedError(identity, await statOrUndefined(identity.path));
       }
       sent += bytesRead;
       if (sent < end) {

@@ -6,6 +6,10 @@ export {
   chooseMethod,
   DEFAULT_CHUNK_SIZE_MIB,
   AUTO_TUS_THRESHOLD_BYTES,
+  TUS_PART_MIB,
+  DIRECT_ADDRESS_REUSE_LIMIT_MS,
+  chunkBytes,
+  type IssuedUpload,
   type UploadVideoOptions,
   type ResumeUploadOptions,
   type UploadResult,
@@ -24,3 +28,4 @@ export {
 } from './urlStorage';
 export type { UploadProgress, ProgressListener } from './progress';
 export { DEFAULT_RETRY_DELAYS_MS } from './tus';
+export { DEFAULT_ARRIVAL_CHECK_DELAYS_MS } from './arrival';

@@ -4,7 +4,7 @@ import { StudioApiError } from '../api/errors';
 import { redact, urlToken } from '../api/redact';
 import type { UploadRequest } from '../api/types';
 import { uploadAgent } from './direct';
-import type { FileIdentity } from './fileSource';
+import { FileChangedError, FileReadError, type FileIdentity } from './fileSource';
 import type { ProgressMeter } from './progress';
 import { DiskFileReader } from './tusFileReader';
 import { UndiciHttpStack } from './undiciHttpStack';
@@ -39,8 +39,6 @@ export interface TusRunResult {
   taskId?: string;
   assetName: string;
   resumed: boolean;
-  /** Offset the server reported when this run started (0 for a new upload). */
-  startOffset: number;
   /** Request-body bytes this run handed to the connection, retries included. */
   bytesTransferred: number;
   /** Time from starting the tus upload (creation or HEAD) to its last response. */
@@ -58,10 +56,15 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
   // Loaded on first use: activating the extension need not pay for the tus client.
   const { Upload } = await import('tus-js-client');
   const agent = uploadAgent();
-  const stack = new UndiciHttpStack(agent);
+  // What the server confirmed it holds (its Upload-Offset answers): the only progress that is
+  // stored or reported as done. Bytes sent can exceed it by a whole request the server dropped.
+  let confirmed = 0;
+  const stack = new UndiciHttpStack(agent, (offset) => {
+    confirmed = offset;
+    void urlStorage.recordProgress(offset).catch(() => undefined);
+  });
   let settle: { resolve: () => void; reject: (err: unknown) => void } | undefined;
   const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
-  let startOffset: number | undefined;
   let lastError: unknown;
 
   const upload = new Upload(file as unknown as Buffer, {
@@ -79,11 +82,7 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
     storeFingerprintForResuming: true,
     // Removed by us once success is certain, awaited, so the caller never sees a stale entry.
     removeFingerprintOnSuccess: false,
-    onProgress: (bytesSent) => {
-      if (startOffset === undefined) startOffset = bytesSent;
-      meter.update(bytesSent);
-      void urlStorage.recordProgress(bytesSent).catch(() => undefined);
-    },
+    onProgress: (bytesSent) => meter.update(bytesSent),
     onShouldRetry: (err) => {
       lastError = err;
       return !signal?.aborted && isTransient(err);
@@ -98,6 +97,7 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
   if (signal?.aborted) throw cancelledError('tus');
   if (previous.length) {
     const entry = previous[0];
+    confirmed = entry.bytesDone;
     context = contextOf(entry);
     urlStorage.setContext(context, entry.id);
     upload.resumeFromPreviousUpload(toPreviousUpload(entry));
@@ -124,7 +124,7 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
 
   const onAbort = () => {
     void upload.abort(false);
-    settle?.reject(cancelledError('tus', meter.bytes, file.size));
+    settle?.reject(cancelledError('tus', confirmed, file.size, !!urlStorage.currentId));
   };
   signal?.addEventListener('abort', onAbort, { once: true });
   const transferStart = performance.now();
@@ -136,12 +136,17 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
     await done;
     transferMs = performance.now() - transferStart;
   } catch (err) {
-    const error = mapError(err, upload.url ?? upload.options.endpoint ?? '', signal, meter, file.size, lastError, upload.options.endpoint ?? undefined);
-    if (error.kind === 'config' && urlStorage.currentId) {
+    const kept = !!urlStorage.currentId;
+    const error = mapError(err, upload.url ?? upload.options.endpoint ?? '', signal, { confirmed, total: file.size, kept }, lastError, upload.options.endpoint ?? undefined);
+    if (error instanceof FileChangedError && urlStorage.currentId) {
       // The file changed: this upload can never be completed from it, so do not offer to resume it.
       await urlStorage.removeUpload(urlStorage.currentId).catch(() => undefined);
-    } else {
-      await urlStorage.recordProgress(meter.bytes, true).catch(() => undefined);
+      throw error;
+    }
+    await urlStorage.recordProgress(confirmed, true).catch(() => undefined);
+    if (error instanceof FileReadError) {
+      // Nothing says the file changed: keep the entry, so the upload continues once it can be read.
+      throw new StudioApiError('config', `${error.message}: ${kept ? 'the upload is kept; fix this and resume it' : 'fix this and upload again'}`, {}, { cause: error });
     }
     throw error;
   } finally {
@@ -156,7 +161,6 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
     taskId: context.taskId,
     assetName: context.assetName,
     resumed,
-    startOffset: startOffset ?? 0,
     bytesTransferred: stack.bodyBytes,
     transferMs,
   };
@@ -202,16 +206,23 @@ function isTransient(err: DetailedError): boolean {
   return status >= 500 || status === 409 || status === 423 || status === 429;
 }
 
+/** Where the upload stands when it fails: what the server confirmed, and whether an entry is stored to resume. */
+interface Standing {
+  confirmed: number;
+  total: number;
+  kept: boolean;
+}
+
 function mapError(
   err: unknown,
   url: string,
   signal: AbortSignal | undefined,
-  meter: ProgressMeter,
-  total: number,
+  standing: Standing,
   lastError: unknown,
   uploadAddress: string | undefined,
 ): StudioApiError {
-  if (signal?.aborted) return cancelledError('tus', meter.bytes, total);
+  const { kept } = standing;
+  if (signal?.aborted) return cancelledError('tus', standing.confirmed, standing.total, kept);
   const ours = ourError(err) ?? ourError(lastError);
   if (ours) return ours;
   const detailed = err as DetailedError;
@@ -219,9 +230,9 @@ function mapError(
   const method = request?.getMethod() ?? 'PATCH';
   const requestUrl = request?.getURL() ?? url;
   const response = detailed.originalResponse;
-  if (response) return uploadHttpError(method, requestUrl, response.getStatus(), response.getBody() ?? '', 'tus', uploadAddress);
-  if (detailed.causingError) return uploadTransportError(detailed.causingError, method, requestUrl, 'tus', signal);
+  if (response) return uploadHttpError(method, requestUrl, response.getStatus(), response.getBody() ?? '', 'tus', kept, uploadAddress);
+  if (detailed.causingError) return uploadTransportError(detailed.causingError, method, requestUrl, 'tus', signal, kept);
   // A protocol problem tus-js-client found itself (missing offset, bad Location…).
   const said = redact(String((err as Error)?.message ?? err).replace(/^tus: /, '').split(', originated from')[0], [urlToken(uploadAddress)]);
-  return new StudioApiError('server', `the upload server answered unexpectedly (${said}): try again later, the upload can be resumed`);
+  return new StudioApiError('server', `the upload server answered unexpectedly (${said}): try again later${kept ? ', the upload can be resumed' : ''}`);
 }

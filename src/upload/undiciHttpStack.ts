@@ -29,12 +29,22 @@ export class UndiciHttpStack implements HttpStack {
   /** Request body bytes handed to the connection by this stack, retries included. */
   bodyBytes = 0;
 
-  constructor(private readonly dispatcher: Dispatcher) {}
+  /** `onServerOffset`: every Upload-Offset a successful answer carries, i.e. what the server confirmed it holds. */
+  constructor(
+    private readonly dispatcher: Dispatcher,
+    private readonly onServerOffset: (offset: number) => void = () => undefined,
+  ) {}
 
   createRequest(method: string, url: string): HttpRequest {
-    return new UndiciRequest(method, url, this.dispatcher, (n) => {
-      this.bodyBytes += n;
-    });
+    return new UndiciRequest(
+      method,
+      url,
+      this.dispatcher,
+      (n) => {
+        this.bodyBytes += n;
+      },
+      this.onServerOffset,
+    );
   }
 
   getName(): string {
@@ -53,6 +63,7 @@ class UndiciRequest implements HttpRequest {
     private readonly url: string,
     private readonly dispatcher: Dispatcher,
     private readonly countBytes: (n: number) => void,
+    private readonly onServerOffset: (offset: number) => void,
   ) {}
 
   getMethod(): string {
@@ -104,7 +115,10 @@ class UndiciRequest implements HttpRequest {
       dispatcher: this.dispatcher,
     });
     const text = await this.response.body.text();
-    return new UndiciResponse(this.response, text);
+    const response = new UndiciResponse(this.response, text);
+    const offset = Number(response.getHeader('upload-offset') ?? NaN);
+    if (this.response.statusCode >= 200 && this.response.statusCode < 300 && Number.isSafeInteger(offset) && offset >= 0) this.onServerOffset(offset);
+    return response;
   }
 
   async abort(): Promise<void> {

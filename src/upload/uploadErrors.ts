@@ -29,11 +29,20 @@ function hostOf(url: string): string {
 export type UploadMethod = 'direct' | 'tus';
 
 /**
- * An HTTP error answer from the upload origin, as the error people see. `uploadAddress` is the
- * pre-signed address the upload started from: tus PATCH and HEAD go to a Location without the
- * token, but a server may still echo it, so it is redacted whatever request failed.
+ * An HTTP error answer from the upload origin, as the error people see. `kept`: a resumable upload
+ * is stored and can be continued (a tus upload that failed before the server created it is not).
+ * `uploadAddress` is the pre-signed address the upload started from: tus PATCH and HEAD go to a
+ * Location without the token, but a server may still echo it, so it is redacted whatever failed.
  */
-export function uploadHttpError(method: string, url: string, status: number, rawText: string, how: UploadMethod, uploadAddress?: string): StudioApiError {
+export function uploadHttpError(
+  method: string,
+  url: string,
+  status: number,
+  rawText: string,
+  how: UploadMethod,
+  kept = how === 'tus',
+  uploadAddress?: string,
+): StudioApiError {
   const text = redact(rawText, [urlToken(url), urlToken(uploadAddress)]);
   let parsed: unknown;
   try {
@@ -44,7 +53,7 @@ export function uploadHttpError(method: string, url: string, status: number, raw
   const base = httpError({ method, path: redactedPath(url), status }, parsed, text);
   const said = base.messages.join('; ') || bodyExcerpt(text);
   const context = { method, path: base.path, status, messages: base.messages };
-  const resumable = how === 'tus' ? ': the upload is kept and can be resumed' : ': upload the file again';
+  const next = kept ? ': the upload is kept and can be resumed' : ': upload the file again';
   let summary: string;
   let kind = base.kind;
   if (/already been uploaded/i.test(said)) {
@@ -59,13 +68,13 @@ export function uploadHttpError(method: string, url: string, status: number, raw
         ? 'the upload server no longer has this resumable upload: discard it and start a new upload'
         : `the upload address was not found${said ? ` (${said})` : ''}: start a new upload`;
   } else if (status === 409) {
-    summary = `the upload server is at a different offset than expected${said ? ` (${said})` : ''}${resumable}`;
+    summary = `the upload server is at a different offset than expected${said ? ` (${said})` : ''}${next}`;
   } else if (status === 413) {
     summary = 'the upload server refused the request as too large: use a resumable upload with a smaller chunk size';
   } else if (status === 429) {
-    summary = `the upload server asks to slow down${resumable}`;
+    summary = `the upload server asks to slow down${next}`;
   } else if (status >= 500) {
-    summary = `upload server error HTTP ${status}${said ? `: ${said}` : ''}${how === 'tus' ? ': try again later, the upload can be resumed' : ': try again later'}`;
+    summary = `upload server error HTTP ${status}${said ? `: ${said}` : ''}${kept ? ': try again later, the upload can be resumed' : ': try again later'}`;
   } else {
     summary = `the upload server refused the upload${said ? `: ${said}` : ` (HTTP ${status})`}`;
   }
@@ -73,19 +82,29 @@ export function uploadHttpError(method: string, url: string, status: number, raw
 }
 
 /** A failure below HTTP at the upload origin (refused, reset, cut, timeout, abort). */
-export function uploadTransportError(err: unknown, method: string, url: string, how: UploadMethod, signal?: AbortSignal): StudioApiError {
-  const advice =
-    how === 'tus'
-      ? 'the upload stopped there and can be resumed; check your network and resume'
+export function uploadTransportError(err: unknown, method: string, url: string, how: UploadMethod, signal?: AbortSignal, kept = how === 'tus'): StudioApiError {
+  const advice = kept
+    ? 'the upload stopped there and can be resumed; check your network and resume'
+    : how === 'tus'
+      ? 'the resumable upload was not created; check your network and upload again'
       : 'the direct upload did not complete; check your network and upload again';
   return transportError(err, hostOf(url), { method, path: redactedPath(url) }, signal, advice);
 }
 
-/** The error a cancelled upload ends with. */
-export function cancelledError(how: UploadMethod, bytesDone?: number, total?: number): StudioApiError {
-  if (how === 'tus') {
+/**
+ * The error a cancelled upload ends with. `bytesDone`: what the server confirmed it holds. `kept`:
+ * a tus upload is stored for resuming (not yet when cancelled before the server created it).
+ */
+export function cancelledError(how: UploadMethod, bytesDone?: number, total?: number, kept = how === 'tus'): StudioApiError {
+  if (kept) {
     const where = bytesDone !== undefined && total ? ` at ${Math.floor((bytesDone / total) * 100)}%` : '';
-    return new StudioApiError('aborted', `upload paused${where}: it is kept and can be resumed later from where it stopped`);
+    return new StudioApiError('aborted', `upload paused${where}: it is kept and can be resumed later from where the server stopped`);
   }
   return new StudioApiError('aborted', 'upload cancelled: the file was not uploaded (the asset created for it stays without a file)');
+}
+
+/** Cancelled (or cut off) once every byte was sent but before the service confirmed it: it may have arrived. */
+export function sentButUnconfirmedError(assetId?: string): StudioApiError {
+  const asset = assetId ? `asset ${assetId}` : 'the asset';
+  return new StudioApiError('aborted', `upload cancelled after the whole file was sent: it may have arrived; check ${asset} (Livepeer Studio) before uploading again`);
 }

@@ -1,5 +1,6 @@
 import { StudioApiError } from '../api/errors';
-import type { UploadRequest } from '../api/types';
+import type { Asset, UploadRequest } from '../api/types';
+import { confirmArrival } from './arrival';
 import { directUpload } from './direct';
 import { inspectFile, type FileIdentity } from './fileSource';
 import { mediaTypeOf } from './mediaTypes';
@@ -35,9 +36,26 @@ export const AUTO_TUS_THRESHOLD_BYTES = 32 * MiB;
 
 export type UploadMethodChoice = 'auto' | 'direct' | 'tus';
 
-/** Only what the upload needs from StudioClient: Step 1, the one call that carries the API token. */
+/**
+ * Only what the upload needs from StudioClient (the calls that carry the API token): Step 1, and
+ * reading the asset back to confirm the service received the whole file.
+ */
 export interface UploadRequester {
   requestUpload(name: string, signal?: AbortSignal): Promise<UploadRequest>;
+  getAsset(id: string, signal?: AbortSignal): Promise<Asset>;
+}
+
+/**
+ * A direct upload address carries a pre-signed object-storage address that expires after 12 hours
+ * (see the facts file). An address is reused only while younger than this: an hour short of the
+ * expiry, so a slow start or a skewed clock cannot cross it.
+ */
+export const DIRECT_ADDRESS_REUSE_LIMIT_MS = 11 * 60 * 60 * 1000;
+
+/** An answer of request-upload and when it was asked for (Unix ms). */
+export interface IssuedUpload {
+  request: UploadRequest;
+  requestedAt: number;
 }
 
 export interface UploadVideoOptions {
@@ -46,7 +64,10 @@ export interface UploadVideoOptions {
   /** Asset name. */
   name: string;
   method?: UploadMethodChoice;
-  /** tus chunk size in MiB (one PATCH each); Infinity sends the file in one PATCH. */
+  /**
+   * tus chunk size in MiB (one PATCH each), rounded down to a whole multiple of TUS_PART_MIB (at
+   * least one); Infinity sends the file in one PATCH.
+   */
   chunkSizeMiB?: number;
   /** Where interrupted tus uploads are remembered (VS Code: globalState). In memory when absent. */
   storage?: KeyValueStore;
@@ -54,6 +75,18 @@ export interface UploadVideoOptions {
   onProgress?: ProgressListener;
   /** Waits between tus retry attempts (tests shorten them). */
   retryDelaysMs?: readonly number[];
+  /** Waits before each check that the asset left `uploading` (tests shorten them). */
+  arrivalCheckDelaysMs?: readonly number[];
+  /**
+   * A direct retry: the addresses an earlier attempt at this file was given (see onUploadRequested),
+   * reused (same asset) while younger than DIRECT_ADDRESS_REUSE_LIMIT_MS, else replaced by a new
+   * request-upload.
+   */
+  reuseUpload?: IssuedUpload;
+  /** Called with every request-upload answer, so a failed direct upload can be retried on its asset. */
+  onUploadRequested?: (issued: IssuedUpload) => void;
+  /** Clock for the age of upload addresses (Unix ms); tests move it. */
+  now?: () => number;
 }
 
 export interface UploadResult {
@@ -68,9 +101,9 @@ export interface UploadResult {
   bytesTransferred: number;
   /** True when an earlier interrupted tus upload of the same file was continued. */
   resumed: boolean;
-  /** The whole call: file check, request-upload (unless resumed) and the transfer. */
+  /** The whole call: file check, request-upload (unless resumed), the transfer and the arrival check. */
   durationMs: number;
-  /** The transfer alone: the PUT, or the tus requests from creation/HEAD to the last PATCH. */
+  /** The transfer alone: the PUT, or the tus requests from creation/HEAD to the last PATCH (not the arrival check). */
   transferMs: number;
   /** bytesTransferred over transferMs. */
   bytesPerSecond: number;
@@ -84,16 +117,30 @@ export interface ResumeUploadOptions {
   signal?: AbortSignal;
   onProgress?: ProgressListener;
   retryDelaysMs?: readonly number[];
+  /** Confirms the upload arrived (GET /asset/{id}) once the last byte is sent. */
+  client: Pick<UploadRequester, 'getAsset'>;
+  arrivalCheckDelaysMs?: readonly number[];
 }
 
-function chunkBytes(chunkSizeMiB: number | undefined): number {
+/**
+ * The real service stores tus bytes as 8 MiB multipart parts, and its store (@tus/s3-store 1.0.0)
+ * corrupts or stalls an upload whose PATCH ends inside a part (see the facts file). Chunks are
+ * therefore whole multiples of this; only the last PATCH of a file may be shorter.
+ */
+export const TUS_PART_MIB = 8;
+
+/**
+ * The chunk size in bytes for a requested size in MiB: rounded down to a whole multiple of
+ * TUS_PART_MIB, at least one part, whatever the setting or caller asks for. Infinity (one PATCH for
+ * the whole file) stays: a file's last PATCH may end anywhere.
+ */
+export function chunkBytes(chunkSizeMiB: number | undefined): number {
   const mib = chunkSizeMiB ?? DEFAULT_CHUNK_SIZE_MIB;
   if (mib === Number.POSITIVE_INFINITY) return mib;
   if (typeof mib !== 'number' || !Number.isFinite(mib) || mib <= 0) {
     throw StudioApiError.config(`chunk size must be a positive number of MiB, not ${String(chunkSizeMiB)}`);
   }
-  // At least 256 KiB: smaller chunks only add round trips.
-  return Math.max(256 * 1024, Math.round(mib * MiB));
+  return Math.max(1, Math.floor(mib / TUS_PART_MIB)) * TUS_PART_MIB * MiB;
 }
 
 /**
@@ -110,9 +157,9 @@ export function chooseMethod(method: UploadMethodChoice | undefined, size: numbe
 }
 
 /**
- * Uploads a local video file as a new asset: checks the file, asks the API for upload addresses
- * (the only call with the API token), then sends the bytes to the pre-signed address, directly or
- * resumably. A tus upload of a file that was interrupted before (same path, size and mtime, found
+ * Uploads a local video file as a new asset: checks the file, asks the API for upload addresses,
+ * sends the bytes to the pre-signed address (never with the API token), directly or resumably, and
+ * confirms with the API that the asset left `uploading`. A tus upload of a file that was interrupted before (same path, size and mtime, found
  * in `storage`) is continued on its original asset instead of creating a new one.
  */
 export async function uploadVideo(options: UploadVideoOptions): Promise<UploadResult> {
@@ -127,14 +174,24 @@ export async function uploadVideo(options: UploadVideoOptions): Promise<UploadRe
   const meter = new ProgressMeter(file.size, options.onProgress);
   const { signal } = options;
   if (signal?.aborted) throw cancelledError(method);
-  const requestUpload = () => options.client.requestUpload(name, signal);
+  const now = options.now ?? Date.now;
+  const requestUpload = async () => {
+    const requestedAt = now();
+    const request = await options.client.requestUpload(name, signal);
+    options.onUploadRequested?.({ request, requestedAt });
+    return request;
+  };
+  const confirm = (assetId: string) => confirmArrival({ client: options.client, assetId, delaysMs: options.arrivalCheckDelaysMs, signal });
 
   if (method === 'direct') {
-    const ticket = await requestUpload();
+    const reuse = options.reuseUpload;
+    const ticket = reuse && now() - reuse.requestedAt < DIRECT_ADDRESS_REUSE_LIMIT_MS ? reuse.request : await requestUpload();
     const transferStart = performance.now();
-    await directUpload({ url: ticket.url, file, contentType, meter, signal });
+    await directUpload({ url: ticket.url, file, contentType, meter, signal, assetId: ticket.asset.id });
+    const transferMs = performance.now() - transferStart;
+    await confirm(ticket.asset.id);
     return result(started, file, 'direct', {
-      transferMs: performance.now() - transferStart,
+      transferMs,
       assetId: ticket.asset.id,
       playbackId: ticket.asset.playbackId,
       taskId: ticket.task?.id,
@@ -146,12 +203,14 @@ export async function uploadVideo(options: UploadVideoOptions): Promise<UploadRe
 
   const urlStorage = new TusUrlStorage(registry);
   const run = await runTus({ file, contentType, chunkSizeBytes: chunkSize, urlStorage, meter, signal, retryDelaysMs: options.retryDelaysMs, requestUpload, assetName: name });
+  await confirm(run.assetId);
   return result(started, file, 'tus', run);
 }
 
 /**
- * Continues a stored interrupted upload on its original asset (no new request-upload). Refuses,
- * keeping the entry, if the file is gone or no longer the same (size or mtime changed).
+ * Continues a stored interrupted upload on its original asset (no new request-upload), then
+ * confirms it arrived. Refuses, keeping the entry, if the file is gone or no longer the same (size
+ * or mtime changed).
  */
 export async function resumeUpload(options: ResumeUploadOptions): Promise<UploadResult> {
   const started = performance.now();
@@ -184,6 +243,7 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
     requestUpload: () => Promise.reject(new Error('resume must not request a new upload')),
     assetName: entry.assetName,
   });
+  await confirmArrival({ client: options.client, assetId: run.assetId, delaysMs: options.arrivalCheckDelaysMs, signal: options.signal });
   return result(started, file, 'tus', run);
 }
 

@@ -30,27 +30,54 @@ export class InMemoryStore implements KeyValueStore {
   }
 }
 
+/** A store other processes may write too: `modify` reads, changes and writes one key as one step. */
+interface SharedKeyValueStore extends KeyValueStore {
+  modify<T>(key: string, change: (current: T | undefined) => T | undefined): Promise<void>;
+}
+
+function isShared(store: KeyValueStore): store is SharedKeyValueStore {
+  return typeof (store as Partial<SharedKeyValueStore>).modify === 'function';
+}
+
+/** How long a writer waits for another process's lock before giving up. */
+const LOCK_WAIT_MS = 10_000;
+/** A lock older than this is stale even if its pid is alive (a reused pid, another machine). */
+const LOCK_STALE_MS = 30_000;
+
 /**
- * A JSON file of key → value. Read once when created (so `get` is synchronous like Memento's);
- * every update rewrites the file atomically: write a temporary file next to it, flush it, rename
- * over the old one. A crash (or SIGKILL) mid-write leaves the previous file intact.
+ * A JSON file of key → value that several processes may share (two windows, a script). `get` is
+ * synchronous like Memento's and re-reads the file when another process changed it. Every change
+ * takes a lock file, re-reads the file, applies itself and rewrites the file atomically (temporary
+ * file, flush, rename), so concurrent writers never drop each other's keys and a crash (or
+ * SIGKILL) mid-write leaves the previous file intact. A lock left by a dead process is taken over.
  */
-export class JsonFileStore implements KeyValueStore {
-  private data: Record<string, unknown>;
+export class JsonFileStore implements SharedKeyValueStore {
+  private data: Record<string, unknown> = {};
+  private version: string | undefined;
   private writing: Promise<void> = Promise.resolve();
 
   constructor(readonly filePath: string) {
-    this.data = JsonFileStore.read(filePath);
+    this.refresh();
   }
 
-  private static read(filePath: string): Record<string, unknown> {
-    let text: string;
+  /** Re-reads the file if it changed since it was last read (size, mtime or inode). */
+  private refresh(): void {
+    let stat: fs.Stats;
     try {
-      text = fs.readFileSync(filePath, 'utf8');
+      stat = fs.statSync(this.filePath);
     } catch (err) {
-      if ((err as { code?: string }).code === 'ENOENT') return {};
-      throw err;
+      if ((err as { code?: string }).code !== 'ENOENT') throw err;
+      this.data = {};
+      this.version = undefined;
+      return;
     }
+    const version = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    if (version === this.version) return;
+    this.data = JsonFileStore.parse(fs.readFileSync(this.filePath, 'utf8'));
+    this.version = version;
+  }
+
+  private static parse(text: string): Record<string, unknown> {
     try {
       const parsed: unknown = JSON.parse(text);
       return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
@@ -60,22 +87,62 @@ export class JsonFileStore implements KeyValueStore {
   }
 
   get<T>(key: string): T | undefined {
+    this.refresh();
     const value = this.data[key];
     return value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as T);
   }
 
   update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) delete this.data[key];
-    else this.data[key] = JSON.parse(JSON.stringify(value));
-    const snapshot = JSON.stringify(this.data, null, 1);
-    // Writes run one after another; each writes the state as of its own update.
-    const next = this.writing.then(() => this.writeAtomically(snapshot));
+    return this.modify(key, () => value);
+  }
+
+  modify<T>(key: string, change: (current: T | undefined) => T | undefined): Promise<void> {
+    // Changes of this process run one after another; the lock orders them with other processes.
+    const next = this.writing.then(() =>
+      this.locked(async () => {
+        this.version = undefined;
+        this.refresh();
+        const value = change(this.get<T>(key));
+        if (value === undefined) delete this.data[key];
+        else this.data[key] = JSON.parse(JSON.stringify(value));
+        await this.writeAtomically(JSON.stringify(this.data, null, 1));
+        this.version = undefined;
+      }),
+    );
     this.writing = next.catch(() => undefined);
     return next;
   }
 
-  private async writeAtomically(text: string): Promise<void> {
+  private async locked(work: () => Promise<void>): Promise<void> {
     await fs.promises.mkdir(path.dirname(this.filePath), { recursive: true });
+    const lock = `${this.filePath}.lock`;
+    const started = Date.now();
+    for (let wait = 5; ; wait = Math.min(wait * 2, 50)) {
+      try {
+        const handle = await fs.promises.open(lock, 'wx', 0o600);
+        await handle.writeFile(String(process.pid));
+        await handle.close();
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'EEXIST') throw err;
+      }
+      if (await isStale(lock)) {
+        await fs.promises.rm(lock, { force: true });
+        continue;
+      }
+      if (Date.now() - started > LOCK_WAIT_MS) {
+        throw new Error(`${this.filePath} is locked by another process (${lock}); if none is running, delete the lock file`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    try {
+      await work();
+    } finally {
+      await fs.promises.rm(lock, { force: true });
+    }
+  }
+
+  private async writeAtomically(text: string): Promise<void> {
     const temp = `${this.filePath}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
     const handle = await fs.promises.open(temp, 'w', 0o600);
     try {
@@ -90,6 +157,25 @@ export class JsonFileStore implements KeyValueStore {
       await fs.promises.rm(temp, { force: true });
       throw err;
     }
+  }
+}
+
+/** A lock whose process is gone (killed mid-write) or that is older than LOCK_STALE_MS. */
+async function isStale(lock: string): Promise<boolean> {
+  try {
+    const [text, stat] = await Promise.all([fs.promises.readFile(lock, 'utf8'), fs.promises.stat(lock)]);
+    if (Date.now() - stat.mtimeMs > LOCK_STALE_MS) return true;
+    const pid = Number(text);
+    // Written right after creation: an empty file is a lock being taken, not a stale one.
+    if (!Number.isInteger(pid) || pid <= 0) return false;
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch (err) {
+      return (err as { code?: string }).code === 'ESRCH';
+    }
+  } catch {
+    return false; // released meanwhile: try again
   }
 }
 
@@ -113,7 +199,7 @@ export interface InterruptedUpload {
   assetId: string;
   playbackId?: string;
   taskId?: string;
-  /** Bytes sent so far (updated at most about once a second while uploading; the server's offset decides on resume). */
+  /** Bytes the server confirmed it holds (its last Upload-Offset answer; written at most about once a second while uploading). */
   bytesDone: number;
   totalBytes: number;
   /** Unix ms. */
@@ -156,7 +242,8 @@ function isEntry(value: unknown): value is InterruptedUpload {
 
 /**
  * The interrupted-upload records kept in a KeyValueStore. Changes within one process are queued so
- * two quick updates never lose each other's writes.
+ * two quick updates never lose each other's writes; a store shared between processes (JsonFileStore)
+ * applies each change to its file under a lock.
  */
 export class UploadRegistry {
   private queue: Promise<unknown> = Promise.resolve();
@@ -203,10 +290,15 @@ export class UploadRegistry {
   }
 
   private mutate(change: (entries: Record<string, unknown>) => void): Promise<void> {
-    const run = async () => {
-      const entries = { ...(this.store.get<Record<string, unknown>>(UPLOADS_STORAGE_KEY) ?? {}) };
+    const apply = (current: Record<string, unknown> | undefined) => {
+      const entries = { ...(current ?? {}) };
       change(entries);
-      await this.store.update(UPLOADS_STORAGE_KEY, Object.keys(entries).length ? entries : undefined);
+      return Object.keys(entries).length ? entries : undefined;
+    };
+    const run = async () => {
+      // A store shared with other processes applies the change to what is on disk now.
+      if (isShared(this.store)) await this.store.modify(UPLOADS_STORAGE_KEY, apply);
+      else await this.store.update(UPLOADS_STORAGE_KEY, apply(this.store.get<Record<string, unknown>>(UPLOADS_STORAGE_KEY)));
     };
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);

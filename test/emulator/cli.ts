@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_TOKEN, startEmulator } from './index';
 
-// `npm run emulator [-- --empty --port N --ingest-port N --token T]`: a seeded local Studio API
-// to point the extension at by hand.
+// `npm run emulator [-- --empty --port N --ingest-port N --token T --s3]`: a seeded local Studio API
+// to point the extension at by hand (`--s3`: tus uploads stored as the real service stores them).
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -10,6 +10,7 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       'ingest-port': { type: 'string' },
       token: { type: 'string', multiple: true },
+      s3: { type: 'boolean', default: false },
     },
   });
   const token = values.token?.length ? values.token : [DEFAULT_TOKEN];
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     tokens: token,
     apiPort: port(values.port, '--port'),
     ingestPort: port(values['ingest-port'], '--ingest-port'),
+    tusStore: values.s3 ? 's3' : 'file',
   });
 
   console.log('Livepeer Studio emulator running');
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
   console.log(`  Ingest origin:  ${emulator.ingestOrigin}`);
   console.log(`  API token:      ${token.join(', ')}`);
   console.log(`  Data:           ${values.empty ? 'empty' : 'seeded demo account'}`);
+  console.log(`  tus store:      ${values.s3 ? '@tus/s3-store 1.0.0 on a local S3 (as the real service)' : 'files'}`);
   console.log('Press Ctrl+C to stop.');
 
   let closing = false;

@@ -18,6 +18,7 @@ export type FaultAction =
   | { kind: 'loseReply' }
   | { kind: 'endlessLinks' }
   | { kind: 'delay'; ms: number }
+  | { kind: 'holdAnswer'; ms: number }
   | { kind: 'retryAfter'; status: 429 | 503; seconds: number };
 
 interface Rule {
@@ -62,6 +63,11 @@ export class Faults {
 
   delay(match: FaultMatch & { ms: number }): void {
     this.add(match, { kind: 'delay', ms: match.ms });
+  }
+
+  /** Handles the request in full, then holds its answer back for `ms` (a reply lost or slow on the way back). */
+  holdAnswer(match: FaultMatch & { ms: number }): void {
+    this.add(match, { kind: 'holdAnswer', ms: match.ms });
   }
 
   retryAfter(match: FaultMatch & { status: 429 | 503; seconds: number }): void {

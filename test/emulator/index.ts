@@ -38,6 +38,12 @@ export interface EmulatorOptions {
   processingDelayMs?: number;
   /** Page size when a list request has no limit; default 10. */
   defaultPageSize?: number;
+  /**
+   * Where tus uploads are stored: `file` (default) is @tus/server 2 with FileStore; `s3` is the
+   * real service's @tus/server + @tus/s3-store 1.0.0 (8 MiB parts) on a local S3 stand-in, with
+   * that version's quirks (chunks that are not multiples of 8 MiB corrupt the upload).
+   */
+  tusStore?: 'file' | 's3';
 }
 
 export interface Emulator {
@@ -86,7 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ingestOrigin,
     defaultPageSize: options.defaultPageSize ?? 10,
   });
-  const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin });
+  const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host });
 
   const serve =
     (origin: Origin, handle: (req: IncomingMessage, res: ServerResponse, record: RequestRecord) => Promise<void>) =>
@@ -103,7 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }
     };
   apiServer.on('request', serve('api', (req, res) => api(req, res)));
-  ingestServer.on('request', serve('ingest', ingest));
+  ingestServer.on('request', serve('ingest', ingest.handle));
 
   return {
     apiUrl: `${apiOrigin}/api`,
@@ -120,7 +126,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     async close() {
       scheduler.dispose();
-      await Promise.all([closeServer(apiServer), closeServer(ingestServer)]);
+      await Promise.all([closeServer(apiServer), closeServer(ingestServer), ingest.close()]);
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -149,6 +155,16 @@ async function applyFault(fault: FaultAction, req: IncomingMessage, res: ServerR
     case 'delay':
       // Skip the handler when the emulator closed or the client gave up while we waited.
       return (await scheduler.sleep(fault.ms)) && !req.socket.destroyed;
+    case 'holdAnswer': {
+      // Node sends the status line and headers with the first body write or end(), so holding
+      // end() holds the whole answer.
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      res.end = ((...args: unknown[]) => {
+        void scheduler.sleep(fault.ms).then(() => !res.destroyed && end(...args));
+        return res;
+      }) as ServerResponse['end'];
+      return true;
+    }
     case 'fail':
       req.resume();
       if (typeof fault.body === 'string') sendText(res, fault.status, fault.body, isJson(fault.body) ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', fault.headers);

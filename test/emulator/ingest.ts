@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { FileStore } from '@tus/file-store';
-import { Server as TusServer } from '@tus/server';
+import { Server as TusServer } from '@tus/server-2';
 import { serveThumbnail } from './assets';
 import { sendEmpty, sendErrors } from './http';
 import type { EmulatorAsset, Store } from './store';
 import type { UploadTokens } from './tokens';
+import { createS3Tus } from './tusS3';
 import { wasCut, type RequestRecord } from './wire';
 
 const DIRECT_PATH = '/api/asset/upload/direct';
@@ -20,12 +21,20 @@ export interface IngestContext {
   uploadTokens: UploadTokens;
   dataDir: string;
   ingestOrigin: string;
+  /** `file`: @tus/server 2 with FileStore; `s3`: the real service's @tus/s3-store 1.0.0 on a local S3. */
+  tusStore: 'file' | 's3';
+  host: string;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, record: RequestRecord) => Promise<void>;
 
-/** The upload host: token-authorized direct PUTs and a @tus/server endpoint, both storing to disk. */
-export async function createIngest(ctx: IngestContext): Promise<Handler> {
+export interface Ingest {
+  handle: Handler;
+  close(): Promise<void>;
+}
+
+/** The upload host: token-authorized direct PUTs and a tus endpoint (on disk, or on a local S3). */
+export async function createIngest(ctx: IngestContext): Promise<Ingest> {
   const { store } = ctx;
   const directDir = join(ctx.dataDir, 'direct');
   const tusDir = join(ctx.dataDir, 'tus');
@@ -52,33 +61,52 @@ export async function createIngest(ctx: IngestContext): Promise<Handler> {
     return asset;
   }
 
-  const tus = new TusServer({
-    path: TUS_PATH,
-    datastore: new FileStore({ directory: tusDir }),
-    respectForwardedHeaders: false,
-    // A HEAD that resumes right after a dropped PATCH asks that PATCH to drain its lock, and
-    // @tus/server leaves that drain timer running even once the lock is free. At the 3 s
-    // default it holds test processes open; a dropped PATCH on loopback drains far sooner.
-    lockDrainTimeout: 100,
-    // Finished upload files are the evidence uploadedSha256 hashes; keep them.
-    disableTerminationForFinishedUploads: true,
-    generateUrl: (_req, { id }) => `${ctx.ingestOrigin}${TUS_PATH}/${id}`,
-    // The router verified the token already; the upload is named after the asset's playbackId
-    // so the Location looks like the real one and carries no token.
-    namingFunction: (req) => {
-      const check = ctx.uploadTokens.verify(new URL(req.url).searchParams.get('token'));
-      const asset = check.ok ? store.assets.get(check.assetId) : undefined;
-      if (!asset) throw { status_code: 403, body: 'Invalid signed upload URL\n' };
-      return asset.playbackId;
-    },
-    onUploadFinish: async (_req, upload) => {
-      const asset = store.assetByPlaybackId(upload.id);
-      if (asset && !store.uploadedFiles.has(asset.id)) {
-        store.completeUpload(asset.id, join(tusDir, upload.id), upload.size ?? upload.offset);
-      }
-      return {};
-    },
-  });
+  /**
+   * The upload id for a creation request: the playbackId of the asset its token names, so the
+   * Location looks like the real one and carries no token.
+   */
+  const uploadName = (url: URL): string => {
+    const check = ctx.uploadTokens.verify(url.searchParams.get('token'));
+    const asset = check.ok ? store.assets.get(check.assetId) : undefined;
+    if (!asset) throw { status_code: 403, body: 'Invalid signed upload URL\n' };
+    return asset.playbackId;
+  };
+  const completeTus = (uploadId: string, file: string, size: number): void => {
+    const asset = store.assetByPlaybackId(uploadId);
+    if (asset && !store.uploadedFiles.has(asset.id)) store.completeUpload(asset.id, file, size);
+  };
+  const tus =
+    ctx.tusStore === 's3'
+      ? await createS3Tus({
+          path: TUS_PATH,
+          dataDir: join(ctx.dataDir, 's3'),
+          host: ctx.host,
+          nameUpload: (req) => uploadName(new URL(req.url ?? '/', ctx.ingestOrigin)),
+          onComplete: completeTus,
+        })
+      : fileTus();
+
+  function fileTus() {
+    const server = new TusServer({
+      path: TUS_PATH,
+      datastore: new FileStore({ directory: tusDir }),
+      respectForwardedHeaders: false,
+      // A HEAD that resumes right after a dropped PATCH asks that PATCH to drain its lock, and
+      // @tus/server leaves that drain timer running even once the lock is free. At the 3 s
+      // default it holds test processes open; a dropped PATCH on loopback drains far sooner.
+      lockDrainTimeout: 100,
+      // Finished upload files are the evidence uploadedSha256 hashes; keep them.
+      disableTerminationForFinishedUploads: true,
+      generateUrl: (_req, { id }) => `${ctx.ingestOrigin}${TUS_PATH}/${id}`,
+      // The router verified the token already.
+      namingFunction: (req) => uploadName(new URL(req.url)),
+      onUploadFinish: async (_req, upload) => {
+        completeTus(upload.id, join(tusDir, upload.id), upload.size ?? upload.offset);
+        return {};
+      },
+    });
+    return { handle: (req: IncomingMessage, res: ServerResponse) => server.handle(req, res), close: async () => undefined };
+  }
 
   async function direct(req: IncomingMessage, res: ServerResponse, asset: EmulatorAsset): Promise<void> {
     const file = join(directDir, `${asset.id}.${randomUUID()}`);
@@ -100,7 +128,7 @@ export async function createIngest(ctx: IngestContext): Promise<Handler> {
     sendEmpty(res, 200);
   }
 
-  return async (req, res, record) => {
+  const handle: Handler = async (req, res, record) => {
     const url = new URL(req.url ?? '/', ctx.ingestOrigin);
     const method = req.method ?? 'GET';
     // Both creation routes carry the signed token: check it, then hand over to the route.
@@ -124,4 +152,5 @@ export async function createIngest(ctx: IngestContext): Promise<Handler> {
     if (serveThumbnail(store, method, url.pathname, res)) return;
     sendErrors(res, 404, 'not found');
   };
+  return { handle, close: () => tus.close() };
 }

@@ -11,7 +11,8 @@ import { MiB, makeFile, sha256File } from '../unit/helpers/uploadFiles';
 import { TOKEN, answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, screenshot, signIn, sleep } from './harness';
 
 const TUS_PATCH = { origin: 'ingest' as const, method: 'PATCH', path: /\/upload\/tus\/.+/ };
-const CHUNK_MIB = 1;
+/** The smallest chunk the engine sends (whole 8 MiB parts, as the real service stores them). */
+const CHUNK_MIB = 8;
 
 let folder: string;
 const file = (name: string) => path.join(folder, name);
@@ -82,7 +83,7 @@ describe('Uploads', function () {
     makeFile(file('clip one.mp4'), 3 * MiB + 1234);
     makeFile(file('clip two.mov'), 5 * MiB + 77);
     makeFile(file('clip three.webm'), 2 * MiB + 5);
-    makeFile(file('long take.mkv'), 12 * MiB + 999);
+    makeFile(file('long take.mkv'), 28 * MiB + 999);
     fs.writeFileSync(file('notes.txt'), 'not a video');
     await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSizeMiB', CHUNK_MIB, vscode.ConfigurationTarget.Global);
   });
@@ -136,7 +137,8 @@ describe('Uploads', function () {
     for (const [i, result] of results.entries()) {
       assert.equal(result.method, 'tus');
       await assertSameBytes(result.assetId, names[i]);
-      assert.ok(emulator.requests.filter((r) => r.method === 'PATCH' && r.assetId === result.assetId).length >= 2, `${CHUNK_MIB} MiB chunks`);
+      const size = fs.statSync(file(names[i])).size;
+      assert.equal(emulator.requests.filter((r) => r.method === 'PATCH' && r.assetId === result.assetId).length, Math.ceil(size / (CHUNK_MIB * MiB)), `${CHUNK_MIB} MiB chunks`);
     }
     assert.ok(lastMessage(/“notes\.txt” is not a video file/));
     assert.equal(api.uploads.manager.runningUploads.length, 0);

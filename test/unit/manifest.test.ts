@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_CHUNK_SIZE_MIB, OFFERED_VIDEO_EXTENSIONS } from '../../src/upload';
+import { DEFAULT_CHUNK_SIZE_MIB, OFFERED_VIDEO_EXTENSIONS, TUS_PART_MIB } from '../../src/upload';
 
 const root = join(__dirname, '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -10,6 +10,14 @@ const properties = manifest.contributes.configuration.properties;
 describe('extension manifest', () => {
   it('offers the engine’s default tus chunk size as the setting’s default', () => {
     assert.equal(properties['livepeer.upload.chunkSizeMiB'].default, DEFAULT_CHUNK_SIZE_MIB);
+  });
+
+  it('lets the chunk size setting take only whole multiples of the 8 MiB parts the engine rounds to', () => {
+    const chunk = properties['livepeer.upload.chunkSizeMiB'];
+    assert.equal(chunk.minimum, TUS_PART_MIB);
+    assert.equal(chunk.multipleOf, TUS_PART_MIB);
+    assert.equal(chunk.maximum % TUS_PART_MIB, 0);
+    assert.match(chunk.markdownDescription, /multiple of 8.*8 MiB parts/);
   });
 
   it('puts every command under the Livepeer category and activates on nothing broader than views and commands', () => {

@@ -64,6 +64,7 @@ describe('redaction of known secrets', () => {
           });
           return ticket;
         },
+        getAsset: (id, signal) => client.getAsset(id, signal),
       };
       const error = await uploadVideo({ client: echoing, filePath: file, name: 'echo', method: 'tus', retryDelaysMs: [] }).then(
         () => assert.fail('expected the upload to fail'),

@@ -11,6 +11,7 @@ import {
   listInterruptedUploads,
   resumeUpload,
   uploadVideo,
+  type IssuedUpload,
   type UploadProgress,
   type UploadRequester,
 } from '../../src/upload';
@@ -70,6 +71,7 @@ describe('upload engine against the emulator', function () {
     const tickets: UploadRequest[] = [];
     return {
       tickets,
+      getAsset: (id, signal) => client.getAsset(id, signal),
       async requestUpload(name, signal) {
         const ticket = change ? change(await client.requestUpload(name, signal)) : await client.requestUpload(name, signal);
         tickets.push(ticket);
@@ -182,7 +184,7 @@ describe('upload engine against the emulator', function () {
       assert.ok(!failed.message.includes('token=') || failed.message.includes('token=***'));
       const [entry] = await listInterruptedUploads(storage);
       assert.ok(entry);
-      const result = await resumeUpload({ entry, storage, chunkSizeMiB });
+      const result = await resumeUpload({ client, entry, storage, chunkSizeMiB });
       assert.equal(result.assetId, entry.assetId);
       assert.equal(result.resumed, true);
       assert.equal(await emu.uploadedSha256(entry.assetId), bigSha);
@@ -227,9 +229,10 @@ describe('upload engine against the emulator', function () {
     it('auto continues an interrupted tus upload of the same file even below the tus threshold', async () => {
       const storage = new InMemoryStore();
       const controller = new AbortController();
-      emu.faults.delay({ ...TUS_PATCH, times: 100, ms: 50 });
+      // Slower than the 200 ms between progress reports, so the abort comes before the PATCH is answered.
+      emu.faults.delay({ ...TUS_PATCH, times: 100, ms: 300 });
       const first = await rejection(
-        uploadVideo({ client, filePath: small, name: 'small resumable', method: 'tus', chunkSizeMiB: 1, storage, signal: controller.signal, onProgress: (p) => p.bytesSent > MiB && controller.abort() }),
+        uploadVideo({ client, filePath: small, name: 'small resumable', method: 'tus', chunkSizeMiB: 8, storage, signal: controller.signal, onProgress: (p) => p.bytesSent > MiB && controller.abort() }),
       );
       assert.equal(first.kind, 'aborted');
       emu.faults.clear();
@@ -245,17 +248,17 @@ describe('upload engine against the emulator', function () {
       const filePath = makeFile(dir.file('changing.mp4'), 20 * MiB);
       const storage = new InMemoryStore();
       const controller = new AbortController();
-      emu.faults.delay({ ...TUS_PATCH, times: 100, ms: 30 });
+      emu.faults.delay({ ...TUS_PATCH, times: 100, ms: 300 });
       await rejection(
-        uploadVideo({ client, filePath, name: 'changes', method: 'tus', chunkSizeMiB: 4, storage, signal: controller.signal, onProgress: (p) => p.bytesSent > 4 * MiB && controller.abort() }),
+        uploadVideo({ client, filePath, name: 'changes', method: 'tus', chunkSizeMiB: 8, storage, signal: controller.signal, onProgress: (p) => p.bytesSent > 4 * MiB && controller.abort() }),
       );
       const [entry] = await listInterruptedUploads(storage);
       fs.appendFileSync(filePath, 'more');
-      const changed = await rejection(resumeUpload({ entry, storage }));
+      const changed = await rejection(resumeUpload({ client, entry, storage }));
       assert.equal(changed.kind, 'config');
       assert.match(changed.message, /changed since the upload started/);
       fs.rmSync(filePath);
-      const vanished = await rejection(resumeUpload({ entry, storage }));
+      const vanished = await rejection(resumeUpload({ client, entry, storage }));
       assert.equal(vanished.kind, 'config');
       assert.match(vanished.message, /does not exist/);
       assert.equal((await listInterruptedUploads(storage)).length, 1);
@@ -306,6 +309,7 @@ describe('upload engine against the emulator', function () {
     it('an upload address used twice: "already uploaded" with what to do', async () => {
       let first: UploadRequest | undefined;
       const reuse: UploadRequester = {
+        getAsset: (id) => client.getAsset(id),
         requestUpload: async (name) => (first ??= await client.requestUpload(name)),
       };
       await uploadVideo({ client: reuse, filePath: small, name: 'once', method: 'direct' });
@@ -328,6 +332,147 @@ describe('upload engine against the emulator', function () {
         const token = new URL(damaged.tickets.at(-1)!.url).searchParams.get('token')!;
         assert.ok(!err.message.includes(token.slice(0, 20)), err.message);
       }
+    });
+  });
+
+  describe('what the engine reports is what the server holds', () => {
+    /** Waits before each arrival check: short, so a missing file is reported within a second. */
+    const FAST_CHECKS = [0, 50, 100, 200];
+
+    it('a tus file that cannot be read for a moment keeps its entry, says why, and resumes byte-identical', async () => {
+      const filePath = makeFile(dir.file('flaky read.mp4'), 24 * MiB + 7);
+      const sha = await sha256File(filePath);
+      const storage = new InMemoryStore();
+      const aside = `${filePath}.aside`;
+      let blocked = false;
+      // Root reads files whatever their mode, so as root the path turns into a symlink loop instead:
+      // both make opening fail with something other than "not found", as EACCES or EMFILE would.
+      const block = () => {
+        if (process.getuid?.() === 0) {
+          fs.renameSync(filePath, aside);
+          fs.symlinkSync(path.basename(filePath), filePath);
+        } else fs.chmodSync(filePath, 0);
+      };
+      const unblock = () => {
+        if (process.getuid?.() === 0) {
+          fs.rmSync(filePath);
+          fs.renameSync(aside, filePath);
+        } else fs.chmodSync(filePath, 0o644);
+      };
+      emu.faults.delay({ ...TUS_PATCH, times: 1, ms: 300 });
+      const err = await rejection(
+        uploadVideo({
+          client, filePath, name: 'flaky read', method: 'tus', chunkSizeMiB: 8, storage, retryDelaysMs: [],
+          onProgress: () => {
+            if (!blocked) {
+              blocked = true;
+              block();
+            }
+          },
+        }).finally(() => blocked && unblock()),
+      );
+      assert.equal(err.kind, 'config');
+      assert.match(err.message, /could not be read \((permission denied|ELOOP)\): the upload is kept; fix this and resume it/);
+      assert.doesNotMatch(err.message, /changed/);
+      const [entry] = await listInterruptedUploads(storage);
+      assert.ok(entry, 'the entry is kept');
+      const result = await resumeUpload({ client, entry, storage, chunkSizeMiB: 8 });
+      assert.equal(result.assetId, entry.assetId);
+      assert.equal(await emu.uploadedSha256(entry.assetId), sha);
+    });
+
+    it('a tus failure before the upload exists says to upload again, not that it can be resumed', async () => {
+      emu.faults.fail({ origin: 'ingest', method: 'POST', path: /upload\/tus$/, status: 503 });
+      const storage = new InMemoryStore();
+      const err = await rejection(uploadVideo({ client, filePath: small, name: 'no creation', method: 'tus', storage, retryDelaysMs: [] }));
+      assert.equal(err.status, 503);
+      assert.doesNotMatch(err.message, /resum/);
+      assert.match(err.message, /try again later/);
+      assert.deepEqual(await listInterruptedUploads(storage), []);
+    });
+
+    it('stores and reports only the offset the server confirmed, not the bytes sent', async () => {
+      const storage = new InMemoryStore();
+      // The second PATCH is refused without its body being kept: 16 MiB were sent, the server holds 8.
+      emu.faults.delay({ ...TUS_PATCH, times: 1, ms: 1 });
+      emu.faults.fail({ ...TUS_PATCH, status: 500 });
+      const from = emu.requests.length;
+      const err = await rejection(uploadVideo({ client, filePath: big, name: 'confirmed only', method: 'tus', chunkSizeMiB: 8, storage, retryDelaysMs: [] }));
+      assert.equal(err.status, 500);
+      const [entry] = await listInterruptedUploads(storage);
+      assert.equal(entry.bytesDone, 8 * MiB, 'what the server confirmed');
+      const sent = emu.requests.slice(from).filter((r) => r.method === 'PATCH').reduce((sum, r) => sum + r.bodyBytes, 0);
+      assert.ok(sent > 8 * MiB, `bytes sent ${sent}`);
+
+      const controller = new AbortController();
+      emu.faults.holdAnswer({ ...TUS_PATCH, times: 100, ms: 2_000 });
+      const paused = await rejection(
+        // Paused while the answer to the next PATCH is held: its 8 MiB went out, the server did not confirm them yet.
+        resumeUpload({ client, entry, storage, chunkSizeMiB: 8, signal: controller.signal, onProgress: () => setTimeout(() => controller.abort(), 500) }),
+      );
+      assert.equal(paused.kind, 'aborted');
+      assert.match(paused.message, /paused at 12%/, `the offset the server confirmed (8 of 64 MiB), not what was sent: ${paused.message}`);
+      assert.equal((await listInterruptedUploads(storage))[0].bytesDone, 8 * MiB);
+    });
+
+    it('cancelled while the direct PUT waits for its answer: says the file may have arrived', async () => {
+      const capture = capturingClient();
+      const controller = new AbortController();
+      emu.faults.holdAnswer({ origin: 'ingest', method: 'PUT', path: /direct/, ms: 5_000 });
+      // Cancel once the server has stored the file, while its answer is held back.
+      const arrived = setInterval(() => {
+        const ticket = capture.tickets[0];
+        if (ticket && emu.store.uploadedFiles.has(ticket.asset.id)) controller.abort();
+      }, 10);
+      const err = await rejection(uploadVideo({ client: capture, filePath: small, name: 'answer lost', method: 'direct', signal: controller.signal })).finally(() => clearInterval(arrived));
+      const assetId = capture.tickets[0].asset.id;
+      assert.equal(err.kind, 'aborted');
+      assert.match(err.message, new RegExp(`whole file was sent: it may have arrived; check asset ${assetId}`));
+      assert.doesNotMatch(err.message, /not uploaded/);
+      assert.equal(await emu.uploadedSha256(assetId), await sha256File(small), 'the server did get it all');
+    });
+
+    for (const method of ['direct', 'tus'] as const) {
+      it(`${method}: an asset that stays "uploading" after the last byte is reported as not received, never success`, async () => {
+        // The service answers request-upload for one asset and stores the bytes for another, so the
+        // asset the upload is about never leaves "uploading", as when a store loses the end of a file.
+        const other = await client.requestUpload('never filled');
+        const swapped = capturingClient((t) => ({ ...t, asset: other.asset }));
+        const err = await rejection(uploadVideo({ client: swapped, filePath: small, name: 'lost', method, arrivalCheckDelaysMs: FAST_CHECKS }));
+        assert.equal(err.kind, 'server');
+        assert.match(err.message, new RegExp(`service did not receive the whole file: asset ${other.asset.id} is still "uploading" .*upload the file again`));
+        assert.equal(await phaseOf(other.asset.id), 'uploading');
+      });
+    }
+
+    it('an arrival check the service cannot answer is reported, never success', async () => {
+      emu.faults.fail({ origin: 'api', method: 'GET', path: /^\/api\/asset\/[^/]+$/, status: 503, times: FAST_CHECKS.length });
+      const err = await rejection(uploadVideo({ client, filePath: small, name: 'unchecked', method: 'direct', arrivalCheckDelaysMs: FAST_CHECKS }));
+      assert.equal(err.kind, 'server');
+      assert.match(err.message, /file was sent, but the service could not confirm it arrived \(service error HTTP 503.*check asset /);
+    });
+
+    it('a direct retry reuses a young upload address, and asks for a new one once it is 12 hours old', async () => {
+      const issued: IssuedUpload[] = [];
+      emu.faults.cutAfter({ origin: 'ingest', method: 'PUT', path: /direct/, bytes: MiB });
+      const clock = { now: 1_000_000 };
+      const now = () => clock.now;
+      await rejection(uploadVideo({ client, filePath: small, name: 'retry me', method: 'direct', now, onUploadRequested: (i) => issued.push(i) }));
+      assert.equal(issued.length, 1);
+      assert.equal(issued[0].requestedAt, 1_000_000);
+      const calls = requestUploadCalls();
+
+      clock.now += 10 * 3_600_000;
+      const young = await uploadVideo({ client, filePath: small, name: 'retry me', method: 'direct', now, reuseUpload: issued[0], onUploadRequested: (i) => issued.push(i) });
+      assert.equal(young.assetId, issued[0].request.asset.id, 'same asset, same address');
+      assert.equal(requestUploadCalls(), calls);
+
+      clock.now += 2 * 3_600_000;
+      const old = await uploadVideo({ client, filePath: small, name: 'retry me', method: 'direct', now, reuseUpload: issued[0], onUploadRequested: (i) => issued.push(i) });
+      assert.equal(requestUploadCalls(), calls + 1, 'a 12-hour-old address is replaced by a new request-upload');
+      assert.notEqual(old.assetId, issued[0].request.asset.id);
+      assert.equal(issued.length, 2);
+      assert.equal(await emu.uploadedSha256(old.assetId), await sha256File(small));
     });
   });
 
@@ -416,10 +561,14 @@ describe('upload engine against the emulator', function () {
   describe('cancel', () => {
     it('direct: stops promptly, nothing claims success', async () => {
       const controller = new AbortController();
-      const capture = capturingClient();
+      // Cancel 50 ms into the (delayed) PUT: counted from the ticket, so a slow request-upload on a
+      // loaded machine cannot move the cancel before it.
+      const capture = capturingClient((ticket) => {
+        setTimeout(() => controller.abort(), 50);
+        return ticket;
+      });
       emu.faults.delay({ origin: 'ingest', method: 'PUT', path: /direct/, ms: 200 });
       const started = Date.now();
-      setTimeout(() => controller.abort(), 50);
       const err = await rejection(uploadVideo({ client: capture, filePath: big, name: 'cancel direct', method: 'direct', signal: controller.signal }));
       assert.ok(Date.now() - started < 1000);
       assert.equal(err.kind, 'aborted');

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import {
   InMemoryStore,
   JsonFileStore,
   UPLOADS_STORAGE_KEY,
   VIDEO_EXTENSIONS,
+  chunkBytes,
   discardUpload,
   isVideoFile,
   listInterruptedUploads,
@@ -49,6 +52,18 @@ describe('upload engine units', () => {
       assert.ok(Object.isFrozen(VIDEO_EXTENSIONS));
       assert.ok(isVideoFile('x.MKV'));
       assert.ok(!isVideoFile('x.json'));
+    });
+  });
+
+  describe('tus chunk sizes', () => {
+    it('are whole multiples of 8 MiB, at least 8, whatever is asked for', () => {
+      const MiB = 1024 * 1024;
+      const cases: Array<[number | undefined, number]> = [
+        [undefined, 64], [1, 8], [0.5, 8], [7.99, 8], [8, 8], [10, 8], [13, 8], [15.9, 8], [16, 16], [20, 16], [40, 40], [64, 64], [100, 96], [4096, 4096],
+      ];
+      for (const [asked, mib] of cases) assert.equal(chunkBytes(asked), mib * MiB, `asked ${asked}`);
+      assert.equal(chunkBytes(Infinity), Infinity, 'the whole file in one PATCH stays possible');
+      for (const bad of [0, -8, NaN, -Infinity, '16' as unknown as number]) assert.throws(() => chunkBytes(bad), /chunk size must be a positive number/);
     });
   });
 
@@ -182,6 +197,31 @@ describe('upload engine units', () => {
       assert.equal(Object.keys(data).length, 50);
       fs.writeFileSync(file, '{"broken": ');
       assert.equal(new JsonFileStore(file).get('broken'), undefined, 'an unreadable file starts empty');
+    });
+
+    it('JsonFileStore shared by two processes: every entry of both lands', async () => {
+      const file = dir.file('shared.json');
+      const child = path.join(__dirname, 'helpers', 'registryChild.js');
+      const run = (prefix: string) =>
+        new Promise<void>((resolve, reject) =>
+          execFile(process.execPath, [child, file, prefix, '25'], (err, _out, stderr) => (err ? reject(new Error(`${prefix}: ${stderr || err.message}`)) : resolve())),
+        );
+      await Promise.all([run('a'), run('b')]);
+      const ids = (await listInterruptedUploads(new JsonFileStore(file))).map((e) => e.id).sort();
+      assert.equal(ids.length, 50, `entries kept: ${ids.length}`);
+      assert.deepEqual(fs.readdirSync(dir.path), ['shared.json'], 'no lock or temp file left behind');
+    });
+
+    it('JsonFileStore sees what another store object on the same file wrote, and takes over a dead writer\'s lock', async () => {
+      const file = dir.file('two.json');
+      const one = new JsonFileStore(file);
+      const two = new JsonFileStore(file);
+      await one.update('a', 1);
+      await two.update('b', 2);
+      assert.equal(one.get('b'), 2);
+      fs.writeFileSync(`${file}.lock`, '999999999');
+      await one.update('c', 3);
+      assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), { a: 1, b: 2, c: 3 });
     });
 
     it('TusUrlStorage: adds entries with the asset context, finds them by file fingerprint, throttles progress', async () => {

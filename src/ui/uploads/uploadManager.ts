@@ -161,6 +161,7 @@ export class UploadManager implements vscode.Disposable {
     this.log(upload, `resuming at ${megabytes(entry.bytesDone)} of ${megabytes(entry.fileSize)}: ${entry.filePath}`);
     return this.run(upload, (onProgress) =>
       resumeUpload({
+        client: this.options.session.client(),
         entry,
         storage: this.options.storage,
         chunkSizeMiB: this.options.chunkSizeMiB(),

@@ -25,3 +25,4 @@ export {
 export type { UploadProgress, ProgressListener } from './progress';
 export { DEFAULT_RETRY_DELAYS_MS } from './tus';
 export { redactUrl } from './uploadErrors';
+export { terminateTusUpload } from './abandon';

@@ -68,6 +68,11 @@ async function pausedUpload(name: string): Promise<void> {
   emulator.faults.clear();
 }
 
+/** Names of the paused or interrupted uploads listed, with their state. */
+function storedNames(rows: UploadItem[]): string[] {
+  return rows.filter((i) => i.entry).map((i) => `${i.entry!.assetName}: ${i.description}`);
+}
+
 /** Commands of the Uploads view's row menus whose `when` clause holds for a row's contextValue. */
 function rowCommands(viewItem: string): string[] {
   const menus: Array<{ command: string; when: string }> = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['view/item/context'];
@@ -273,7 +278,7 @@ describe('Uploads', function () {
     const [outcome] = await finished;
     assert.equal(outcome.status, 'cancelled');
     await assertLeftNothing(assetId);
-    assert.ok(!(await items()).some((i) => i.entry), 'the stored entry is gone');
+    assert.deepEqual(storedNames(await items()), [], 'the stored entry is gone');
     assert.equal(api.uploadStatusBar.item.text, '$(cloud-upload) 0');
   });
 
@@ -286,7 +291,7 @@ describe('Uploads', function () {
     assert.equal((await finished)[0].status, 'cancelled');
     assert.equal(emulator.store.assets.get(running.assetId!)?.status.phase, 'uploading', 'kept, without a video');
     assertTusTerminated(running.assetId!);
-    assert.ok(!(await items()).some((i) => i.entry));
+    assert.deepEqual(storedNames(await items()), []);
   });
 
   it('pauses a tus upload and resumes it from its offset', async () => {
@@ -511,14 +516,14 @@ describe('Uploads', function () {
 
     /** Uploads the batch slowly and waits until two are under way (past their first chunk) and the rest queued. */
     async function startBatch(names: string[]): Promise<{ finished: Thenable<UploadOutcome[]> }> {
-      slowIngest(100);
+      // Slow enough that the checks below run long before the first file is done, even on a busy machine.
+      slowIngest(500);
       const finished = upload(names.map(uri), { method: 'tus' });
+      const expected = [...names.slice(2).map(() => 'upload.queued'), 'upload.running.tus: past 1 MiB', 'upload.running.tus: past 1 MiB'];
       await eventually(async () => {
-        const rows = await items();
-        const running = rows.filter((i) => i.contextValue === 'upload.running.tus');
-        assert.equal(running.length, 2, 'two at once');
-        assert.ok(running.every((i) => i.upload!.progress.bytesSent >= MiB));
-        assert.equal(rows.filter((i) => i.description === 'queued').length, names.length - 2, 'the rest queued');
+        const rows = (await items()).filter((i) => i.upload);
+        const states = rows.map((i) => `${i.contextValue}${i.contextValue === 'upload.running.tus' && i.upload!.progress.bytesSent >= MiB ? ': past 1 MiB' : ''}`);
+        assert.deepEqual(states.sort(), expected, 'two at once, the rest queued');
       });
       return { finished };
     }

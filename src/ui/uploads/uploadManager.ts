@@ -245,6 +245,7 @@ export class UploadManager implements vscode.Disposable {
    * it is still waiting for its file (it can never get it now), so a retry leaves no empty asset.
    */
   async retry(record: FinishedUpload): Promise<Upload[]> {
+    this.refuseIfActive(path.resolve(record.filePath));
     await this.finished.remove(record.id);
     if (record.assetId && !record.result) await this.deleteUnfinishedAsset(record.assetId, record.name).catch((error: unknown) => this.warn(record.name, error));
     this.changed.fire();

@@ -132,6 +132,8 @@ export class UploadManager implements vscode.Disposable {
   private held: Upload[] = [];
   readonly finished: FinishedUploads;
   private readonly paused: PausedUploads;
+  /** Assets uploaded, cancelled or discarded in this window: no stored entry of theirs may be resumed. */
+  private readonly closedAssets = new Set<string>();
   private readonly watches: vscode.Disposable[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly queued = new vscode.EventEmitter<Upload>();
@@ -176,9 +178,22 @@ export class UploadManager implements vscode.Disposable {
 
   /** Stored tus uploads that are not queued or running now, newest first. */
   async interrupted(): Promise<InterruptedUploadSummary[]> {
-    const stored = await listInterruptedUploads(this.options.storage);
+    const stored = await this.storedEntries();
     const active = [...this.queue, ...this.running.values()];
     return stored.filter((entry) => !active.some((upload) => upload.owns(entry)));
+  }
+
+  /**
+   * The stored entries, without those of closed assets. globalState can apply a write echoed late
+   * after a newer one, which brings back an entry just removed; resuming it would "finish" the old
+   * asset again (or one the user deleted), so such entries are dropped here.
+   */
+  private async storedEntries(): Promise<InterruptedUploadSummary[]> {
+    const stored = await listInterruptedUploads(this.options.storage);
+    const uploaded = new Set(this.finished.all.flatMap((f) => (f.result && f.assetId ? [f.assetId] : [])));
+    const closed = (entry: InterruptedUploadSummary) => this.closedAssets.has(entry.assetId) || uploaded.has(entry.assetId);
+    for (const entry of stored.filter(closed)) await discardUpload(this.options.storage, entry.id);
+    return stored.filter((entry) => !closed(entry));
   }
 
   /** Whether a stored upload was paused by the user (rather than interrupted by a failure or a closed window). */
@@ -188,7 +203,7 @@ export class UploadManager implements vscode.Disposable {
 
   /** Queues new uploads; at most `concurrency` run at once. Refuses a file that is already queued or running. */
   async enqueue(requests: NewUploadRequest[]): Promise<Upload[]> {
-    const stored = await listInterruptedUploads(this.options.storage);
+    const stored = await this.storedEntries();
     const uploads: Upload[] = [];
     for (const request of requests) {
       const filePath = path.resolve(request.filePath);
@@ -296,6 +311,7 @@ export class UploadManager implements vscode.Disposable {
   /** Forgets an interrupted upload: its stored entry goes and its tus upload is terminated; its asset too when `deleteAsset`. */
   async discard(entry: InterruptedUploadSummary, deleteAsset: boolean): Promise<void> {
     this.refuseIfActive(entry.filePath);
+    this.closedAssets.add(entry.assetId);
     await discardUpload(this.options.storage, entry.id);
     await this.unmarkPaused(entry.id);
     this.changed.fire();
@@ -445,6 +461,7 @@ export class UploadManager implements vscode.Disposable {
     const mine = (await listInterruptedUploads(this.options.storage)).filter((entry) => upload.owns(entry));
     const assetId = upload.assetId ?? mine[0]?.assetId;
     if (upload.stopReason === 'cancel') {
+      if (assetId) this.closedAssets.add(assetId);
       for (const entry of mine) {
         await discardUpload(this.options.storage, entry.id);
         await this.terminate(entry.uploadUrl, upload.name);
@@ -466,6 +483,7 @@ export class UploadManager implements vscode.Disposable {
     const base = { id: upload.id, name: upload.name, filePath: upload.filePath, method: upload.request.method, finishedAt: Date.now() };
     if (outcome.status === 'done') {
       const { result } = outcome;
+      this.closedAssets.add(result.assetId);
       record = {
         ...base,
         assetId: result.assetId,

@@ -5,11 +5,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PromptRequest } from '../../src/ui/prompts';
 import type { Uploads } from '../../src/ui/uploads';
-import type { UploadOutcome } from '../../src/ui/uploads/uploadManager';
-import type { UploadItem } from '../../src/ui/uploads/uploadsView';
+import { AssetStatusPoller } from '../../src/ui/uploads/assetStatusPoller';
 import { FinishedUploads } from '../../src/ui/uploads/finishedUploads';
+import { UploadManager, type UploadOutcome } from '../../src/ui/uploads/uploadManager';
+import type { UploadItem } from '../../src/ui/uploads/uploadsView';
 import { menuExtensionNames } from '../../src/ui/uploads/videoFiles';
-import { InMemoryStore } from '../../src/upload';
+import { InMemoryStore, UPLOADS_STORAGE_KEY } from '../../src/upload';
 import { MiB, makeFile, sha256File } from '../unit/helpers/uploadFiles';
 import { EXTENSION_ID, TOKEN, answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, screenshot, signIn, sleep } from './harness';
 
@@ -502,6 +503,25 @@ describe('Uploads', function () {
     const rows = await items();
     assert.ok(!rows.some((i) => i.contextValue === 'upload.done'));
     assert.ok(rows.some((i) => i.contextValue === 'upload.failed'), 'failed rows stay until retried or removed');
+  });
+
+  it('an entry of an uploaded asset that globalState brings back (a late write echo) is dropped, never offered for resuming', async () => {
+    const storage = new InMemoryStore();
+    const log = vscode.window.createOutputChannel('Livepeer echo test', { log: true });
+    const manager = new UploadManager({ session: api.session, storage, log, poller: new AssetStatusPoller(api.session), chunkSizeMiB: () => 1, concurrency: () => 2 });
+    try {
+      let whileRunning: unknown;
+      manager.onDidProgress(() => (whileRunning ??= storage.get(UPLOADS_STORAGE_KEY)));
+      const [run] = await manager.enqueue([{ filePath: file('clip three.webm'), name: 'echoed', method: 'tus' }]);
+      done(await run.finished);
+      assert.ok(whileRunning, 'the entry was stored while uploading');
+      await storage.update(UPLOADS_STORAGE_KEY, whileRunning);
+      assert.deepEqual(await manager.interrupted(), []);
+      assert.equal(storage.get(UPLOADS_STORAGE_KEY), undefined, 'removed from storage too');
+    } finally {
+      manager.dispose();
+      log.dispose();
+    }
   });
 
   describe('several files', () => {

@@ -65,6 +65,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     ...registerLoadErrorCommands(),
     ...uploads.disposables,
     ...assets.disposables,
+    uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
   );
   await Promise.all([tokens.load(), filters.publishContext(), assets.ready]);
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);

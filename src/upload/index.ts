@@ -29,3 +29,4 @@ export {
 export type { UploadProgress, ProgressListener } from './progress';
 export { DEFAULT_RETRY_DELAYS_MS } from './tus';
 export { DEFAULT_ARRIVAL_CHECK_DELAYS_MS } from './arrival';
+export { terminateTusUpload } from './abandon';

@@ -9,7 +9,7 @@ import { redact, urlToken } from '../api/redact';
  */
 
 /** Path and query of an upload address, token redacted: what error messages and logs may show. */
-function redactedPath(url: string): string {
+export function redactedPath(url: string): string {
   try {
     const parsed = new URL(url);
     return redact(parsed.pathname + parsed.search);

@@ -87,7 +87,7 @@ describe('command palette', () => {
       api.uploads.manager.pause(upload);
       assert.equal((await upload.finished).status, 'paused');
       await eventually(async () => includes(await palette('Upload'), [RESUME, DISCARD, RESUME_ALL], [PAUSE, CANCEL]));
-      for (const entry of await api.uploads.manager.interrupted()) await api.uploads.manager.discard(entry);
+      for (const entry of await api.uploads.manager.interrupted()) await api.uploads.manager.discard(entry, true);
       await eventually(async () => includes(await palette('Upload'), ['Livepeer: Upload Video…'], [PAUSE, CANCEL, RESUME, DISCARD, RESUME_ALL]));
     } finally {
       await emulator.close();

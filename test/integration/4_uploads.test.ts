@@ -5,10 +5,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PromptRequest } from '../../src/ui/prompts';
 import type { Uploads } from '../../src/ui/uploads';
-import type { UploadOutcome } from '../../src/ui/uploads/uploadManager';
+import { AssetStatusPoller } from '../../src/ui/uploads/assetStatusPoller';
+import { FinishedUploads } from '../../src/ui/uploads/finishedUploads';
+import { UploadManager, type UploadOutcome } from '../../src/ui/uploads/uploadManager';
 import type { UploadItem } from '../../src/ui/uploads/uploadsView';
+import { InMemoryStore, UPLOADS_STORAGE_KEY } from '../../src/upload';
 import { MiB, makeFile, sha256File } from '../unit/helpers/uploadFiles';
-import { TOKEN, answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, screenshot, signIn, sleep } from './harness';
+import { EXTENSION_ID, TOKEN, answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, screenshot, signIn, sleep } from './harness';
 
 const TUS_PATCH = { origin: 'ingest' as const, method: 'PATCH', path: /\/upload\/tus\/.+/ };
 /** The smallest chunk the engine sends (whole 8 MiB parts, as the real service stores them). */
@@ -42,8 +45,8 @@ async function items(uploads: Uploads = api.uploads): Promise<UploadItem[]> {
 }
 
 async function interruptedItem(uploads: Uploads = api.uploads): Promise<UploadItem> {
-  const item = (await items(uploads)).find((i) => i.contextValue === 'upload.interrupted');
-  assert.ok(item?.entry, 'an interrupted upload is listed');
+  const item = (await items(uploads)).find((i) => i.entry);
+  assert.ok(item?.entry, 'a paused or interrupted upload is listed');
   return item;
 }
 
@@ -64,6 +67,37 @@ async function pausedUpload(name: string): Promise<void> {
   api.uploads.manager.pause(await runningUpload());
   await finished;
   emulator.faults.clear();
+}
+
+/** Names of the paused or interrupted uploads listed, with their state. */
+function storedNames(rows: UploadItem[]): string[] {
+  return rows.filter((i) => i.entry).map((i) => `${i.entry!.assetName}: ${i.description}`);
+}
+
+/** Commands of the Uploads view's row menus whose `when` clause holds for a row's contextValue. */
+function rowCommands(viewItem: string): string[] {
+  const menus: Array<{ command: string; when: string }> = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['view/item/context'];
+  return menus
+    .filter(({ when }) => {
+      if (!when.startsWith('view == livepeer.uploads')) return false;
+      const equal = /viewItem == ([\w.]+)/.exec(when);
+      const match = /viewItem =~ \/(.+)\/$/.exec(when);
+      return equal ? equal[1] === viewItem : !!match && new RegExp(match[1]).test(viewItem);
+    })
+    .map((m) => m.command);
+}
+
+/** The asset is gone from the emulator and its tus upload was terminated on the upload server. */
+async function assertLeftNothing(assetId: string): Promise<void> {
+  await eventually(() => assert.ok(!emulator.store.assets.has(assetId) && emulator.store.deletedAssetIds.has(assetId), 'the asset was deleted'));
+  assertTusTerminated(assetId);
+}
+
+function assertTusTerminated(assetId: string): void {
+  const patch = emulator.requests.find((r) => r.method === 'PATCH' && r.assetId === assetId);
+  assert.ok(patch, 'a tus upload was under way');
+  const terminate = emulator.requests.find((r) => r.origin === 'ingest' && r.method === 'DELETE' && r.url === patch.url);
+  assert.equal(terminate?.status, 204, 'tus termination (DELETE on the upload address) answered 204');
 }
 
 async function runningUpload() {
@@ -111,20 +145,21 @@ describe('Uploads', function () {
     assert.equal(result.method, 'direct');
     assert.equal(emulator.store.assets.get(result.assetId)?.name, 'My first clip');
     await assertSameBytes(result.assetId, 'clip one.mp4');
-    const success = lastMessage(/uploaded “My first clip” from clip one\.mp4/);
+    const success = lastMessage(/uploaded clip one\.mp4 as “My first clip”; the service is processing it\./);
     assert.deepEqual(success?.actions, ['Copy Playback ID', 'Show Asset']);
 
     const item = await eventually(async () => {
-      const row = (await items()).find((i) => i.upload?.result?.assetId === result.assetId);
+      const row = (await items()).find((i) => i.finished?.assetId === result.assetId);
       assert.equal(row?.description, 'ready');
       return row;
     });
     assert.equal(item.contextValue, 'upload.done');
+    const tooltip = (item.tooltip as vscode.MarkdownString).value;
+    assert.ok(tooltip.startsWith('**My first clip**  \n'), 'the name once, not "name — file"');
+    assert.equal(tooltip.match(/clip one\\?\.mp4/g)?.length, 1, 'the file said once');
     await vscode.commands.executeCommand('livepeer.uploads.copyPlaybackId', item);
     assert.equal(await vscode.env.clipboard.readText(), result.playbackId);
     assert.ok(emulator.requests.some((r) => r.origin === 'api' && r.url === `/api/asset/${result.assetId}`), 'status polled with GET /asset/{id}');
-    // "Show Asset" on the success notification, and the row's Reveal File (a workspace file: the Explorer).
-    await vscode.commands.executeCommand('livepeer.uploads.showUpload', item.upload);
     await vscode.commands.executeCommand('livepeer.uploads.revealFile', item);
   });
 
@@ -207,29 +242,51 @@ describe('Uploads', function () {
       assert.equal(error?.severity, 'error');
       assert.deepEqual(error?.actions, ['Set API Token', 'Show Log']);
       assert.ok(!lastMessage(/uploaded “never”/));
-      const [failed] = api.uploads.manager.recentUploads;
-      assert.equal(failed.phase, 'failed');
-      assert.equal((await items()).find((i) => i.upload === failed)?.contextValue, 'upload.failed');
+      const [failed] = api.uploads.manager.finishedUploads;
+      assert.equal(failed.name, 'never');
+      assert.equal(failed.result, undefined);
+      assert.equal(failed.assetId, undefined, 'request-upload was refused: no asset');
+      assert.equal((await items()).find((i) => i.finished?.id === failed.id)?.contextValue, 'upload.failed');
     } finally {
       await api.session.tokens.set(TOKEN);
     }
   });
 
-  it('cancels a running tus upload: nothing stored, nothing resumable, status bar back to zero', async () => {
+  it('cancels a running tus upload, asks once, and on Delete Asset leaves nothing behind: asset deleted, tus upload terminated', async () => {
     slowIngest(100);
     const finished = upload([uri('long take.mkv')], { name: 'cancel me', method: 'tus' });
     const running = await runningUpload();
     assert.equal(api.uploadStatusBar.item.text, '$(cloud-upload) 1');
     const row = (await items()).find((i) => i.upload === running)!;
     assert.equal(row.contextValue, 'upload.running.tus');
-    assert.match(String(row.description), /^\d+% · [\d.]+ MB\/s/);
+    assert.match(String(row.description), /^\d+% · [\d.]+ [kM]B\/s/);
+    const assetId = running.assetId!;
+    assert.ok(emulator.store.assets.has(assetId));
+    answer((request) => {
+      assert.ok(request.kind === 'message' && request.modal);
+      assert.equal(request.message, 'Delete the unfinished asset from Studio?');
+      assert.match(request.detail!, /The upload of “cancel me” was cancelled, so its asset has no video\./);
+      assert.deepEqual(request.actions, ['Keep Asset', 'Delete Asset'], 'the safe answer first');
+      return 'Delete Asset';
+    });
     await vscode.commands.executeCommand('livepeer.uploads.cancel', row);
     const [outcome] = await finished;
     assert.equal(outcome.status, 'cancelled');
-    const asset = [...emulator.store.assets.values()].find((a) => a.name === 'cancel me')!;
-    assert.equal(await emulator.uploadedSha256(asset.id), undefined);
-    assert.ok(!(await items()).some((i) => i.contextValue === 'upload.interrupted'), 'the stored entry is gone');
+    await assertLeftNothing(assetId);
+    assert.deepEqual(storedNames(await items()), [], 'the stored entry is gone');
     assert.equal(api.uploadStatusBar.item.text, '$(cloud-upload) 0');
+  });
+
+  it('cancel with the safe answer keeps the asset (the tus upload is still terminated)', async () => {
+    slowIngest(100);
+    const finished = upload([uri('long take.mkv')], { name: 'keep my asset', method: 'tus' });
+    const running = await runningUpload();
+    answer(() => undefined);
+    await vscode.commands.executeCommand('livepeer.uploads.cancel', (await items()).find((i) => i.upload === running));
+    assert.equal((await finished)[0].status, 'cancelled');
+    assert.equal(emulator.store.assets.get(running.assetId!)?.status.phase, 'uploading', 'kept, without a video');
+    assertTusTerminated(running.assetId!);
+    assert.deepEqual(storedNames(await items()), []);
   });
 
   it('pauses a tus upload and resumes it from its offset', async () => {
@@ -239,7 +296,8 @@ describe('Uploads', function () {
     await vscode.commands.executeCommand('livepeer.uploads.pause', (await items()).find((i) => i.upload === running));
     assert.equal((await finished)[0].status, 'paused');
     const item = await interruptedItem();
-    assert.match(String(item.description), /^interrupted at \d+% · /);
+    assert.equal(item.contextValue, 'upload.paused');
+    assert.match(String(item.description), /^paused at \d+% · /, 'paused, not "interrupted"');
     assert.ok(item.entry!.bytesDone > 0);
     emulator.faults.clear();
 
@@ -260,12 +318,13 @@ describe('Uploads', function () {
     try {
       emulator.faults.cutAfter({ ...TUS_PATCH, bytes: 3 * MiB + 100, times: 1 });
       await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSizeMiB', 8, vscode.ConfigurationTarget.Global);
-      const run = await first.manager.start({ filePath: file('long take.mkv'), name: 'cut take', method: 'tus' });
+      const [run] = await first.manager.enqueue([{ filePath: file('long take.mkv'), name: 'cut take', method: 'tus' }]);
       const outcome = await run.finished;
       assert.ok(outcome.status === 'failed' && outcome.resumable, JSON.stringify(outcome));
-      assert.deepEqual(lastMessage(/could not upload long take\.mkv/)?.actions, ['Retry', 'Show Log']);
+      await eventually(() => assert.deepEqual(lastMessage(/could not upload long take\.mkv/)?.actions, ['Retry', 'Show Log']));
       api.uploads.view.refresh();
       const item = await interruptedItem();
+      assert.match(String(item.description), /^interrupted at \d+% · /, 'a failure is "interrupted"');
       assetId = item.entry!.assetId;
       assert.equal(item.entry!.assetName, 'cut take');
     } finally {
@@ -321,17 +380,234 @@ describe('Uploads', function () {
     const item = await interruptedItem();
     const outcome = await vscode.commands.executeCommand<UploadOutcome>('livepeer.uploads.resume', item);
     assert.equal(outcome.status, 'failed');
-    const refusal = lastMessage(/cannot resume the upload of "changed take"/);
-    assert.match(refusal!.message, /changed since the upload started \(its size changed/);
-    assert.deepEqual(refusal!.actions, ['Discard', 'Show Log']);
-
-    answer((request) => {
-      assert.ok(request.kind === 'message' && request.modal);
-      assert.match(request.message, /Discard the interrupted upload of “changed take”\?/);
-      return 'Discard';
+    const refusal = await eventually(() => {
+      const message = lastMessage(/long take\.mkv changed/);
+      assert.ok(message, 'the refusal is announced');
+      return message;
     });
+    assert.equal(refusal.message, 'Livepeer: long take.mkv changed since its upload stopped, so it cannot be resumed. Discard it and upload the file again.');
+    assert.deepEqual(refusal.actions, ['Discard', 'Show Log']);
+
+    // Escape changes nothing; "Discard and Delete Asset" drops the entry, the tus upload and the asset.
+    const { entry } = await interruptedItem();
+    const discardQuestion = (reply: string | undefined) => (request: PromptRequest) => {
+      assert.ok(request.kind === 'message' && request.modal);
+      assert.equal(request.message, 'Delete the unfinished asset from Studio?');
+      assert.match(request.detail!, /Discarding the interrupted upload of “changed take” \(at \d+%\) means it cannot be resumed/);
+      assert.deepEqual(request.actions, ['Discard, Keep Asset', 'Discard and Delete Asset']);
+      return reply;
+    };
+    answer(discardQuestion(undefined));
+    assert.equal(await vscode.commands.executeCommand('livepeer.uploads.discard', await interruptedItem()), false);
+    assert.equal((await interruptedItem()).entry!.id, entry!.id, 'still listed');
+    answer(discardQuestion('Discard and Delete Asset'));
     assert.equal(await vscode.commands.executeCommand('livepeer.uploads.discard', await interruptedItem()), true);
-    assert.ok(!(await items()).some((i) => i.contextValue === 'upload.interrupted'));
+    assert.ok(!(await items()).some((i) => i.entry));
+    await assertLeftNothing(entry!.assetId);
+  });
+
+  it('a failed upload is listed with Retry, Remove and Copy Asset ID; Retry replaces its empty asset, Remove asks once about it', async () => {
+    for (const command of ['livepeer.uploads.retry', 'livepeer.uploads.remove', 'livepeer.uploads.copyAssetId']) assert.ok(rowCommands('upload.failed').includes(command), command);
+
+    const failPut = () => emulator.faults.fail({ origin: 'ingest', method: 'PUT', path: /\/upload\/direct/, status: 500, body: 'storage unavailable' });
+    failPut();
+    const [outcome] = await upload([uri('clip three.webm')], { name: 'flaky', method: 'direct' });
+    assert.equal(outcome.status, 'failed');
+    assert.deepEqual(lastMessage(/could not upload clip three\.webm/)?.actions, ['Retry', 'Show Log']);
+    const row = (await items()).find((i) => i.finished?.name === 'flaky')!;
+    assert.equal(row.contextValue, 'upload.failed');
+    const emptyAsset = row.assetId!;
+    assert.equal(emulator.store.assets.get(emptyAsset)?.status.phase, 'uploading');
+    await vscode.commands.executeCommand('livepeer.uploads.copyAssetId', row);
+    assert.equal(await vscode.env.clipboard.readText(), emptyAsset);
+
+    const [again] = await vscode.commands.executeCommand<UploadOutcome[]>('livepeer.uploads.retry', row);
+    const result = done(again);
+    assert.notEqual(result.assetId, emptyAsset);
+    await assertSameBytes(result.assetId, 'clip three.webm');
+    assert.ok(!emulator.store.assets.has(emptyAsset), 'the empty asset of the failed run was deleted');
+    assert.ok(!(await items()).some((i) => i.finished?.id === row.finished!.id), 'the failed row made way for the new upload');
+
+    failPut();
+    await upload([uri('clip three.webm')], { name: 'flaky again', method: 'direct' });
+    const failed = (await items()).find((i) => i.finished?.name === 'flaky again')!;
+    const removeQuestion = (reply: string | undefined) => (request: PromptRequest) => {
+      assert.ok(request.kind === 'message' && request.modal);
+      assert.equal(request.message, 'Delete the unfinished asset from Studio?');
+      assert.deepEqual(request.actions, ['Remove, Keep Asset', 'Remove and Delete Asset']);
+      return reply;
+    };
+    answer(removeQuestion(undefined));
+    assert.equal(await vscode.commands.executeCommand('livepeer.uploads.remove', failed), false);
+    assert.ok((await items()).some((i) => i.finished?.id === failed.finished!.id), 'Escape changes nothing');
+    answer(removeQuestion('Remove and Delete Asset'));
+    assert.equal(await vscode.commands.executeCommand('livepeer.uploads.remove', failed), true);
+    assert.ok(!(await items()).some((i) => i.finished?.id === failed.finished!.id));
+    assert.ok(!emulator.store.assets.has(failed.assetId!), 'its asset was deleted');
+  });
+
+  it('announces a new upload\'s asset at once, and every Show Asset reveals it in the Assets view', async () => {
+    const created: Array<{ id: string; name?: string; bytesSent: number }> = [];
+    const announced = api.uploads.onDidCreateAsset((asset) =>
+      created.push({ id: asset.id, name: asset.name, bytesSent: api.uploads.manager.runningUploads.find((u) => u.assetId === asset.id)?.progress.bytesSent ?? -1 }),
+    );
+    const selectedAsset = () => (api.assetsTree.selection as Array<{ asset?: { id: string } }>).map((item) => item.asset?.id);
+    try {
+      await vscode.commands.executeCommand('workbench.view.extension.livepeer');
+      await api.assets.getChildren();
+      clickNotification(/uploaded “clip two\.mov”/, 'Show Asset');
+      const result = done((await upload([uri('clip two.mov')], { name: 'clip two.mov', method: 'direct' }))[0]);
+      assert.deepEqual(created, [{ id: result.assetId, name: 'clip two.mov', bytesSent: 0 }], 'announced before any byte was sent');
+      assert.ok(api.assets.assets.some((asset) => asset.id === result.assetId), 'listed in the Assets view at once');
+      assert.equal(lastMessage(/uploaded “clip two\.mov”/)!.message, 'Livepeer: uploaded “clip two.mov”; the service is processing it.', 'the file named once');
+      await eventually(() => assert.deepEqual(selectedAsset(), [result.assetId]));
+      const other = api.assets.assets.find((asset) => asset.id !== result.assetId)!;
+      await vscode.commands.executeCommand('livepeer.assets.reveal', other.id);
+      await eventually(() => assert.deepEqual(selectedAsset(), [other.id]));
+      const row = (await items()).find((i) => i.finished?.assetId === result.assetId)!;
+      await vscode.commands.executeCommand('livepeer.uploads.showAsset', row);
+      await eventually(() => assert.deepEqual(selectedAsset(), [result.assetId]));
+      assert.ok(api.assetsTree.visible, 'the Assets view is shown');
+    } finally {
+      announced.dispose();
+    }
+  });
+
+  it('finished uploads stay listed across reloads for 7 days; Clear Finished removes the uploaded ones', async () => {
+    const finished = api.uploads.manager.finishedUploads;
+    assert.ok(finished.some((f) => f.result) && finished.some((f) => !f.result));
+    const next = api.createUploads();
+    try {
+      assert.deepEqual(next.manager.finishedUploads.map((f) => f.id), finished.map((f) => f.id), 'the next window lists them');
+      const ready = (await items(next)).find((i) => i.finished?.name === 'My first clip');
+      assert.equal(ready?.description, 'ready', 'with the asset state last seen');
+    } finally {
+      next.dispose();
+    }
+
+    const storage = new InMemoryStore();
+    const now = Date.now();
+    const day = 24 * 3600_000;
+    const record = { name: 'old', filePath: file('clip one.mp4'), method: 'direct' as const };
+    const list = new FinishedUploads(storage, () => now);
+    await list.add({ ...record, id: 'six days', finishedAt: now - 6 * day });
+    await list.add({ ...record, id: 'eight days', finishedAt: now - 8 * day });
+    assert.deepEqual(list.all.map((f) => f.id), ['six days']);
+    assert.deepEqual(new FinishedUploads(storage, () => now + 2 * day).all, [], 'trimmed by age when read');
+
+    const titleMenu = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['view/title'];
+    assert.ok(titleMenu.some((m: { command: string; when: string }) => m.command === 'livepeer.uploads.clearFinished' && m.when === 'view == livepeer.uploads'));
+    await vscode.commands.executeCommand('livepeer.uploads.clearFinished');
+    const rows = await items();
+    assert.ok(!rows.some((i) => i.contextValue === 'upload.done'));
+    assert.ok(rows.some((i) => i.contextValue === 'upload.failed'), 'failed rows stay until retried or removed');
+  });
+
+  it('an entry of an uploaded asset that globalState brings back (a late write echo) is dropped, never offered for resuming', async () => {
+    const storage = new InMemoryStore();
+    const log = vscode.window.createOutputChannel('Livepeer echo test', { log: true });
+    const manager = new UploadManager({ session: api.session, storage, log, poller: new AssetStatusPoller(api.session), chunkSizeMiB: () => 1, concurrency: () => 2 });
+    try {
+      let whileRunning: unknown;
+      manager.onDidProgress(() => (whileRunning ??= storage.get(UPLOADS_STORAGE_KEY)));
+      const [run] = await manager.enqueue([{ filePath: file('clip three.webm'), name: 'echoed', method: 'tus' }]);
+      done(await run.finished);
+      assert.ok(whileRunning, 'the entry was stored while uploading');
+      await storage.update(UPLOADS_STORAGE_KEY, whileRunning);
+      assert.deepEqual(await manager.interrupted(), []);
+      assert.equal(storage.get(UPLOADS_STORAGE_KEY), undefined, 'removed from storage too');
+    } finally {
+      manager.dispose();
+      log.dispose();
+    }
+  });
+
+  describe('several files', () => {
+    const batchFiles = ['batch a.mp4', 'batch b.mp4', 'batch c.mp4', 'batch d.mp4'];
+    const cancelFiles = ['batch e.mp4', 'batch f.mp4', 'batch g.mp4'];
+
+    before(async () => {
+      [...batchFiles, ...cancelFiles].forEach((name, i) => makeFile(file(name), 5 * MiB + i));
+      await vscode.workspace.getConfiguration('livepeer.upload').update('concurrency', 2, vscode.ConfigurationTarget.Global);
+    });
+
+    after(() => vscode.workspace.getConfiguration('livepeer.upload').update('concurrency', undefined, vscode.ConfigurationTarget.Global));
+
+    /** Uploads the batch slowly and waits until two are under way (past their first chunk) and the rest queued. */
+    async function startBatch(names: string[]): Promise<{ finished: Thenable<UploadOutcome[]> }> {
+      // Slow enough that the checks below run long before the first file is done, even on a busy machine.
+      slowIngest(500);
+      const finished = upload(names.map(uri), { method: 'tus' });
+      const expected = [...names.slice(2).map(() => 'upload.queued'), 'upload.running.tus: past 1 MiB', 'upload.running.tus: past 1 MiB'];
+      const seen = new Set<string>();
+      await eventually(async () => {
+        const rows = (await items()).filter((i) => i.upload);
+        const states = rows.map((i) => `${i.contextValue}${i.contextValue === 'upload.running.tus' && i.upload!.progress.bytesSent >= MiB ? ': past 1 MiB' : ''}`);
+        seen.add(states.sort().join(', '));
+        assert.deepEqual(states, expected, `two at once, the rest queued (seen: ${[...seen].join(' | ')})`);
+      });
+      return { finished };
+    }
+
+    it('queues them with the concurrency limit under one progress notification; Pause All stops the batch and Resume All continues it', async () => {
+      const shownBefore = api.uploads.feedback.notificationsShown;
+      let most = 0;
+      const watch = api.uploads.manager.onDidChange(() => (most = Math.max(most, api.uploads.manager.runningUploads.length)));
+      try {
+        const { finished } = await startBatch(batchFiles);
+        assert.equal(api.uploads.feedback.notificationsShown, shownBefore + 1, 'one notification for the batch');
+        await eventually(() => assert.match(api.uploads.feedback.progressText, /^0 of 4 files done · [\d.]+ MB of 21 MB · [\d.]+ [kM]B\/s · \d+ (s|min) left$/));
+
+        await vscode.commands.executeCommand('livepeer.uploads.pauseAll');
+        assert.deepEqual((await finished).map((o) => o.status), ['paused', 'paused', 'paused', 'paused']);
+        const rows = await items();
+        assert.equal(rows.filter((i) => i.contextValue === 'upload.paused').length, 2);
+        assert.deepEqual(rows.filter((i) => i.contextValue === 'upload.held').map((i) => i.description), ['paused · not started', 'paused · not started']);
+        emulator.faults.clear();
+
+        const outcomes = await vscode.commands.executeCommand<UploadOutcome[]>('livepeer.uploads.resumeAll');
+        assert.equal(outcomes.length, 4);
+        for (const result of outcomes.map(done)) await assertSameBytes(result.assetId, path.basename(batchFiles.find((f) => f === result.assetName)!));
+        assert.equal(outcomes.map(done).filter((r) => r.resumed).length, 2, 'the paused two continued on their assets');
+        assert.deepEqual(storedNames(await items()), [], 'nothing left to resume');
+        assert.ok(most <= 2, `never more than 2 at once (saw ${most})`);
+        assert.equal(api.uploads.feedback.notificationsShown, shownBefore + 2, 'one more for the continued batch');
+        assert.match(lastMessage(/videos uploaded/)!.message, /^Livepeer: 4 of 4 videos uploaded\.$/);
+      } finally {
+        watch.dispose();
+      }
+    });
+
+    it('cancelling the batch stops every file and asks once about all unfinished assets', async () => {
+      const { finished } = await startBatch(cancelFiles);
+      const assetIds = api.uploads.manager.runningUploads.map((u) => u.assetId!);
+      const requestUploads = emulator.requests.filter((r) => r.url === '/api/asset/request-upload').length;
+      answer((request) => {
+        assert.ok(request.kind === 'message' && request.modal);
+        assert.equal(request.message, 'Delete the 2 unfinished assets from Studio?');
+        assert.deepEqual(request.actions, ['Keep Assets', 'Delete Assets']);
+        return 'Delete Assets';
+      });
+      await api.uploads.feedback.cancelBatch();
+      assert.deepEqual((await finished).map((o) => o.status), ['cancelled', 'cancelled', 'cancelled']);
+      for (const assetId of assetIds) await assertLeftNothing(assetId);
+      assert.equal(emulator.requests.filter((r) => r.url === '/api/asset/request-upload').length, requestUploads, 'the queued file never created an asset');
+      assert.ok(!(await items()).some((i) => i.upload || i.entry), 'nothing left running, queued or stored');
+    });
+  });
+
+  it('a file that changes during a resumable upload is noticed at the next chunk, with a short message', async () => {
+    makeFile(file('growing.mp4'), 20 * MiB + 3);
+    slowIngest(100);
+    const finished = upload([uri('growing.mp4')], { name: 'growing.mp4', method: 'tus' });
+    const running = await runningUpload();
+    assert.equal(running.name, 'growing.mp4');
+    fs.appendFileSync(file('growing.mp4'), 'more frames');
+    const [outcome] = await finished;
+    assert.equal(outcome.status, 'failed');
+    assert.ok(patchBytes(running.assetId!) < 10 * MiB, `stopped soon after the change, not at the end (${patchBytes(running.assetId!)} bytes sent)`);
+    const message = await eventually(() => lastMessage(/growing\.mp4 changed/)!.message);
+    assert.equal(message, 'Livepeer: growing.mp4 changed during the upload, so the upload stopped. Upload it again once the file is complete.');
   });
 
   it('shows the progress notification, status bar and Uploads view during an upload (screenshot)', async () => {
@@ -356,7 +632,8 @@ describe('Uploads', function () {
       .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))
       .join('\n');
     assert.match(text, /Upload of “My first clip” started: .*clip one\.mp4 \(3\.\d MB, direct\)/);
-    assert.match(text, /Upload of “My first clip” finished: asset [\w-]+/);
+    assert.match(text, /Upload of “My first clip” finished: asset [\w-]+, 3\.\d MB; sent 3\.\d MB in [\d.]+ m?s \([\d.]+ [kMG]B\/s\)/);
+    assert.ok(!/ 0\.0 [kMG]?B\/s/.test(text), 'no rate of zero');
     assert.match(text, /Upload of “never” failed: /);
     assert.ok(!text.includes(TOKEN));
     assert.ok(!/token=(?!\*\*\*)/.test(text), 'no upload token in the log');

@@ -29,7 +29,7 @@ export async function run(): Promise<void> {
 
     await vscode.commands.executeCommand('workbench.view.extension.livepeer');
     await upload(video('intro.mp4', 8 * MiB), 'Intro', 'direct');
-    await eventually(() => assert.equal(api.uploads.manager.recentUploads[0]?.asset?.status?.phase, 'ready'));
+    await eventually(() => assert.equal(api.uploads.manager.finishedUploads[0]?.assetStatus?.phase, 'ready'));
     await eventually(async () => assert.ok((await api.signingKeys.getChildren())?.length && (await api.streams.getChildren())?.length));
     await vscode.commands.executeCommand('notifications.clearAll');
     await sleep(1000);

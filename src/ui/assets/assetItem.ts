@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Asset, AssetTrack, PlaybackPolicy } from '../../api';
 import { dateTime, md, timeAgo } from '../format';
-import { megabytes } from '../uploads/progressText';
+import { byteSize } from '../uploads/progressText';
 
 /** What the playback commands (sign a token, check access) read from a row. */
 export interface PlaybackTarget {
@@ -78,7 +78,7 @@ export function assetTooltip(asset: Asset, thumbnail?: string): vscode.MarkdownS
     ...(phaseOf(asset) === 'failed' ? [`Failure: ${md(status?.errorMessage ?? 'no message from the service')}`] : []),
     ...(spec ? [`Format: ${md(spec.format ?? '—')}${spec.duration ? `, ${durationText(spec.duration)}` : ''}`] : []),
     ...tracks.map((track) => `${track.type === 'video' ? 'Video' : track.type === 'audio' ? 'Audio' : md(track.type)}: ${md(trackText(track))}`),
-    `Size: ${asset.size ? megabytes(asset.size) : '—'}`,
+    `Size: ${asset.size ? byteSize(asset.size) : '—'}`,
     `Created: ${dateTime(asset.createdAt)}`,
     `Playback policy: ${policyText(asset.playbackPolicy)}`,
   ];
@@ -104,7 +104,7 @@ export class AssetItem extends vscode.TreeItem {
       phase === 'ready' ? undefined : phaseText(asset),
       durationText(asset.videoSpec?.duration),
       resolution(videoTrack(asset)),
-      asset.size ? megabytes(asset.size) : undefined,
+      asset.size ? byteSize(asset.size) : undefined,
       timeAgo(asset.createdAt),
     ]
       .filter(Boolean)

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Asset } from '../../api';
 import type { KeyValueStore } from '../../upload';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
@@ -25,6 +26,9 @@ export interface UploadsDeps {
 export interface Uploads extends vscode.Disposable {
   manager: UploadManager;
   view: UploadsView;
+  feedback: UploadFeedback;
+  /** A new upload's asset, right after request-upload created it (before any byte is sent). */
+  onDidCreateAsset: vscode.Event<Asset>;
 }
 
 /**
@@ -33,13 +37,20 @@ export interface Uploads extends vscode.Disposable {
  * again over the same globalState to see what the next window would.
  */
 export function createUploads(deps: UploadsDeps): Uploads {
-  const manager = new UploadManager({ ...deps, poller: new AssetStatusPoller(deps.session), chunkSizeMiB: uploadSettings.chunkSizeMiB });
+  const manager = new UploadManager({
+    ...deps,
+    poller: new AssetStatusPoller(deps.session),
+    chunkSizeMiB: uploadSettings.chunkSizeMiB,
+    concurrency: uploadSettings.concurrency,
+  });
   const view = new UploadsView(manager);
   const feedback = new UploadFeedback(manager, deps.prompts);
   void offerResume(manager, deps.prompts);
   return {
     manager,
     view,
+    feedback,
+    onDidCreateAsset: manager.onDidCreateAsset,
     dispose: () => [feedback, view, manager].forEach((d) => d.dispose()),
   };
 }
@@ -52,6 +63,6 @@ export function activateUploads(deps: UploadsDeps): { uploads: Uploads; statusBa
   return {
     uploads,
     statusBar,
-    disposables: [uploads, treeView, statusBar, publishUploadContextKeys(uploads.manager), ...registerUploadCommands({ ...deps, ...uploads, treeView })],
+    disposables: [uploads, treeView, statusBar, publishUploadContextKeys(uploads.manager), ...registerUploadCommands({ ...deps, ...uploads })],
   };
 }

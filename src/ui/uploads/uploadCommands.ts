@@ -6,7 +6,8 @@ import { reportError } from '../errors';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
 import { setToken } from '../tokenCommands';
-import { SHOW_UPLOAD_COMMAND } from './uploadFeedback';
+import { discardWithQuestion, offerToDeleteLeftovers, removeWithQuestion } from './leftoverAssets';
+import { revealAsset } from './uploadFeedback';
 import type { Upload, UploadManager, UploadOutcome } from './uploadManager';
 import { isUploadMethod, uploadSettings } from './uploadSettings';
 import { UploadItem, type UploadsView } from './uploadsView';
@@ -25,7 +26,6 @@ interface Deps {
   prompts: Prompts;
   manager: UploadManager;
   view: UploadsView;
-  treeView: vscode.TreeView<UploadItem>;
 }
 
 const METHOD_ITEMS: Array<vscode.QuickPickItem & { method: UploadMethodChoice }> = [
@@ -68,15 +68,15 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     if (!method) return [];
     const single = videos.length === 1 ? (options.name?.trim() || (await askName(videos[0]))) : undefined;
     if (videos.length === 1 && !single) return [];
-    const started = await Promise.all(
-      videos.map((uri) =>
-        manager.start({ filePath: uri.fsPath, name: single ?? path.basename(uri.fsPath), method }).catch((error: unknown) => {
-          reportError(prompts, `could not upload ${path.basename(uri.fsPath)}`, error);
-          return undefined;
-        }),
-      ),
-    );
-    return Promise.all(started.filter((u): u is Upload => !!u).map((u) => u.finished));
+    const queued: Upload[] = [];
+    for (const uri of videos) {
+      try {
+        queued.push(...(await manager.enqueue([{ filePath: uri.fsPath, name: single ?? path.basename(uri.fsPath), method }])));
+      } catch (error) {
+        reportError(prompts, `could not upload ${path.basename(uri.fsPath)}`, error);
+      }
+    }
+    return Promise.all(queued.map((u) => u.finished));
   }
 
   /** The item a command was invoked on, or one picked from those it applies to. */
@@ -95,27 +95,12 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     return picked?.item;
   }
 
-  const running = (item: UploadItem) => item.upload?.phase === 'running';
-  const resumable = (item: UploadItem) => !!item.entry;
-
-  async function discard(item: UploadItem | undefined): Promise<boolean> {
-    const entry = item?.entry;
-    if (!entry) return false;
-    const choice = await prompts.message(
-      'warning',
-      `Discard the interrupted upload of “${entry.assetName}”?`,
-      { modal: true, detail: `It can no longer be resumed. The asset ${entry.assetId} stays in Livepeer Studio without a video; ${path.basename(entry.filePath)} is not touched.` },
-      'Discard',
-    );
-    if (choice !== 'Discard') return false;
-    try {
-      await manager.discard(entry);
-      return true;
-    } catch (error) {
-      reportError(prompts, `could not discard the upload of ${path.basename(entry.filePath)}`, error);
-      return false;
-    }
-  }
+  const is = (...values: string[]) => (item: UploadItem) => values.includes(item.contextValue ?? '');
+  const cancellable = is('upload.queued', 'upload.running.tus', 'upload.running.direct');
+  const pausable = is('upload.queued', 'upload.running.tus');
+  const resumable = is('upload.interrupted', 'upload.paused', 'upload.held');
+  const stored = is('upload.interrupted', 'upload.paused');
+  const failed = is('upload.failed');
 
   async function revealFile(item: UploadItem | undefined): Promise<void> {
     if (!item) return;
@@ -151,37 +136,64 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       return selection ? upload(selection, commandOptions(options)) : [];
     }),
     vscode.commands.registerCommand('livepeer.uploads.cancel', async (arg?: unknown) => {
-      const upload = (await itemFor(arg, running, 'cancel'))?.upload;
-      if (upload) manager.cancel(upload);
+      const upload = (await itemFor(arg, cancellable, 'cancel'))?.upload;
+      if (upload) await offerToDeleteLeftovers(manager, prompts, await manager.cancel([upload]));
     }),
     vscode.commands.registerCommand('livepeer.uploads.pause', async (arg?: unknown) => {
-      const upload = (await itemFor(arg, (item) => running(item) && item.upload?.method === 'tus', 'pause'))?.upload;
-      if (upload) manager.pause(upload);
+      const upload = (await itemFor(arg, pausable, 'pause'))?.upload;
+      if (!upload) return;
+      manager.pause(upload);
+      // Stopped before the server held any byte, nothing can be resumed: that is a cancel.
+      const outcome = await upload.finished;
+      if (outcome.status === 'cancelled' && outcome.leftover) await offerToDeleteLeftovers(manager, prompts, [outcome.leftover]);
+    }),
+    vscode.commands.registerCommand('livepeer.uploads.pauseAll', async () => {
+      if (!manager.runningUploads.length && !manager.queuedUploads.length) void prompts.message('info', 'Livepeer: there is no upload to pause.', {});
+      await manager.pauseAll();
     }),
     vscode.commands.registerCommand('livepeer.uploads.resume', async (arg?: unknown) => {
-      const entry = (await itemFor(arg, resumable, 'resume'))?.entry;
-      if (!entry) return undefined;
+      const item = await itemFor(arg, resumable, 'resume');
+      if (!item || (!item.entry && !item.upload)) return undefined;
       try {
-        return await manager.resume(entry).finished;
+        return await (item.entry ? manager.resume(item.entry) : manager.continueHeld(item.upload!)).finished;
       } catch (error) {
-        reportError(prompts, `could not resume ${path.basename(entry.filePath)}`, error);
+        reportError(prompts, `could not resume ${path.basename(item.filePath)}`, error);
         return undefined;
       }
     }),
     vscode.commands.registerCommand('livepeer.uploads.resumeAll', async () => {
       const started = await manager.resumeAll();
-      if (!started.length) void prompts.message('info', 'Livepeer: there is no interrupted upload to resume.', {});
+      if (!started.length) void prompts.message('info', 'Livepeer: there is no paused or interrupted upload to resume.', {});
       return Promise.all(started.map((upload) => upload.finished));
     }),
-    vscode.commands.registerCommand('livepeer.uploads.discard', async (arg?: unknown) => discard(await itemFor(arg, resumable, 'discard'))),
+    vscode.commands.registerCommand('livepeer.uploads.discard', async (arg?: unknown) => {
+      const entry = (await itemFor(arg, stored, 'discard'))?.entry;
+      return entry ? discardWithQuestion(manager, prompts, entry, manager.isPaused(entry)) : false;
+    }),
+    vscode.commands.registerCommand('livepeer.uploads.retry', async (arg?: unknown) => {
+      const record = (await itemFor(arg, failed, 'retry'))?.finished;
+      if (!record) return [];
+      try {
+        return await Promise.all((await manager.retry(record)).map((u) => u.finished));
+      } catch (error) {
+        reportError(prompts, `could not upload ${path.basename(record.filePath)}`, error);
+        return [];
+      }
+    }),
+    vscode.commands.registerCommand('livepeer.uploads.remove', async (arg?: unknown) => {
+      const item = await itemFor(arg, is('upload.failed', 'upload.held'), 'remove');
+      if (item?.finished) return removeWithQuestion(manager, prompts, item.finished);
+      if (item?.upload) manager.dropHeld(item.upload);
+      return !!item;
+    }),
+    vscode.commands.registerCommand('livepeer.uploads.clearFinished', () => manager.clearFinished()),
+    vscode.commands.registerCommand('livepeer.uploads.showAsset', async (arg?: unknown) => {
+      const assetId = arg instanceof UploadItem ? arg.assetId : undefined;
+      if (assetId) await revealAsset(assetId);
+    }),
     vscode.commands.registerCommand('livepeer.uploads.revealFile', (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),
     vscode.commands.registerCommand('livepeer.uploads.copyAssetId', copy('assetId', 'asset ID')),
     vscode.commands.registerCommand('livepeer.uploads.copyPlaybackId', copy('playbackId', 'playback ID')),
-    vscode.commands.registerCommand(SHOW_UPLOAD_COMMAND, async (upload: Upload) => {
-      await vscode.commands.executeCommand('livepeer.uploads.focus');
-      const item = await deps.view.itemOf(upload);
-      if (item) await deps.treeView.reveal(item, { select: true, focus: true });
-    }),
   ];
 }
 

@@ -1,88 +1,152 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { StudioApiError } from '../../api';
 import type { UploadResult } from '../../upload';
 import { reportError } from '../errors';
 import type { Prompts } from '../prompts';
-import { describeProgress } from './progressText';
-import type { Upload, UploadManager, UploadOutcome } from './uploadManager';
+import type { FinishedUpload } from './finishedUploads';
+import { offerToDeleteLeftovers } from './leftoverAssets';
+import { byteSize, describeProgress, rate, timeLeft } from './progressText';
+import type { Upload, UploadEnd, UploadManager } from './uploadManager';
 
-/** Hidden command that focuses the Uploads view on one upload (registered with the view). */
-export const SHOW_UPLOAD_COMMAND = 'livepeer.uploads.showUpload';
+/** The Assets view's command that reveals and selects one asset (registered by the Assets view). */
+export const REVEAL_ASSET_COMMAND = 'livepeer.assets.reveal';
+
+export function revealAsset(assetId: string): Thenable<unknown> {
+  return vscode.commands.executeCommand(REVEAL_ASSET_COMMAND, assetId);
+}
+
+/** Uploads queued while one progress notification shows; it closes when all of them ended. */
+interface Batch {
+  uploads: Upload[];
+  ends: UploadEnd[];
+  cancelled: boolean;
+}
 
 /**
- * What people see of an upload outside the Uploads view: a cancellable progress notification
- * while it runs, then one message for how it ended, with the next step on it.
+ * What people see of uploads outside the Uploads view: one cancellable progress notification for
+ * a batch (every upload queued while it shows joins it), then one message for how it ended, with
+ * the next step on it.
  */
 export class UploadFeedback implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
+  private batch: Batch | undefined;
+  /** How many progress notifications were shown, and the latest text (what the tests read). */
+  notificationsShown = 0;
+  progressText = '';
 
   constructor(
     private readonly manager: UploadManager,
     private readonly prompts: Prompts,
   ) {
     this.subscriptions = [
-      manager.onDidStart((upload) => this.showProgress(upload)),
-      manager.onDidEnd(({ upload, outcome }) => this.announce(upload, outcome)),
-      manager.onDidSettle((upload) => this.announceProcessing(upload)),
+      manager.onDidQueue((upload) => this.join(upload)),
+      manager.onDidEnd((end) => this.batchOf(end.upload)?.ends.push(end)),
+      manager.onDidSettle((record) => this.announceProcessing(record)),
     ];
   }
 
-  private showProgress(upload: Upload): void {
-    const title = `Livepeer: uploading “${upload.name}”`;
-    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-      token.onCancellationRequested(() => this.manager.cancel(upload));
-      // `increment` is relative and cannot go back; a tus retry that restarts lower just waits.
+  private batchOf(upload: Upload): Batch | undefined {
+    return this.batch?.uploads.includes(upload) ? this.batch : undefined;
+  }
+
+  private join(upload: Upload): void {
+    if (this.batch && !this.batch.cancelled) {
+      this.batch.uploads.push(upload);
+      return;
+    }
+    const batch: Batch = { uploads: [upload], ends: [], cancelled: false };
+    this.batch = batch;
+    this.notificationsShown++;
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Livepeer: uploading', cancellable: true }, async (progress, token) => {
+      token.onCancellationRequested(() => void this.cancelBatch(batch));
+      // `increment` is relative and cannot go back; a retry or a file joining the batch just waits.
       let shown = 0;
       const report = () => {
-        const percent = upload.progress.fraction * 100;
-        progress.report({ increment: Math.max(0, percent - shown), message: describeProgress(upload.progress) });
+        const { text, percent } = describeBatch(batch.uploads);
+        this.progressText = text;
+        progress.report({ increment: Math.max(0, percent - shown), message: text });
         shown = Math.max(shown, percent);
       };
       report();
-      const subscription = this.manager.onDidProgress((u) => u === upload && report());
+      const subscriptions = [this.manager.onDidProgress((u) => batch.uploads.includes(u) && report()), this.manager.onDidChange(report)];
       try {
-        await upload.finished;
+        for (let open = batch.uploads; open.length; open = batch.uploads.filter((u) => u.phase !== 'ended')) await Promise.race(open.map((u) => u.finished));
       } finally {
-        subscription.dispose();
+        subscriptions.forEach((s) => s.dispose());
+        if (this.batch === batch) this.batch = undefined;
       }
+      if (!batch.cancelled) this.announce(batch);
     });
   }
 
-  private announce(upload: Upload, outcome: UploadOutcome): void {
-    // A paused or cancelled upload was stopped on purpose and its row already shows that.
-    if (outcome.status === 'done') this.announceSuccess(upload, outcome.result);
-    else if (outcome.status === 'failed') this.announceFailure(upload, outcome.error);
+  /** The notification's Cancel: stops the whole batch, then asks once about the assets left without a video. */
+  async cancelBatch(batch = this.batch): Promise<void> {
+    if (!batch) return;
+    batch.cancelled = true;
+    if (this.batch === batch) this.batch = undefined;
+    const leftovers = await this.manager.cancel(batch.uploads.filter((u) => u.phase !== 'ended'));
+    await offerToDeleteLeftovers(this.manager, this.prompts, leftovers);
+  }
+
+  private announce(batch: Batch): void {
+    if (batch.ends.length === 1) {
+      const [{ upload, outcome, finished }] = batch.ends;
+      // A paused or cancelled upload was stopped on purpose and its row already shows that.
+      if (outcome.status === 'done') this.announceSuccess(upload, outcome.result);
+      else if (outcome.status === 'failed') void this.announceFailure(upload, outcome.error, finished);
+      return;
+    }
+    const done = batch.ends.filter((e) => e.outcome.status === 'done').length;
+    const failed = batch.ends.filter((e) => e.outcome.status === 'failed');
+    if (!done && !failed.length) return;
+    const failures = failed.length ? `; ${failed.length} failed (${failed.map((e) => path.basename(e.upload.filePath)).join(', ')})` : '';
+    const message = `Livepeer: ${done} of ${batch.ends.length} videos uploaded${failures}.`;
+    const actions = failed.length ? ['Show Uploads', 'Show Log'] : ['Show Uploads'];
+    void this.prompts.message(failed.length ? 'error' : 'info', message, {}, ...actions).then((action) => {
+      if (action === 'Show Uploads') void vscode.commands.executeCommand('livepeer.uploads.focus');
+      else if (action === 'Show Log') void vscode.commands.executeCommand('livepeer.showLog');
+    });
   }
 
   private announceSuccess(upload: Upload, result: UploadResult): void {
     const actions = result.playbackId ? ['Copy Playback ID', 'Show Asset'] : ['Show Asset'];
-    const message = `Livepeer: uploaded “${result.assetName}” from ${path.basename(upload.filePath)}${result.resumed ? ' (resumed)' : ''}; the service is processing it.`;
+    const file = path.basename(upload.filePath);
+    // Say the file once: its name only when the asset is called something else.
+    const what = result.assetName === file ? `“${file}”` : `${file} as “${result.assetName}”`;
+    const message = `Livepeer: uploaded ${what}${result.resumed ? ' (resumed)' : ''}; the service is processing it.`;
     void this.prompts.message('info', message, {}, ...actions).then(async (action) => {
       if (action === 'Copy Playback ID' && result.playbackId) await vscode.env.clipboard.writeText(result.playbackId);
-      else if (action === 'Show Asset') await vscode.commands.executeCommand(SHOW_UPLOAD_COMMAND, upload);
+      else if (action === 'Show Asset') await revealAsset(result.assetId);
     });
   }
 
-  private announceFailure(upload: Upload, error: unknown): void {
+  private async announceFailure(upload: Upload, error: unknown, record: FinishedUpload | undefined): Promise<void> {
+    const file = path.basename(upload.filePath);
     const entry = upload.resumedEntry;
-    if (entry && error instanceof StudioApiError && error.kind === 'config') {
-      // The file changed or vanished: resuming cannot work, so offer to drop the entry.
-      void this.prompts.message('error', `Livepeer: ${error.message}`, {}, 'Discard', 'Show Log').then((action) => {
-        if (action === 'Discard') void vscode.commands.executeCommand('livepeer.uploads.discard', entry);
-        else if (action === 'Show Log') void vscode.commands.executeCommand('livepeer.showLog');
-      });
+    const change = error instanceof StudioApiError && error.kind === 'config' ? await fileChange(upload) : undefined;
+    if (change) {
+      // The details (path, sizes) are in the log; the notification says what happened and what to do.
+      const message = entry
+        ? `Livepeer: ${file} ${change} since its upload stopped, so it cannot be resumed. Discard it and upload the file again.`
+        : `Livepeer: ${file} ${change} during the upload, so the upload stopped. Upload it again once the file is complete.`;
+      const actions = entry ? ['Discard', 'Show Log'] : ['Show Log'];
+      const action = await this.prompts.message('error', message, {}, ...actions);
+      if (action === 'Discard' && entry) void vscode.commands.executeCommand('livepeer.uploads.discard', entry);
+      else if (action === 'Show Log') void vscode.commands.executeCommand('livepeer.showLog');
       return;
     }
-    const what = `could not upload ${path.basename(upload.filePath)}`;
-    reportError(this.prompts, what, error, () => this.manager.retry(upload).catch((again: unknown) => reportError(this.prompts, what, again)));
+    const what = `could not upload ${file}`;
+    const again = record ? () => this.manager.retry(record) : () => this.manager.resumeLeftEntry(upload);
+    reportError(this.prompts, what, error, () => again().catch((failure: unknown) => reportError(this.prompts, what, failure)));
   }
 
-  private announceProcessing(upload: Upload): void {
-    const status = upload.asset?.status;
+  private announceProcessing(record: FinishedUpload): void {
+    const status = record.assetStatus;
     if (status?.phase !== 'failed') return;
     void this.prompts
-      .message('error', `Livepeer: “${upload.name}” was uploaded but the service could not process it: ${status.errorMessage ?? 'no reason given'}`, {}, 'Show Log')
+      .message('error', `Livepeer: “${record.name}” was uploaded but the service could not process it: ${status.errorMessage ?? 'no reason given'}`, {}, 'Show Log')
       .then((action) => action === 'Show Log' && vscode.commands.executeCommand('livepeer.showLog'));
   }
 
@@ -91,9 +155,33 @@ export class UploadFeedback implements vscode.Disposable {
   }
 }
 
+/** "changed" or "was removed" when the file is no longer what the upload started with. */
+async function fileChange(upload: Upload): Promise<string | undefined> {
+  const stat = await fs.promises.stat(upload.filePath).catch(() => undefined);
+  if (!stat) return 'was removed';
+  return stat.size !== upload.file.size || stat.mtimeMs !== upload.file.mtimeMs ? 'changed' : undefined;
+}
+
+/** One file: "“name” · 42% · 12.3 MB/s · 5 s left"; several: "2 of 5 files done · 120 MB of 400 MB · 12.3 MB/s · 30 s left". */
+function describeBatch(uploads: Upload[]): { text: string; percent: number } {
+  const total = uploads.reduce((sum, u) => sum + u.progress.totalBytes, 0);
+  const sent = uploads.reduce((sum, u) => sum + u.progress.bytesSent, 0);
+  const percent = total ? (sent / total) * 100 : 0;
+  if (uploads.length === 1) {
+    const [upload] = uploads;
+    return { text: `“${upload.name}” · ${upload.phase === 'queued' ? 'queued' : describeProgress(upload.progress)}`, percent };
+  }
+  const ended = uploads.filter((u) => u.phase === 'ended').length;
+  const speed = uploads.filter((u) => u.phase === 'running').reduce((sum, u) => sum + u.progress.bytesPerSecond, 0);
+  const parts = [`${ended} of ${uploads.length} files done`, `${byteSize(sent)} of ${byteSize(total)}`];
+  if (speed > 0) parts.push(rate(speed), timeLeft((total - sent) / speed));
+  return { text: parts.join(' · '), percent };
+}
+
 /** At startup: one notification when uploads were interrupted (by a closed window, a lost network…). */
 export async function offerResume(manager: UploadManager, prompts: Prompts): Promise<void> {
-  const entries = await manager.interrupted();
+  // Uploads the user paused stay listed without a reminder.
+  const entries = (await manager.interrupted()).filter((entry) => !manager.isPaused(entry));
   if (!entries.length) return;
   const names = entries.map((e) => `“${e.assetName}”`).join(', ');
   const message = `Livepeer: ${entries.length === 1 ? 'an upload was' : `${entries.length} uploads were`} interrupted and can be resumed: ${names}.`;

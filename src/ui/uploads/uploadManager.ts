@@ -8,17 +8,21 @@ import {
   discardUpload,
   listInterruptedUploads,
   resumeUpload,
+  terminateTusUpload,
   uploadVideo,
   type InterruptedUploadSummary,
   type KeyValueStore,
   type UploadMethodChoice,
   type UploadProgress,
+  type UploadRequester,
   type UploadResult,
 } from '../../upload';
 import { messageOf } from '../errors';
 import type { Session } from '../session';
 import { isSettled, type AssetStatusPoller } from './assetStatusPoller';
-import { megabytes } from './progressText';
+import { FinishedUploads, type FinishedUpload } from './finishedUploads';
+import { PausedUploads } from './pausedUploads';
+import { byteSize, transferSummary } from './progressText';
 
 export interface NewUploadRequest {
   filePath: string;
@@ -27,51 +31,68 @@ export interface NewUploadRequest {
   method: UploadMethodChoice;
 }
 
+/** What a stopped upload leaves in Studio: the asset request-upload created, without a video. */
+export interface Leftover {
+  assetId: string;
+  name: string;
+}
+
 export type UploadOutcome =
   | { status: 'done'; result: UploadResult }
   /** `resumable`: a tus upload that stays stored, listed as interrupted. */
   | { status: 'failed'; error: unknown; resumable: boolean }
-  | { status: 'cancelled' }
+  | { status: 'cancelled'; leftover?: Leftover }
   | { status: 'paused' };
 
 type Origin = { request: NewUploadRequest } | { entry: InterruptedUploadSummary };
 
-/** One run of an upload: a new one or the resume of a stored one. */
+/** One run of an upload, from the queue to its end: a new one or the resume of a stored one. */
 export class Upload {
   readonly id = randomUUID();
   readonly filePath: string;
   readonly name: string;
   progress: UploadProgress;
-  phase: 'running' | 'done' | 'failed' = 'running';
-  result: UploadResult | undefined;
-  error: unknown;
-  /** The asset's latest state while the service processes it. */
-  asset: Asset | undefined;
+  phase: 'queued' | 'running' | 'ended' = 'queued';
+  /** The asset it uploads to, once request-upload created it (at once for a resume). */
+  assetId: string | undefined;
   /** How the run ended (also for `await`ing it from commands and tests). */
-  finished!: Promise<UploadOutcome>;
-  /** Set by cancel/pause before aborting, so the abort error is read as the person's choice. */
-  stopReason: 'cancel' | 'pause' | undefined;
+  readonly finished: Promise<UploadOutcome>;
+  /** Set by cancel/pause before aborting, so the abort error is read as that choice. */
+  stopReason: 'cancel' | 'pause' | 'shutdown' | undefined;
   readonly controller = new AbortController();
+  private settle!: (outcome: UploadOutcome) => void;
 
   constructor(
     readonly origin: Origin,
     readonly method: 'direct' | 'tus',
-    /** Size and mtime when started: with the path, the identity the engine stores a tus entry under. */
+    /** Size and mtime when queued: with the path, the identity the engine stores a tus entry under. */
     readonly file: { size: number; mtimeMs: number },
   ) {
     this.filePath = 'entry' in origin ? origin.entry.filePath : path.resolve(origin.request.filePath);
     this.name = 'entry' in origin ? origin.entry.assetName : origin.request.name;
+    this.assetId = 'entry' in origin ? origin.entry.assetId : undefined;
     const done = 'entry' in origin ? origin.entry.bytesDone : 0;
     this.progress = { bytesSent: done, totalBytes: file.size, bytesPerSecond: 0, etaSeconds: undefined, fraction: file.size ? done / file.size : 0 };
+    this.finished = new Promise((resolve) => (this.settle = resolve));
   }
 
   get resumedEntry(): InterruptedUploadSummary | undefined {
     return 'entry' in this.origin ? this.origin.entry : undefined;
   }
 
+  /** The request that starts this file again (Retry, or continuing a paused queue). */
+  get request(): NewUploadRequest {
+    return 'entry' in this.origin ? { filePath: this.filePath, name: this.name, method: 'tus' } : this.origin.request;
+  }
+
   /** Whether a stored interrupted upload is this run's (the engine continues a matching one). */
   owns(entry: InterruptedUploadSummary): boolean {
     return this.resumedEntry ? entry.id === this.resumedEntry.id : isEntryOf(entry, this.filePath, this.file);
+  }
+
+  end(outcome: UploadOutcome): void {
+    this.phase = 'ended';
+    this.settle(outcome);
   }
 }
 
@@ -85,156 +106,351 @@ export interface UploadManagerOptions {
   log: vscode.LogOutputChannel;
   poller: AssetStatusPoller;
   chunkSizeMiB: () => number;
+  /** How many uploads run at once; the rest wait in the queue. */
+  concurrency: () => number;
   /** Waits between tus retries; the engine's defaults when absent. */
   retryDelaysMs?: readonly number[];
 }
 
-/** Finished uploads listed for this session. */
-const RECENT_LIMIT = 20;
+export interface UploadEnd {
+  upload: Upload;
+  outcome: UploadOutcome;
+  /** The row it left in the finished list (uploaded, or failed without a resumable entry). */
+  finished?: FinishedUpload;
+}
 
 /**
- * Runs uploads through the engine and holds what the UI shows about them: the running ones, the
- * interrupted ones (the engine's entries in `storage`, which outlive the window), and the recent
- * finished ones with their asset's processing state. It shows nothing itself; views and
- * notifications follow its events.
+ * Runs uploads through the engine and holds what the UI shows about them: the queue, the running
+ * ones, paused files that never started, the interrupted ones (the engine's entries in `storage`,
+ * which outlive the window) and the finished ones of the last days with their asset's processing
+ * state. It shows nothing and asks nothing itself; views, notifications and commands follow its events.
  */
 export class UploadManager implements vscode.Disposable {
+  private readonly queue: Upload[] = [];
   private readonly running = new Map<string, Upload>();
-  private readonly recent: Upload[] = [];
+  /** Queued files stopped by Pause All before they started; Resume All queues them again. */
+  private held: Upload[] = [];
+  readonly finished: FinishedUploads;
+  private readonly paused: PausedUploads;
+  /** Assets uploaded, cancelled or discarded in this window: no stored entry of theirs may be resumed. */
+  private readonly closedAssets = new Set<string>();
   private readonly watches: vscode.Disposable[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
+  private readonly queued = new vscode.EventEmitter<Upload>();
   private readonly started = new vscode.EventEmitter<Upload>();
   private readonly progressed = new vscode.EventEmitter<Upload>();
-  private readonly ended = new vscode.EventEmitter<{ upload: Upload; outcome: UploadOutcome }>();
-  private readonly settled = new vscode.EventEmitter<Upload>();
+  private readonly ended = new vscode.EventEmitter<UploadEnd>();
+  private readonly settled = new vscode.EventEmitter<FinishedUpload>();
+  private readonly assetCreated = new vscode.EventEmitter<Asset>();
   readonly onDidChange = this.changed.event;
+  /** An upload joined the queue (every upload does, before it starts). */
+  readonly onDidQueue = this.queued.event;
   readonly onDidStart = this.started.event;
   readonly onDidProgress = this.progressed.event;
   readonly onDidEnd = this.ended.event;
   /** The asset of a finished upload reached `ready` or `failed`. */
   readonly onDidSettle = this.settled.event;
+  /** request-upload created an asset for a new upload (fired at once, before any byte is sent). */
+  readonly onDidCreateAsset = this.assetCreated.event;
 
-  constructor(private readonly options: UploadManagerOptions) {}
+  constructor(private readonly options: UploadManagerOptions) {
+    this.finished = new FinishedUploads(options.storage);
+    this.paused = new PausedUploads(options.storage);
+    // Uploads finished in an earlier window whose asset was still processing: keep following them.
+    for (const record of this.finished.all) if (record.result && record.assetId && !isSettled({ id: record.assetId, status: record.assetStatus })) this.follow(record);
+  }
+
+  get queuedUploads(): Upload[] {
+    return [...this.queue];
+  }
 
   get runningUploads(): Upload[] {
     return [...this.running.values()];
   }
 
-  get recentUploads(): Upload[] {
-    return [...this.recent];
+  get heldUploads(): Upload[] {
+    return [...this.held];
   }
 
-  /** Stored tus uploads that are not running now, newest first. */
+  get finishedUploads(): FinishedUpload[] {
+    return this.finished.all;
+  }
+
+  /** Stored tus uploads that are not queued or running now, newest first. */
   async interrupted(): Promise<InterruptedUploadSummary[]> {
+    const stored = await this.storedEntries();
+    const active = [...this.queue, ...this.running.values()];
+    return stored.filter((entry) => !active.some((upload) => upload.owns(entry)));
+  }
+
+  /**
+   * The stored entries, without those of closed assets. globalState can apply a write echoed late
+   * after a newer one, which brings back an entry just removed; resuming it would "finish" the old
+   * asset again (or one the user deleted), so such entries are dropped here.
+   */
+  private async storedEntries(): Promise<InterruptedUploadSummary[]> {
     const stored = await listInterruptedUploads(this.options.storage);
-    return stored.filter((entry) => !this.runningUploads.some((upload) => upload.owns(entry)));
+    const uploaded = new Set(this.finished.all.flatMap((f) => (f.result && f.assetId ? [f.assetId] : [])));
+    const closed = (entry: InterruptedUploadSummary) => this.closedAssets.has(entry.assetId) || uploaded.has(entry.assetId);
+    for (const entry of stored.filter(closed)) await discardUpload(this.options.storage, entry.id);
+    return stored.filter((entry) => !closed(entry));
   }
 
-  async start(request: NewUploadRequest): Promise<Upload> {
-    const filePath = path.resolve(request.filePath);
-    this.refuseIfRunning(filePath);
-    // A file that cannot be read is left to the engine, which names the reason.
-    const stat = await fs.promises.stat(filePath).catch(() => undefined);
-    const file = { size: stat?.size ?? 0, mtimeMs: stat?.mtimeMs ?? 0 };
-    const stored = (await listInterruptedUploads(this.options.storage)).some((entry) => isEntryOf(entry, filePath, file));
-    const upload = new Upload({ request }, chooseMethod(request.method, file.size, stored), file);
-    const chunkSizeMiB = this.options.chunkSizeMiB();
-    this.log(upload, `started: ${filePath} (${megabytes(file.size)}, ${upload.method}${upload.method === 'tus' ? `, ${chunkSizeMiB} MiB chunks` : ''})`);
-    return this.run(upload, (onProgress) =>
-      uploadVideo({
-        client: this.options.session.client(),
-        filePath,
-        name: request.name,
-        method: upload.method,
-        chunkSizeMiB,
-        storage: this.options.storage,
-        signal: upload.controller.signal,
-        onProgress,
-        retryDelaysMs: this.options.retryDelaysMs,
-      }),
-    );
+  /** Whether a stored upload was paused by the user (rather than interrupted by a failure or a closed window). */
+  isPaused(entry: InterruptedUploadSummary): boolean {
+    return this.paused.has(entry.id);
   }
 
+  /** Queues new uploads; at most `concurrency` run at once. Refuses a file that is already queued or running. */
+  async enqueue(requests: NewUploadRequest[]): Promise<Upload[]> {
+    const stored = await this.storedEntries();
+    const uploads: Upload[] = [];
+    for (const request of requests) {
+      const filePath = path.resolve(request.filePath);
+      this.refuseIfActive(filePath);
+      // A file that cannot be read is left to the engine, which names the reason.
+      const stat = await fs.promises.stat(filePath).catch(() => undefined);
+      const file = { size: stat?.size ?? 0, mtimeMs: stat?.mtimeMs ?? 0 };
+      const method = chooseMethod(request.method, file.size, stored.some((entry) => isEntryOf(entry, filePath, file)));
+      uploads.push(this.add(new Upload({ request }, method, file)));
+    }
+    this.pump();
+    return uploads;
+  }
+
+  /** Queues a stored interrupted upload to continue from its offset. */
   resume(entry: InterruptedUploadSummary): Upload {
-    this.refuseIfRunning(entry.filePath);
-    const upload = new Upload({ entry }, 'tus', { size: entry.fileSize, mtimeMs: entry.fileMtimeMs });
-    this.log(upload, `resuming at ${megabytes(entry.bytesDone)} of ${megabytes(entry.fileSize)}: ${entry.filePath}`);
-    return this.run(upload, (onProgress) =>
-      resumeUpload({
-        client: this.options.session.client(),
-        entry,
-        storage: this.options.storage,
-        chunkSizeMiB: this.options.chunkSizeMiB(),
-        signal: upload.controller.signal,
-        onProgress,
-        retryDelaysMs: this.options.retryDelaysMs,
-      }),
-    );
+    this.refuseIfActive(entry.filePath);
+    const upload = this.add(new Upload({ entry }, 'tus', { size: entry.fileSize, mtimeMs: entry.fileMtimeMs }));
+    this.pump();
+    return upload;
   }
 
-  /** Starts every interrupted upload again (each continues from its stored offset). */
+  /** Continues everything that was stopped: held files and interrupted or paused uploads (the newest entry per file). */
   async resumeAll(): Promise<Upload[]> {
     const started: Upload[] = [];
+    const held = this.held;
+    this.held = [];
+    for (const upload of held) if (!this.isActive(upload.filePath)) started.push(this.add(new Upload(upload.origin, upload.method, upload.file)));
     for (const entry of await this.interrupted()) {
       // Two entries of one path (the file changed between uploads) cannot run at once; the newest goes.
-      if (!this.isRunning(entry.filePath)) started.push(this.resume(entry));
+      if (!this.isActive(entry.filePath)) started.push(this.add(new Upload({ entry }, 'tus', { size: entry.fileSize, mtimeMs: entry.fileMtimeMs })));
     }
+    this.pump();
+    this.changed.fire();
     return started;
   }
 
-  /** Runs a failed upload again: a resume continues its entry, a new upload continues a stored one of the same file. */
-  retry(upload: Upload): Promise<Upload> {
-    const { origin } = upload;
-    return 'entry' in origin ? Promise.resolve(this.resume(origin.entry)) : this.start(origin.request);
+  /** Queues a held (paused before it started) file again. */
+  continueHeld(upload: Upload): Upload {
+    this.held = this.held.filter((u) => u !== upload);
+    this.refuseIfActive(upload.filePath);
+    const again = this.add(new Upload(upload.origin, upload.method, upload.file));
+    this.pump();
+    return again;
   }
 
-  /** Stops an upload for good; a tus upload's stored entry goes too. */
-  cancel(upload: Upload): void {
-    this.stop(upload, 'cancel');
+  dropHeld(upload: Upload): void {
+    this.held = this.held.filter((u) => u !== upload);
+    this.changed.fire();
   }
 
-  /** Stops a tus upload so it can be resumed later. */
+  /**
+   * Runs a failed upload again as a new upload. The asset of the failed run is deleted first when
+   * it is still waiting for its file (it can never get it now), so a retry leaves no empty asset.
+   */
+  async retry(record: FinishedUpload): Promise<Upload[]> {
+    this.refuseIfActive(path.resolve(record.filePath));
+    await this.finished.remove(record.id);
+    if (record.assetId && !record.result) await this.deleteUnfinishedAsset(record.assetId, record.name).catch((error: unknown) => this.warn(record.name, error));
+    this.changed.fire();
+    return this.enqueue([{ filePath: record.filePath, name: record.name, method: record.method }]);
+  }
+
+  /** Continues the stored entry a failed resumable upload left (its Retry). */
+  async resumeLeftEntry(upload: Upload): Promise<Upload> {
+    const entry = (await this.interrupted()).find((e) => upload.owns(e));
+    if (!entry) throw StudioApiError.config(`the upload of “${upload.name}” is no longer stored: upload the file again`);
+    return this.resume(entry);
+  }
+
+  /**
+   * Stops uploads for good (queued ones just leave the queue). A stopped tus upload is terminated
+   * on the upload server and its stored entry dropped; resolves with the assets left without a
+   * video, for the caller to ask about.
+   */
+  async cancel(uploads: Upload[]): Promise<Leftover[]> {
+    for (const upload of uploads) {
+      if (upload.phase === 'queued') this.dequeue(upload, { status: 'cancelled' });
+      else this.stop(upload, 'cancel');
+    }
+    const outcomes = await Promise.all(uploads.map((upload) => upload.finished));
+    return outcomes.flatMap((outcome) => (outcome.status === 'cancelled' && outcome.leftover ? [outcome.leftover] : []));
+  }
+
+  /** Stops a tus upload so it can be resumed later; a queued one is held back. */
   pause(upload: Upload): void {
+    if (upload.phase === 'queued') {
+      this.dequeue(upload, { status: 'paused' });
+      this.held.push(upload);
+      this.changed.fire();
+      return;
+    }
     if (upload.method !== 'tus') throw StudioApiError.config('only resumable (tus) uploads can be paused; cancel a direct upload instead');
     this.stop(upload, 'pause');
   }
 
-  async discard(entry: InterruptedUploadSummary): Promise<void> {
-    this.refuseIfRunning(entry.filePath);
+  /** Stops the batch so it can be continued: running tus uploads pause, queued files are held; running direct uploads finish. */
+  async pauseAll(): Promise<void> {
+    const running = this.runningUploads.filter((u) => u.method === 'tus');
+    for (const upload of [...this.queue]) this.pause(upload);
+    running.forEach((upload) => this.pause(upload));
+    await Promise.all(running.map((upload) => upload.finished));
+  }
+
+  /** Forgets an interrupted upload: its stored entry goes and its tus upload is terminated; its asset too when `deleteAsset`. */
+  async discard(entry: InterruptedUploadSummary, deleteAsset: boolean): Promise<void> {
+    this.refuseIfActive(entry.filePath);
+    this.closedAssets.add(entry.assetId);
     await discardUpload(this.options.storage, entry.id);
-    this.options.log.info(`Upload of “${entry.assetName}” discarded (asset ${entry.assetId} stays without a video)`);
+    await this.unmarkPaused(entry.id);
+    this.changed.fire();
+    await this.terminate(entry.uploadUrl, entry.assetName);
+    const asset = deleteAsset ? await this.deleteUnfinishedAsset(entry.assetId, entry.assetName) : 'kept';
+    this.options.log.info(`Upload of “${entry.assetName}” discarded; asset ${entry.assetId} ${asset}`);
+  }
+
+  /** Removes a finished row; a failed upload's asset is deleted too when `deleteAsset`. */
+  async remove(record: FinishedUpload, deleteAsset: boolean): Promise<void> {
+    await this.finished.remove(record.id);
+    this.changed.fire();
+    if (deleteAsset && record.assetId && !record.result) {
+      const asset = await this.deleteUnfinishedAsset(record.assetId, record.name);
+      this.options.log.info(`Failed upload of “${record.name}” removed; asset ${record.assetId} ${asset}`);
+    }
+  }
+
+  /** Deletes the assets a cancel left without a video (when the user chose to). */
+  async deleteLeftovers(leftovers: Leftover[]): Promise<void> {
+    const errors: unknown[] = [];
+    for (const { assetId, name } of leftovers) {
+      try {
+        this.options.log.info(`Cancelled upload of “${name}”: asset ${assetId} ${await this.deleteUnfinishedAsset(assetId, name)}`);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    if (errors.length) throw errors[0];
+  }
+
+  async clearFinished(): Promise<void> {
+    await this.finished.clearUploaded();
     this.changed.fire();
   }
 
-  private isRunning(filePath: string): boolean {
-    return this.runningUploads.some((upload) => upload.filePath === filePath);
+  /**
+   * Deletes an asset that is still waiting for its file. One that got its video after all (an
+   * answer lost after the last byte) is kept: this never deletes a video.
+   */
+  private async deleteUnfinishedAsset(assetId: string, name: string): Promise<'deleted' | 'kept (it has its video)' | 'already gone'> {
+    const client = this.options.session.client();
+    try {
+      const asset = await client.getAsset(assetId);
+      if (asset.status?.phase !== 'uploading') return 'kept (it has its video)';
+      await client.deleteAsset(assetId);
+      return 'deleted';
+    } catch (error) {
+      // 404, or 400 "asset is already deleted": what was asked for is done.
+      if (error instanceof StudioApiError && (error.kind === 'not-found' || /already deleted/i.test(error.message))) return 'already gone';
+      throw new StudioApiError(error instanceof StudioApiError ? error.kind : 'network', `could not delete the unfinished asset of “${name}” (${assetId}): ${messageOf(error)}`, {}, { cause: error });
+    }
   }
 
-  private refuseIfRunning(filePath: string): void {
-    if (this.isRunning(filePath)) throw StudioApiError.config(`${filePath} is already being uploaded`);
+  /** Ends the tus upload on the server; a failure only costs server space until it expires, so it is logged. */
+  private async terminate(uploadUrl: string | null | undefined, name: string): Promise<void> {
+    if (!uploadUrl) return;
+    await terminateTusUpload(uploadUrl).catch((error: unknown) => this.warn(name, error));
   }
 
-  private stop(upload: Upload, reason: 'cancel' | 'pause'): void {
+  private warn(name: string, error: unknown): void {
+    this.options.log.warn(`Upload of “${name}”: ${messageOf(error)}`);
+  }
+
+  private isActive(filePath: string): boolean {
+    return [...this.queue, ...this.running.values()].some((upload) => upload.filePath === filePath);
+  }
+
+  private refuseIfActive(filePath: string): void {
+    if (this.isActive(filePath)) throw StudioApiError.config(`${path.basename(filePath)} is already being uploaded`);
+  }
+
+  private add(upload: Upload): Upload {
+    this.queue.push(upload);
+    const entry = upload.resumedEntry;
+    if (entry) void this.unmarkPaused(entry.id);
+    this.queued.fire(upload);
+    this.changed.fire();
+    return upload;
+  }
+
+  private dequeue(upload: Upload, outcome: UploadOutcome): void {
+    const at = this.queue.indexOf(upload);
+    if (at < 0) return;
+    this.queue.splice(at, 1);
+    upload.end(outcome);
+    this.ended.fire({ upload, outcome });
+    this.changed.fire();
+  }
+
+  private pump(): void {
+    while (this.running.size < Math.max(1, this.options.concurrency()) && this.queue.length) this.run(this.queue.shift()!);
+  }
+
+  private stop(upload: Upload, reason: 'cancel' | 'pause' | 'shutdown'): void {
     if (upload.phase !== 'running') return;
     upload.stopReason ??= reason;
     upload.controller.abort();
   }
 
-  private run(upload: Upload, work: (onProgress: (progress: UploadProgress) => void) => Promise<UploadResult>): Upload {
+  private run(upload: Upload): void {
+    upload.phase = 'running';
     this.running.set(upload.id, upload);
-    upload.finished = (async () => {
+    const onProgress = (progress: UploadProgress) => this.onProgress(upload, progress);
+    const chunkSizeMiB = this.options.chunkSizeMiB();
+    const { storage, retryDelaysMs } = this.options;
+    const signal = upload.controller.signal;
+    const entry = upload.resumedEntry;
+    const tus = upload.method === 'tus' ? `, ${chunkSizeMiB} MiB chunks` : '';
+    if (entry) this.log(upload, `resuming at ${byteSize(entry.bytesDone)} of ${byteSize(entry.fileSize)}: ${entry.filePath}`);
+    else this.log(upload, `started: ${upload.filePath} (${byteSize(upload.file.size)}, ${upload.method}${tus})`);
+    void (async () => {
       let outcome: UploadOutcome;
       try {
-        outcome = { status: 'done', result: await work((progress) => this.onProgress(upload, progress)) };
+        const result = entry
+          ? await resumeUpload({ client: this.options.session.client(), entry, storage, chunkSizeMiB, signal, onProgress, retryDelaysMs })
+          : await uploadVideo({ client: this.requester(upload), filePath: upload.filePath, name: upload.name, method: upload.method, chunkSizeMiB, storage, signal, onProgress, retryDelaysMs });
+        outcome = { status: 'done', result };
       } catch (error) {
         outcome = await this.failed(upload, error);
       }
-      this.finish(upload, outcome);
-      return outcome;
+      await this.finish(upload, outcome);
     })();
     this.started.fire(upload);
     this.changed.fire();
-    return upload;
+  }
+
+  /** The API client as the engine sees it, announcing the asset request-upload creates. */
+  private requester(upload: Upload): UploadRequester {
+    const client = this.options.session.client();
+    return {
+      requestUpload: async (name, signal) => {
+        const ticket = await client.requestUpload(name, signal);
+        upload.assetId = ticket.asset.id;
+        this.assetCreated.fire(ticket.asset);
+        return ticket;
+      },
+      getAsset: (id, signal) => client.getAsset(id, signal),
+    };
   }
 
   private onProgress(upload: Upload, progress: UploadProgress): void {
@@ -243,56 +459,74 @@ export class UploadManager implements vscode.Disposable {
   }
 
   private async failed(upload: Upload, error: unknown): Promise<UploadOutcome> {
-    const mine = async () => (await listInterruptedUploads(this.options.storage)).filter((entry) => upload.owns(entry));
+    const mine = (await listInterruptedUploads(this.options.storage)).filter((entry) => upload.owns(entry));
+    const assetId = upload.assetId ?? mine[0]?.assetId;
     if (upload.stopReason === 'cancel') {
-      for (const entry of await mine()) await discardUpload(this.options.storage, entry.id);
-      return { status: 'cancelled' };
+      if (assetId) this.closedAssets.add(assetId);
+      for (const entry of mine) {
+        await discardUpload(this.options.storage, entry.id);
+        await this.terminate(entry.uploadUrl, upload.name);
+      }
+      return { status: 'cancelled', leftover: assetId ? { assetId, name: upload.name } : undefined };
     }
-    // Paused before the tus upload existed on the server, there is nothing to resume: it was cancelled.
-    const stored = upload.method === 'tus' && (await mine()).length > 0;
-    if (upload.stopReason === 'pause') return { status: stored ? 'paused' : 'cancelled' };
+    // Stopped before the tus upload existed on the server, there is nothing to resume: it was cancelled.
+    const stored = upload.method === 'tus' && mine.length > 0;
+    if (upload.stopReason) {
+      if (!stored) return { status: 'cancelled', leftover: assetId ? { assetId, name: upload.name } : undefined };
+      if (upload.stopReason === 'pause') await this.paused.mark(mine[0].id);
+      return { status: 'paused' };
+    }
     return { status: 'failed', error, resumable: stored };
   }
 
-  private finish(upload: Upload, outcome: UploadOutcome): void {
-    this.running.delete(upload.id);
+  private async finish(upload: Upload, outcome: UploadOutcome): Promise<void> {
+    let record: FinishedUpload | undefined;
+    const base = { id: upload.id, name: upload.name, filePath: upload.filePath, method: upload.request.method, finishedAt: Date.now() };
     if (outcome.status === 'done') {
       const { result } = outcome;
-      upload.phase = 'done';
-      upload.result = result;
-      const resumed = result.resumed ? `, resumed (${megabytes(result.bytesTransferred)} sent now)` : '';
-      this.log(upload, `finished: asset ${result.assetId}, ${megabytes(result.bytes)} in ${(result.durationMs / 1000).toFixed(1)} s at ${megabytes(result.bytesPerSecond)}/s${resumed}`);
-      this.keep(upload);
-      this.follow(upload, result.assetId);
+      this.closedAssets.add(result.assetId);
+      record = {
+        ...base,
+        assetId: result.assetId,
+        playbackId: result.playbackId,
+        result: { method: result.method, bytes: result.bytes, bytesTransferred: result.bytesTransferred, resumed: result.resumed, transferMs: result.transferMs },
+      };
+      const resumed = result.resumed ? ', resumed' : '';
+      this.log(upload, `finished: asset ${result.assetId}, ${byteSize(result.bytes)}${resumed}; ${transferSummary(result.bytesTransferred, result.transferMs)}`);
     } else if (outcome.status === 'failed') {
-      upload.phase = 'failed';
-      upload.error = outcome.error;
       this.options.log.error(`Upload of “${upload.name}” failed: ${messageOf(outcome.error)}${outcome.resumable ? ' (kept, can be resumed)' : ''}`);
       // A resumable one is listed as interrupted (from storage) instead.
-      if (!outcome.resumable) this.keep(upload);
+      if (!outcome.resumable) record = { ...base, assetId: upload.assetId, error: messageOf(outcome.error) };
     } else {
       this.log(upload, outcome.status === 'paused' ? 'paused (kept, can be resumed)' : 'cancelled');
     }
-    this.ended.fire({ upload, outcome });
+    if (record) await this.finished.add(record);
+    this.running.delete(upload.id);
+    upload.end(outcome);
+    if (record?.result) this.follow(record);
+    this.ended.fire({ upload, outcome, finished: record });
     this.changed.fire();
+    this.pump();
   }
 
-  private keep(upload: Upload): void {
-    this.recent.unshift(upload);
-    this.recent.splice(RECENT_LIMIT);
-  }
-
-  private follow(upload: Upload, assetId: string): void {
+  private follow(record: FinishedUpload): void {
+    const { assetId } = record;
+    if (!assetId) return;
     const watch = this.options.poller.watch(assetId, (asset) => {
-      upload.asset = asset;
+      void this.finished.update(record.id, { assetStatus: asset.status });
       this.changed.fire();
       if (!isSettled(asset)) return;
       const failure = asset.status?.errorMessage ? `: ${asset.status.errorMessage}` : '';
-      if (asset.status?.phase === 'failed') this.options.log.warn(`Asset ${assetId} (“${upload.name}”) failed to process${failure}`);
-      else this.options.log.info(`Asset ${assetId} (“${upload.name}”) is ready`);
-      this.settled.fire(upload);
+      if (asset.status?.phase === 'failed') this.options.log.warn(`Asset ${assetId} (“${record.name}”) failed to process${failure}`);
+      else this.options.log.info(`Asset ${assetId} (“${record.name}”) is ready`);
+      this.settled.fire({ ...record, assetStatus: asset.status });
     });
     this.watches.push(watch);
+  }
+
+  private async unmarkPaused(entryId: string): Promise<void> {
+    const stored = (await listInterruptedUploads(this.options.storage)).map((entry) => entry.id);
+    await this.paused.unmark(entryId, stored);
   }
 
   private log(upload: Upload, what: string): void {
@@ -301,8 +535,9 @@ export class UploadManager implements vscode.Disposable {
 
   /** Running tus uploads stay stored (the engine records their offset), so the next window can resume them. */
   dispose(): void {
-    for (const upload of this.running.values()) this.stop(upload, upload.method === 'tus' ? 'pause' : 'cancel');
+    for (const upload of [...this.queue]) this.dequeue(upload, { status: 'cancelled' });
+    for (const upload of this.running.values()) this.stop(upload, upload.method === 'tus' ? 'shutdown' : 'cancel');
     this.watches.forEach((w) => w.dispose());
-    [this.changed, this.started, this.progressed, this.ended, this.settled].forEach((e) => e.dispose());
+    [this.changed, this.queued, this.started, this.progressed, this.ended, this.settled, this.assetCreated].forEach((e) => e.dispose());
   }
 }

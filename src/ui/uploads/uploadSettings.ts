@@ -12,6 +12,8 @@ export const uploadSettings = {
   },
   askMethod: (): boolean => vscode.workspace.getConfiguration(SECTION).get('askMethod', false),
   chunkSizeMiB: (): number => vscode.workspace.getConfiguration(SECTION).get('chunkSizeMiB', DEFAULT_CHUNK_SIZE_MIB),
+  /** Uploads that run at once; at least 1 whatever the setting says. */
+  concurrency: (): number => Math.max(1, Math.floor(vscode.workspace.getConfiguration(SECTION).get('concurrency', 2)) || 1),
 };
 
 export function isUploadMethod(value: unknown): value is UploadMethodChoice {

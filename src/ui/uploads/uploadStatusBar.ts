@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { UploadManager } from './uploadManager';
 
-/** "$(cloud-upload) 2" while uploads run; a click opens the Uploads view. */
+/** "$(cloud-upload) 2" while uploads run (the tooltip counts the queue too); a click opens the Uploads view. */
 export class UploadStatusBar implements vscode.Disposable {
   readonly item = vscode.window.createStatusBarItem('livepeer.uploads', vscode.StatusBarAlignment.Left, 10);
   private readonly subscription: vscode.Disposable;
@@ -15,8 +15,10 @@ export class UploadStatusBar implements vscode.Disposable {
 
   private update(): void {
     const count = this.manager.runningUploads.length;
+    const queued = this.manager.queuedUploads.length;
     this.item.text = `$(cloud-upload) ${count}`;
-    this.item.tooltip = `Livepeer: ${count} upload${count === 1 ? '' : 's'} running. Click to show the Uploads view.`;
+    const waiting = queued ? `, ${queued} queued` : '';
+    this.item.tooltip = `Livepeer: ${count} upload${count === 1 ? '' : 's'} running${waiting}. Click to show the Uploads view.`;
     if (count) this.item.show();
     else this.item.hide();
   }

@@ -1,20 +1,41 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { InterruptedUploadSummary } from '../../upload';
 import { dateTime, md, timeAgo } from '../format';
-import { describeProgress, megabytes } from './progressText';
-import { messageOf } from '../errors';
+import type { FinishedUpload } from './finishedUploads';
+import { byteSize, describeProgress, duration } from './progressText';
 import type { Upload, UploadManager } from './uploadManager';
 
 /**
- * A row of the Uploads view. `contextValue` drives the menus: `upload.running.tus|direct`,
- * `upload.interrupted`, `upload.done`, `upload.failed`.
+ * A row of the Uploads view. `contextValue` drives the menus: `upload.queued`, `upload.held`,
+ * `upload.running.tus|direct`, `upload.paused`, `upload.interrupted`, `upload.done`, `upload.failed`.
  */
 export class UploadItem extends vscode.TreeItem {
-  /** Set for running and finished uploads of this session. */
+  /** Set for queued, held and running uploads. */
   upload: Upload | undefined;
-  /** Set for stored interrupted uploads. */
+  /** Set for stored paused or interrupted uploads. */
   entry: InterruptedUploadSummary | undefined;
+  /** Set for finished (uploaded or failed) uploads. */
+  finished: FinishedUpload | undefined;
+
+  static queued(upload: Upload): UploadItem {
+    const item = new UploadItem(upload.name, `queue:${upload.id}`, upload.filePath);
+    item.upload = upload;
+    item.contextValue = 'upload.queued';
+    item.iconPath = new vscode.ThemeIcon('clock');
+    item.description = 'queued';
+    item.tooltip = tooltip(upload.name, upload.filePath, [`Queued: starts when an earlier upload finishes (${byteSize(upload.file.size)}).`]);
+    return item;
+  }
+
+  static held(upload: Upload): UploadItem {
+    const item = new UploadItem(upload.name, `held:${upload.id}`, upload.filePath);
+    item.upload = upload;
+    item.contextValue = 'upload.held';
+    item.iconPath = new vscode.ThemeIcon('debug-pause');
+    item.description = 'paused · not started';
+    item.tooltip = tooltip(upload.name, upload.filePath, ['Paused before it started: Resume queues it again.']);
+    return item;
+  }
 
   static running(upload: Upload): UploadItem {
     const item = new UploadItem(upload.name, `run:${upload.id}`, upload.filePath);
@@ -22,19 +43,22 @@ export class UploadItem extends vscode.TreeItem {
     item.contextValue = `upload.running.${upload.method}`;
     item.iconPath = new vscode.ThemeIcon('sync~spin');
     item.description = describeProgress(upload.progress);
-    item.tooltip = tooltip(upload.name, upload.filePath, [`Uploading (${upload.method === 'tus' ? 'resumable' : 'direct'}): ${item.description}`]);
+    item.tooltip = tooltip(upload.name, upload.filePath, [
+      `Uploading (${upload.method === 'tus' ? 'resumable' : 'direct'}): ${byteSize(upload.progress.bytesSent)} of ${byteSize(upload.progress.totalBytes)}`,
+    ]);
     return item;
   }
 
-  static interrupted(entry: InterruptedUploadSummary): UploadItem {
+  static stored(entry: InterruptedUploadSummary, paused: boolean): UploadItem {
     const item = new UploadItem(entry.assetName, `entry:${entry.id}`, entry.filePath);
     item.entry = entry;
-    item.contextValue = 'upload.interrupted';
-    item.iconPath = new vscode.ThemeIcon('debug-pause');
+    item.contextValue = paused ? 'upload.paused' : 'upload.interrupted';
+    item.iconPath = new vscode.ThemeIcon(paused ? 'debug-pause' : 'warning');
     const percent = entry.totalBytes ? Math.floor((entry.bytesDone / entry.totalBytes) * 100) : 0;
-    item.description = `interrupted at ${percent}% · ${timeAgo(entry.updatedAt) ?? ''}`;
+    const state = paused ? 'paused' : 'interrupted';
+    item.description = `${state} at ${percent}% · ${timeAgo(entry.updatedAt) ?? ''}`;
     item.tooltip = tooltip(entry.assetName, entry.filePath, [
-      `Interrupted at ${megabytes(entry.bytesDone)} of ${megabytes(entry.totalBytes)}; resume continues from there.`,
+      `${paused ? 'Paused' : 'Interrupted'} at ${byteSize(entry.bytesDone)} of ${byteSize(entry.totalBytes)}; Resume continues from there.`,
       `Asset ID: \`${entry.assetId}\``,
       `Playback ID: ${entry.playbackId ? `\`${entry.playbackId}\`` : '—'}`,
       `Started: ${dateTime(entry.startedAt)}`,
@@ -42,18 +66,23 @@ export class UploadItem extends vscode.TreeItem {
     return item;
   }
 
-  static finished(upload: Upload): UploadItem {
-    const item = new UploadItem(upload.name, `done:${upload.id}`, upload.filePath);
-    item.upload = upload;
-    const result = upload.result;
+  static finishedUpload(record: FinishedUpload): UploadItem {
+    const item = new UploadItem(record.name, `done:${record.id}`, record.filePath);
+    item.finished = record;
+    const ids = [`Asset ID: ${record.assetId ? `\`${record.assetId}\`` : '—'}`, `Playback ID: ${record.playbackId ? `\`${record.playbackId}\`` : '—'}`];
+    const { result } = record;
     if (!result) {
       item.contextValue = 'upload.failed';
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-      item.description = 'upload failed';
-      item.tooltip = tooltip(upload.name, upload.filePath, [`Upload failed: ${md(messageOf(upload.error))}`]);
+      item.description = `upload failed · ${timeAgo(record.finishedAt) ?? ''}`;
+      item.tooltip = tooltip(record.name, record.filePath, [
+        `Upload failed: ${md(record.error ?? 'no reason given')}`,
+        record.assetId ? 'Its asset has no video: Retry replaces it, Remove can delete it.' : 'No asset was created.',
+        ...ids,
+      ]);
       return item;
     }
-    const status = upload.asset?.status;
+    const status = record.assetStatus;
     const phase = status?.phase ?? 'uploaded';
     item.contextValue = 'upload.done';
     item.iconPath =
@@ -64,11 +93,10 @@ export class UploadItem extends vscode.TreeItem {
           : new vscode.ThemeIcon('loading~spin');
     const progress = status?.progress !== undefined && phase === 'processing' ? ` ${Math.round(status.progress * 100)}%` : '';
     item.description = phase === 'failed' ? `failed: ${status?.errorMessage ?? 'processing failed'}` : `${phase}${progress}`;
-    item.tooltip = tooltip(upload.name, upload.filePath, [
+    item.tooltip = tooltip(record.name, record.filePath, [
       `Asset: ${md(item.description)}`,
-      `Asset ID: \`${result.assetId}\``,
-      `Playback ID: ${result.playbackId ? `\`${result.playbackId}\`` : '—'}`,
-      `${megabytes(result.bytes)} in ${(result.durationMs / 1000).toFixed(1)} s (${result.method}${result.resumed ? ', resumed' : ''})`,
+      ...ids,
+      `Uploaded ${dateTime(record.finishedAt)}: ${byteSize(result.bytes)} ${result.method === 'tus' ? 'resumable' : 'direct'}${result.resumed ? ', resumed' : ''}, ${duration(result.transferMs)}`,
     ]);
     return item;
   }
@@ -83,19 +111,20 @@ export class UploadItem extends vscode.TreeItem {
   }
 
   get assetId(): string | undefined {
-    return this.entry?.assetId ?? this.upload?.result?.assetId;
+    return this.entry?.assetId ?? this.finished?.assetId ?? this.upload?.assetId;
   }
 
   get playbackId(): string | undefined {
-    return this.entry?.playbackId ?? this.upload?.result?.playbackId;
+    return this.entry?.playbackId ?? this.finished?.playbackId;
   }
 }
 
+/** The asset name in bold, then the lines, then the file (each said once). */
 function tooltip(name: string, filePath: string, lines: string[]): vscode.MarkdownString {
-  return new vscode.MarkdownString([`**${md(name)}** — ${md(path.basename(filePath))}`, '', ...lines, `File: ${md(filePath)}`].join('  \n'));
+  return new vscode.MarkdownString([`**${md(name)}**`, '', ...lines, `File: ${md(filePath)}`].join('  \n'));
 }
 
-/** Running uploads, then interrupted ones (they outlive the window), then this session's finished ones. */
+/** Running uploads, the queue, stopped ones (they outlive the window), then the finished ones of the last days. */
 export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<UploadItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -119,17 +148,14 @@ export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.
 
   async getChildren(item?: UploadItem): Promise<UploadItem[]> {
     if (item) return [];
-    const interrupted = await this.manager.interrupted();
+    const stored = await this.manager.interrupted();
     return [
       ...this.manager.runningUploads.map(UploadItem.running),
-      ...interrupted.map(UploadItem.interrupted),
-      ...this.manager.recentUploads.map(UploadItem.finished),
+      ...this.manager.queuedUploads.map(UploadItem.queued),
+      ...this.manager.heldUploads.map(UploadItem.held),
+      ...stored.map((entry) => UploadItem.stored(entry, this.manager.isPaused(entry))),
+      ...this.manager.finishedUploads.map(UploadItem.finishedUpload),
     ];
-  }
-
-  /** The row of a finished upload, for revealing it. */
-  async itemOf(upload: Upload): Promise<UploadItem | undefined> {
-    return (await this.getChildren()).find((item) => item.upload === upload);
   }
 
   dispose(): void {

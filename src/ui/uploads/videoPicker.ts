@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { VIDEO_EXTENSIONS } from '../../upload';
 import type { Prompts } from '../prompts';
-import { megabytes } from './progressText';
+import { byteSize } from './progressText';
 import { videoGlob } from './videoFiles';
 
 /** Enough for any real project; keeps a huge media folder from stalling the picker. */
@@ -26,7 +26,7 @@ export async function pickVideoFiles(prompts: Prompts): Promise<vscode.Uri[] | u
     .sort((a, b) => b.stat.mtimeMs - a.stat.mtimeMs)
     .map(({ uri, stat }) => ({
       label: vscode.workspace.asRelativePath(uri),
-      description: `${megabytes(stat.size)} · ${new Date(stat.mtimeMs).toLocaleString()}`,
+      description: `${byteSize(stat.size)} · ${new Date(stat.mtimeMs).toLocaleString()}`,
       uri,
     }));
   const browse: FileItem = { label: '$(folder-opened) Browse…', description: 'any video file on this machine', alwaysShow: true };

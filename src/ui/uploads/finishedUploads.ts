@@ -1,0 +1,74 @@
+import type { AssetStatus } from '../../api';
+import type { KeyValueStore, UploadMethodChoice, UploadResult } from '../../upload';
+
+/** How long a finished upload stays listed, across reloads. */
+export const KEEP_FINISHED_MS = 7 * 24 * 3600_000;
+/** Enough rows to find last week's uploads; more would bury the running ones. */
+const KEEP_AT_MOST = 50;
+const STORAGE_KEY = 'livepeer.uploads.finished.v1';
+
+/** A finished (uploaded or failed) upload as the Uploads view lists it, stored in globalState. */
+export interface FinishedUpload {
+  id: string;
+  /** Asset name. */
+  name: string;
+  filePath: string;
+  /** How it was started, so Retry can start it again. */
+  method: UploadMethodChoice;
+  finishedAt: number;
+  /** The asset request-upload created, when it got that far. */
+  assetId?: string;
+  playbackId?: string;
+  /** Set when the file was uploaded. */
+  result?: Pick<UploadResult, 'method' | 'bytes' | 'bytesTransferred' | 'resumed' | 'transferMs'>;
+  /** Set when the upload failed: what went wrong, one line. */
+  error?: string;
+  /** The asset's latest state as the service reported it while processing. */
+  assetStatus?: AssetStatus;
+}
+
+/** The finished uploads of the last KEEP_FINISHED_MS, newest first; every change is written through. */
+export class FinishedUploads {
+  private list: FinishedUpload[];
+
+  constructor(
+    private readonly storage: KeyValueStore,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.list = trimmed(storage.get<FinishedUpload[]>(STORAGE_KEY) ?? [], now());
+  }
+
+  get all(): FinishedUpload[] {
+    return [...this.list];
+  }
+
+  add(upload: FinishedUpload): Promise<void> {
+    this.list = trimmed([upload, ...this.list.filter((u) => u.id !== upload.id)], this.now());
+    return this.save();
+  }
+
+  /** Records a change to one (e.g. its asset's phase); nothing when it was removed meanwhile. */
+  update(id: string, change: Partial<FinishedUpload>): Promise<void> {
+    this.list = this.list.map((u) => (u.id === id ? { ...u, ...change, id } : u));
+    return this.save();
+  }
+
+  remove(id: string): Promise<void> {
+    this.list = this.list.filter((u) => u.id !== id);
+    return this.save();
+  }
+
+  /** Drops the uploaded rows; failed ones stay until retried or removed (their asset may need deleting). */
+  clearUploaded(): Promise<void> {
+    this.list = this.list.filter((u) => !u.result);
+    return this.save();
+  }
+
+  private async save(): Promise<void> {
+    await this.storage.update(STORAGE_KEY, this.list.length ? this.list : undefined);
+  }
+}
+
+function trimmed(list: FinishedUpload[], now: number): FinishedUpload[] {
+  return list.filter((u) => typeof u?.id === 'string' && now - u.finishedAt < KEEP_FINISHED_MS).slice(0, KEEP_AT_MOST);
+}

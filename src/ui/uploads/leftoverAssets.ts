@@ -1,0 +1,73 @@
+import * as path from 'node:path';
+import type { InterruptedUploadSummary } from '../../upload';
+import { reportError } from '../errors';
+import type { Prompts } from '../prompts';
+import type { FinishedUpload } from './finishedUploads';
+import type { Leftover, UploadManager } from './uploadManager';
+
+/**
+ * After uploads were cancelled: asks once whether to delete the assets they left without a video.
+ * Keeping them is the safe answer (Escape, or the first button).
+ */
+export async function offerToDeleteLeftovers(manager: UploadManager, prompts: Prompts, leftovers: Leftover[]): Promise<boolean> {
+  if (!leftovers.length) return false;
+  const one = leftovers.length === 1;
+  const names = leftovers.map((l) => `“${l.name}”`).join(', ');
+  const choice = await prompts.confirm(
+    one ? 'Delete the unfinished asset from Studio?' : `Delete the ${leftovers.length} unfinished assets from Studio?`,
+    { detail: one ? `The upload of ${names} was cancelled, so its asset has no video.` : `The uploads of ${names} were cancelled, so their assets have no video.` },
+    one ? 'Keep Asset' : 'Keep Assets',
+    one ? 'Delete Asset' : 'Delete Assets',
+  );
+  if (!choice?.startsWith('Delete')) return false;
+  try {
+    await manager.deleteLeftovers(leftovers);
+    return true;
+  } catch (error) {
+    reportError(prompts, 'could not delete the unfinished asset', error);
+    return false;
+  }
+}
+
+/** Discards an interrupted or paused upload after one question, which also decides about its asset. Escape changes nothing. */
+export async function discardWithQuestion(manager: UploadManager, prompts: Prompts, entry: InterruptedUploadSummary, paused: boolean): Promise<boolean> {
+  const percent = entry.totalBytes ? Math.floor((entry.bytesDone / entry.totalBytes) * 100) : 0;
+  const choice = await prompts.confirm(
+    'Delete the unfinished asset from Studio?',
+    {
+      detail: `Discarding the ${paused ? 'paused' : 'interrupted'} upload of “${entry.assetName}” (at ${percent}%) means it cannot be resumed, and its asset has no video. ${path.basename(entry.filePath)} is not touched.`,
+    },
+    'Discard, Keep Asset',
+    'Discard and Delete Asset',
+  );
+  if (!choice) return false;
+  try {
+    await manager.discard(entry, choice === 'Discard and Delete Asset');
+    return true;
+  } catch (error) {
+    reportError(prompts, `could not discard the upload of ${path.basename(entry.filePath)}`, error);
+    return false;
+  }
+}
+
+/** Removes a failed upload's row; when it left an asset, one question decides about that asset too. Escape changes nothing. */
+export async function removeWithQuestion(manager: UploadManager, prompts: Prompts, record: FinishedUpload): Promise<boolean> {
+  let deleteAsset = false;
+  if (record.assetId && !record.result) {
+    const choice = await prompts.confirm(
+      'Delete the unfinished asset from Studio?',
+      { detail: `The upload of “${record.name}” failed, so its asset has no video.` },
+      'Remove, Keep Asset',
+      'Remove and Delete Asset',
+    );
+    if (!choice) return false;
+    deleteAsset = choice === 'Remove and Delete Asset';
+  }
+  try {
+    await manager.remove(record, deleteAsset);
+    return true;
+  } catch (error) {
+    reportError(prompts, `could not delete the asset of “${record.name}”`, error);
+    return false;
+  }
+}

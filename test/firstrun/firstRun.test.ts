@@ -73,7 +73,7 @@ describe('command palette', () => {
     const settings = vscode.workspace.getConfiguration('livepeer');
     try {
       await settings.update('baseUrl', emulator.apiUrl, vscode.ConfigurationTarget.Global);
-      await settings.update('upload.chunkSizeMiB', 8, vscode.ConfigurationTarget.Global);
+      await settings.update('upload.chunkSize', 8, vscode.ConfigurationTarget.Global);
       const api = await vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID)!.activate();
       await vscode.commands.executeCommand('livepeer.setToken', DEFAULT_TOKEN);
       const file = join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'talk.mp4');

@@ -119,7 +119,7 @@ describe('Uploads', function () {
     makeFile(file('clip three.webm'), 2 * MiB + 5);
     makeFile(file('long take.mkv'), 28 * MiB + 999);
     fs.writeFileSync(file('notes.txt'), 'not a video');
-    await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSizeMiB', CHUNK_MIB, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSize', CHUNK_MIB, vscode.ConfigurationTarget.Global);
   });
 
   afterEach(() => {
@@ -178,6 +178,20 @@ describe('Uploads', function () {
     assert.ok(lastMessage(/“notes\.txt” is not a video file/));
     assert.equal(api.uploads.manager.runningUploads.length, 0);
     assert.equal(api.uploadStatusBar.item.text, '$(cloud-upload) 0');
+  });
+
+  it('a chunk size set under the setting\'s old name (chunkSizeMiB) still applies until the new one is set', async () => {
+    const config = () => vscode.workspace.getConfiguration('livepeer.upload');
+    makeFile(file('legacy chunks.mp4'), 17 * MiB);
+    await config().update('chunkSize', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('chunkSizeMiB', 16, vscode.ConfigurationTarget.Global);
+    try {
+      const result = done((await upload([uri('legacy chunks.mp4')], { name: 'legacy chunks', method: 'tus' }))[0]);
+      assert.equal(emulator.requests.filter((r) => r.method === 'PATCH' && r.assetId === result.assetId).length, 2, '16 MiB chunks');
+    } finally {
+      await config().update('chunkSizeMiB', undefined, vscode.ConfigurationTarget.Global);
+      await config().update('chunkSize', CHUNK_MIB, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('without a token, asks for one first, then asks the method once when askMethod is on', async () => {
@@ -317,7 +331,7 @@ describe('Uploads', function () {
     const requestUploads = () => emulator.requests.filter((r) => r.url === '/api/asset/request-upload').length;
     try {
       emulator.faults.cutAfter({ ...TUS_PATCH, bytes: 3 * MiB + 100, times: 1 });
-      await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSizeMiB', 8, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSize', 8, vscode.ConfigurationTarget.Global);
       const [run] = await first.manager.enqueue([{ filePath: file('long take.mkv'), name: 'cut take', method: 'tus' }]);
       const outcome = await run.finished;
       assert.ok(outcome.status === 'failed' && outcome.resumable, JSON.stringify(outcome));
@@ -358,7 +372,7 @@ describe('Uploads', function () {
       assert.equal(requestUploads(), requestsBefore, 'resumed on the same asset');
     } finally {
       third.dispose();
-      await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSizeMiB', CHUNK_MIB, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSize', CHUNK_MIB, vscode.ConfigurationTarget.Global);
     }
   });
 

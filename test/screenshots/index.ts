@@ -16,7 +16,7 @@ export async function run(): Promise<void> {
   try {
     await vscode.workspace.getConfiguration('livepeer').update('baseUrl', emulator.apiUrl, vscode.ConfigurationTarget.Global);
     // Chunks small enough that the upload picture catches one part-way.
-    await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSizeMiB', 8, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSize', 8, vscode.ConfigurationTarget.Global);
     const api = await vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID)!.activate();
     await vscode.commands.executeCommand('livepeer.setToken', DEFAULT_TOKEN);
     const videos = join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'videos');

@@ -15,7 +15,7 @@ describe('terminateTusUpload (tus termination) against the emulator', function (
 
   before(async () => {
     dir = new TempDir();
-    video = makeFile(dir.file('take.mp4'), 3 * MiB + 7);
+    video = makeFile(dir.file('take.mp4'), 17 * MiB + 7);
     emu = await startEmulator({ processingDelayMs: 20 });
     client = new StudioClient({ baseUrl: emu.apiUrl, getToken: () => TOKEN, userAgent: 'abandon-test', retry: { maxRetries: 0 } });
   });
@@ -29,14 +29,14 @@ describe('terminateTusUpload (tus termination) against the emulator', function (
 
   const head = (url: string) => fetch(url, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } }).then((r) => r.status);
 
-  /** A tus upload stopped after its first PATCH, as a paused or cancelled one is. */
+  /** A tus upload stopped during its second PATCH (the first 8 MiB confirmed), as a paused or cancelled one is. */
   async function unfinishedUpload(): Promise<{ uploadUrl: string; assetId: string }> {
     const storage = new InMemoryStore();
     const controller = new AbortController();
     emu.faults.delay({ origin: 'ingest', method: 'PATCH', path: /\/upload\/tus\/.+/, ms: 100, times: 100 });
     const run = uploadVideo({
-      client, filePath: video, name: 'stopped', method: 'tus', chunkSizeMiB: 1, storage, signal: controller.signal,
-      onProgress: (p) => p.bytesSent >= MiB && controller.abort(),
+      client, filePath: video, name: 'stopped', method: 'tus', chunkSizeMiB: 8, storage, signal: controller.signal,
+      onProgress: (p) => p.bytesSent >= 9 * MiB && controller.abort(),
     });
     await assert.rejects(run, (err: unknown) => err instanceof StudioApiError && err.kind === 'aborted');
     emu.faults.clear();

@@ -9,11 +9,11 @@ const properties = manifest.contributes.configuration.properties;
 
 describe('extension manifest', () => {
   it('offers the engine’s default tus chunk size as the setting’s default', () => {
-    assert.equal(properties['livepeer.upload.chunkSizeMiB'].default, DEFAULT_CHUNK_SIZE_MIB);
+    assert.equal(properties['livepeer.upload.chunkSize'].default, DEFAULT_CHUNK_SIZE_MIB);
   });
 
   it('lets the chunk size setting take only whole multiples of the 8 MiB parts the engine rounds to', () => {
-    const chunk = properties['livepeer.upload.chunkSizeMiB'];
+    const chunk = properties['livepeer.upload.chunkSize'];
     assert.equal(chunk.minimum, TUS_PART_MIB);
     assert.equal(chunk.multipleOf, TUS_PART_MIB);
     assert.equal(chunk.maximum % TUS_PART_MIB, 0);
@@ -61,8 +61,13 @@ describe('extension manifest: menus and walkthrough', () => {
     }
   });
 
-  it('shows settings in a fixed order, each with a markdown description', () => {
-    for (const [key, property] of Object.entries<{ order?: number; markdownDescription?: string }>(properties)) {
+  it('shows settings in a fixed order, each with a markdown description and a title that reads well', () => {
+    type Property = { order?: number; markdownDescription?: string; deprecationMessage?: string };
+    const current = Object.entries<Property>(properties).filter(([, property]) => !property.deprecationMessage);
+    assert.deepEqual(Object.keys(properties).filter((key) => !current.some(([k]) => k === key)), ['livepeer.upload.chunkSizeMiB'], 'only the renamed setting is deprecated');
+    for (const [key, property] of current) {
+      // The Settings editor makes the title from the key's camelCase words: "chunkSizeMiB" read "Chunk Size Mi B".
+      assert.doesNotMatch(key.split('.').at(-1) ?? '', /[A-Z]{2}|[A-Z]$/, `${key} makes a readable title`);
       assert.equal(typeof property.order, 'number', `${key} has an order`);
       assert.ok(property.markdownDescription, `${key} has a markdownDescription`);
     }

@@ -11,7 +11,14 @@ export const uploadSettings = {
     return (METHODS as readonly string[]).includes(value) ? (value as UploadMethodChoice) : 'auto';
   },
   askMethod: (): boolean => vscode.workspace.getConfiguration(SECTION).get('askMethod', false),
-  chunkSizeMiB: (): number => vscode.workspace.getConfiguration(SECTION).get('chunkSizeMiB', DEFAULT_CHUNK_SIZE_MIB),
+  chunkSizeMiB: (): number => {
+    const config = vscode.workspace.getConfiguration(SECTION);
+    // The setting was `chunkSizeMiB` until the Settings editor showed it as "Chunk Size Mi B"; a
+    // value set under that name still counts until the new one is set.
+    const renamed = config.inspect<number>('chunkSize');
+    const set = renamed?.workspaceFolderValue ?? renamed?.workspaceValue ?? renamed?.globalValue;
+    return set ?? config.get<number>('chunkSizeMiB') ?? DEFAULT_CHUNK_SIZE_MIB;
+  },
   /** Uploads that run at once; at least 1 whatever the setting says. */
   concurrency: (): number => Math.max(1, Math.floor(vscode.workspace.getConfiguration(SECTION).get('concurrency', 2)) || 1),
 };

@@ -280,7 +280,7 @@ describe('Uploads', function () {
       assert.ok(request.kind === 'message' && request.modal);
       assert.equal(request.message, 'Delete the unfinished asset from Studio?');
       assert.match(request.detail!, /The upload of “cancel me” was cancelled, so its asset has no video\./);
-      assert.deepEqual(request.actions, ['Keep Asset', 'Delete Asset'], 'the safe answer first');
+      assert.deepEqual(request.actions, ['Delete Asset'], 'keeping the asset is the safe default (Enter/Escape)');
       return 'Delete Asset';
     });
     await vscode.commands.executeCommand('livepeer.uploads.cancel', row);
@@ -541,7 +541,8 @@ describe('Uploads', function () {
     const cancelFiles = ['batch e.mp4', 'batch f.mp4', 'batch g.mp4'];
 
     before(async () => {
-      [...batchFiles, ...cancelFiles].forEach((name, i) => makeFile(file(name), 5 * MiB + i));
+      // The cancelled files take several chunks, so the cancel lands before the server has them whole.
+      [...batchFiles, ...cancelFiles].forEach((name, i) => makeFile(file(name), (cancelFiles.includes(name) ? 20 : 5) * MiB + i));
       await vscode.workspace.getConfiguration('livepeer.upload').update('concurrency', 2, vscode.ConfigurationTarget.Global);
     });
 
@@ -599,7 +600,7 @@ describe('Uploads', function () {
       answer((request) => {
         assert.ok(request.kind === 'message' && request.modal);
         assert.equal(request.message, 'Delete the 2 unfinished assets from Studio?');
-        assert.deepEqual(request.actions, ['Keep Assets', 'Delete Assets']);
+        assert.deepEqual(request.actions, ['Delete Assets']);
         return 'Delete Assets';
       });
       await api.uploads.feedback.cancelBatch();
@@ -611,7 +612,7 @@ describe('Uploads', function () {
   });
 
   it('a file that changes during a resumable upload is noticed at the next chunk, with a short message', async () => {
-    makeFile(file('growing.mp4'), 20 * MiB + 3);
+    makeFile(file('growing.mp4'), 48 * MiB + 3);
     slowIngest(100);
     const finished = upload([uri('growing.mp4')], { name: 'growing.mp4', method: 'tus' });
     const running = await runningUpload();
@@ -619,7 +620,8 @@ describe('Uploads', function () {
     fs.appendFileSync(file('growing.mp4'), 'more frames');
     const [outcome] = await finished;
     assert.equal(outcome.status, 'failed');
-    assert.ok(patchBytes(running.assetId!) < 10 * MiB, `stopped soon after the change, not at the end (${patchBytes(running.assetId!)} bytes sent)`);
+    // The change lands at 2 chunks sent or soon after; the next chunk's read notices it.
+    assert.ok(patchBytes(running.assetId!) <= 4 * CHUNK_MIB * MiB, `stopped soon after the change, not at the end (${patchBytes(running.assetId!)} bytes sent)`);
     const message = await eventually(() => lastMessage(/growing\.mp4 changed/)!.message);
     assert.equal(message, 'Livepeer: growing.mp4 changed during the upload, so the upload stopped. Upload it again once the file is complete.');
   });

@@ -289,14 +289,14 @@ describe('Assets view', function () {
     assert.ok(emulator.store.assets.has(item.asset.id), 'kept when cancelled');
     const question = asked[0] as Extract<PromptRequest, { kind: 'message' }>;
     assert.equal(question.modal, true);
-    assert.deepEqual(question.actions, ['Delete'], 'the only button is Delete: Cancel (Enter/Escape) is the safe default');
+    assert.deepEqual(question.actions, ['Delete'], 'the only action is Delete: the safe answer (Enter/Escape) is the default');
     assert.match(question.message, /Delete asset “Fresh upload\.mp4”\?/);
 
     answer(() => 'Delete');
     await vscode.commands.executeCommand('livepeer.assets.delete', item);
     assert.ok(!emulator.store.assets.has(item.asset.id));
     assert.ok(!(await rows()).some((i) => i.asset.id === item.asset.id));
-    assert.equal(assetRequests('DELETE', /^\/api\/asset\//), 1);
+    assert.equal(assetRequests('DELETE', new RegExp(`^/api/asset/${item.asset.id}$`)), 1);
   });
 
   it('shows the view with a thumbnail in the tooltip (screenshot for the README)', async () => {

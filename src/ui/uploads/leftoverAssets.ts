@@ -15,11 +15,13 @@ export async function offerToDeleteLeftovers(manager: UploadManager, prompts: Pr
   const names = leftovers.map((l) => `“${l.name}”`).join(', ');
   const choice = await prompts.confirm(
     one ? 'Delete the unfinished asset from Studio?' : `Delete the ${leftovers.length} unfinished assets from Studio?`,
-    { detail: one ? `The upload of ${names} was cancelled, so its asset has no video.` : `The uploads of ${names} were cancelled, so their assets have no video.` },
-    one ? 'Keep Asset' : 'Keep Assets',
+    {
+      detail: one ? `The upload of ${names} was cancelled, so its asset has no video.` : `The uploads of ${names} were cancelled, so their assets have no video.`,
+      safeLabel: one ? 'Keep Asset' : 'Keep Assets',
+    },
     one ? 'Delete Asset' : 'Delete Assets',
   );
-  if (!choice?.startsWith('Delete')) return false;
+  if (!choice) return false;
   try {
     await manager.deleteLeftovers(leftovers);
     return true;

@@ -1,21 +1,15 @@
 import * as vscode from 'vscode';
-import type { Page, PlaybackPolicy, Session as StreamSession, Stream } from '../../api';
+import type { Page, Session as StreamSession, Stream } from '../../api';
 import { notifyIfTokenRejected } from '../errors';
 import { dateTime, duration, md, shortDateTime, timeAgo } from '../format';
 import { MessageItem, loadErrorItem } from '../messageItem';
+import type { PlaybackTarget } from '../playbackTarget';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
 import type { StreamFilters } from './streamFilters';
 
 const PAGE_SIZE = 50;
 const SESSIONS_PAGE_SIZE = 20;
-
-/** What the keys helper's Sign Playback Token / Check Playback Access accept from a row. */
-export interface PlaybackTarget {
-  playbackId: string;
-  name?: string;
-  policy?: PlaybackPolicy | null;
-}
 
 /** When the stream went live: the start of its live session (sessions come newest first). */
 function liveSince(stream: Stream, sessions: StreamSession[] | undefined): number | undefined {

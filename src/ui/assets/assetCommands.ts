@@ -2,9 +2,9 @@ import * as vscode from 'vscode';
 import { StudioApiError, type Asset } from '../../api';
 import { reportError } from '../errors';
 import { timeAgo } from '../format';
+import type { JsonDetails } from '../jsonDetails';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
-import type { AssetDetailsProvider } from './assetDetails';
 import { PHASE_FILTERS } from './assetFilters';
 import { AssetItem, phaseOf, phaseText } from './assetItem';
 import type { AssetsView } from './assetsView';
@@ -16,7 +16,7 @@ export interface AssetCommandContext {
   prompts: Prompts;
   view: AssetsView;
   treeView: vscode.TreeView<unknown>;
-  details: AssetDetailsProvider;
+  details: JsonDetails<Asset>;
 }
 
 /** An asset given by the tree (a row), by a caller (an asset or its id), or picked when run from the palette. */
@@ -140,7 +140,7 @@ async function showDetails(ctx: AssetCommandContext, arg: AssetArgument): Promis
   await run(ctx, 'showing the asset details', async () => {
     const asset = await resolveAsset(ctx, arg, 'Select the asset to show');
     if (!asset) return;
-    await ctx.details.show(await ctx.session.client().getAsset(asset.id));
+    await ctx.details.show(asset);
   });
 }
 

@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import { StudioApiError, ingestAddresses, studioStreamUrl, type PlaybackSource, type Stream } from '../../api';
 import { reportError } from '../errors';
 import { timeAgo } from '../format';
+import { JsonDetails } from '../jsonDetails';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
 import { settings } from '../settings';
 import { CHECK, FILTER_CHOICES, type FilterChoice } from './filterChoices';
-import { DETAILS_SCHEME, StreamDetails } from './streamDetails';
 import { SessionItem, StreamItem, type StreamsView } from './streamsView';
 
 type StreamArgument = StreamItem | Stream | undefined;
@@ -15,6 +15,7 @@ interface Context {
   session: Session;
   prompts: Prompts;
   view: StreamsView;
+  details: JsonDetails<Stream>;
 }
 
 const isLive = (stream: Stream): boolean => !!stream.isActive;
@@ -205,9 +206,7 @@ async function openInStudio(ctx: Context, arg: StreamArgument): Promise<vscode.U
 async function showDetails(ctx: Context, arg: StreamArgument): Promise<vscode.TextEditor | undefined> {
   const stream = await resolveStream(ctx, arg, 'Select the stream to show');
   if (!stream) return undefined;
-  const document = await vscode.workspace.openTextDocument(StreamDetails.uri(stream));
-  await vscode.languages.setTextDocumentLanguage(document, 'json');
-  return vscode.window.showTextDocument(document, { preview: true });
+  return ctx.details.show(stream);
 }
 
 async function copyRecording(item: unknown, field: 'recordingUrl' | 'mp4Url', prompts: Prompts): Promise<void> {
@@ -252,7 +251,9 @@ function autoRefresh(treeView: vscode.TreeView<unknown>, view: StreamsView): vsc
 }
 
 export function registerStreamCommands(session: Session, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<unknown>): vscode.Disposable[] {
-  const ctx: Context = { session, prompts, view };
+  // The key is a password for broadcasting: never put it in a document that may be shared or saved.
+  const details = new JsonDetails('livepeer-stream', (id) => session.client().getStream(id), ({ streamKey, ...stream }) => stream);
+  const ctx: Context = { session, prompts, view, details };
   /** Runs an action; a failure becomes one notification that names the action. */
   const action =
     <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) =>
@@ -279,7 +280,7 @@ export function registerStreamCommands(session: Session, prompts: Prompts, view:
   return [
     view.filters.onDidChange(describe),
     autoRefresh(treeView, view),
-    vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, new StreamDetails(session)),
+    details,
     vscode.commands.registerCommand('livepeer.streams.refresh', () => view.refresh()),
     vscode.commands.registerCommand('livepeer.streams.loadMore', action('loading more streams', () => view.loadMore())),
     vscode.commands.registerCommand('livepeer.streams.loadMoreSessions', action('loading more sessions', (id: string) => view.loadMoreSessions(id))),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { StudioApiError, StudioClient, ingestAddresses, studioStreamUrl } from '../../src/api';
+import { StudioApiError, StudioClient, ingestAddresses, studioDashboardUrl } from '../../src/api';
 import { duration } from '../../src/ui/format';
 import { CHECK, FILTER_CHOICES } from '../../src/ui/streams/filterChoices';
 import { startEmulator, type Emulator, type EmulatorStream } from '../emulator';
@@ -232,7 +232,7 @@ describe('streams: addresses, durations, filter labels', () => {
     const points = [{ base: 'https://example.test', ingest: 'rtmp://ingest.example.test/live/', playback: 'https://cdn.example.test/hls' }];
     assert.deepEqual(ingestAddresses(points, 'k-1'), { rtmp: 'rtmp://ingest.example.test/live/k-1', srt: 'srt://ingest.example.test:2935?streamid=k-1' });
     assert.deepEqual(ingestAddresses([], 'k-1'), { rtmp: 'rtmp://rtmp.livepeer.com/live/k-1', srt: 'srt://rtmp.livepeer.com:2935?streamid=k-1' });
-    assert.equal(studioStreamUrl('a b'), 'https://livepeer.studio/dashboard/streams/a%20b');
+    assert.equal(studioDashboardUrl('stream', 'a b'), 'https://livepeer.studio/dashboard/streams/a%20b');
   });
 
   it('the Filter menu and the palette pick say the same, with one activity of three', () => {

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { StudioApiError, ingestAddresses, studioStreamUrl, type PlaybackSource, type Stream } from '../../api';
+import { StudioApiError, ingestAddresses, type PlaybackSource, type Stream } from '../../api';
 import { reportError } from '../errors';
 import { timeAgo } from '../format';
 import { JsonDetails } from '../jsonDetails';
+import { openInStudio } from '../openInStudio';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
 import { settings } from '../settings';
@@ -195,12 +196,9 @@ async function copyPlaybackUrl(ctx: Context, arg: StreamArgument): Promise<void>
   await copy(source.url, `${source.hrn} playback URL`, signed ? 'signed playback: add ?jwt=<token>' : undefined);
 }
 
-async function openInStudio(ctx: Context, arg: StreamArgument): Promise<vscode.Uri | undefined> {
+async function openStreamInStudio(ctx: Context, arg: StreamArgument): Promise<vscode.Uri | undefined> {
   const stream = await resolveStream(ctx, arg, 'Select the stream to open in Livepeer Studio');
-  if (!stream) return undefined;
-  const uri = vscode.Uri.parse(studioStreamUrl(stream.id));
-  await ctx.prompts.openExternal(uri);
-  return uri;
+  return stream ? openInStudio(ctx.prompts, 'stream', stream.id) : undefined;
 }
 
 async function showDetails(ctx: Context, arg: StreamArgument): Promise<vscode.TextEditor | undefined> {
@@ -298,7 +296,7 @@ export function registerStreamCommands(session: Session, prompts: Prompts, view:
     vscode.commands.registerCommand('livepeer.streams.copyRtmpUrl', action('copying the RTMP ingest URL', (arg?: StreamArgument) => copyIngest(ctx, arg, 'rtmp'))),
     vscode.commands.registerCommand('livepeer.streams.copySrtUrl', action('copying the SRT URL', (arg?: StreamArgument) => copyIngest(ctx, arg, 'srt'))),
     vscode.commands.registerCommand('livepeer.streams.copyPlaybackUrl', action('copying the playback URL', (arg?: StreamArgument) => copyPlaybackUrl(ctx, arg))),
-    vscode.commands.registerCommand('livepeer.streams.openInStudio', action('opening the stream in Livepeer Studio', (arg?: StreamArgument) => openInStudio(ctx, arg))),
+    vscode.commands.registerCommand('livepeer.streams.openInStudio', action('opening the stream in Livepeer Studio', (arg?: StreamArgument) => openStreamInStudio(ctx, arg))),
     vscode.commands.registerCommand('livepeer.streams.showDetails', action('showing the stream', (arg?: StreamArgument) => showDetails(ctx, arg))),
     vscode.commands.registerCommand('livepeer.streams.copyRecordingUrl', action('copying the recording URL', (item?: unknown) => copyRecording(item, 'recordingUrl', prompts))),
     vscode.commands.registerCommand('livepeer.streams.copyMp4Url', action('copying the MP4 URL', (item?: unknown) => copyRecording(item, 'mp4Url', prompts))),

@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { StudioApiError, StudioClient, ingestAddresses, studioDashboardUrl } from '../../src/api';
+import { StudioClient, ingestAddresses, studioDashboardUrl } from '../../src/api';
 import { duration } from '../../src/ui/format';
 import { CHECK, FILTER_CHOICES } from '../../src/ui/streams/filterChoices';
 import { startEmulator, type Emulator, type EmulatorStream } from '../emulator';
+import { failure } from './helpers/studioErrors';
 
 const TOKEN = 'tok-streams-4b1e';
 
@@ -16,16 +17,6 @@ async function raw(emu: Emulator, method: string, path: string, body?: unknown, 
   const res = await request(`${emu.apiUrl}${path}`, { method: method as 'GET', headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.body.text();
   return { status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) as unknown, errors: () => (JSON.parse(text) as { errors: string[] }).errors };
-}
-
-async function failure(promise: Promise<unknown>): Promise<StudioApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof StudioApiError, `expected StudioApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
 }
 
 describe('streams: emulator routes and client operations', () => {

@@ -13,8 +13,3 @@ export function ingestAddresses(points: readonly IngestPoint[], streamKey: strin
   const host = new URL(base).host.replace(/:\d+$/, '');
   return { rtmp: `${base.replace(/\/+$/, '')}/${streamKey}`, srt: `srt://${host}:${SRT_PORT}?streamid=${streamKey}` };
 }
-
-/** The stream's page in the Livepeer Studio dashboard. */
-export function studioStreamUrl(streamId: string): string {
-  return `https://livepeer.studio/dashboard/streams/${encodeURIComponent(streamId)}`;
-}

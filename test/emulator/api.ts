@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { assetHandlers } from './assets';
 import { accessGate } from './accessControl';
+import { parseFilters } from './filters';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
 import { playbackInfo } from './playback';
@@ -215,21 +216,8 @@ type StreamFilter = { field: 'isActive' | 'record'; value: boolean };
 
 /** Returns the filters, or the reason they are invalid. */
 function parseStreamFilters(raw: string | null): StreamFilter[] | string {
-  if (raw === null || raw === '') return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  if (!Array.isArray(parsed)) return 'filters must be an array';
-  const filters: StreamFilter[] = [];
-  for (const item of parsed as unknown[]) {
-    if (typeof item !== 'object' || item === null) return 'each filter must be an object with id and value';
-    const { id, value } = item as { id?: unknown; value?: unknown };
-    if (id !== 'isActive' && id !== 'record') continue;
-    if (typeof value !== 'boolean') return `value of filter ${id} must be a boolean`;
-    filters.push({ field: id, value });
-  }
-  return filters;
+  return parseFilters(raw, (id, value): StreamFilter | string | undefined => {
+    if (id !== 'isActive' && id !== 'record') return undefined;
+    return typeof value === 'boolean' ? { field: id, value } : `value of filter ${id} must be a boolean`;
+  });
 }

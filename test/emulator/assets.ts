@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AssetTrack } from '../../src/api/types';
+import { parseFilters } from './filters';
 import { sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
 import { assetPlaybackUrls } from './playback';
@@ -129,39 +130,28 @@ type AssetFilter = (asset: EmulatorAsset) => boolean;
 
 /** Parses the `filters` JSON of the asset list; returns the reason when it is not valid. Unknown ids are ignored. */
 function parseAssetFilters(raw: string | null): AssetFilter[] | string {
-  if (raw === null || raw === '') return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  if (!Array.isArray(parsed)) return 'filters must be an array';
-  const filters: AssetFilter[] = [];
-  for (const item of parsed as unknown[]) {
-    if (typeof item !== 'object' || item === null) return 'each filter must be an object with id and value';
-    const { id, value } = item as { id?: unknown; value?: unknown };
+  return parseFilters(raw, (id, value): AssetFilter | string | undefined => {
     if (id === 'name') {
       if (typeof value !== 'string') return 'value of filter name must be a string';
       // Full-text match: every word appears in the name, in any case.
       const words = value.toLowerCase().split(/\s+/).filter(Boolean);
-      filters.push((asset) => words.every((word) => (asset.name ?? '').toLowerCase().includes(word)));
-    } else if (id === 'phase' || id === 'playbackId' || id === 'id') {
+      return (asset) => words.every((word) => (asset.name ?? '').toLowerCase().includes(word));
+    }
+    if (id === 'phase' || id === 'playbackId' || id === 'id') {
       if (typeof value !== 'string') return `value of filter ${id} must be a string`;
-      filters.push((asset) => (id === 'phase' ? asset.status.phase : asset[id]) === value);
-    } else if (id === 'createdAt') {
+      return (asset) => (id === 'phase' ? asset.status.phase : asset[id]) === value;
+    }
+    if (id === 'createdAt') {
       const range = typeof value === 'number' ? { gte: value, lte: value } : (value as { gt?: number; lt?: number; gte?: number; lte?: number } | null);
       if (typeof range !== 'object' || range === null) return 'value of filter createdAt must be a number or a range';
-      filters.push(
-        (asset) =>
-          (range.gt === undefined || asset.createdAt > range.gt) &&
-          (range.lt === undefined || asset.createdAt < range.lt) &&
-          (range.gte === undefined || asset.createdAt >= range.gte) &&
-          (range.lte === undefined || asset.createdAt <= range.lte),
-      );
+      return (asset) =>
+        (range.gt === undefined || asset.createdAt > range.gt) &&
+        (range.lt === undefined || asset.createdAt < range.lt) &&
+        (range.gte === undefined || asset.createdAt >= range.gte) &&
+        (range.lte === undefined || asset.createdAt <= range.lte);
     }
-  }
-  return filters;
+    return undefined;
+  });
 }
 
 const ORDER_FIELDS: Record<string, (asset: EmulatorAsset) => number | string> = {

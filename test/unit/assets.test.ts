@@ -1,20 +1,11 @@
 import assert from 'node:assert/strict';
 import { inflateSync } from 'node:zlib';
 import { request } from 'undici';
-import { StudioApiError, StudioClient, assetQueryParams, fetchThumbnailDataUri, withoutSecrets, type Asset } from '../../src/api';
+import { StudioClient, assetQueryParams, fetchThumbnailDataUri, withoutSecrets, type Asset } from '../../src/api';
 import { startEmulator, type Emulator } from '../emulator';
+import { failure } from './helpers/studioErrors';
 
 const TOKEN = 'tok-assets-3b9e';
-
-async function failure(promise: Promise<unknown>): Promise<StudioApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof StudioApiError, `expected StudioApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
-}
 
 async function raw(emu: Emulator, method: string, path: string, body?: unknown) {
   const res = await request(`${emu.apiUrl}${path}`, {

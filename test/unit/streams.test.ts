@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { StudioApiError, StudioClient, ingestAddresses, studioStreamUrl } from '../../src/api';
+import { StudioClient, ingestAddresses, studioDashboardUrl } from '../../src/api';
 import { duration } from '../../src/ui/format';
 import { CHECK, FILTER_CHOICES } from '../../src/ui/streams/filterChoices';
 import { startEmulator, type Emulator, type EmulatorStream } from '../emulator';
+import { failure } from './helpers/studioErrors';
 
 const TOKEN = 'tok-streams-4b1e';
 
@@ -16,16 +17,6 @@ async function raw(emu: Emulator, method: string, path: string, body?: unknown, 
   const res = await request(`${emu.apiUrl}${path}`, { method: method as 'GET', headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.body.text();
   return { status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) as unknown, errors: () => (JSON.parse(text) as { errors: string[] }).errors };
-}
-
-async function failure(promise: Promise<unknown>): Promise<StudioApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof StudioApiError, `expected StudioApiError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
 }
 
 describe('streams: emulator routes and client operations', () => {
@@ -232,7 +223,7 @@ describe('streams: addresses, durations, filter labels', () => {
     const points = [{ base: 'https://example.test', ingest: 'rtmp://ingest.example.test/live/', playback: 'https://cdn.example.test/hls' }];
     assert.deepEqual(ingestAddresses(points, 'k-1'), { rtmp: 'rtmp://ingest.example.test/live/k-1', srt: 'srt://ingest.example.test:2935?streamid=k-1' });
     assert.deepEqual(ingestAddresses([], 'k-1'), { rtmp: 'rtmp://rtmp.livepeer.com/live/k-1', srt: 'srt://rtmp.livepeer.com:2935?streamid=k-1' });
-    assert.equal(studioStreamUrl('a b'), 'https://livepeer.studio/dashboard/streams/a%20b');
+    assert.equal(studioDashboardUrl('stream', 'a b'), 'https://livepeer.studio/dashboard/streams/a%20b');
   });
 
   it('the Filter menu and the palette pick say the same, with one activity of three', () => {

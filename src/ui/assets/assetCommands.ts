@@ -2,21 +2,20 @@ import * as vscode from 'vscode';
 import { StudioApiError, type Asset } from '../../api';
 import { reportError } from '../errors';
 import { timeAgo } from '../format';
+import type { JsonDetails } from '../jsonDetails';
+import { openInStudio } from '../openInStudio';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
-import type { AssetDetailsProvider } from './assetDetails';
 import { PHASE_FILTERS } from './assetFilters';
 import { AssetItem, phaseOf, phaseText } from './assetItem';
 import type { AssetsView } from './assetsView';
-
-const STUDIO_ASSET_PAGE = 'https://livepeer.studio/dashboard/assets/';
 
 export interface AssetCommandContext {
   session: Session;
   prompts: Prompts;
   view: AssetsView;
   treeView: vscode.TreeView<unknown>;
-  details: AssetDetailsProvider;
+  details: JsonDetails<Asset>;
 }
 
 /** An asset given by the tree (a row), by a caller (an asset or its id), or picked when run from the palette. */
@@ -140,19 +139,16 @@ async function showDetails(ctx: AssetCommandContext, arg: AssetArgument): Promis
   await run(ctx, 'showing the asset details', async () => {
     const asset = await resolveAsset(ctx, arg, 'Select the asset to show');
     if (!asset) return;
-    await ctx.details.show(await ctx.session.client().getAsset(asset.id));
+    await ctx.details.show(asset);
   });
 }
 
-async function openInStudio(ctx: AssetCommandContext, arg: AssetArgument): Promise<vscode.Uri | undefined> {
+async function openAssetInStudio(ctx: AssetCommandContext, arg: AssetArgument): Promise<vscode.Uri | undefined> {
   const asset = await resolveAsset(ctx, arg, 'Select the asset to open in Livepeer Studio').catch((error: unknown) => {
     reportError(ctx.prompts, 'opening the asset in Livepeer Studio', error);
     return undefined;
   });
-  if (!asset) return undefined;
-  const uri = vscode.Uri.parse(STUDIO_ASSET_PAGE + encodeURIComponent(asset.id));
-  await ctx.prompts.openExternal(uri);
-  return uri;
+  return asset ? openInStudio(ctx.prompts, 'asset', asset.id) : undefined;
 }
 
 /** Focuses the Assets view and selects the asset, fetching it when it is on no loaded page. */
@@ -208,7 +204,7 @@ export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposab
     register('livepeer.assets.copyPlaybackId', (arg?: AssetArgument) => copyField(ctx, arg, 'playbackId', 'playback ID')),
     register('livepeer.assets.copyPlaybackUrl', (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls')),
     register('livepeer.assets.copyDownloadUrl', (arg?: AssetArgument) => copyUrl(ctx, arg, 'mp4')),
-    register('livepeer.assets.openInStudio', (arg?: AssetArgument) => openInStudio(ctx, arg)),
+    register('livepeer.assets.openInStudio', (arg?: AssetArgument) => openAssetInStudio(ctx, arg)),
     register('livepeer.assets.showDetails', (arg?: AssetArgument) => showDetails(ctx, arg)),
     register('livepeer.assets.reveal', (assetId?: string) => reveal(ctx, assetId)),
   ];

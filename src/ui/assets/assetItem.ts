@@ -1,14 +1,8 @@
 import * as vscode from 'vscode';
 import type { Asset, AssetTrack, PlaybackPolicy } from '../../api';
 import { dateTime, md, timeAgo } from '../format';
+import type { PlaybackTarget } from '../playbackTarget';
 import { byteSize } from '../uploads/progressText';
-
-/** What the playback commands (sign a token, check access) read from a row. */
-export interface PlaybackTarget {
-  playbackId: string;
-  name?: string;
-  policy?: PlaybackPolicy | null;
-}
 
 const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
   uploading: new vscode.ThemeIcon('cloud-upload'),

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { fetchThumbnailDataUri, type Asset } from '../../api';
 import { notifyIfTokenRejected } from '../errors';
 import { MessageItem, loadErrorItem } from '../messageItem';
+import { PagedList } from '../pagedList';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
 import { isSettled } from '../uploads/assetStatusPoller';
@@ -23,10 +24,7 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private readonly pageLoaded = new vscode.EventEmitter<void>();
   /** A first page arrived (the tree asked for it, so no tree change is announced). */
   readonly onDidLoad = this.pageLoaded.event;
-  private loaded: { assets: Asset[]; nextCursor?: string } | undefined;
-  private loading: Promise<void> | undefined;
-  /** Bumped by refresh, so a page requested under the old filters is dropped when it arrives. */
-  private generation = 0;
+  private readonly list = new PagedList<Asset>((cursor) => this.session.client().listAssetsPage(this.filters.query(), cursor, PAGE_SIZE));
   private readonly items = new Map<string, AssetItem>();
   /** Playback id → thumbnail as a data URI (undefined when there is none), fetched on first hover. */
   private readonly thumbnails = new Map<string, Promise<string | undefined>>();
@@ -42,27 +40,17 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
 
   /** Assets currently loaded (for the palette pickers and the processing refresh). */
   get assets(): Asset[] {
-    return this.loaded?.assets ?? [];
+    return this.list.items;
   }
 
   refresh(): void {
-    this.generation++;
-    this.loaded = undefined;
-    this.loading = undefined;
+    this.list.reset();
     this.items.clear();
     this.changed.fire();
   }
 
   async loadMore(): Promise<void> {
-    const cursor = this.loaded?.nextCursor;
-    if (!cursor) return;
-    const generation = this.generation;
-    const page = await this.session.client().listAssetsPage(this.filters.query(), cursor, PAGE_SIZE);
-    if (generation !== this.generation || !this.loaded) return;
-    // An asset added or revealed meanwhile may also be on this page: keep the copy already shown.
-    const known = new Set(this.assets.map((asset) => asset.id));
-    this.loaded = { assets: [...this.assets, ...page.items.filter((asset) => !known.has(asset.id))], nextCursor: page.nextCursor };
-    this.changed.fire();
+    if (await this.list.loadMore()) this.changed.fire();
   }
 
   /**
@@ -70,17 +58,17 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
    * place when listed, otherwise added at the top, where the newest assets are.
    */
   addOrUpdate(asset: Asset): void {
-    if (!this.loaded) return; // the first load fetches it anyway
-    const index = this.assets.findIndex((a) => a.id === asset.id);
-    if (index >= 0) this.loaded.assets[index] = asset;
-    else this.loaded.assets.unshift(asset);
+    const updated = this.list.update((assets) => {
+      const index = assets.findIndex((a) => a.id === asset.id);
+      return index >= 0 ? assets.map((a, i) => (i === index ? asset : a)) : [asset, ...assets];
+    });
+    if (!updated) return;
     this.items.delete(asset.id);
     this.changed.fire();
   }
 
   remove(assetId: string): void {
-    if (!this.loaded) return;
-    this.loaded.assets = this.assets.filter((a) => a.id !== assetId);
+    if (!this.list.update((assets) => assets.filter((a) => a.id !== assetId))) return;
     this.items.delete(assetId);
     this.changed.fire();
   }
@@ -94,7 +82,7 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
       this.addOrUpdate(asset);
     }
     // Undefined when the view was refreshed meanwhile (token or filters changed).
-    return this.loaded ? this.itemOf(asset) : undefined;
+    return this.list.isLoaded ? this.itemOf(asset) : undefined;
   }
 
   /** Loaded assets not yet ready or failed. */
@@ -119,7 +107,7 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
       return [loadErrorItem('assets', error, 'livepeer.assets.refresh')];
     }
     const rows: Node[] = this.assets.map((asset) => this.itemOf(asset));
-    if (this.loaded?.nextCursor) {
+    if (this.list.hasMore) {
       rows.push(new MessageItem('Load more…', 'ellipsis', { command: 'livepeer.assets.loadMore', title: 'Load More Assets' }));
     }
     return rows;
@@ -159,21 +147,10 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     return item;
   }
 
-  private ensureLoaded(): Promise<void> {
-    if (this.loaded) return Promise.resolve();
-    const generation = this.generation;
-    this.loading ??= this.session
-      .client()
-      .listAssetsPage(this.filters.query(), undefined, PAGE_SIZE)
-      .then((page) => {
-        if (generation !== this.generation) return;
-        this.loaded = { assets: page.items, nextCursor: page.nextCursor };
-        this.pageLoaded.fire();
-      })
-      .finally(() => {
-        if (generation === this.generation) this.loading = undefined;
-      });
-    return this.loading;
+  private async ensureLoaded(): Promise<void> {
+    if (this.list.isLoaded) return;
+    await this.list.load();
+    if (this.list.isLoaded) this.pageLoaded.fire();
   }
 
   dispose(): void {

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
+import { withoutSecrets } from '../../api';
+import { JsonDetails } from '../jsonDetails';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
 import { registerAssetCommands } from './assetCommands';
-import { ASSET_DETAILS_SCHEME, AssetDetailsProvider } from './assetDetails';
 import { AssetFilters } from './assetFilters';
 import { AssetsView } from './assetsView';
 import { ProcessingRefresh } from './processingRefresh';
@@ -23,7 +24,7 @@ export function activateAssets(session: Session, prompts: Prompts, workspaceStat
   const filters = new AssetFilters(workspaceState);
   const view = new AssetsView(session, prompts, filters);
   const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view });
-  const details = new AssetDetailsProvider(session);
+  const details = new JsonDetails('livepeer-asset', (id) => session.client().getAsset(id), withoutSecrets);
   return {
     view,
     treeView,
@@ -33,7 +34,6 @@ export function activateAssets(session: Session, prompts: Prompts, workspaceStat
       view,
       treeView,
       details,
-      vscode.workspace.registerTextDocumentContentProvider(ASSET_DETAILS_SCHEME, details),
       new ProcessingRefresh(session, view, treeView),
       ...registerAssetCommands({ session, prompts, view, treeView, details }),
     ],

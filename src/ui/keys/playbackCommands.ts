@@ -5,8 +5,9 @@ import * as vscode from 'vscode';
 import { signPlaybackToken, verifyPlaybackToken, type SigningKey } from '../../api';
 import { reportError } from '../errors';
 import { askGate, keyAccess, type AccessResult } from './accessCheck';
+import type { PlaybackTarget } from '../playbackTarget';
 import { resolveKey, type KeyCommandContext } from './keyPicker';
-import { pickPlaybackTarget, playbackTargetOf, type PlaybackTarget } from './playbackTarget';
+import { pickPlaybackTarget, playbackTargetOf } from './playbackTarget';
 import { SigningKeyItem } from './signingKeysView';
 
 const LIFETIMES = [

@@ -1,12 +1,5 @@
-import type { PlaybackPolicy } from '../../api';
+import type { PlaybackTarget } from '../playbackTarget';
 import type { KeyCommandContext } from './keyPicker';
-
-/** What a stream or asset row carries (see the Streams and Assets views) and what a playback command acts on. */
-export interface PlaybackTarget {
-  playbackId: string;
-  name?: string;
-  policy?: PlaybackPolicy | null;
-}
 
 export function playbackTargetOf(arg: unknown): PlaybackTarget | undefined {
   if (typeof arg === 'string' && arg) return { playbackId: arg };

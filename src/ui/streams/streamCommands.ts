@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
-import { StudioApiError, ingestAddresses, studioStreamUrl, type PlaybackSource, type Stream } from '../../api';
+import { StudioApiError, ingestAddresses, type PlaybackSource, type Stream } from '../../api';
 import { reportError } from '../errors';
 import { timeAgo } from '../format';
+import { JsonDetails } from '../jsonDetails';
+import { openInStudio } from '../openInStudio';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
 import { settings } from '../settings';
 import { CHECK, FILTER_CHOICES, type FilterChoice } from './filterChoices';
-import { DETAILS_SCHEME, StreamDetails } from './streamDetails';
 import { SessionItem, StreamItem, type StreamsView } from './streamsView';
 
 type StreamArgument = StreamItem | Stream | undefined;
@@ -15,6 +16,7 @@ interface Context {
   session: Session;
   prompts: Prompts;
   view: StreamsView;
+  details: JsonDetails<Stream>;
 }
 
 const isLive = (stream: Stream): boolean => !!stream.isActive;
@@ -194,20 +196,15 @@ async function copyPlaybackUrl(ctx: Context, arg: StreamArgument): Promise<void>
   await copy(source.url, `${source.hrn} playback URL`, signed ? 'signed playback: add ?jwt=<token>' : undefined);
 }
 
-async function openInStudio(ctx: Context, arg: StreamArgument): Promise<vscode.Uri | undefined> {
+async function openStreamInStudio(ctx: Context, arg: StreamArgument): Promise<vscode.Uri | undefined> {
   const stream = await resolveStream(ctx, arg, 'Select the stream to open in Livepeer Studio');
-  if (!stream) return undefined;
-  const uri = vscode.Uri.parse(studioStreamUrl(stream.id));
-  await ctx.prompts.openExternal(uri);
-  return uri;
+  return stream ? openInStudio(ctx.prompts, 'stream', stream.id) : undefined;
 }
 
 async function showDetails(ctx: Context, arg: StreamArgument): Promise<vscode.TextEditor | undefined> {
   const stream = await resolveStream(ctx, arg, 'Select the stream to show');
   if (!stream) return undefined;
-  const document = await vscode.workspace.openTextDocument(StreamDetails.uri(stream));
-  await vscode.languages.setTextDocumentLanguage(document, 'json');
-  return vscode.window.showTextDocument(document, { preview: true });
+  return ctx.details.show(stream);
 }
 
 async function copyRecording(item: unknown, field: 'recordingUrl' | 'mp4Url', prompts: Prompts): Promise<void> {
@@ -252,7 +249,9 @@ function autoRefresh(treeView: vscode.TreeView<unknown>, view: StreamsView): vsc
 }
 
 export function registerStreamCommands(session: Session, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<unknown>): vscode.Disposable[] {
-  const ctx: Context = { session, prompts, view };
+  // The key is a password for broadcasting: never put it in a document that may be shared or saved.
+  const details = new JsonDetails('livepeer-stream', (id) => session.client().getStream(id), ({ streamKey, ...stream }) => stream);
+  const ctx: Context = { session, prompts, view, details };
   /** Runs an action; a failure becomes one notification that names the action. */
   const action =
     <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) =>
@@ -279,7 +278,7 @@ export function registerStreamCommands(session: Session, prompts: Prompts, view:
   return [
     view.filters.onDidChange(describe),
     autoRefresh(treeView, view),
-    vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, new StreamDetails(session)),
+    details,
     vscode.commands.registerCommand('livepeer.streams.refresh', () => view.refresh()),
     vscode.commands.registerCommand('livepeer.streams.loadMore', action('loading more streams', () => view.loadMore())),
     vscode.commands.registerCommand('livepeer.streams.loadMoreSessions', action('loading more sessions', (id: string) => view.loadMoreSessions(id))),
@@ -297,7 +296,7 @@ export function registerStreamCommands(session: Session, prompts: Prompts, view:
     vscode.commands.registerCommand('livepeer.streams.copyRtmpUrl', action('copying the RTMP ingest URL', (arg?: StreamArgument) => copyIngest(ctx, arg, 'rtmp'))),
     vscode.commands.registerCommand('livepeer.streams.copySrtUrl', action('copying the SRT URL', (arg?: StreamArgument) => copyIngest(ctx, arg, 'srt'))),
     vscode.commands.registerCommand('livepeer.streams.copyPlaybackUrl', action('copying the playback URL', (arg?: StreamArgument) => copyPlaybackUrl(ctx, arg))),
-    vscode.commands.registerCommand('livepeer.streams.openInStudio', action('opening the stream in Livepeer Studio', (arg?: StreamArgument) => openInStudio(ctx, arg))),
+    vscode.commands.registerCommand('livepeer.streams.openInStudio', action('opening the stream in Livepeer Studio', (arg?: StreamArgument) => openStreamInStudio(ctx, arg))),
     vscode.commands.registerCommand('livepeer.streams.showDetails', action('showing the stream', (arg?: StreamArgument) => showDetails(ctx, arg))),
     vscode.commands.registerCommand('livepeer.streams.copyRecordingUrl', action('copying the recording URL', (item?: unknown) => copyRecording(item, 'recordingUrl', prompts))),
     vscode.commands.registerCommand('livepeer.streams.copyMp4Url', action('copying the MP4 URL', (item?: unknown) => copyRecording(item, 'mp4Url', prompts))),

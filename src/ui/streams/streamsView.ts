@@ -1,21 +1,16 @@
 import * as vscode from 'vscode';
-import type { Page, PlaybackPolicy, Session as StreamSession, Stream } from '../../api';
+import type { Page, Session as StreamSession, Stream } from '../../api';
 import { notifyIfTokenRejected } from '../errors';
 import { dateTime, duration, md, shortDateTime, timeAgo } from '../format';
 import { MessageItem, loadErrorItem } from '../messageItem';
+import { PagedList } from '../pagedList';
+import type { PlaybackTarget } from '../playbackTarget';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
 import type { StreamFilters } from './streamFilters';
 
 const PAGE_SIZE = 50;
 const SESSIONS_PAGE_SIZE = 20;
-
-/** What the keys helper's Sign Playback Token / Check Playback Access accept from a row. */
-export interface PlaybackTarget {
-  playbackId: string;
-  name?: string;
-  policy?: PlaybackPolicy | null;
-}
 
 /** When the stream went live: the start of its live session (sessions come newest first). */
 function liveSince(stream: Stream, sessions: StreamSession[] | undefined): number | undefined {
@@ -125,11 +120,11 @@ type SessionPages = { items: StreamSession[]; nextCursor?: string };
 export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
-  private loaded: { streams: Stream[]; nextCursor?: string } | undefined;
-  private loading: Promise<void> | undefined;
+  private readonly list = new PagedList<Stream>(
+    (cursor) => this.session.client().listStreamsPage(this.filters.query(), cursor, PAGE_SIZE),
+    (streams, current) => this.loadLiveSessions(streams, current),
+  );
   private readonly sessions = new Map<string, SessionPages>();
-  /** Bumped by refresh, so a page requested under the old filters is dropped when it arrives. */
-  private generation = 0;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -142,34 +137,25 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
 
   /** Streams currently loaded (for the palette pickers). */
   get streams(): Stream[] {
-    return this.loaded?.streams ?? [];
+    return this.list.items;
   }
 
   refresh(): void {
-    this.generation++;
-    this.loaded = undefined;
-    this.loading = undefined;
+    this.list.reset();
     this.sessions.clear();
     this.changed.fire();
   }
 
   async loadMore(): Promise<void> {
-    const cursor = this.loaded?.nextCursor;
-    if (!cursor) return;
-    const generation = this.generation;
-    const page = await this.session.client().listStreamsPage(this.filters.query(), cursor, PAGE_SIZE);
-    await this.loadLiveSessions(page.items, generation);
-    if (generation !== this.generation) return;
-    this.loaded = { streams: [...this.streams, ...page.items], nextCursor: page.nextCursor };
-    this.changed.fire();
+    if (await this.list.loadMore()) this.changed.fire();
   }
 
   async loadMoreSessions(streamId: string): Promise<void> {
     const pages = this.sessions.get(streamId);
     if (!pages?.nextCursor) return;
-    const generation = this.generation;
+    const current = this.list.guard();
     const page = await this.sessionsPage(streamId, pages.nextCursor);
-    if (generation !== this.generation) return;
+    if (!current()) return;
     this.sessions.set(streamId, { items: [...pages.items, ...page.items], nextCursor: page.nextCursor });
     this.changed.fire();
   }
@@ -187,13 +173,13 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     if (node instanceof StreamItem) return this.sessionRows(node.stream);
     if (node || !this.session.hasToken) return [];
     try {
-      await this.ensureLoaded();
+      await this.list.load();
     } catch (error) {
       notifyIfTokenRejected(this.prompts, 'loading streams', error);
       return [loadErrorItem('streams', error, 'livepeer.streams.refresh')];
     }
     const items: Node[] = this.streams.map((stream) => new StreamItem(stream, this.sessions.get(stream.id)?.items));
-    if (this.loaded?.nextCursor) {
+    if (this.list.hasMore) {
       items.push(new MessageItem('Load more…', 'ellipsis', { command: 'livepeer.streams.loadMore', title: 'Load More Streams' }));
     }
     return items;
@@ -202,14 +188,14 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   private async sessionRows(stream: Stream): Promise<Node[]> {
     let pages = this.sessions.get(stream.id);
     if (!pages) {
-      const generation = this.generation;
+      const current = this.list.guard();
       try {
         pages = await this.sessionsPage(stream.id);
       } catch (error) {
         notifyIfTokenRejected(this.prompts, 'loading sessions', error);
         return [loadErrorItem('sessions', error, 'livepeer.streams.refresh')];
       }
-      if (generation === this.generation) this.sessions.set(stream.id, pages);
+      if (current()) this.sessions.set(stream.id, pages);
     }
     if (!pages.items.length) return [new MessageItem('No sessions with video yet', 'info')];
     const rows: Node[] = pages.items.map((s) => new SessionItem(s, stream));
@@ -224,33 +210,16 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   }
 
   /** Live rows say how long they have been live: the start of their newest session. */
-  private async loadLiveSessions(streams: Stream[], generation: number): Promise<void> {
+  private async loadLiveSessions(streams: Stream[], current: () => boolean): Promise<void> {
     await Promise.all(
       streams
         .filter((s) => s.isActive)
         .map(async (s) => {
           // Without it the row just says "live"; the load itself must not fail for it.
           const page = await this.sessionsPage(s.id).catch(() => undefined);
-          if (page && generation === this.generation) this.sessions.set(s.id, page);
+          if (page && current()) this.sessions.set(s.id, page);
         }),
     );
-  }
-
-  private ensureLoaded(): Promise<void> {
-    if (this.loaded) return Promise.resolve();
-    const generation = this.generation;
-    this.loading ??= this.session
-      .client()
-      .listStreamsPage(this.filters.query(), undefined, PAGE_SIZE)
-      .then(async (page) => {
-        if (generation !== this.generation) return;
-        await this.loadLiveSessions(page.items, generation);
-        if (generation === this.generation) this.loaded = { streams: page.items, nextCursor: page.nextCursor };
-      })
-      .finally(() => {
-        if (generation === this.generation) this.loading = undefined;
-      });
-    return this.loading;
   }
 
   dispose(): void {

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { StudioClient, type Stream } from '../../src/api';
+import { PagedList } from '../../src/ui/pagedList';
+import { startEmulator, type Emulator } from '../emulator';
+
+const TOKEN = 'tok-paged-7c2d';
+
+describe('PagedList: the paging state of the Assets and Streams views', () => {
+  let emu: Emulator;
+  let client: StudioClient;
+  let requests: number;
+
+  beforeEach(async () => {
+    emu = await startEmulator({ tokens: [TOKEN] });
+    client = new StudioClient({ baseUrl: emu.apiUrl, getToken: () => TOKEN, userAgent: 'test', retry: { maxRetries: 0 } });
+    for (const name of ['a', 'b', 'c', 'd', 'e']) emu.store.addStream({ name });
+    requests = 0;
+  });
+
+  afterEach(async () => {
+    await client.close();
+    await emu.close();
+  });
+
+  const streams = (prepare?: (items: Stream[], current: () => boolean) => Promise<void>) =>
+    new PagedList<Stream>((cursor) => (requests++, client.listStreamsPage({}, cursor, 2)), prepare);
+  const ids = (list: PagedList<Stream>) => list.items.map((s) => s.id);
+
+  it('loads the first page once for callers that ask together, then appends pages until the last', async () => {
+    const list = streams();
+    assert.equal(list.isLoaded, false);
+    await Promise.all([list.load(), list.load()]);
+    assert.equal(requests, 1);
+    assert.deepEqual([list.items.length, list.hasMore], [2, true]);
+    assert.equal(await list.loadMore(), true);
+    assert.equal(await list.loadMore(), true);
+    assert.deepEqual([list.items.length, list.hasMore, new Set(ids(list)).size], [5, false, 5]);
+    assert.equal(await list.loadMore(), false, 'no page after the last');
+    assert.equal(requests, 3);
+  });
+
+  it('drops a page that arrives after a reset, and loads afresh', async () => {
+    const list = streams();
+    const stale = list.load();
+    list.reset();
+    await stale;
+    assert.equal(list.isLoaded, false);
+    await list.load();
+    assert.equal(list.items.length, 2);
+    const more = list.loadMore();
+    list.reset();
+    assert.equal(await more, false);
+    assert.deepEqual([list.isLoaded, list.items.length], [false, 0]);
+  });
+
+  it('prepares each page before its rows show, and tells the preparation when the list was reset', async () => {
+    const seen: Array<{ names: string[]; shownBefore: number; current: boolean }> = [];
+    let reset = false;
+    const list: PagedList<Stream> = streams(async (items, current) => {
+      if (reset) list.reset();
+      seen.push({ names: items.map((s) => s.name ?? ''), shownBefore: list.items.length, current: current() });
+    });
+    await list.load();
+    assert.deepEqual(seen, [{ names: list.items.map((s) => s.name), shownBefore: 0, current: true }]);
+    reset = true;
+    assert.equal(await list.loadMore(), false);
+    assert.deepEqual([seen[1].names.length, seen[1].shownBefore, seen[1].current], [2, 0, false]);
+  });
+
+  it('keeps the row already shown when a later page repeats it, and edits rows only once loaded', async () => {
+    const list = streams();
+    assert.equal(list.update((items) => items.slice(1)), false, 'nothing to edit before the first page');
+    await list.load();
+    const added = emu.store.addStream({ name: 'newest' });
+    assert.equal(list.update((items) => [{ ...added, name: 'shown' } as Stream, ...items]), true);
+    while (list.hasMore) await list.loadMore();
+    assert.equal(list.items[0].name, 'shown');
+    assert.deepEqual(list.items.map((s) => s.name).sort(), ['a', 'b', 'c', 'd', 'e', 'shown']);
+  });
+});

@@ -37,9 +37,11 @@ export class StreamItem extends vscode.TreeItem {
     const seen = timeAgo(stream.lastSeen, now);
     const signed = stream.playbackPolicy?.type === 'jwt';
     const state = stream.suspended ? 'suspended' : stream.isActive ? 'live' : 'idle';
+    // Short enough for the default sidebar width: the icon already says live / idle / healthy, so
+    // the row names only what differs (how long live, unhealthy, suspended, recording, last seen).
     this.description = [
-      since ? `live ${duration((now - since) / 1000)}` : state,
-      health(stream),
+      since ? `live ${duration((now - since) / 1000)}` : stream.isActive ? 'live' : stream.suspended ? 'suspended' : undefined,
+      stream.isActive && stream.isHealthy === false ? 'unhealthy' : undefined,
       stream.record ? 'recording' : undefined,
       stream.isActive ? undefined : seen ? `seen ${seen}` : 'never seen',
     ]

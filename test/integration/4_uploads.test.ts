@@ -475,7 +475,8 @@ describe('Uploads', function () {
       assert.ok(api.assets.assets.some((asset) => asset.id === result.assetId), 'listed in the Assets view at once');
       assert.equal(lastMessage(/uploaded “clip two\.mov”/)!.message, 'Livepeer: uploaded “clip two.mov”; the service is processing it.', 'the file named once');
       await eventually(() => assert.deepEqual(selectedAsset(), [result.assetId]));
-      const other = api.assets.assets.find((asset) => asset.id !== result.assetId)!;
+      const other = emulator.store.createAsset('another asset', 'test');
+      api.assets.addOrUpdate(other);
       await vscode.commands.executeCommand('livepeer.assets.reveal', other.id);
       await eventually(() => assert.deepEqual(selectedAsset(), [other.id]));
       const row = (await items()).find((i) => i.finished?.assetId === result.assetId)!;

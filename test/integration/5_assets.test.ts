@@ -70,7 +70,7 @@ describe('Assets view', function () {
     assert.equal(lastListQuery().get('order'), 'createdAt-true');
     const [processing, failed, ready] = items;
     assert.equal(icon(ready), 'pass');
-    assert.match(String(ready.description), /^\d+:\d\d · 1280×720 · 97 MB · 2 days ago$/);
+    assert.match(String(ready.description), /^\d+:\d\d · 720p · 97 MB · 2 days ago$/);
     assert.equal(icon(processing), 'loading~spin');
     assert.equal(processing.description, 'processing 40% · 1 hour ago');
     assert.equal(icon(failed), 'error');
@@ -272,7 +272,7 @@ describe('Assets view', function () {
       assert.equal(labels['Keynote rehearsal'], 'pass');
     }, 15_000);
     assert.equal(assetRequests('GET', /^\/api\/asset\/?(\?|$)/), lists, 'each processing asset is re-read by id, the list is not reloaded');
-    assert.match(String((await row('Fresh upload.mp4')).description), /^0:\d\d · 1280×720 · 12 MB · just now$/);
+    assert.match(String((await row('Fresh upload.mp4')).description), /^0:\d\d · 720p · 12 MB · just now$/);
     const polls = assetRequests('GET', new RegExp(`^/api/asset/${rehearsal.id}$`));
     await sleep(2500);
     assert.equal(assetRequests('GET', new RegExp(`^/api/asset/${rehearsal.id}$`)), polls, 'polling stops once ready');

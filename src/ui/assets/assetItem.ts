@@ -39,6 +39,11 @@ function resolution(track: AssetTrack | undefined): string | undefined {
   return track?.width && track.height ? `${track.width}×${track.height}` : undefined;
 }
 
+/** "720p": the row's short form (the smaller side, so portrait video reads the same); the tooltip has width × height. */
+function shortResolution(track: AssetTrack | undefined): string | undefined {
+  return track?.width && track.height ? `${Math.min(track.width, track.height)}p` : undefined;
+}
+
 function bitrate(bits: number | undefined): string | undefined {
   if (!bits) return undefined;
   return bits >= 1_000_000 ? `${(bits / 1_000_000).toFixed(1)} Mbit/s` : `${Math.round(bits / 1000)} kbit/s`;
@@ -97,7 +102,7 @@ export class AssetItem extends vscode.TreeItem {
     this.description = [
       phase === 'ready' ? undefined : phaseText(asset),
       durationText(asset.videoSpec?.duration),
-      resolution(videoTrack(asset)),
+      shortResolution(videoTrack(asset)),
       asset.size ? byteSize(asset.size) : undefined,
       timeAgo(asset.createdAt),
     ]

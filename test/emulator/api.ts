@@ -92,7 +92,8 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   async function createKey(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req, res, CREATE_KEY, {});
     if (!body) return;
-    if (store.signingKeys.size >= MAX_SIGNING_KEYS) {
+    // The real service counts before adding: it lets the 11th key through and refuses the 12th.
+    if (store.signingKeys.size > MAX_SIGNING_KEYS) {
       sendErrors(res, 403, `user can only have up to ${MAX_SIGNING_KEYS} signing keys, delete some first`);
       return;
     }

@@ -119,7 +119,7 @@ describe('StudioClient over real HTTP', function () {
     });
 
     it('answers 403 with the service text at the key quota', async () => {
-      for (let i = 0; i < 10; i++) await client.createSigningKey();
+      for (let i = 0; i < 11; i++) await client.createSigningKey();
       const error = await failure(client.createSigningKey());
       assert.equal(error.kind, 'forbidden');
       assert.equal(error.status, 403);

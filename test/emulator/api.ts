@@ -208,9 +208,10 @@ function authenticate(req: IncomingMessage, tokens: Map<string, string>): { toke
   if (!header) return { error: 'request is not authenticated' };
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) return { error: 'request is not authenticated' };
-  // Never echo the presented token: error messages end up in logs and UI.
-  const tokenName = tokens.get(match[1] ?? '');
-  return tokenName === undefined ? { error: 'no token found' } : { tokenName };
+  // The real service echoes an unknown token in its error (`no token X found`), so clients must redact it.
+  const token = match[1] ?? '';
+  const tokenName = tokens.get(token);
+  return tokenName === undefined ? { error: `no token ${token} found` } : { tokenName };
 }
 
 type StreamFilter = { field: 'isActive' | 'record'; value: boolean };

@@ -329,6 +329,7 @@ describe('StudioClient over real HTTP', function () {
       const error = await failure(stranger.listStreams({}));
       await stranger.close();
       assert.equal(error.kind, 'auth');
+      assert.ok(!JSON.stringify({ message: error.message, messages: error.messages }).includes('not-a-real-token'), 'the echoed token is redacted');
     });
 
     it('no token at all: fails before sending', async () => {

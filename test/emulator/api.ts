@@ -164,7 +164,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
       .filter((s) => !s.deleted && !(streamsOnly && s.parentId))
       .filter((s) => filters.every(({ field, value }) => (s[field] ?? false) === value))
       .sort((a, b) => (b.lastSeen ?? 0) - (a.lastSeen ?? 0) || (b.createdAt ?? 0) - (a.createdAt ?? 0));
-    const { page, headers } = paginate(rows, url, { defaultLimit: ctx.defaultPageSize, origin: ctx.apiOrigin });
+    const { page, headers } = paginate(rows, url, { defaultLimit: ctx.defaultPageSize, origin: ctx.apiOrigin, linkEveryFullPage: true });
     sendJson(res, 200, page, headers);
   }
 

@@ -171,6 +171,11 @@ describe('emulator', () => {
       const paged = await api(emu, 'GET', '/stream');
       assert.equal((paged.json() as unknown[]).length, 3);
       assert.equal(nextLink(paged), `${emu.apiUrl}/stream?cursor=skip3`);
+      const fullLast = await api(emu, 'GET', '/stream?streamsonly=1&limit=3');
+      assert.equal(nextLink(fullLast), `${emu.apiUrl}/stream?streamsonly=1&limit=3&cursor=skip3`, 'a full last page still links, as the real stream list does');
+      const empty = await api(emu, 'GET', '/stream?streamsonly=1&limit=3&cursor=skip3');
+      assert.deepEqual(empty.json(), []);
+      assert.equal(nextLink(empty), undefined);
     });
 
     it('400 for string booleans and malformed filter JSON', async () => {

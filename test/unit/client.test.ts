@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { StudioApiError, StudioClient, parseBaseUrl, streamQueryParams, type ApiCallRecord } from '../../src/api';
 import { MAX_ITEMS, MAX_PAGES } from '../../src/api/pagination';
 import { startEmulator, type Emulator } from '../emulator';
+import { failure as expectFailure } from './helpers/studioErrors';
 
 const TOKEN = 'tok-SECRET-7f3a9c1e';
 /** A token whose JSON-escaped and URL-encoded shapes differ from the raw one. */
@@ -10,18 +11,13 @@ const ODD_TOKEN = 'tok/"ODD\\SECRET+key=9';
 const ODD_SHAPES = [ODD_TOKEN, JSON.stringify(ODD_TOKEN).slice(1, -1), encodeURIComponent(ODD_TOKEN), encodeURIComponent(ODD_TOKEN).toLowerCase()];
 const USER_AGENT = 'livepeer-studio-vscode/test';
 
-/** Every error a test sees goes through here, so the last test can check none of them leaks the token. */
-const seenErrors: StudioApiError[] = [];
-
+/** Every error a test sees goes through here: none may carry the token, in its message, messages or stack. */
 async function failure(promise: Promise<unknown>): Promise<StudioApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof StudioApiError, `expected StudioApiError, got ${String(error)}`);
-    seenErrors.push(error);
-    return error;
-  }
-  assert.fail('expected the call to fail');
+  const error = await expectFailure(promise);
+  assert.ok(!error.message.includes(TOKEN), error.message);
+  assert.ok(!error.messages.some((m) => m.includes(TOKEN)), error.message);
+  assert.ok(!(error.stack ?? '').includes(TOKEN), error.message);
+  return error;
 }
 
 function apiRequests(emu: Emulator) {
@@ -563,15 +559,6 @@ describe('StudioClient over real HTTP', function () {
         assert.throws(() => parseBaseUrl(bad), (error: StudioApiError) => error.kind === 'config' && /livepeer\.baseUrl/.test(error.message));
       }
     });
-  });
-
-  after(() => {
-    assert.ok(seenErrors.length >= 15, `checked ${seenErrors.length} errors`);
-    for (const error of seenErrors) {
-      assert.ok(!error.message.includes(TOKEN), error.message);
-      assert.ok(!error.messages.some((m) => m.includes(TOKEN)), error.message);
-      assert.ok(!(error.stack ?? '').includes(TOKEN), error.message);
-    }
   });
 });
 

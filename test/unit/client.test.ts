@@ -4,6 +4,7 @@ import { StudioApiError, StudioClient, parseBaseUrl, streamQueryParams, type Api
 import { MAX_ITEMS, MAX_PAGES } from '../../src/api/pagination';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure as expectFailure } from './helpers/studioErrors';
+import { waitFor } from './helpers/waitFor';
 
 const TOKEN = 'tok-SECRET-7f3a9c1e';
 /** A token whose JSON-escaped and URL-encoded shapes differ from the raw one. */
@@ -169,7 +170,8 @@ describe('StudioClient over real HTTP', function () {
       const { asset } = await client.requestUpload('clip.mp4');
       assert.equal((await failure(client.getPlayback(asset.playbackId ?? ''))).status, 404);
       emu.store.completeUpload(asset.id, '/dev/null', 1);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Processing takes several chained steps: wait for the outcome, not for a guess of its duration.
+      await waitFor(() => emu.store.assets.get(asset.id)?.status.phase === 'ready');
       const vod = await client.getPlayback(asset.playbackId ?? '');
       assert.equal(vod.type, 'vod');
       assert.deepEqual(vod.meta.source.map((s) => s.hrn), ['HLS (TS)', 'MP4', 'Thumbnail (PNG)']);

@@ -3,6 +3,7 @@ import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import * as net from 'node:net';
 import { startEmulator, type Emulator } from '../emulator';
+import { waitFor } from './helpers/waitFor';
 
 const TOKEN = 'demo-token';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -31,14 +32,6 @@ async function requestUpload(emu: Emulator, name = 'clip.mp4'): Promise<{ url: s
   const reply = await api(emu, 'POST', '/asset/request-upload', { name });
   assert.equal(reply.status, 200);
   return reply.json() as { url: string; tusEndpoint: string; asset: { id: string; playbackId: string } };
-}
-
-async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 /** Sends a request over a raw socket so a cut connection can be observed without client retries. */

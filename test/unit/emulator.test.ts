@@ -233,6 +233,15 @@ describe('emulator', () => {
       }
     });
 
+    it('direct PUT with a Bearer header: 400 from object storage, nothing stored, the address still usable', async () => {
+      const up = await requestUpload(emu);
+      const refused = await call('PUT', up.url, { headers: { ...auth, 'content-type': 'video/mp4' }, body: Buffer.from('abc') });
+      assert.equal(refused.status, 400);
+      assert.deepEqual(refused.json(), { errors: ['Only one auth mechanism allowed'] });
+      assert.equal(emu.store.uploadedFiles.has(up.asset.id), false);
+      assert.equal((await call('PUT', up.url, { headers: { 'content-type': 'video/mp4' }, body: Buffer.from('abc') })).status, 200);
+    });
+
     it('tus: POST with the token, PATCH the whole body at the token-free Location', async () => {
       const up = await requestUpload(emu);
       const body = randomBytes(200_000);

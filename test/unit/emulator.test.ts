@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import * as net from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startEmulator, type Emulator } from '../emulator';
 import { waitFor } from './helpers/waitFor';
 
@@ -364,5 +367,28 @@ describe('emulator', () => {
     const probe = net.createServer();
     await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(port, '127.0.0.1', resolve));
     await new Promise<void>((resolve) => probe.close(() => resolve()));
+  });
+
+  it('a start that fails half-way (its data dir is a file) frees both ports it had taken', async () => {
+    const ports: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const free = net.createServer();
+      await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+      ports.push((free.address() as net.AddressInfo).port);
+      await new Promise<void>((resolve) => free.close(() => resolve()));
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'emulator-start-'));
+    const notADir = join(dir, 'file');
+    await writeFile(notADir, 'x');
+    try {
+      await assert.rejects(startEmulator({ apiPort: ports[0], ingestPort: ports[1], dataDir: notADir }), /ENOTDIR|EEXIST/);
+      for (const port of ports) {
+        const probe = net.createServer();
+        await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(port, '127.0.0.1', resolve));
+        await new Promise<void>((resolve) => probe.close(() => resolve()));
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -31,12 +31,12 @@ export interface SignPlaybackTokenOptions {
 
 export type PlaybackTokenCheck = { ok: true; claims: PlaybackTokenClaims } | { ok: false; reason: string; claims?: Partial<PlaybackTokenClaims> };
 
-export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
 const DEFAULT_ISSUER = 'livepeer-studio-vscode';
 const HEADER = { alg: 'ES256', typ: 'JWT' };
 
 /** PEM text from either form the service and users pass keys around in: the PEM itself, or base64 of it. */
-export function pemText(key: string): string {
+function pemText(key: string): string {
   const trimmed = key.trim();
   if (trimmed.includes('-----BEGIN')) return trimmed;
   const decoded = Buffer.from(trimmed, 'base64').toString('utf8');
@@ -45,7 +45,7 @@ export function pemText(key: string): string {
 }
 
 /** The EC P-256 private key in a PEM or base64 text; throws a readable error for anything else. */
-export function parsePrivateKey(key: string): KeyObject {
+function parsePrivateKey(key: string): KeyObject {
   let parsed: KeyObject;
   try {
     parsed = createPrivateKey(pemText(key));

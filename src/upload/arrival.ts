@@ -7,7 +7,7 @@ import { sentButUnconfirmedError } from './uploadErrors';
  * moves the asset out of `uploading` once the last byte is stored; a store that lost bytes never
  * completes the upload (see the facts file), and the asset stays `uploading`.
  */
-export const DEFAULT_ARRIVAL_CHECK_DELAYS_MS: readonly number[] = [0, 500, 1_000, 2_000, 4_000, 4_000, 8_000];
+const DEFAULT_ARRIVAL_CHECK_DELAYS_MS: readonly number[] = [0, 500, 1_000, 2_000, 4_000, 4_000, 8_000];
 
 export interface ArrivalCheck {
   client: { getAsset(id: string, signal?: AbortSignal): Promise<Asset> };

@@ -7,7 +7,6 @@ export {
   DEFAULT_CHUNK_SIZE_MIB,
   AUTO_TUS_THRESHOLD_BYTES,
   TUS_PART_MIB,
-  DIRECT_ADDRESS_REUSE_LIMIT_MS,
   chunkBytes,
   type IssuedUpload,
   type UploadVideoOptions,
@@ -28,5 +27,4 @@ export {
 } from './urlStorage';
 export type { UploadProgress, ProgressListener } from './progress';
 export { DEFAULT_RETRY_DELAYS_MS } from './tus';
-export { DEFAULT_ARRIVAL_CHECK_DELAYS_MS } from './arrival';
 export { terminateTusUpload } from './abandon';

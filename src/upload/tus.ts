@@ -93,33 +93,39 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
 
   let context: UploadContext;
   let resumed = false;
-  const previous = options.entry ? [options.entry] : await findPrevious(upload, urlStorage);
-  if (signal?.aborted) throw cancelledError('tus');
-  if (previous.length) {
-    const entry = previous[0];
-    confirmed = entry.bytesDone;
-    context = contextOf(entry);
-    urlStorage.setContext(context, entry.id);
-    upload.resumeFromPreviousUpload(toPreviousUpload(entry));
-    upload.options.endpoint = entry.tusEndpoint;
-    resumed = true;
-  } else {
-    const ticket = await options.requestUpload();
-    context = {
-      filePath: file.path,
-      fileSize: file.size,
-      fileMtimeMs: file.mtimeMs,
-      contentType: options.contentType,
-      assetName: ticket.asset.name ?? options.assetName,
-      assetId: ticket.asset.id,
-      playbackId: ticket.asset.playbackId,
-      taskId: ticket.task?.id,
-      totalBytes: file.size,
-      startedAt: Date.now(),
-      tusEndpoint: ticket.tusEndpoint,
-    };
-    urlStorage.setContext(context);
-    upload.options.endpoint = ticket.tusEndpoint;
+  try {
+    const previous = options.entry ? [options.entry] : await findPrevious(upload, urlStorage);
+    if (signal?.aborted) throw cancelledError('tus');
+    if (previous.length) {
+      const entry = previous[0];
+      confirmed = entry.bytesDone;
+      context = contextOf(entry);
+      urlStorage.setContext(context, entry.id);
+      upload.resumeFromPreviousUpload(toPreviousUpload(entry));
+      upload.options.endpoint = entry.tusEndpoint;
+      resumed = true;
+    } else {
+      const ticket = await options.requestUpload();
+      context = {
+        filePath: file.path,
+        fileSize: file.size,
+        fileMtimeMs: file.mtimeMs,
+        contentType: options.contentType,
+        assetName: ticket.asset.name ?? options.assetName,
+        assetId: ticket.asset.id,
+        playbackId: ticket.asset.playbackId,
+        taskId: ticket.task?.id,
+        totalBytes: file.size,
+        startedAt: Date.now(),
+        tusEndpoint: ticket.tusEndpoint,
+      };
+      urlStorage.setContext(context);
+      upload.options.endpoint = ticket.tusEndpoint;
+    }
+  } catch (err) {
+    // Nothing was started yet, so the transfer's finally below never runs: close the pool here.
+    await agent.close().catch(() => undefined);
+    throw err;
   }
 
   const onAbort = () => {

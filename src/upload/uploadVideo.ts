@@ -50,7 +50,7 @@ export interface UploadRequester {
  * (see the facts file). An address is reused only while younger than this: an hour short of the
  * expiry, so a slow start or a skewed clock cannot cross it.
  */
-export const DIRECT_ADDRESS_REUSE_LIMIT_MS = 11 * 60 * 60 * 1000;
+const DIRECT_ADDRESS_REUSE_LIMIT_MS = 11 * 60 * 60 * 1000;
 
 /** An answer of request-upload and when it was asked for (Unix ms). */
 export interface IssuedUpload {

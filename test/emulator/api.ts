@@ -92,7 +92,8 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   async function createKey(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req, res, CREATE_KEY, {});
     if (!body) return;
-    if (store.signingKeys.size >= MAX_SIGNING_KEYS) {
+    // The real service counts before adding: it lets the 11th key through and refuses the 12th.
+    if (store.signingKeys.size > MAX_SIGNING_KEYS) {
       sendErrors(res, 403, `user can only have up to ${MAX_SIGNING_KEYS} signing keys, delete some first`);
       return;
     }
@@ -163,7 +164,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
       .filter((s) => !s.deleted && !(streamsOnly && s.parentId))
       .filter((s) => filters.every(({ field, value }) => (s[field] ?? false) === value))
       .sort((a, b) => (b.lastSeen ?? 0) - (a.lastSeen ?? 0) || (b.createdAt ?? 0) - (a.createdAt ?? 0));
-    const { page, headers } = paginate(rows, url, { defaultLimit: ctx.defaultPageSize, origin: ctx.apiOrigin });
+    const { page, headers } = paginate(rows, url, { defaultLimit: ctx.defaultPageSize, origin: ctx.apiOrigin, linkEveryFullPage: true });
     sendJson(res, 200, page, headers);
   }
 
@@ -207,9 +208,10 @@ function authenticate(req: IncomingMessage, tokens: Map<string, string>): { toke
   if (!header) return { error: 'request is not authenticated' };
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) return { error: 'request is not authenticated' };
-  // Never echo the presented token: error messages end up in logs and UI.
-  const tokenName = tokens.get(match[1] ?? '');
-  return tokenName === undefined ? { error: 'no token found' } : { tokenName };
+  // The real service echoes an unknown token in its error (`no token X found`), so clients must redact it.
+  const token = match[1] ?? '';
+  const tokenName = tokens.get(token);
+  return tokenName === undefined ? { error: `no token ${token} found` } : { tokenName };
 }
 
 type StreamFilter = { field: 'isActive' | 'record'; value: boolean };

@@ -77,11 +77,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // Listen first: handlers need the real ports to build absolute URLs.
   const apiServer = createServer();
   const ingestServer = createServer();
-  const apiOrigin = await listen(apiServer, host, options.apiPort ?? 0);
-  const ingestOrigin = await listen(ingestServer, host, options.ingestPort ?? 0).catch(async (error: unknown) => {
-    await closeServer(apiServer);
+  // A start that fails half-way leaves no server listening and no temp dir behind.
+  const abandon = async (error: unknown): Promise<never> => {
+    await Promise.all([closeServer(apiServer), closeServer(ingestServer)]);
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     throw error;
-  });
+  };
+  const apiOrigin = await listen(apiServer, host, options.apiPort ?? 0).catch(abandon);
+  const ingestOrigin = await listen(ingestServer, host, options.ingestPort ?? 0).catch(abandon);
 
   const tokens = new Map((options.tokens ?? [DEFAULT_TOKEN]).map((token, i) => [token, `Emulator token ${i + 1}`]));
   const api = createApi({
@@ -92,7 +95,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ingestOrigin,
     defaultPageSize: options.defaultPageSize ?? 10,
   });
-  const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host });
+  const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host }).catch(abandon);
 
   const serve =
     (origin: Origin, handle: (req: IncomingMessage, res: ServerResponse, record: RequestRecord) => Promise<void>) =>

@@ -109,6 +109,12 @@ export async function createIngest(ctx: IngestContext): Promise<Ingest> {
   }
 
   async function direct(req: IncomingMessage, res: ServerResponse, asset: EmulatorAsset): Promise<void> {
+    if (req.headers.authorization) {
+      // The service passes the header on to object storage, which refuses a second kind of auth.
+      req.resume();
+      sendErrors(res, 400, 'Only one auth mechanism allowed');
+      return;
+    }
     const file = join(directDir, `${asset.id}.${randomUUID()}`);
     try {
       await pipeline(req, createWriteStream(file));

@@ -7,6 +7,11 @@ export interface PageOptions {
    * `cursor=undefined`, which reads as the first page again. Reproduced so clients must guard.
    */
   linkPastLastPage?: boolean;
+  /**
+   * The real stream list links a next page whenever a page is full, so a full last page is followed
+   * by an empty page without a link. Reproduced so clients must stop on an empty page.
+   */
+  linkEveryFullPage?: boolean;
 }
 
 const MAX_LIMIT = 1000;
@@ -19,7 +24,7 @@ export function paginate<T>(rows: T[], url: URL, options: PageOptions): { page: 
   const page = rows.slice(skip, skip + limit);
   const headers: Record<string, string> = {};
 
-  const hasMore = skip + limit < rows.length;
+  const hasMore = skip + limit < rows.length || (!!options.linkEveryFullPage && page.length === limit);
   if (hasMore || options.linkPastLastPage) {
     const next = new URL(url.pathname + url.search, options.origin);
     next.searchParams.set('cursor', hasMore ? `skip${skip + limit}` : 'undefined');

@@ -3,6 +3,7 @@ import { StudioApiError, StudioClient } from '../../src/api';
 import { InMemoryStore, listInterruptedUploads, terminateTusUpload, uploadVideo } from '../../src/upload';
 import { startEmulator, type Emulator } from '../emulator';
 import { MiB, TempDir, makeFile } from './helpers/uploadFiles';
+import { waitFor } from './helpers/waitFor';
 
 const TOKEN = 'demo-token';
 
@@ -33,11 +34,15 @@ describe('terminateTusUpload (tus termination) against the emulator', function (
   async function unfinishedUpload(): Promise<{ uploadUrl: string; assetId: string }> {
     const storage = new InMemoryStore();
     const controller = new AbortController();
-    emu.faults.delay({ origin: 'ingest', method: 'PATCH', path: /\/upload\/tus\/.+/, ms: 100, times: 100 });
-    const run = uploadVideo({
-      client, filePath: video, name: 'stopped', method: 'tus', chunkSizeMiB: 8, storage, signal: controller.signal,
-      onProgress: (p) => p.bytesSent >= 9 * MiB && controller.abort(),
-    });
+    const patch = { origin: 'ingest', method: 'PATCH', path: /\/upload\/tus\/.+/ } as const;
+    // The first PATCH goes through; the second is held until the cancel, so the upload stops there
+    // whatever the load (throttled progress could otherwise report past the end of the file first).
+    emu.faults.delay({ ...patch, ms: 1 });
+    emu.faults.delay({ ...patch, ms: 30_000 });
+    const run = uploadVideo({ client, filePath: video, name: 'stopped', method: 'tus', chunkSizeMiB: 8, storage, signal: controller.signal });
+    const started = emu.requests.length;
+    await waitFor(() => emu.requests.slice(started).filter((r) => r.method === 'PATCH').length === 2, 10_000);
+    controller.abort();
     await assert.rejects(run, (err: unknown) => err instanceof StudioApiError && err.kind === 'aborted');
     emu.faults.clear();
     const [entry] = await listInterruptedUploads(storage);

@@ -4,6 +4,7 @@ import { request } from 'undici';
 import { StudioClient, assetQueryParams, fetchThumbnailDataUri, withoutSecrets, type Asset } from '../../src/api';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure } from './helpers/studioErrors';
+import { waitFor } from './helpers/waitFor';
 
 const TOKEN = 'tok-assets-3b9e';
 
@@ -19,14 +20,6 @@ async function raw(emu: Emulator, method: string, path: string, body?: unknown) 
 
 function names(rows: unknown): string[] {
   return (rows as Asset[]).map((a) => a.name ?? '');
-}
-
-async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 /** Decodes a PNG far enough to trust it: signature, chunk CRCs, IHDR size, and inflatable pixel rows. */

@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import * as net from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startEmulator, type Emulator } from '../emulator';
+import { waitFor } from './helpers/waitFor';
 
 const TOKEN = 'demo-token';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -33,14 +37,6 @@ async function requestUpload(emu: Emulator, name = 'clip.mp4'): Promise<{ url: s
   return reply.json() as { url: string; tusEndpoint: string; asset: { id: string; playbackId: string } };
 }
 
-async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 /** Sends a request over a raw socket so a cut connection can be observed without client retries. */
 function rawRequest(origin: string, head: string, body: Buffer): Promise<{ response: string; error?: string }> {
   const { hostname, port } = new URL(origin);
@@ -68,13 +64,13 @@ describe('emulator', () => {
   });
 
   describe('auth', () => {
-    it('401 without a token and with an unknown one, never echoing it', async () => {
+    it('401 without a token and with an unknown one, echoing it as the real service does', async () => {
       const none = await call('GET', `${emu.apiUrl}/stream`);
       assert.equal(none.status, 401);
       assert.deepEqual(none.json(), { errors: ['request is not authenticated'] });
       const wrong = await call('GET', `${emu.apiUrl}/stream`, { headers: { authorization: 'Bearer s3cret-value' } });
       assert.equal(wrong.status, 401);
-      assert.ok(!wrong.text.includes('s3cret-value'));
+      assert.deepEqual(wrong.json(), { errors: ['no token s3cret-value found'] });
     });
   });
 
@@ -107,11 +103,11 @@ describe('emulator', () => {
       });
     });
 
-    it('refuses the 11th key with 403', async () => {
-      for (let i = 0; i < 10; i++) assert.equal((await api(emu, 'POST', '/access-control/signing-key', {})).status, 201);
-      const eleventh = await api(emu, 'POST', '/access-control/signing-key', {});
-      assert.equal(eleventh.status, 403);
-      assert.deepEqual(eleventh.json(), { errors: ['user can only have up to 10 signing keys, delete some first'] });
+    it('lets the 11th key through and refuses the 12th with 403, as the real service does', async () => {
+      for (let i = 0; i < 11; i++) assert.equal((await api(emu, 'POST', '/access-control/signing-key', {})).status, 201);
+      const twelfth = await api(emu, 'POST', '/access-control/signing-key', {});
+      assert.equal(twelfth.status, 403);
+      assert.deepEqual(twelfth.json(), { errors: ['user can only have up to 10 signing keys, delete some first'] });
     });
 
     it('PATCH keeps absent fields, answers 204, rejects unknown fields and wrong types', async () => {
@@ -171,6 +167,11 @@ describe('emulator', () => {
       const paged = await api(emu, 'GET', '/stream');
       assert.equal((paged.json() as unknown[]).length, 3);
       assert.equal(nextLink(paged), `${emu.apiUrl}/stream?cursor=skip3`);
+      const fullLast = await api(emu, 'GET', '/stream?streamsonly=1&limit=3');
+      assert.equal(nextLink(fullLast), `${emu.apiUrl}/stream?streamsonly=1&limit=3&cursor=skip3`, 'a full last page still links, as the real stream list does');
+      const empty = await api(emu, 'GET', '/stream?streamsonly=1&limit=3&cursor=skip3');
+      assert.deepEqual(empty.json(), []);
+      assert.equal(nextLink(empty), undefined);
     });
 
     it('400 for string booleans and malformed filter JSON', async () => {
@@ -233,6 +234,15 @@ describe('emulator', () => {
         assert.equal(r.headers.authorization, undefined);
         assert.ok(!JSON.stringify(r).includes(TOKEN));
       }
+    });
+
+    it('direct PUT with a Bearer header: 400 from object storage, nothing stored, the address still usable', async () => {
+      const up = await requestUpload(emu);
+      const refused = await call('PUT', up.url, { headers: { ...auth, 'content-type': 'video/mp4' }, body: Buffer.from('abc') });
+      assert.equal(refused.status, 400);
+      assert.deepEqual(refused.json(), { errors: ['Only one auth mechanism allowed'] });
+      assert.equal(emu.store.uploadedFiles.has(up.asset.id), false);
+      assert.equal((await call('PUT', up.url, { headers: { 'content-type': 'video/mp4' }, body: Buffer.from('abc') })).status, 200);
     });
 
     it('tus: POST with the token, PATCH the whole body at the token-free Location', async () => {
@@ -357,5 +367,28 @@ describe('emulator', () => {
     const probe = net.createServer();
     await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(port, '127.0.0.1', resolve));
     await new Promise<void>((resolve) => probe.close(() => resolve()));
+  });
+
+  it('a start that fails half-way (its data dir is a file) frees both ports it had taken', async () => {
+    const ports: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const free = net.createServer();
+      await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+      ports.push((free.address() as net.AddressInfo).port);
+      await new Promise<void>((resolve) => free.close(() => resolve()));
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'emulator-start-'));
+    const notADir = join(dir, 'file');
+    await writeFile(notADir, 'x');
+    try {
+      await assert.rejects(startEmulator({ apiPort: ports[0], ingestPort: ports[1], dataDir: notADir }), /ENOTDIR|EEXIST/);
+      for (const port of ports) {
+        const probe = net.createServer();
+        await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(port, '127.0.0.1', resolve));
+        await new Promise<void>((resolve) => probe.close(() => resolve()));
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { StudioApiError, ingestAddresses, type PlaybackSource, type Stream } from '../../api';
+import { StudioApiError, ingestAddresses, withoutSecrets, type PlaybackSource, type Stream } from '../../api';
 import { reportError } from '../errors';
 import { timeAgo } from '../format';
 import { JsonDetails } from '../jsonDetails';
@@ -250,7 +250,8 @@ function autoRefresh(treeView: vscode.TreeView<unknown>, view: StreamsView): vsc
 
 export function registerStreamCommands(session: Session, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<unknown>): vscode.Disposable[] {
   // The key is a password for broadcasting: never put it in a document that may be shared or saved.
-  const details = new JsonDetails('livepeer-stream', (id) => session.client().getStream(id), ({ streamKey, ...stream }) => stream);
+  // The rest goes through the same stripping as an asset's (credentials in nested fields and addresses).
+  const details = new JsonDetails('livepeer-stream', (id) => session.client().getStream(id), ({ streamKey, ...stream }) => withoutSecrets(stream));
   const ctx: Context = { session, prompts, view, details };
   /** Runs an action; a failure becomes one notification that names the action. */
   const action =

@@ -96,11 +96,10 @@ async function createStream(ctx: Context): Promise<void> {
   if (!playback) return;
   const stream = await session.client().createStream({ name, record: recording.record, playbackPolicy: { type: playback.type } });
   view.refresh();
-  const key = stream.streamKey ?? '';
   void prompts.message('info', `Livepeer: stream ${nameOf(stream)} created. Broadcast to it with its stream key.`, {}, 'Copy Stream Key', 'Copy RTMP URL').then(async (action) => {
     try {
-      if (action === 'Copy Stream Key') await copy(key, 'stream key');
-      if (action === 'Copy RTMP URL') await copy((await ingestFor(session, key)).rtmp, 'RTMP ingest URL');
+      if (action === 'Copy Stream Key') await copy(await streamKeyOf(session, stream), 'stream key');
+      if (action === 'Copy RTMP URL') await copy((await ingestFor(session, await streamKeyOf(session, stream))).rtmp, 'RTMP ingest URL');
     } catch (error) {
       reportError(prompts, 'copying the address', error);
     }

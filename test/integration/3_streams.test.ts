@@ -269,6 +269,24 @@ describe('Streams view', () => {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('details hide credentials nested in the stream too (a pull source with user info and a token)', async () => {
+    const extra = studio as unknown as Record<string, unknown>;
+    extra.pull = { source: 'rtmp://puller:hunter22@origin.example/live/cam?token=pull-secret-123' };
+    try {
+      const editor = await vscode.commands.executeCommand<vscode.TextEditor>('livepeer.streams.showDetails', await row('studio-a'));
+      // The document of the previous test may still be open: it refreshes a moment after being shown again.
+      const text = await eventually(() => {
+        const current = editor.document.getText();
+        assert.ok(current.includes('origin.example/live/cam'), current);
+        return current;
+      });
+      assert.ok(!text.includes('hunter22') && !text.includes('pull-secret-123'), text);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    } finally {
+      delete extra.pull;
+    }
+  });
+
   it('turning recording off while live is refused by the service, and the warning offers to stop the session', async () => {
     const before = studio.record;
     await vscode.commands.executeCommand('livepeer.streams.recordOff', await row('studio-a'));

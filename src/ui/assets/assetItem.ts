@@ -23,7 +23,7 @@ export function phaseText(asset: Asset): string {
 }
 
 /** "1:02:03" or "2:03". */
-export function durationText(seconds: number | undefined): string | undefined {
+function durationText(seconds: number | undefined): string | undefined {
   if (seconds === undefined || !Number.isFinite(seconds)) return undefined;
   const total = Math.round(seconds);
   const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];

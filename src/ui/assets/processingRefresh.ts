@@ -17,6 +17,7 @@ export class ProcessingRefresh implements vscode.Disposable {
   private delay = FIRST_DELAY_MS;
   private watched = new Set<string>();
   private running = false;
+  private disposed = false;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -33,7 +34,8 @@ export class ProcessingRefresh implements vscode.Disposable {
   }
 
   private schedule(): void {
-    if (this.running) return;
+    // A tick still awaiting the service when the view was disposed must not arm a new timer.
+    if (this.running || this.disposed) return;
     const ids = new Set(this.view.unsettled().map((asset) => asset.id));
     if (!this.treeView.visible || !ids.size) {
       // Shown again (or reloaded) later, every asset counts as new and is followed closely at first.
@@ -84,6 +86,7 @@ export class ProcessingRefresh implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.stop();
     this.subscriptions.forEach((s) => s.dispose());
   }

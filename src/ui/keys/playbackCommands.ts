@@ -112,7 +112,7 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
     if ('key' in picked) key = picked.key;
     else
       token = await ctx.prompts.input({
-        title: 'Check Playback Access',
+        title: 'Livepeer: Check Playback Access',
         prompt: 'Paste the playback token (the value of ?jwt=)',
         validateInput: (value) => (value.trim() ? undefined : 'Paste a token'),
       });

@@ -30,7 +30,7 @@ export async function pickPlaybackTarget(ctx: KeyCommandContext, placeHolder: st
   if (picked.action === 'skip') return 'skip';
   if (picked.target) return picked.target;
   const typed = await ctx.prompts.input({
-    title: 'Playback ID',
+    title: 'Livepeer: Playback ID',
     prompt: 'The playback id of a stream or asset with signed playback',
     validateInput: (value) => (PLAYBACK_ID.test(value.trim()) ? undefined : 'A playback id is 8 or more letters and digits'),
   });

@@ -56,7 +56,7 @@ async function savePem(prompts: Prompts, name: string, privateKey: string): Prom
   await mkdir(folder, { recursive: true, mode: 0o700 });
   for (;;) {
     const target = await prompts.saveDialog({
-      title: 'Save Private Key',
+      title: 'Livepeer: Save Private Key',
       saveLabel: 'Save Private Key',
       defaultUri: vscode.Uri.file(join(folder, `${name.replace(/[^\w.-]+/g, '-')}.pem`)),
       filters: { 'PEM files': ['pem'] },

@@ -26,7 +26,7 @@ export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument
   }
 
   const name = await ctx.prompts.input({
-    title: 'Rotate Signing Key (1/3): name the new key',
+    title: 'Livepeer: Rotate Signing Key (1/3)',
     prompt: 'Name of the key that replaces the old one',
     value: `${oldName} (rotated ${new Date().toISOString().slice(0, 10)})`,
   });

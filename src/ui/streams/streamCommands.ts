@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { StudioApiError, ingestAddresses, type PlaybackSource, type Stream } from '../../api';
+import { StudioApiError, ingestAddresses, withoutSecrets, type PlaybackSource, type Stream } from '../../api';
 import { reportError } from '../errors';
 import { timeAgo } from '../format';
 import { JsonDetails } from '../jsonDetails';
@@ -96,11 +96,10 @@ async function createStream(ctx: Context): Promise<void> {
   if (!playback) return;
   const stream = await session.client().createStream({ name, record: recording.record, playbackPolicy: { type: playback.type } });
   view.refresh();
-  const key = stream.streamKey ?? '';
   void prompts.message('info', `Livepeer: stream ${nameOf(stream)} created. Broadcast to it with its stream key.`, {}, 'Copy Stream Key', 'Copy RTMP URL').then(async (action) => {
     try {
-      if (action === 'Copy Stream Key') await copy(key, 'stream key');
-      if (action === 'Copy RTMP URL') await copy((await ingestFor(session, key)).rtmp, 'RTMP ingest URL');
+      if (action === 'Copy Stream Key') await copy(await streamKeyOf(session, stream), 'stream key');
+      if (action === 'Copy RTMP URL') await copy((await ingestFor(session, await streamKeyOf(session, stream))).rtmp, 'RTMP ingest URL');
     } catch (error) {
       reportError(prompts, 'copying the address', error);
     }
@@ -250,7 +249,8 @@ function autoRefresh(treeView: vscode.TreeView<unknown>, view: StreamsView): vsc
 
 export function registerStreamCommands(session: Session, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<unknown>): vscode.Disposable[] {
   // The key is a password for broadcasting: never put it in a document that may be shared or saved.
-  const details = new JsonDetails('livepeer-stream', (id) => session.client().getStream(id), ({ streamKey, ...stream }) => stream);
+  // The rest goes through the same stripping as an asset's (credentials in nested fields and addresses).
+  const details = new JsonDetails('livepeer-stream', (id) => session.client().getStream(id), ({ streamKey, ...stream }) => withoutSecrets(stream));
   const ctx: Context = { session, prompts, view, details };
   /** Runs an action; a failure becomes one notification that names the action. */
   const action =

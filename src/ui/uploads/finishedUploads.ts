@@ -2,7 +2,7 @@ import type { AssetStatus } from '../../api';
 import type { KeyValueStore, UploadMethodChoice, UploadResult } from '../../upload';
 
 /** How long a finished upload stays listed, across reloads. */
-export const KEEP_FINISHED_MS = 7 * 24 * 3600_000;
+const KEEP_FINISHED_MS = 7 * 24 * 3600_000;
 /** Enough rows to find last week's uploads; more would bury the running ones. */
 const KEEP_AT_MOST = 50;
 const STORAGE_KEY = 'livepeer.uploads.finished.v1';

@@ -9,11 +9,14 @@ export function publishUploadContextKeys(manager: UploadManager): vscode.Disposa
   const set = (key: string, value: boolean) => vscode.commands.executeCommand('setContext', `livepeer.uploads.${key}`, value);
   const update = async () => {
     const running = manager.runningUploads;
-    const interrupted = await manager.interrupted();
+    // Queued files can be cancelled and paused (held) too; held files are resumed like interrupted ones.
+    const queued = manager.queuedUploads.length > 0;
+    const interrupted = (await manager.interrupted()).length > 0;
     await Promise.all([
-      set('running', running.length > 0),
-      set('pausable', running.some((upload) => upload.method === 'tus')),
-      set('interrupted', interrupted.length > 0),
+      set('running', running.length > 0 || queued),
+      set('pausable', queued || running.some((upload) => upload.method === 'tus')),
+      set('interrupted', interrupted),
+      set('resumable', interrupted || manager.heldUploads.length > 0),
     ]);
   };
   void update();

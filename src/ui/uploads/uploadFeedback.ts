@@ -11,7 +11,7 @@ import { byteSize, describeProgress, rate, timeLeft } from './progressText';
 import type { Upload, UploadEnd, UploadManager } from './uploadManager';
 
 /** The Assets view's command that reveals and selects one asset (registered by the Assets view). */
-export const REVEAL_ASSET_COMMAND = 'livepeer.assets.reveal';
+const REVEAL_ASSET_COMMAND = 'livepeer.assets.reveal';
 
 export function revealAsset(assetId: string): Thenable<unknown> {
   return vscode.commands.executeCommand(REVEAL_ASSET_COMMAND, assetId);

@@ -137,7 +137,6 @@ export class UploadManager implements vscode.Disposable {
   private readonly watches: vscode.Disposable[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly queued = new vscode.EventEmitter<Upload>();
-  private readonly started = new vscode.EventEmitter<Upload>();
   private readonly progressed = new vscode.EventEmitter<Upload>();
   private readonly ended = new vscode.EventEmitter<UploadEnd>();
   private readonly settled = new vscode.EventEmitter<FinishedUpload>();
@@ -145,7 +144,6 @@ export class UploadManager implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   /** An upload joined the queue (every upload does, before it starts). */
   readonly onDidQueue = this.queued.event;
-  readonly onDidStart = this.started.event;
   readonly onDidProgress = this.progressed.event;
   readonly onDidEnd = this.ended.event;
   /** The asset of a finished upload reached `ready` or `failed`. */
@@ -435,7 +433,6 @@ export class UploadManager implements vscode.Disposable {
       }
       await this.finish(upload, outcome);
     })();
-    this.started.fire(upload);
     this.changed.fire();
   }
 
@@ -538,6 +535,6 @@ export class UploadManager implements vscode.Disposable {
     for (const upload of [...this.queue]) this.dequeue(upload, { status: 'cancelled' });
     for (const upload of this.running.values()) this.stop(upload, upload.method === 'tus' ? 'shutdown' : 'cancel');
     this.watches.forEach((w) => w.dispose());
-    [this.changed, this.queued, this.started, this.progressed, this.ended, this.settled, this.assetCreated].forEach((e) => e.dispose());
+    [this.changed, this.queued, this.progressed, this.ended, this.settled, this.assetCreated].forEach((e) => e.dispose());
   }
 }

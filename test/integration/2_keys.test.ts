@@ -227,6 +227,18 @@ describe('Signing Keys view', () => {
     assert.equal(await api.signingKeys.privateKeys.get(elsewhere.key.id), undefined);
   });
 
+  it('keeps the private keys of another account or project when the view lists keys under another token', async () => {
+    const other = { id: 'key-of-another-project', userId: 'someone-else', projectId: 'their-project' };
+    await api.signingKeys.privateKeys.store(other, 'LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0t');
+    try {
+      await items();
+      assert.ok(api.signingKeys.privateKeys.has(other.id), 'not listed under this token, but not deleted either');
+      assert.ok(await api.signingKeys.privateKeys.get(other.id));
+    } finally {
+      await api.signingKeys.privateKeys.remove(other.id);
+    }
+  });
+
   it('rotates a key from the palette: new key, deploy step without a modal, Continue Rotation checks access, then delete', async () => {
     const old = storedKey('web player')!;
     const signed = emulator.store.addStream({ name: 'Rotation check stream', playbackPolicy: { type: 'jwt' } });

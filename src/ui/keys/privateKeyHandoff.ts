@@ -41,7 +41,7 @@ export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKe
     if (choice === SAVE) {
       if (await savePem(prompts, name, key.privateKey)) return;
     } else if (choice === KEEP) {
-      await privateKeys.store(key.id, key.privateKey);
+      await privateKeys.store(key, key.privateKey);
       void prompts.message('info', `Livepeer: private key of “${name}” kept in VS Code’s secret storage. Sign Playback Token uses it.`, {});
       return;
     } else if (await confirmDiscard(prompts)) {

@@ -1,13 +1,27 @@
 import type * as vscode from 'vscode';
+import type { SigningKey } from '../../api';
 
 const PREFIX = 'livepeer.signingKey.privateKey.';
 const INDEX_KEY = 'livepeer.keptPrivateKeyIds';
 
+type KeyOwner = Pick<SigningKey, 'id' | 'userId' | 'projectId'>;
+
+/** Which key a kept private key belongs to, and whose: nothing secret. */
+interface KeptEntry {
+  id: string;
+  /** `userId/projectId` of the key; absent for entries kept before it was recorded. */
+  owner?: string;
+}
+
+function ownerOf(key: KeyOwner): string | undefined {
+  return key.userId ? `${key.userId}/${key.projectId ?? ''}` : undefined;
+}
+
 /**
  * Private keys the person chose to keep in VS Code's secret storage (the OS keychain on desktop),
- * by signing key id. Never in settings, state or logs. An index of the key ids (nothing secret) in
- * globalState says which keys have one without reading every secret, and lets the secrets of keys
- * deleted elsewhere be removed too.
+ * by signing key id. Never in settings, state or logs. An index in globalState (ids and owners,
+ * nothing secret) says which keys have one without reading every secret, and lets the secrets of
+ * keys deleted elsewhere be removed too.
  */
 export class PrivateKeys {
   constructor(
@@ -16,29 +30,42 @@ export class PrivateKeys {
   ) {}
 
   has(keyId: string): boolean {
-    return this.ids().includes(keyId);
+    return this.entries().some((entry) => entry.id === keyId);
   }
 
   async get(keyId: string): Promise<string | undefined> {
     return this.has(keyId) ? (await this.secrets.get(PREFIX + keyId)) || undefined : undefined;
   }
 
-  async store(keyId: string, privateKey: string): Promise<void> {
-    await this.secrets.store(PREFIX + keyId, privateKey);
-    await this.state.update(INDEX_KEY, [...new Set([...this.ids(), keyId])]);
+  async store(key: KeyOwner, privateKey: string): Promise<void> {
+    await this.secrets.store(PREFIX + key.id, privateKey);
+    await this.state.update(INDEX_KEY, [...this.entries().filter((entry) => entry.id !== key.id), { id: key.id, owner: ownerOf(key) }]);
   }
 
   async remove(keyId: string): Promise<void> {
     await this.secrets.delete(PREFIX + keyId);
-    await this.state.update(INDEX_KEY, this.ids().filter((id) => id !== keyId));
+    await this.state.update(
+      INDEX_KEY,
+      this.entries().filter((entry) => entry.id !== keyId),
+    );
   }
 
-  /** Removes the private keys of keys that no longer exist (deleted in Studio or another window). */
-  async keepOnly(existingKeyIds: Set<string>): Promise<void> {
-    for (const id of this.ids().filter((id) => !existingKeyIds.has(id))) await this.remove(id);
+  /**
+   * Removes the private keys of keys deleted elsewhere (Studio, another window): those of the same
+   * account and project as the listed keys that are no longer listed. A listing under another
+   * token (another account or project) says nothing about them, and a private key is never shown
+   * again, so those are kept.
+   */
+  async keepOnly(listed: readonly KeyOwner[]): Promise<void> {
+    const owners = new Set(listed.map(ownerOf).filter(Boolean));
+    const ids = new Set(listed.map((key) => key.id));
+    for (const entry of this.entries()) {
+      if (entry.owner && owners.has(entry.owner) && !ids.has(entry.id)) await this.remove(entry.id);
+    }
   }
 
-  private ids(): string[] {
-    return this.state.get<string[]>(INDEX_KEY, []);
+  private entries(): KeptEntry[] {
+    // Entries were plain ids at first; those have no owner and are only removed with their key.
+    return this.state.get<Array<string | KeptEntry>>(INDEX_KEY, []).map((entry) => (typeof entry === 'string' ? { id: entry } : entry));
   }
 }

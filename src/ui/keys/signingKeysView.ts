@@ -109,7 +109,7 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
       for (const rotation of this.rotations.all()) {
         if (!ids.has(rotation.oldKeyId) || !ids.has(rotation.newKeyId)) await this.rotations.end(rotation.oldKeyId);
       }
-      await this.privateKeys.keepOnly(ids);
+      await this.privateKeys.keepOnly(keys);
       return keys.map((key) => new SigningKeyItem(key, { rotation: this.rotations.of(key.id), privateKeyKept: this.privateKeys.has(key.id) }));
     } catch (error) {
       notifyIfTokenRejected(this.prompts, 'loading signing keys', error);

@@ -227,6 +227,21 @@ describe('Signing Keys view', () => {
     assert.equal(await api.signingKeys.privateKeys.get(elsewhere.key.id), undefined);
   });
 
+  it('keeps a rotation of another account\'s keys when the view lists keys under another token, and ends one whose key was deleted', async () => {
+    const rotation = (oldKeyId: string, newKeyId: string) => ({ oldKeyId, newKeyId, oldName: 'old', newName: 'new', step: 'deploy' as const, startedAt: Date.now() });
+    const listed = storedKey('web player')!;
+    await api.signingKeys.rotations.save(rotation('old-key-elsewhere', 'new-key-elsewhere'));
+    await api.signingKeys.rotations.save(rotation('deleted-old-key', listed.id));
+    try {
+      await items();
+      assert.ok(api.signingKeys.rotations.of('old-key-elsewhere'), 'neither key listed: another account\'s rotation, kept');
+      assert.equal(api.signingKeys.rotations.of('deleted-old-key'), undefined, 'one key listed, the other gone: deleted elsewhere, ended');
+    } finally {
+      await api.signingKeys.rotations.end('old-key-elsewhere');
+      await api.signingKeys.rotations.end('deleted-old-key');
+    }
+  });
+
   it('keeps the private keys of another account or project when the view lists keys under another token', async () => {
     const other = { id: 'key-of-another-project', userId: 'someone-else', projectId: 'their-project' };
     await api.signingKeys.privateKeys.store(other, 'LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0t');

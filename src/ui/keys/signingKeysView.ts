@@ -104,10 +104,12 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
     try {
       const keys = await this.session.client().listSigningKeys();
       keys.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
-      // A key deleted elsewhere (Studio, another window) ends its rotations and takes its kept private key along.
+      // A key deleted elsewhere (Studio, another window) ends its rotations and takes its kept private
+      // key along. A rotation neither of whose keys is listed belongs to another token's account or
+      // project: it is kept for when that token is back.
       const ids = new Set(keys.map((key) => key.id));
       for (const rotation of this.rotations.all()) {
-        if (!ids.has(rotation.oldKeyId) || !ids.has(rotation.newKeyId)) await this.rotations.end(rotation.oldKeyId);
+        if (ids.has(rotation.oldKeyId) !== ids.has(rotation.newKeyId)) await this.rotations.end(rotation.oldKeyId);
       }
       await this.privateKeys.keepOnly(keys);
       return keys.map((key) => new SigningKeyItem(key, { rotation: this.rotations.of(key.id), privateKeyKept: this.privateKeys.has(key.id) }));

@@ -27,6 +27,18 @@ export function reportError(prompts: Prompts, what: string, error: unknown, retr
   });
 }
 
+/** Wraps a command: a failure becomes one notification that names the action (see reportError). */
+export function reportingFailures<A extends unknown[], R>(prompts: Prompts, what: string, run: (...args: A) => Promise<R>): (...args: A) => Promise<R | undefined> {
+  return async (...args: A) => {
+    try {
+      return await run(...args);
+    } catch (error) {
+      reportError(prompts, what, error);
+      return undefined;
+    }
+  };
+}
+
 /** Views show load failures in the tree; a rejected token also gets a notification with the fix. */
 export function notifyIfTokenRejected(prompts: Prompts, what: string, error: unknown): void {
   if (error instanceof StudioApiError && error.kind === 'auth') reportError(prompts, what, error);

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { signPlaybackToken, verifyPlaybackToken, type SigningKey } from '../../api';
-import { reportError } from '../errors';
+import { reportError, reportingFailures } from '../errors';
 import { askGate, keyAccess, type AccessResult } from './accessCheck';
 import type { PlaybackTarget } from '../playbackTarget';
 import { resolveKey, type KeyCommandContext } from './keyPicker';
@@ -133,16 +133,7 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
 }
 
 export function registerPlaybackCommands(ctx: KeyCommandContext): vscode.Disposable[] {
-  const guarded =
-    <A extends unknown[], R>(what: string, action: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R | undefined> => {
-      try {
-        return await action(...args);
-      } catch (error) {
-        reportError(ctx.prompts, what, error);
-        return undefined;
-      }
-    };
+  const guarded = <A extends unknown[], R>(what: string, action: (...args: A) => Promise<R>) => reportingFailures(ctx.prompts, what, action);
   return [
     vscode.commands.registerCommand('livepeer.playback.signToken', guarded('signing a playback token', (arg?: unknown) => signToken(ctx, arg))),
     vscode.commands.registerCommand(

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { StudioApiError, ingestAddresses, withoutSecrets, type PlaybackSource, type Stream } from '../../api';
-import { reportError } from '../errors';
+import { reportError, reportingFailures } from '../errors';
 import { timeAgo } from '../format';
 import { JsonDetails } from '../jsonDetails';
 import { openInStudio } from '../openInStudio';
@@ -252,17 +252,7 @@ export function registerStreamCommands(session: Session, prompts: Prompts, view:
   // The rest goes through the same stripping as an asset's (credentials in nested fields and addresses).
   const details = new JsonDetails('livepeer-stream', (id) => session.client().getStream(id), ({ streamKey, ...stream }) => withoutSecrets(stream));
   const ctx: Context = { session, prompts, view, details };
-  /** Runs an action; a failure becomes one notification that names the action. */
-  const action =
-    <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R | undefined> => {
-      try {
-        return await run(...args);
-      } catch (error) {
-        reportError(prompts, what, error);
-        return undefined;
-      }
-    };
+  const action = <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) => reportingFailures(prompts, what, run);
   const copyField = (field: 'id' | 'playbackId' | 'streamKey', label: string) =>
     action(`copying the ${label}`, async (arg?: StreamArgument) => {
       const stream = await resolveStream(ctx, arg, `Select the stream whose ${label} to copy`);

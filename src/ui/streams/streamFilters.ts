@@ -57,7 +57,7 @@ export class StreamFilters implements vscode.Disposable {
     await Promise.all([
       set('activity', activity),
       set('recordingOnly', recordingOnly),
-      // Named for the non-default state, so the menu ticks Streams Only before the extension has run.
+      // Named for the non-default state: a key not set yet reads as Streams Only, the default.
       set('withSessions', !streamsOnly),
       set('searching', !!search),
       set('filtered', activity !== 'all' || recordingOnly || !!search),

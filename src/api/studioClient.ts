@@ -1,5 +1,6 @@
 import { StudioApiError } from './errors';
 import { StudioHttp, type StudioHttpOptions } from './http';
+import { filtersParam, literalNameMatch, type ListFilter } from './listFilters';
 import { collectPages, nextCursor, type Page } from './pagination';
 import { resourcePath } from './resourcePath';
 import type {
@@ -24,22 +25,21 @@ const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);
 
 /** `streamsonly` and the `filters` JSON the service expects (JSON booleans, never strings). */
 export function streamQueryParams(query: StreamQuery): Record<string, string | undefined> {
-  const filters: Array<{ id: string; value: boolean }> = [];
+  const filters: ListFilter[] = [];
   if (query.isActive !== undefined) filters.push({ id: 'isActive', value: query.isActive });
   if (query.record !== undefined) filters.push({ id: 'record', value: query.record });
-  return {
-    streamsonly: query.streamsOnly ? '1' : undefined,
-    filters: filters.length ? JSON.stringify(filters) : undefined,
-  };
+  const name = query.name?.trim();
+  if (name) filters.push({ id: 'name', value: literalNameMatch(name) });
+  return { streamsonly: query.streamsOnly ? '1' : undefined, filters: filtersParam(filters) };
 }
 
 /** The asset list's `filters` JSON and `order` (newest first). */
 export function assetQueryParams(query: AssetQuery): Record<string, string | undefined> {
-  const filters: Array<{ id: string; value: string }> = [];
+  const filters: ListFilter[] = [];
   const name = query.name?.trim();
-  if (name) filters.push({ id: 'name', value: name });
+  if (name) filters.push({ id: 'name', value: literalNameMatch(name) });
   if (query.phase) filters.push({ id: 'phase', value: query.phase });
-  return { filters: filters.length ? JSON.stringify(filters) : undefined, order: 'createdAt-true' };
+  return { filters: filtersParam(filters), order: 'createdAt-true' };
 }
 
 function keyPath(id: string): string {

@@ -75,7 +75,7 @@ export interface VideoSpec {
 
 /** Server-side filters of the asset list. */
 export interface AssetQuery {
-  /** Full-text match on the name. */
+  /** Assets whose name contains this text (any case), matched literally. */
   name?: string;
   /** Exact phase: `ready`, `processing`, `failed`, ... */
   phase?: string;
@@ -146,6 +146,8 @@ export interface StreamQuery {
   isActive?: boolean;
   /** true = recording on only. */
   record?: boolean;
+  /** Streams whose name contains this text (any case), matched literally. */
+  name?: string;
 }
 
 /** Recording of a session: `waiting` while the service processes it, then `ready` with its URLs. */

@@ -2,11 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { assetHandlers } from './assets';
 import { accessGate } from './accessControl';
-import { parseFilters } from './filters';
+import { likeMatcher, parseFilters } from './filters';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
 import { playbackInfo } from './playback';
-import { MAX_SIGNING_KEYS, type Store } from './store';
+import { MAX_SIGNING_KEYS, type EmulatorStream, type Store } from './store';
 import type { UploadTokens } from './tokens';
 import { streamHandlers } from './streams';
 import { validate, type ObjectSchema } from './validate';
@@ -19,6 +19,8 @@ export interface ApiContext {
   apiOrigin: string;
   ingestOrigin: string;
   defaultPageSize: number;
+  /** How soon a second terminate of a stream is refused with 429. */
+  terminateIntervalMs: number;
 }
 
 const CREATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, projectId: { type: 'string' } } };
@@ -162,7 +164,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     const streamsOnly = url.searchParams.get('streamsonly') === '1' || url.searchParams.get('streamsonly') === 'true';
     const rows = [...store.streams.values()]
       .filter((s) => !s.deleted && !(streamsOnly && s.parentId))
-      .filter((s) => filters.every(({ field, value }) => (s[field] ?? false) === value))
+      .filter((s) => filters.every((matches) => matches(s)))
       .sort((a, b) => (b.lastSeen ?? 0) - (a.lastSeen ?? 0) || (b.createdAt ?? 0) - (a.createdAt ?? 0));
     const { page, headers } = paginate(rows, url, { defaultLimit: ctx.defaultPageSize, origin: ctx.apiOrigin, linkEveryFullPage: true });
     sendJson(res, 200, page, headers);
@@ -214,12 +216,17 @@ function authenticate(req: IncomingMessage, tokens: Map<string, string>): { toke
   return tokenName === undefined ? { error: `no token ${token} found` } : { tokenName };
 }
 
-type StreamFilter = { field: 'isActive' | 'record'; value: boolean };
+type StreamFilter = (stream: EmulatorStream) => boolean;
 
-/** Returns the filters, or the reason they are invalid. */
+/** Returns the filters, or the reason they are invalid. A missing isActive or record counts as false. */
 function parseStreamFilters(raw: string | null): StreamFilter[] | string {
   return parseFilters(raw, (id, value): StreamFilter | string | undefined => {
+    if (id === 'name') {
+      if (typeof value !== 'string') return 'value of filter name must be a string';
+      const matches = likeMatcher(value);
+      return (stream) => matches(stream.name);
+    }
     if (id !== 'isActive' && id !== 'record') return undefined;
-    return typeof value === 'boolean' ? { field: id, value } : `value of filter ${id} must be a boolean`;
+    return typeof value === 'boolean' ? (stream) => (stream[id] ?? false) === value : `expected boolean value for field "${id}", got: ${JSON.stringify(value)}`;
   });
 }

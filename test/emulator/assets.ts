@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AssetTrack } from '../../src/api/types';
-import { parseFilters } from './filters';
+import { likeMatcher, parseFilters } from './filters';
 import { sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
 import { assetPlaybackUrls } from './playback';
@@ -133,9 +133,8 @@ function parseAssetFilters(raw: string | null): AssetFilter[] | string {
   return parseFilters(raw, (id, value): AssetFilter | string | undefined => {
     if (id === 'name') {
       if (typeof value !== 'string') return 'value of filter name must be a string';
-      // Full-text match: every word appears in the name, in any case.
-      const words = value.toLowerCase().split(/\s+/).filter(Boolean);
-      return (asset) => words.every((word) => (asset.name ?? '').toLowerCase().includes(word));
+      const matches = likeMatcher(value);
+      return (asset) => matches(asset.name);
     }
     if (id === 'phase' || id === 'playbackId' || id === 'id') {
       if (typeof value !== 'string') return `value of filter ${id} must be a string`;

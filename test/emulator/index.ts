@@ -44,6 +44,8 @@ export interface EmulatorOptions {
    * that version's quirks (chunks that are not multiples of 8 MiB corrupt the upload).
    */
   tusStore?: 'file' | 's3';
+  /** A second terminate of a stream this soon after the first answers 429, as the service does; default 5000. */
+  terminateIntervalMs?: number;
 }
 
 export interface Emulator {
@@ -94,6 +96,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     apiOrigin,
     ingestOrigin,
     defaultPageSize: options.defaultPageSize ?? 10,
+    terminateIntervalMs: options.terminateIntervalMs ?? 5_000,
   });
   const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host }).catch(abandon);
 
@@ -166,6 +169,19 @@ async function applyFault(fault: FaultAction, req: IncomingMessage, res: ServerR
         void scheduler.sleep(fault.ms).then(() => !res.destroyed && end(...args));
         return res;
       }) as ServerResponse['end'];
+      return true;
+    }
+    case 'failAfterChange': {
+      const body = JSON.stringify({ errors: ['Internal server error'] });
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      let replaced = false;
+      res.writeHead = ((status: number, ...rest: unknown[]) => {
+        if (status >= 300) return writeHead(status, ...rest);
+        replaced = true;
+        return writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
+      }) as ServerResponse['writeHead'];
+      res.end = ((...args: unknown[]) => (replaced ? end(body) : end(...args))) as ServerResponse['end'];
       return true;
     }
     case 'fail':

@@ -11,12 +11,11 @@ export interface StreamsContext {
   /** Stands in for the playback CDN and the RTMP ingest host. */
   ingestOrigin: string;
   defaultPageSize: number;
+  /** A second terminate of a stream within this long answers 429 `too many terminate requests` (no Retry-After). */
+  terminateIntervalMs: number;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[]) => Promise<void> | void;
-
-/** The service refuses a second terminate of the same stream this soon after the first. */
-export const TERMINATE_INTERVAL_MS = 10_000;
 
 const PLAYBACK_TYPES = ['public', 'jwt', 'webhook'];
 const STREAM_FIELDS: ObjectSchema['properties'] = {
@@ -144,7 +143,7 @@ export function streamHandlers(ctx: StreamsContext): Record<string, Handler> {
       const stream = found(res, id);
       if (!stream) return;
       const now = Date.now();
-      if (stream.lastTerminatedAt && now - stream.lastTerminatedAt < TERMINATE_INTERVAL_MS) {
+      if (stream.lastTerminatedAt && now - stream.lastTerminatedAt < ctx.terminateIntervalMs) {
         sendErrors(res, 429, 'too many terminate requests');
         return;
       }

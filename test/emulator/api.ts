@@ -10,6 +10,7 @@ import { MAX_SIGNING_KEYS, type Store } from './store';
 import type { UploadTokens } from './tokens';
 import { streamHandlers } from './streams';
 import { validate, type ObjectSchema } from './validate';
+import { viewershipHandlers, type Viewership } from './viewership';
 
 export interface ApiContext {
   store: Store;
@@ -19,6 +20,7 @@ export interface ApiContext {
   apiOrigin: string;
   ingestOrigin: string;
   defaultPageSize: number;
+  viewership: Viewership;
 }
 
 const CREATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, projectId: { type: 'string' } } };
@@ -53,6 +55,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   const { store } = ctx;
   const streams = streamHandlers(ctx);
   const assets = assetHandlers({ ...ctx, readBody });
+  const views = viewershipHandlers(ctx.viewership);
 
   const routes: Route[] = [
     { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: listKeys },
@@ -77,6 +80,9 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/sessions$/, handler: streams.listSessions },
     { method: 'GET', pattern: /^\/api\/ingest\/?$/, handler: streams.listIngests, public: true },
     { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(store), public: true },
+    { method: 'GET', pattern: /^\/api\/data\/views\/now\/?$/, handler: views.now },
+    { method: 'GET', pattern: /^\/api\/data\/views\/query\/?$/, handler: views.query },
+    { method: 'GET', pattern: /^\/api\/data\/views\/query\/total\/([^/]+)$/, handler: views.total, public: true },
   ];
 
   function listKeys(_req: IncomingMessage, res: ServerResponse, url: URL): void {
@@ -150,6 +156,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   function getPlayback(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
     const info = playbackInfo(store, id ?? '', ctx.ingestOrigin);
     if (info) sendJson(res, 200, info);
+    else if (store.assetByPlaybackId(id ?? '')) sendErrors(res, 422, 'asset is not ready for playback');
     else sendErrors(res, 404, `No playback URL found for ${id ?? ''}`);
   }
 

@@ -39,8 +39,14 @@ export class Viewership {
     return this.store.streamByPlaybackId(playbackId)?.isActive ? 1 + seeded(`now:${playbackId}`, 20) : 0;
   }
 
-  /** Views started on the UTC day beginning at `day` (ms), and the minutes watched. */
+  /** A stream, session or asset has this playback id: the analytics backend counts nothing for others. */
+  private known(playbackId: string): boolean {
+    return !!this.store.assetByPlaybackId(playbackId) || [...this.store.streams.values()].some((s) => s.playbackId === playbackId);
+  }
+
+  /** Views started on the UTC day beginning at `day` (ms), and the minutes watched; none for unknown ids. */
   day(playbackId: string, day: number): { viewCount: number; playtimeMins: number } {
+    if (!this.known(playbackId)) return { viewCount: 0, playtimeMins: 0 };
     const viewCount = seeded(`day:${playbackId}:${dayStart(day)}`, 40);
     // Each content has its own typical watch time: 0.5 to 4 minutes per view.
     const minutesPerView = 0.5 + seeded(`mins:${playbackId}`, 8) / 2;
@@ -82,6 +88,8 @@ export function viewershipHandlers(viewership: Viewership): { now: Handler; quer
       if ((to - from) / DAY_MS > MAX_ROWS) return sendErrors(res, 400, `at most ${MAX_ROWS} days per query`);
       const rows = [];
       for (let day = dayStart(from); day < to; day += DAY_MS) rows.push({ playbackId, ...viewership.day(playbackId, day), timestamp: day });
+      // An id nobody ever watched has no rows at all, not rows of zeros.
+      if (rows.every((row) => row.viewCount === 0)) rows.length = 0;
       sendJson(res, 200, rows);
     },
 

@@ -37,6 +37,8 @@ describe('viewership over real HTTP', () => {
   });
 
   it('reads views per UTC day over a range, oldest first, with numbers fixed per playback id and day', async () => {
+    emu.store.addAsset({ playbackId: 'viewershipseed01', status: { phase: 'ready', updatedAt: 1 } });
+    emu.store.addStream({ playbackId: 'otherplayback002' });
     const to = Date.UTC(2026, 0, 31);
     const rows = await client.getViewsPerDay('viewershipseed01', { from: to - 30 * DAY_MS, to });
     assert.equal(rows.length, 30);
@@ -49,9 +51,10 @@ describe('viewership over real HTTP', () => {
     );
     const other = await client.getViewsPerDay('otherplayback002', { from: Date.UTC(2026, 0, 1), to: Date.UTC(2026, 0, 2) });
     assert.deepEqual(other, [{ timestamp: Date.UTC(2026, 0, 1), viewCount: 21, playtimeMins: 84 }]);
+    assert.deepEqual(await client.getViewsPerDay('nosuchplayback', { from: to - 30 * DAY_MS, to }), [], 'nothing for an id of no content');
     const query = new URL(`http://x${emu.requests.at(-1)?.url ?? ''}`).searchParams;
     assert.equal(query.get('timeStep'), 'day');
-    assert.equal(query.get('from'), String(Date.UTC(2026, 0, 1)));
+    assert.equal(query.get('from'), String(to - 30 * DAY_MS));
     assert.equal((await failure(client.getViewsPerDay('p', { from: to, to }))).kind, 'config');
   });
 
@@ -60,6 +63,7 @@ describe('viewership over real HTTP', () => {
     const total = await client.getTotalViews(asset.playbackId);
     assert.deepEqual(total, emu.viewership.total(asset.playbackId));
     assert.ok(total.viewCount > 0 && total.playtimeMins > 0);
+    assert.deepEqual(await client.getTotalViews('nosuchplayback'), { viewCount: 0, playtimeMins: 0 });
     const anonymous = await request(`${emu.apiUrl}/data/views/query/total/${asset.playbackId}`);
     assert.equal(anonymous.statusCode, 200);
     assert.deepEqual(await anonymous.body.json(), { playbackId: asset.playbackId, ...total });

@@ -11,3 +11,5 @@ export { studioDashboardUrl } from './studioDashboard';
 export { fetchThumbnailDataUri } from './thumbnail';
 export { withoutSecrets } from './secrets';
 export * from './playbackToken';
+export type { TotalViews, ViewsRow } from './viewership';
+export { choosePlayerSource, withPlaybackJwt, type PlayerSource } from './playerSource';

@@ -19,6 +19,7 @@ import type {
   StreamQuery,
   UploadRequest,
 } from './types';
+import { getTotalViews, getViewersNow, getViewsPerDay, type TotalViews, type ViewsRow } from './viewership';
 
 const SIGNING_KEYS = '/access-control/signing-key';
 const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);
@@ -211,6 +212,21 @@ export class StudioClient {
     const page = await this.page<Session>(streamPath(streamId, '/sessions'), { record }, options.cursor, options.limit, signal);
     const full = page.items.length >= options.limit;
     return { items: page.items, nextCursor: full ? `skip${skipOffset(options.cursor) + page.items.length}` : undefined };
+  }
+
+  /** Current viewers of a live stream's playback id. */
+  getViewersNow(playbackId: string, signal?: AbortSignal): Promise<number> {
+    return getViewersNow(this.http, playbackId, signal);
+  }
+
+  /** Views and minutes watched per UTC day in [from, to) (Unix milliseconds), oldest first. */
+  getViewsPerDay(playbackId: string, range: { from: number; to: number }, signal?: AbortSignal): Promise<ViewsRow[]> {
+    return getViewsPerDay(this.http, playbackId, range, signal);
+  }
+
+  /** All-time views and minutes watched of a playback id. */
+  getTotalViews(playbackId: string, signal?: AbortSignal): Promise<TotalViews> {
+    return getTotalViews(this.http, playbackId, signal);
   }
 
   /** Ingest and playback bases (needs no token, but sending it does no harm). */

@@ -10,6 +10,7 @@ import { MAX_SIGNING_KEYS, type EmulatorStream, type Store } from './store';
 import type { UploadTokens } from './tokens';
 import { streamHandlers } from './streams';
 import { validate, type ObjectSchema } from './validate';
+import { viewershipHandlers, type Viewership } from './viewership';
 
 export interface ApiContext {
   store: Store;
@@ -21,6 +22,7 @@ export interface ApiContext {
   defaultPageSize: number;
   /** How soon a second terminate of a stream is refused with 429. */
   terminateIntervalMs: number;
+  viewership: Viewership;
 }
 
 const CREATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, projectId: { type: 'string' } } };
@@ -55,6 +57,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   const { store } = ctx;
   const streams = streamHandlers(ctx);
   const assets = assetHandlers({ ...ctx, readBody });
+  const views = viewershipHandlers(ctx.viewership);
 
   const routes: Route[] = [
     { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: listKeys },
@@ -79,6 +82,9 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/sessions$/, handler: streams.listSessions },
     { method: 'GET', pattern: /^\/api\/ingest\/?$/, handler: streams.listIngests, public: true },
     { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(store), public: true },
+    { method: 'GET', pattern: /^\/api\/data\/views\/now\/?$/, handler: views.now },
+    { method: 'GET', pattern: /^\/api\/data\/views\/query\/?$/, handler: views.query },
+    { method: 'GET', pattern: /^\/api\/data\/views\/query\/total\/([^/]+)$/, handler: views.total, public: true },
   ];
 
   function listKeys(_req: IncomingMessage, res: ServerResponse, url: URL): void {
@@ -152,6 +158,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   function getPlayback(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
     const info = playbackInfo(store, id ?? '', ctx.ingestOrigin);
     if (info) sendJson(res, 200, info);
+    else if (store.assetByPlaybackId(id ?? '')) sendErrors(res, 422, 'asset is not ready for playback');
     else sendErrors(res, 404, `No playback URL found for ${id ?? ''}`);
   }
 

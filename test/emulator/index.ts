@@ -14,12 +14,14 @@ import { Scheduler } from './scheduler';
 import { seed } from './seed';
 import { Store } from './store';
 import { UploadTokens } from './tokens';
+import { playbackOrigin } from './playbackOrigin';
+import { Viewership } from './viewership';
 import { observe, type Observed, type Origin, type RequestRecord } from './wire';
 
 export type { FaultAction, FaultMatch } from './faults';
 export type { EmulatorAsset, EmulatorSigningKey, EmulatorStream } from './store';
 export type { Origin, RequestRecord } from './wire';
-export { Faults, Store };
+export { Faults, Store, Viewership };
 
 export interface EmulatorOptions {
   /** Accepted API tokens; default ['demo-token']. */
@@ -46,6 +48,8 @@ export interface EmulatorOptions {
   tusStore?: 'file' | 's3';
   /** A second terminate of a stream this soon after the first answers 429, as the service does; default 5000. */
   terminateIntervalMs?: number;
+  /** Wall-clock length of a live playlist's segment; default 2000 (the fixture's). */
+  liveSegmentMs?: number;
 }
 
 export interface Emulator {
@@ -57,6 +61,8 @@ export interface Emulator {
   /** Every request on both origins, in arrival order. */
   requests: RequestRecord[];
   faults: Faults;
+  /** Seeded viewer numbers; set a live stream's current viewers here. */
+  viewership: Viewership;
   /** SHA-256 hex of the bytes of the asset's complete upload; undefined while not uploaded. */
   uploadedSha256(assetId: string): Promise<string | undefined>;
   /** Closes servers, sockets and timers, and removes the temp dataDir. */
@@ -75,6 +81,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faults = new Faults();
   const requests: RequestRecord[] = [];
   const uploadTokens = new UploadTokens();
+  const viewership = new Viewership(store);
 
   // Listen first: handlers need the real ports to build absolute URLs.
   const apiServer = createServer();
@@ -97,6 +104,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ingestOrigin,
     defaultPageSize: options.defaultPageSize ?? 10,
     terminateIntervalMs: options.terminateIntervalMs ?? 5_000,
+    viewership,
   });
   const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host }).catch(abandon);
 
@@ -115,7 +123,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }
     };
   apiServer.on('request', serve('api', (req, res) => api(req, res)));
-  ingestServer.on('request', serve('ingest', ingest.handle));
+  // The ingest origin stands in for the playback CDN too.
+  const playback = playbackOrigin({ store, liveSegmentMs: options.liveSegmentMs });
+  ingestServer.on(
+    'request',
+    serve('ingest', async (req, res, record) => {
+      if (!(await playback(req, res))) await ingest.handle(req, res, record);
+    }),
+  );
 
   return {
     apiUrl: `${apiOrigin}/api`,
@@ -123,6 +138,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     store,
     requests,
     faults,
+    viewership,
     async uploadedSha256(assetId) {
       const file = store.uploadedFiles.get(assetId);
       if (!file) return undefined;

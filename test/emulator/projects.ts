@@ -31,9 +31,10 @@ export function projectHandlers(accounts: Accounts): Record<'list' | 'get' | 'cr
 /**
  * Resources addressed by id in a path. An API key reads only its project's resources: another
  * project's id answers 404 `not found`, as an unknown id does.
- * Webhooks hook in here once stored: `{ pattern: /^\/api\/webhook\/([^/]+)/, find: (store, id) =>
- * store.webhooks.get(id) }` — except their delivery logs (/webhook/{id}/log…), which the service
- * checks by user only.
+ * A new kind of resource (webhooks) takes part in three places: its row here, e.g.
+ * `{ pattern: /^\/api\/webhook\/([^/]+)/, find: (store, id) => store.webhooks.get(id) }` (but its
+ * delivery logs, /webhook/{id}/log…, are checked by user only); its list keeps `ownedBy(row, caller)`;
+ * its create stamps `ownerOf(caller)` (handlers get the caller as their 5th argument).
  */
 const BY_ID: Array<{ pattern: RegExp; find: (store: Store, id: string) => Owner | undefined }> = [
   { pattern: /^\/api\/access-control\/signing-key\/([^/]+)/, find: (store, id) => store.signingKeys.get(id) },

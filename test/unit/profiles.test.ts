@@ -163,6 +163,9 @@ describe('profiles', () => {
       await store.setToken(p.id, 'tok-new');
       assert.equal(await store.token(p.id), 'tok-new');
       assert.equal(store.get(p.id)?.project, undefined);
+      await store.learnProject(p.id, { id: 'proj-2', name: 'Staging' });
+      await store.learnProject(p.id, undefined);
+      assert.equal(store.get(p.id)?.project, undefined, 'a project that could not be told is not kept from before');
     });
 
     it('keeps private keys per profile; removing a profile deletes its token and its private keys only', async () => {

@@ -17,11 +17,11 @@ import { Store } from './store';
 import { UploadTokens } from './tokens';
 import { observe, type Observed, type Origin, type RequestRecord } from './wire';
 
-export type { AccountToken, Caller, EmulatorProject, Owner } from './accounts';
+export type { AccountToken } from './accounts';
 export type { FaultAction, FaultMatch } from './faults';
 export type { EmulatorAsset, EmulatorSigningKey, EmulatorStream } from './store';
 export type { Origin, RequestRecord } from './wire';
-export { Accounts, Faults, Store };
+export { Faults, Store };
 
 export interface EmulatorOptions {
   /** Accepted API tokens, all of the default account's "Default Project"; default ['demo-token']. */

@@ -137,6 +137,7 @@ export interface Stream {
   playbackPolicy?: PlaybackPolicy | null;
   /** What the service found wrong with a live stream's input (with `isHealthy: false`). */
   issues?: string[];
+  projectId?: string;
 }
 
 export interface StreamQuery {
@@ -176,3 +177,11 @@ export interface IngestPoint {
 }
 /** What POST /access-control/gate answered: 200 allowed, or 403/404 with the service's message. */
 export type GateAnswer = { allowed: true; status: number } | { allowed: false; status: number; message: string };
+
+/** A project of the user (GET /project); an API key belongs to exactly one. */
+export interface Project {
+  id: string;
+  name: string;
+  userId?: string;
+  createdAt?: number;
+}

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AssetTrack } from '../../src/api/types';
+import { ownedBy, type Owner } from './accounts';
 import { likeMatcher, parseFilters } from './filters';
 import { sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
@@ -39,13 +40,13 @@ export function assetJson(asset: EmulatorAsset, cdnOrigin: string): EmulatorAsse
 export function assetHandlers(ctx: AssetRoutesContext) {
   const { store } = ctx;
   return {
-    list(_req: IncomingMessage, res: ServerResponse, url: URL): void {
+    list(_req: IncomingMessage, res: ServerResponse, url: URL, _params: string[], caller: Owner): void {
       const filters = parseAssetFilters(url.searchParams.get('filters'));
       if (typeof filters === 'string') {
         sendErrors(res, 400, `error parsing filters: ${filters}`);
         return;
       }
-      const rows = [...store.assets.values()].filter((asset) => filters.every((matches) => matches(asset))).sort(assetOrder(url.searchParams.get('order')));
+      const rows = [...store.assets.values()].filter((asset) => ownedBy(asset, caller) && filters.every((matches) => matches(asset))).sort(assetOrder(url.searchParams.get('order')));
       const { page, headers } = paginate(rows, url, { defaultLimit: ctx.defaultPageSize, origin: ctx.apiOrigin });
       sendJson(res, 200, page.map((asset) => assetJson(asset, ctx.ingestOrigin)), headers);
     },

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { Accounts } from './accounts';
 import { createApi } from './api';
 import { Faults, type FaultAction } from './faults';
 import { sendErrors, sendJson, sendText } from './http';
@@ -18,13 +19,14 @@ import { playbackOrigin } from './playbackOrigin';
 import { Viewership } from './viewership';
 import { observe, type Observed, type Origin, type RequestRecord } from './wire';
 
+export type { AccountToken } from './accounts';
 export type { FaultAction, FaultMatch } from './faults';
 export type { EmulatorAsset, EmulatorSigningKey, EmulatorStream } from './store';
 export type { Origin, RequestRecord } from './wire';
 export { Faults, Store, Viewership };
 
 export interface EmulatorOptions {
-  /** Accepted API tokens; default ['demo-token']. */
+  /** Accepted API tokens, all of the default account's "Default Project"; default ['demo-token']. */
   tokens?: string[];
   /** Seed demo keys and streams; default false. */
   seed?: boolean;
@@ -58,7 +60,12 @@ export interface Emulator {
   /** Origin of the upload host (a second server), e.g. http://127.0.0.1:PORT2 */
   ingestOrigin: string;
   store: Store;
-  /** Every request on both origins, in arrival order. */
+  /**
+   * Users, projects and API tokens. The default account (store.userId, store.projectId) holds the
+   * `tokens` option's; `accounts.addUser()` / `addProject()` add others, each with its own token.
+   */
+  accounts: Accounts;
+  /** Every request on both origins, in arrival order; `tokenId` says which API token each carried. */
   requests: RequestRecord[];
   faults: Faults;
   /** Seeded viewer numbers; set a live stream's current viewers here. */
@@ -95,11 +102,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const apiOrigin = await listen(apiServer, host, options.apiPort ?? 0).catch(abandon);
   const ingestOrigin = await listen(ingestServer, host, options.ingestPort ?? 0).catch(abandon);
 
-  const tokens = new Map((options.tokens ?? [DEFAULT_TOKEN]).map((token, i) => [token, `Emulator token ${i + 1}`]));
+  const accounts = new Accounts(store);
+  for (const token of options.tokens ?? [DEFAULT_TOKEN]) accounts.addToken(store.projectId, token);
   const api = createApi({
     store,
     uploadTokens,
-    tokens,
+    accounts,
     apiOrigin,
     ingestOrigin,
     defaultPageSize: options.defaultPageSize ?? 10,
@@ -112,6 +120,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     (origin: Origin, handle: (req: IncomingMessage, res: ServerResponse, record: RequestRecord) => Promise<void>) =>
     async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
       const observed = observe(origin, req, res, requests);
+      observed.record.tokenId = accounts.tokenIdOf(req.headers.authorization);
       try {
         const pathname = new URL(req.url ?? '/', 'http://emulator').pathname;
         const fault = faults.take(origin, req.method ?? 'GET', pathname);
@@ -136,6 +145,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     apiUrl: `${apiOrigin}/api`,
     ingestOrigin,
     store,
+    accounts,
     requests,
     faults,
     viewership,

@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { Asset, AssetStatus, RecordingStatus, SigningKey, Stream } from '../../src/api/types';
+import type { Owner } from './accounts';
 import { probe, processAsset } from './assets';
 import type { Scheduler } from './scheduler';
 
@@ -35,7 +36,8 @@ export interface EmulatorAsset extends Asset {
 
 export const MAX_SIGNING_KEYS = 10;
 
-export class Store {
+export class Store implements Owner {
+  /** The default account's user and project: what is added without an owner belongs to them. */
   readonly userId: string = randomUUID();
   readonly projectId: string = randomUUID();
   readonly signingKeys = new Map<string, EmulatorSigningKey>();
@@ -57,7 +59,7 @@ export class Store {
   ) {}
 
   /** Creates a key with a fresh P-256 pair; the private half is returned, never stored. */
-  createSigningKey(fields: { name?: string; projectId?: string }): { key: EmulatorSigningKey; privateKey: string } {
+  createSigningKey(fields: { name?: string } & Partial<Owner>): { key: EmulatorSigningKey; privateKey: string } {
     const pair = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     const key = this.addSigningKey({
       ...fields,
@@ -121,6 +123,8 @@ export class Store {
     return this.addStream({
       name: parent.name,
       parentId: parent.id,
+      userId: parent.userId,
+      projectId: parent.projectId,
       createdAt: now,
       lastSeen: now,
       isActive: true,
@@ -149,18 +153,18 @@ export class Store {
     }
   }
 
-  createAsset(name: string, createdByTokenName: string, projectId = this.projectId): EmulatorAsset {
+  createAsset(name: string, createdByTokenName: string, owner: Owner = this): EmulatorAsset {
     const now = Date.now();
     const asset: EmulatorAsset = {
       id: randomUUID(),
       playbackId: playbackId(),
-      userId: this.userId,
+      userId: owner.userId,
       name,
       createdAt: now,
       status: { phase: 'uploading', updatedAt: now },
       source: { type: 'directUpload' },
       createdByTokenName,
-      projectId,
+      projectId: owner.projectId,
     };
     this.assets.set(asset.id, asset);
     return asset;

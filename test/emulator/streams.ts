@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Session } from '../../src/api/types';
+import { ownerOf, type Owner } from './accounts';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
 import type { EmulatorStream, Store } from './store';
@@ -15,7 +16,7 @@ export interface StreamsContext {
   terminateIntervalMs: number;
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[]) => Promise<void> | void;
+type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], caller: Owner) => Promise<void> | void;
 
 const PLAYBACK_TYPES = ['public', 'jwt', 'webhook'];
 const STREAM_FIELDS: ObjectSchema['properties'] = {
@@ -88,10 +89,11 @@ export function streamHandlers(ctx: StreamsContext): Record<string, Handler> {
   }
 
   return {
-    async createStream(req, res) {
+    async createStream(req, res, _url, _params, caller) {
       const fields = await body(req, res, CREATE_STREAM);
       if (!fields) return;
-      const stream = store.addStream({ ...(fields as Partial<EmulatorStream>), isActive: false, suspended: false, record: fields.record === true, lastSeen: 0 });
+      // An API key creates in its own project, whatever projectId the body names.
+      const stream = store.addStream({ ...(fields as Partial<EmulatorStream>), isActive: false, suspended: false, record: fields.record === true, lastSeen: 0, ...ownerOf(caller) });
       sendJson(res, 201, stream);
     },
 

@@ -512,7 +512,8 @@ describe('Streams view', () => {
     const demo = new Store(new Scheduler(), 0);
     seed(demo);
     emulator.store.streams.clear();
-    for (const [id, stream] of demo.streams) emulator.store.streams.set(id, stream);
+    // Another Store is another account: its streams move into the token's project.
+    for (const [id, stream] of demo.streams) emulator.store.streams.set(id, { ...stream, userId: emulator.store.userId, projectId: emulator.store.projectId });
     api.streams.refresh();
     await vscode.commands.executeCommand('livepeer.streams.focus');
     const sunday = await row('Sunday Service');

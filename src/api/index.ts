@@ -11,3 +11,8 @@ export { studioDashboardUrl } from './studioDashboard';
 export { fetchThumbnailDataUri } from './thumbnail';
 export { withoutSecrets } from './secrets';
 export * from './playbackToken';
+export type * from './webhookTypes';
+export { WEBHOOK_EVENTS } from './webhookTypes';
+export type { WebhookApi } from './webhooks';
+export * from './webhookSignature';
+export { buildWebhookTestEvent, type AccessControlBody, type TestEventContext } from './webhookEvents';

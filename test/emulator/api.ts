@@ -10,6 +10,8 @@ import { MAX_SIGNING_KEYS, type Store } from './store';
 import type { UploadTokens } from './tokens';
 import { streamHandlers } from './streams';
 import { validate, type ObjectSchema } from './validate';
+import { webhookHandlers, type WebhookState } from './webhooks';
+import type { Deliveries } from './deliveries';
 
 export interface ApiContext {
   store: Store;
@@ -19,6 +21,8 @@ export interface ApiContext {
   apiOrigin: string;
   ingestOrigin: string;
   defaultPageSize: number;
+  webhooks: WebhookState;
+  deliveries: Deliveries;
 }
 
 const CREATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, projectId: { type: 'string' } } };
@@ -53,6 +57,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   const { store } = ctx;
   const streams = streamHandlers(ctx);
   const assets = assetHandlers({ ...ctx, readBody });
+  const webhooks = webhookHandlers({ ...ctx, state: ctx.webhooks });
 
   const routes: Route[] = [
     { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: listKeys },
@@ -77,6 +82,14 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/sessions$/, handler: streams.listSessions },
     { method: 'GET', pattern: /^\/api\/ingest\/?$/, handler: streams.listIngests, public: true },
     { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(store), public: true },
+    { method: 'GET', pattern: /^\/api\/webhook\/?$/, handler: webhooks.list },
+    { method: 'POST', pattern: /^\/api\/webhook\/?$/, handler: webhooks.create },
+    { method: 'GET', pattern: /^\/api\/webhook\/([^/]+)$/, handler: webhooks.get },
+    { method: 'PATCH', pattern: /^\/api\/webhook\/([^/]+)$/, handler: webhooks.update },
+    { method: 'DELETE', pattern: /^\/api\/webhook\/([^/]+)$/, handler: webhooks.delete },
+    { method: 'GET', pattern: /^\/api\/webhook\/([^/]+)\/log\/?$/, handler: webhooks.listLog },
+    { method: 'GET', pattern: /^\/api\/webhook\/([^/]+)\/log\/([^/]+)$/, handler: webhooks.getLog },
+    { method: 'POST', pattern: /^\/api\/webhook\/([^/]+)\/log\/([^/]+)\/resend$/, handler: webhooks.resend },
   ];
 
   function listKeys(_req: IncomingMessage, res: ServerResponse, url: URL): void {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createApi } from './api';
+import { DEFAULT_DELIVERY_OPTIONS, Deliveries, type DeliveryOptions } from './deliveries';
 import { Faults, type FaultAction } from './faults';
 import { sendErrors, sendJson, sendText } from './http';
 import { createIngest } from './ingest';
@@ -14,10 +15,13 @@ import { Scheduler } from './scheduler';
 import { seed } from './seed';
 import { Store } from './store';
 import { UploadTokens } from './tokens';
+import { WebhookState } from './webhooks';
 import { observe, type Observed, type Origin, type RequestRecord } from './wire';
 
 export type { FaultAction, FaultMatch } from './faults';
 export type { EmulatorAsset, EmulatorSigningKey, EmulatorStream } from './store';
+export type { DeliveryOptions } from './deliveries';
+export type { DeliveryEntry, EmulatorWebhook, WebhookState } from './webhooks';
 export type { Origin, RequestRecord } from './wire';
 export { Faults, Store };
 
@@ -44,6 +48,8 @@ export interface EmulatorOptions {
    * that version's quirks (chunks that are not multiples of 8 MiB corrupt the upload).
    */
   tusStore?: 'file' | 's3';
+  /** Webhook deliveries: retry backoff, retries, time-out, delay of the status (defaults as the service, shorter retries). */
+  webhooks?: Partial<DeliveryOptions>;
 }
 
 export interface Emulator {
@@ -55,6 +61,8 @@ export interface Emulator {
   /** Every request on both origins, in arrival order. */
   requests: RequestRecord[];
   faults: Faults;
+  /** Webhooks and their delivery log. */
+  webhooks: WebhookState;
   /** SHA-256 hex of the bytes of the asset's complete upload; undefined while not uploaded. */
   uploadedSha256(assetId: string): Promise<string | undefined>;
   /** Closes servers, sockets and timers, and removes the temp dataDir. */
@@ -87,6 +95,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ingestOrigin = await listen(ingestServer, host, options.ingestPort ?? 0).catch(abandon);
 
   const tokens = new Map((options.tokens ?? [DEFAULT_TOKEN]).map((token, i) => [token, `Emulator token ${i + 1}`]));
+  const webhooks = new WebhookState(store);
+  const deliveries = new Deliveries(store, webhooks, scheduler, ingestOrigin, { ...DEFAULT_DELIVERY_OPTIONS, ...options.webhooks });
   const api = createApi({
     store,
     uploadTokens,
@@ -94,6 +104,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     apiOrigin,
     ingestOrigin,
     defaultPageSize: options.defaultPageSize ?? 10,
+    webhooks,
+    deliveries,
   });
   const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host }).catch(abandon);
 
@@ -120,6 +132,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     store,
     requests,
     faults,
+    webhooks,
     async uploadedSha256(assetId) {
       const file = store.uploadedFiles.get(assetId);
       if (!file) return undefined;
@@ -129,7 +142,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     async close() {
       scheduler.dispose();
-      await Promise.all([closeServer(apiServer), closeServer(ingestServer), ingest.close()]);
+      await Promise.all([closeServer(apiServer), closeServer(ingestServer), ingest.close(), deliveries.close()]);
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -76,19 +76,18 @@ export function deliveryJson(entry: DeliveryEntry): Omit<DeliveryEntry, 'sharedS
   return rest;
 }
 
-/** The validator's error for the url or events of a body that passed the basic schema. */
+/** The validator's error for the url or events of a body that passed the basic schema (in the schema's order). */
 function fieldProblem(body: Record<string, unknown>): string | undefined {
   const error = (instancePath: string, keyword: string, params: Record<string, unknown>, message: string, schemaPath = `#/properties${instancePath}/${keyword}`) =>
     JSON.stringify([{ instancePath, schemaPath, keyword, params, message }]);
+  const url = body.url as string | undefined;
+  if (url !== undefined && !new RegExp(URL_PATTERN).test(url)) return error('/url', 'pattern', { pattern: URL_PATTERN }, `must match pattern "${URL_PATTERN}"`);
+  if (url !== undefined && !isUri(url)) return error('/url', 'format', { format: 'uri' }, 'must match format "uri"');
   const events = body.events as unknown[] | undefined;
   const unknown = events?.findIndex((event) => !SERVICE_EVENTS.includes(event as string)) ?? -1;
   if (unknown >= 0) {
     return error(`/events/${unknown}`, 'enum', { allowedValues: SERVICE_EVENTS }, 'must be equal to one of the allowed values', '#/properties/events/items/enum');
   }
-  const url = body.url as string | undefined;
-  if (url === undefined) return undefined;
-  if (!new RegExp(URL_PATTERN).test(url)) return error('/url', 'pattern', { pattern: URL_PATTERN }, `must match pattern "${URL_PATTERN}"`);
-  if (!isUri(url)) return error('/url', 'format', { format: 'uri' }, 'must match format "uri"');
   return undefined;
 }
 

@@ -234,6 +234,10 @@ describe('webhooks: emulator routes, deliveries and client over real HTTP', func
       const failed = (await client.webhooks.listDeliveriesPage(webhook.id, { success: false, event: 'stream.started' })).items;
       assert.equal(failed.length, 3);
       assert.equal((await client.webhooks.listDeliveriesPage(webhook.id, { success: true })).items.length, 0);
+      const filtered = async (filters: object[]) => (await raw(emu, 'GET', `/webhook/${webhook.id}/log?filters=${encodeURIComponent(JSON.stringify(filters))}`)).json<unknown[]>().length;
+      assert.equal(await filtered([{ id: 'statusCode', value: 500 }]), 3);
+      assert.equal(await filtered([{ id: 'statusCode', value: { gte: 400 } }]), 0, 'a range compares text and finds nothing, as on the service');
+      assert.equal(await filtered([{ id: 'resourceId', value: stream.id }]), 3);
 
       receiver.received.length = 0;
       receiver.answer = () => 404;

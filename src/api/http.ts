@@ -39,6 +39,8 @@ export interface CallOptions {
   query?: Record<string, string | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Secrets sent in the body (a webhook's shared secret): blanked, like the token, in what the service echoes. */
+  secrets?: Array<string | undefined>;
 }
 
 export interface ApiResponse<T> {
@@ -189,7 +191,7 @@ export class StudioHttp {
       }
       if (status < 200 || status >= 300) {
         // The service may echo the token (`no token X found`), in any shape: never let it into our messages.
-        const clean = redact(text, [token]);
+        const clean = redact(text, [token, ...(options.secrets ?? [])]);
         const parsed = parseJson(clean);
         throw httpError({ method, path, status }, parsed.ok ? parsed.value : undefined, clean, asked);
       }

@@ -14,3 +14,8 @@ export { withoutSecrets } from './secrets';
 export * from './playbackToken';
 export type { TotalViews, ViewsRow } from './viewership';
 export { choosePlayerSource, withPlaybackJwt, type PlayerSource } from './playerSource';
+export type * from './webhookTypes';
+export { WEBHOOK_EVENTS } from './webhookTypes';
+export type { WebhookApi } from './webhooks';
+export * from './webhookSignature';
+export { buildWebhookTestEvent, type AccessControlBody, type TestEventContext } from './webhookEvents';

@@ -1,8 +1,9 @@
 import { StudioApiError } from './errors';
 import { StudioHttp, type StudioHttpOptions } from './http';
 import { filtersParam, literalNameMatch, type ListFilter } from './listFilters';
-import { collectPages, nextCursor, type Page } from './pagination';
+import { collectPages, fetchPage, type Page } from './pagination';
 import { resourcePath } from './resourcePath';
+import { expectBody } from './responseBody';
 import type {
   Asset,
   AssetQuery,
@@ -20,6 +21,7 @@ import type {
   UploadRequest,
 } from './types';
 import { getTotalViews, getViewersNow, getViewsPerDay, type TotalViews, type ViewsRow } from './viewership';
+import { WebhookApi } from './webhooks';
 
 const SIGNING_KEYS = '/access-control/signing-key';
 const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);
@@ -72,9 +74,11 @@ function checkKeyUpdate(update: SigningKeyUpdate): void {
 /** Typed Studio API operations; each is one request, or a loop over pages. */
 export class StudioClient {
   readonly http: StudioHttp;
+  readonly webhooks: WebhookApi;
 
   constructor(options: StudioHttpOptions) {
     this.http = new StudioHttp(options);
+    this.webhooks = new WebhookApi(this.http);
   }
 
   get baseUrl(): string {
@@ -239,32 +243,17 @@ export class StudioClient {
     return this.http.close();
   }
 
-  private async page<T>(
+  private page<T>(
     path: string,
     query: Record<string, string | undefined>,
     cursor: string | undefined,
     limit: number | undefined,
     signal: AbortSignal | undefined,
   ): Promise<Page<T>> {
-    const response = await this.http.call<T[]>('GET', path, {
-      query: { ...query, limit: limit?.toString(), cursor },
-      signal,
-    });
-    const items = response.data ?? [];
-    if (!Array.isArray(items)) {
-      throw new StudioApiError('server', 'the service answered a list request with something else: check livepeer.baseUrl', {
-        method: 'GET',
-        path,
-        status: response.status,
-      });
-    }
-    return { items, nextCursor: nextCursor(response.headers.link) };
+    return fetchPage<T>(this.http, path, query, cursor, limit, signal);
   }
 
   private expectBody<T>(response: { data: T | undefined; status: number }): T {
-    if (response.data === undefined) {
-      throw new StudioApiError('server', `the service answered HTTP ${response.status} without a body: try again later`);
-    }
-    return response.data;
+    return expectBody(response);
   }
 }

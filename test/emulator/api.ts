@@ -13,6 +13,8 @@ import type { UploadTokens } from './tokens';
 import { streamHandlers } from './streams';
 import { validate, type ObjectSchema } from './validate';
 import { viewershipHandlers, type Viewership } from './viewership';
+import { webhookHandlers, type WebhookState } from './webhooks';
+import type { Deliveries } from './deliveries';
 
 export interface ApiContext {
   store: Store;
@@ -25,6 +27,8 @@ export interface ApiContext {
   /** How soon a second terminate of a stream is refused with 429. */
   terminateIntervalMs: number;
   viewership: Viewership;
+  webhooks: WebhookState;
+  deliveries: Deliveries;
 }
 
 const CREATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, projectId: { type: 'string' } } };
@@ -61,6 +65,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   const assets = assetHandlers({ ...ctx, readBody });
   const views = viewershipHandlers(ctx.viewership);
   const projects = projectHandlers(ctx.accounts);
+  const webhooks = webhookHandlers({ ...ctx, state: ctx.webhooks });
 
   const routes: Route[] = [
     { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: listKeys },
@@ -91,6 +96,14 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'GET', pattern: /^\/api\/project\/?$/, handler: projects.list },
     { method: 'POST', pattern: /^\/api\/project\/?$/, handler: projects.create },
     { method: 'GET', pattern: /^\/api\/project\/([^/]+)$/, handler: projects.get },
+    { method: 'GET', pattern: /^\/api\/webhook\/?$/, handler: webhooks.list },
+    { method: 'POST', pattern: /^\/api\/webhook\/?$/, handler: webhooks.create },
+    { method: 'GET', pattern: /^\/api\/webhook\/([^/]+)$/, handler: webhooks.get },
+    { method: 'PATCH', pattern: /^\/api\/webhook\/([^/]+)$/, handler: webhooks.update },
+    { method: 'DELETE', pattern: /^\/api\/webhook\/([^/]+)$/, handler: webhooks.delete },
+    { method: 'GET', pattern: /^\/api\/webhook\/([^/]+)\/log\/?$/, handler: webhooks.listLog },
+    { method: 'GET', pattern: /^\/api\/webhook\/([^/]+)\/log\/([^/]+)$/, handler: webhooks.getLog },
+    { method: 'POST', pattern: /^\/api\/webhook\/([^/]+)\/log\/([^/]+)\/resend$/, handler: webhooks.resend },
   ];
 
   function listKeys(_req: IncomingMessage, res: ServerResponse, url: URL, _params: string[], caller: Caller): void {

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AssetTrack } from '../../src/api/types';
 import { ownedBy, type Owner } from './accounts';
-import { likeMatcher, parseFilters } from './filters';
+import { likeMatcher, parseFilters, rangeMatcher } from './filters';
 import { sendErrors, sendJson } from './http';
+import { orderBy } from './order';
 import { paginate } from './pagination';
 import { assetPlaybackUrls } from './playback';
 import { thumbnailPng } from './png';
@@ -107,6 +108,7 @@ export function processAsset(store: Store, scheduler: Scheduler, asset: Emulator
     if (progress === undefined) {
       probe(asset);
       asset.status = { phase: 'ready', updatedAt: Date.now() };
+      store.emit({ event: 'asset.ready', asset });
       return;
     }
     asset.status = { phase: 'processing', updatedAt: Date.now(), progress };
@@ -142,13 +144,8 @@ function parseAssetFilters(raw: string | null): AssetFilter[] | string {
       return (asset) => (id === 'phase' ? asset.status.phase : asset[id]) === value;
     }
     if (id === 'createdAt') {
-      const range = typeof value === 'number' ? { gte: value, lte: value } : (value as { gt?: number; lt?: number; gte?: number; lte?: number } | null);
-      if (typeof range !== 'object' || range === null) return 'value of filter createdAt must be a number or a range';
-      return (asset) =>
-        (range.gt === undefined || asset.createdAt > range.gt) &&
-        (range.lt === undefined || asset.createdAt < range.lt) &&
-        (range.gte === undefined || asset.createdAt >= range.gte) &&
-        (range.lte === undefined || asset.createdAt <= range.lte);
+      const inRange = rangeMatcher(value, 'createdAt');
+      return typeof inRange === 'string' ? inRange : (asset) => inRange(asset.createdAt);
     }
     return undefined;
   });
@@ -161,19 +158,7 @@ const ORDER_FIELDS: Record<string, (asset: EmulatorAsset) => number | string> = 
   size: (asset) => asset.size ?? 0,
 };
 
-/** `order=field-true|false,...` (true: descending); default most recently updated first. */
+/** Default most recently updated first. */
 function assetOrder(raw: string | null): (a: EmulatorAsset, b: EmulatorAsset) => number {
-  const keys = (raw || 'updatedAt-true')
-    .split(',')
-    .map((part) => /^(\w+)-(true|false)$/.exec(part.trim()))
-    .filter((match): match is RegExpExecArray => !!match && !!ORDER_FIELDS[match[1] ?? ''])
-    .map((match) => ({ read: ORDER_FIELDS[match[1] ?? ''] as (asset: EmulatorAsset) => number | string, descending: match[2] === 'true' }));
-  return (a, b) => {
-    for (const { read, descending } of keys) {
-      const x = read(a);
-      const y = read(b);
-      if (x !== y) return (x < y ? -1 : 1) * (descending ? -1 : 1);
-    }
-    return 0;
-  };
+  return orderBy(raw, ORDER_FIELDS, 'updatedAt-true');
 }

@@ -47,3 +47,13 @@ export function likeMatcher(value: string): (text: string | undefined) => boolea
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+type Range = { gt?: number; lt?: number; gte?: number; lte?: number };
+
+/** A filter value that is a number (exact) or a `{gt, lt, gte, lte}` range, as a test of a number; or why it is neither. */
+export function rangeMatcher(value: unknown, id: string): ((n: number) => boolean) | string {
+  const range: Range | null = typeof value === 'number' ? { gte: value, lte: value } : (value as Range | null);
+  if (typeof range !== 'object' || range === null) return `value of filter ${id} must be a number or a range`;
+  return (n) =>
+    (range.gt === undefined || n > range.gt) && (range.lt === undefined || n < range.lt) && (range.gte === undefined || n >= range.gte) && (range.lte === undefined || n <= range.lte);
+}

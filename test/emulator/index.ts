@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Accounts } from './accounts';
 import { createApi } from './api';
+import { DEFAULT_DELIVERY_OPTIONS, Deliveries, type DeliveryOptions } from './deliveries';
 import { Faults, type FaultAction } from './faults';
 import { sendErrors, sendJson, sendText } from './http';
 import { createIngest } from './ingest';
@@ -17,11 +18,14 @@ import { Store } from './store';
 import { UploadTokens } from './tokens';
 import { playbackOrigin } from './playbackOrigin';
 import { Viewership } from './viewership';
+import { WebhookState } from './webhooks';
 import { observe, type Observed, type Origin, type RequestRecord } from './wire';
 
 export type { AccountToken } from './accounts';
 export type { FaultAction, FaultMatch } from './faults';
 export type { EmulatorAsset, EmulatorSigningKey, EmulatorStream } from './store';
+export type { DeliveryOptions } from './deliveries';
+export type { DeliveryEntry, EmulatorWebhook, WebhookState } from './webhooks';
 export type { Origin, RequestRecord } from './wire';
 export { Faults, Store, Viewership };
 
@@ -52,6 +56,8 @@ export interface EmulatorOptions {
   terminateIntervalMs?: number;
   /** Wall-clock length of a live playlist's segment; default 2000 (the fixture's). */
   liveSegmentMs?: number;
+  /** Webhook deliveries: retry backoff, retries, time-out, delay of the status (defaults as the service, shorter retries). */
+  webhooks?: Partial<DeliveryOptions>;
 }
 
 export interface Emulator {
@@ -70,6 +76,8 @@ export interface Emulator {
   faults: Faults;
   /** Seeded viewer numbers; set a live stream's current viewers here. */
   viewership: Viewership;
+  /** Webhooks and their delivery log. */
+  webhooks: WebhookState;
   /** SHA-256 hex of the bytes of the asset's complete upload; undefined while not uploaded. */
   uploadedSha256(assetId: string): Promise<string | undefined>;
   /** Closes servers, sockets and timers, and removes the temp dataDir. */
@@ -104,6 +112,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const accounts = new Accounts(store);
   for (const token of options.tokens ?? [DEFAULT_TOKEN]) accounts.addToken(store.projectId, token);
+  const webhooks = new WebhookState(store);
+  const deliveries = new Deliveries(store, webhooks, scheduler, ingestOrigin, { ...DEFAULT_DELIVERY_OPTIONS, ...options.webhooks });
   const api = createApi({
     store,
     uploadTokens,
@@ -113,6 +123,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     defaultPageSize: options.defaultPageSize ?? 10,
     terminateIntervalMs: options.terminateIntervalMs ?? 5_000,
     viewership,
+    webhooks,
+    deliveries,
   });
   const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host }).catch(abandon);
 
@@ -149,6 +161,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests,
     faults,
     viewership,
+    webhooks,
     async uploadedSha256(assetId) {
       const file = store.uploadedFiles.get(assetId);
       if (!file) return undefined;
@@ -158,7 +171,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     async close() {
       scheduler.dispose();
-      await Promise.all([closeServer(apiServer), closeServer(ingestServer), ingest.close()]);
+      await Promise.all([closeServer(apiServer), closeServer(ingestServer), ingest.close(), deliveries.close()]);
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

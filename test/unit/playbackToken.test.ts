@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { request } from 'undici';
 import { StudioClient, decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../../src/api';
 import { startEmulator, type Emulator } from '../emulator';
@@ -98,6 +98,53 @@ describe('playback tokens', () => {
 
       const garbage = verifyPlaybackToken('not-a-token');
       assert.ok(!garbage.ok && /not a playback token/.test(garbage.reason));
+    });
+    it('refuses lifetimes that are not a number, too short or too long, saying why', () => {
+      const sign = (expiresInSeconds: number) => () => signPlaybackToken({ playbackId: 'p1', privateKey: key.privateKey, publicKey: key.publicKey, expiresInSeconds });
+      assert.throws(sign(Number.NaN), /must be a number of seconds, not NaN/);
+      assert.throws(sign(Number.POSITIVE_INFINITY), /must be a number of seconds, not Infinity/);
+      assert.throws(sign(0), /0 s is too short: at least 60 s/);
+      assert.throws(sign(-3600), /-3600 s is too short/);
+      assert.throws(sign(100 * 365 * 86_400), /36500 days is too long: at most 365 days/);
+      assert.equal(decodePlaybackToken(signPlaybackToken({ playbackId: 'p1', privateKey: key.privateKey, publicKey: key.publicKey, expiresInSeconds: 365 * 86_400, now: 0 }))?.exp, 365 * 86_400);
+    });
+
+    /** A token with the given claims and header, signed by `privateKey` with the algorithm its type needs. */
+    function forge(privateKey: KeyObject, claims: Record<string, unknown>): string {
+      const input = `${Buffer.from(JSON.stringify({ alg: 'ES256', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+      const signature = sign('sha256', Buffer.from(input), privateKey.asymmetricKeyType === 'ec' ? { key: privateKey, dsaEncoding: 'ieee-p1363' } : privateKey);
+      return `${input}.${signature.toString('base64url')}`;
+    }
+    const pubOf = (publicKey: KeyObject) => Buffer.from(publicKey.export({ type: 'spki', format: 'pem' })).toString('base64');
+
+    it('verifies with the token’s own pub only when it is an EC P-256 key (not RSA, P-384 or secp256k1)', () => {
+      const now = Math.floor(Date.now() / 1000);
+      const pairs: Array<[string, ReturnType<typeof generateKeyPairSync>]> = [
+        ['RSA', generateKeyPairSync('rsa', { modulusLength: 2048 })],
+        ['secp384r1', generateKeyPairSync('ec', { namedCurve: 'secp384r1' })],
+        ['secp256k1', generateKeyPairSync('ec', { namedCurve: 'secp256k1' })],
+      ];
+      for (const [name, pair] of pairs) {
+        const token = forge(pair.privateKey, { sub: 'p1', action: 'pull', pub: pubOf(pair.publicKey), iat: now, exp: now + 600 });
+        const check = verifyPlaybackToken(token, { playbackId: 'p1' });
+        assert.ok(!check.ok && /not EC P-256/.test(check.reason), `${name}: ${JSON.stringify(check)}`);
+        assert.ok(!check.ok && check.reason.includes(name), `${name} is named: ${!check.ok && check.reason}`);
+      }
+      const p256 = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+      assert.equal(verifyPlaybackToken(forge(p256.privateKey, { sub: 'p1', pub: pubOf(p256.publicKey), iat: now, exp: now + 600 }), { playbackId: 'p1' }).ok, true);
+    });
+
+    it('refuses an exp more than a year ahead and an iat in the future, allowing a few minutes of clock skew', () => {
+      const now = Date.UTC(2026, 5, 1);
+      const s = now / 1000;
+      const p256 = createPrivateKey(Buffer.from(key.privateKey, 'base64').toString());
+      const token = (claims: Record<string, unknown>) => forge(p256, { sub: 'p1', pub: key.publicKey, ...claims });
+      const centuries = verifyPlaybackToken(token({ iat: s, exp: s + 300 * 365 * 86_400 }), { now });
+      assert.ok(!centuries.ok && /valid until 2326-.*more than 365 days ahead/.test(centuries.reason), JSON.stringify(centuries));
+      const future = verifyPlaybackToken(token({ iat: s + 3600, exp: s + 7200 }), { now });
+      assert.ok(!future.ok && /issued in the future \(2026-06-01T01:00:00.000Z\)/.test(future.reason), JSON.stringify(future));
+      assert.equal(verifyPlaybackToken(token({ iat: s + 120, exp: s + 3600 }), { now }).ok, true, 'two minutes of skew is fine');
+      assert.equal(verifyPlaybackToken(token({ iat: s, exp: s + 365 * 86_400 }), { now }).ok, true, 'a year is the longest lifetime');
     });
   });
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { assetHandlers } from './assets';
-import { accessGate } from './accessControl';
+import { accessGate, type GateTiming } from './accessControl';
 import { parseFilters } from './filters';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
@@ -19,6 +19,7 @@ export interface ApiContext {
   apiOrigin: string;
   ingestOrigin: string;
   defaultPageSize: number;
+  gate: GateTiming;
 }
 
 const CREATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, projectId: { type: 'string' } } };
@@ -76,7 +77,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'DELETE', pattern: /^\/api\/stream\/([^/]+)\/terminate$/, handler: streams.terminateStream },
     { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/sessions$/, handler: streams.listSessions },
     { method: 'GET', pattern: /^\/api\/ingest\/?$/, handler: streams.listIngests, public: true },
-    { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(store), public: true },
+    { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(store, ctx.gate), public: true },
   ];
 
   function listKeys(_req: IncomingMessage, res: ServerResponse, url: URL): void {
@@ -150,6 +151,8 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   function getPlayback(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
     const info = playbackInfo(store, id ?? '', ctx.ingestOrigin);
     if (info) sendJson(res, 200, info);
+    // As the service: an asset that exists but is not ready yet is 422, only an unknown id is 404.
+    else if (store.assetByPlaybackId(id ?? '')) sendErrors(res, 422, 'asset is not ready for playback');
     else sendErrors(res, 404, `No playback URL found for ${id ?? ''}`);
   }
 

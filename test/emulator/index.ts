@@ -44,6 +44,10 @@ export interface EmulatorOptions {
    * that version's quirks (chunks that are not multiples of 8 MiB corrupt the upload).
    */
   tusStore?: 'file' | 's3';
+  /** How long the access gate caches a key lookup, as the service does; default 120000 (tests shorten it). */
+  gateCacheMs?: number;
+  /** How long after an allowed gate check the key's lastSeen is written; default 60000, as the service. */
+  lastSeenDelayMs?: number;
 }
 
 export interface Emulator {
@@ -94,6 +98,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     apiOrigin,
     ingestOrigin,
     defaultPageSize: options.defaultPageSize ?? 10,
+    gate: { cacheMs: options.gateCacheMs ?? 120_000, lastSeenDelayMs: options.lastSeenDelayMs ?? 60_000, after: (ms, fn) => scheduler.after(ms, fn) },
   });
   const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host }).catch(abandon);
 

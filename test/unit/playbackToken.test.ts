@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { request } from 'undici';
-import { StudioClient, decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../../src/api';
+import { StudioApiError, StudioClient, decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../../src/api';
 import { startEmulator, type Emulator } from '../emulator';
 
 const TOKEN = 'demo-token';
@@ -161,13 +161,12 @@ describe('playback tokens', () => {
       assert.deepEqual(unknown, { status: 404, text: JSON.stringify({ errors: ['Content not found'] }) });
     });
 
-    it('gates jwt content: enabled key allowed (lastSeen set), disabled and deleted refused, unknown and missing keys refused', async () => {
+    it('gates jwt content: enabled key allowed (lastSeen not at once), disabled and deleted refused, unknown and missing keys refused', async () => {
       const stream = emu.store.addStream({ name: 'gated', playbackPolicy: { type: 'jwt' } });
       const playbackId = stream.playbackId!;
       assert.equal(emu.store.signingKeys.get(key.id)?.lastSeen, undefined);
       assert.deepEqual(await client.checkPlaybackAccess(playbackId, key.publicKey), { allowed: true, status: 200 });
-      const seen = emu.store.signingKeys.get(key.id)?.lastSeen;
-      assert.ok(seen && Date.now() - seen < 5000, 'a successful check updates lastSeen');
+      assert.equal(emu.store.signingKeys.get(key.id)?.lastSeen, undefined, 'like the service, lastSeen is written about a minute later, not at once');
 
       const missing = await gate({ stream: `video+${playbackId}`, type: 'jwt' });
       assert.deepEqual(missing, { status: 403, text: JSON.stringify({ errors: ['Content is gated and requires a public key'] }) });
@@ -200,9 +199,72 @@ describe('playback tokens', () => {
       assert.equal((await client.checkPlaybackAccess(asset.playbackId, key.publicKey)).status, 404);
     });
 
-    it('rejects a body without stream (422) and unknown fields', async () => {
-      assert.equal((await gate({ pub: key.publicKey })).status, 422);
-      assert.equal((await gate({ stream: 'video+x', extra: 1 })).status, 422);
+    it('rejects a body without stream or type, an unknown type and unknown fields (422); answers 200 with the service’s body', async () => {
+      assert.equal((await gate({ pub: key.publicKey, type: 'jwt' })).status, 422);
+      const untyped = await gate({ stream: 'video+x', pub: key.publicKey });
+      assert.equal(untyped.status, 422);
+      assert.match(untyped.text, /must have required property 'type'/);
+      const unknownType = await gate({ stream: 'video+x', type: 'password' });
+      assert.deepEqual([unknownType.status, /must be equal to one of the allowed values/.test(unknownType.text)], [422, true]);
+      assert.equal((await gate({ stream: 'video+x', type: 'jwt', extra: 1 })).status, 422);
+      const stream = emu.store.addStream({ name: 'public 2', playbackPolicy: { type: 'public' } });
+      const allowed = await request(`${emu.apiUrl}/access-control/gate`, { method: 'POST', body: JSON.stringify({ stream: `video+${stream.playbackId}`, type: 'jwt' }) });
+      assert.deepEqual(await allowed.body.json(), { user_viewer_limit: 10_000, user_id: emu.store.userId });
+      assert.equal(allowed.headers['cache-control'], 'max-age=120,stale-while-revalidate=600', 'the service’s 120 s cache by default');
+    });
+
+    it('by default keeps a key’s old answer after it is disabled, as the service’s 120 s cache does', async () => {
+      const stream = emu.store.addStream({ name: 'cached', playbackPolicy: { type: 'jwt' } });
+      const fresh = await createKey(client, 'cached key');
+      assert.equal((await client.checkPlaybackAccess(stream.playbackId!, fresh.publicKey)).allowed, true);
+      await client.updateSigningKey(fresh.id, { disabled: true });
+      assert.equal((await client.checkPlaybackAccess(stream.playbackId!, fresh.publicKey)).allowed, true, 'still allowed right after disabling');
+    });
+
+    it('GET /playback of an asset that is not ready answers 422 “asset is not ready for playback”; an unknown id 404', async () => {
+      const asset = emu.store.createAsset('processing', 'test');
+      await assert.rejects(client.getPlayback(asset.playbackId), (error: StudioApiError) => error.status === 422 && /still processing/.test(error.message));
+      await assert.rejects(client.getPlayback('unknownplayback'), (error: StudioApiError) => error.status === 404);
+    });
+  });
+
+  describe('the gate’s timing with short settings (real HTTP)', () => {
+    let quick: Emulator;
+    let quickClient: StudioClient;
+    before(async () => {
+      quick = await startEmulator({ gateCacheMs: 1000, lastSeenDelayMs: 300 });
+      quickClient = new StudioClient({ baseUrl: quick.apiUrl, getToken: () => TOKEN, userAgent: 'test', retry: { maxRetries: 0 } });
+    });
+    after(async () => {
+      await quickClient.close();
+      await quick.close();
+    });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('a disabled key is refused once the cached lookup expires, and an enabled one allowed again', async () => {
+      const stream = quick.store.addStream({ name: 'gated', playbackPolicy: { type: 'jwt' } });
+      const k = await createKey(quickClient, 'k');
+      const ask = async () => (await quickClient.checkPlaybackAccess(stream.playbackId!, k.publicKey)).allowed;
+      assert.equal(await ask(), true);
+      await quickClient.updateSigningKey(k.id, { disabled: true });
+      assert.equal(await ask(), true, 'cached: still allowed');
+      await sleep(1100);
+      assert.equal(await ask(), false, 'refused after the cache time');
+      await quickClient.updateSigningKey(k.id, { disabled: false });
+      assert.equal(await ask(), false, 'cached: still refused right after enabling');
+      await sleep(1100);
+      assert.equal(await ask(), true);
+    });
+
+    it('writes lastSeen (the time of the check) only after the delay', async () => {
+      const stream = quick.store.addStream({ name: 'seen', playbackPolicy: { type: 'jwt' } });
+      const k = await createKey(quickClient, 'seen key');
+      const checked = Date.now();
+      assert.equal((await quickClient.checkPlaybackAccess(stream.playbackId!, k.publicKey)).allowed, true);
+      assert.equal(quick.store.signingKeys.get(k.id)?.lastSeen, undefined);
+      await sleep(400);
+      const seen = quick.store.signingKeys.get(k.id)?.lastSeen ?? 0;
+      assert.ok(seen >= checked && seen < checked + 250, `lastSeen is the time of the check (${seen - checked} ms after)`);
     });
   });
 });

@@ -13,7 +13,7 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
   private readonly texts = new Map<string, string>();
   private readonly registration = vscode.workspace.registerTextDocumentContentProvider(SCHEME, this);
 
-  /** Opens (or refreshes) the result titled `title`; `lines` are Markdown. */
+  /** Opens (or refreshes) the result titled `title`; `lines` are Markdown source, shown as text (nothing is rendered, so names need no escaping). */
   async show(title: string, lines: string[]): Promise<vscode.TextEditor> {
     const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${title.replace(/[\\/:*?"<>|#%]+/g, '-')}.md` });
     this.texts.set(uri.toString(), `# ${title}\n\n${lines.join('\n')}\n`);

@@ -59,6 +59,8 @@ export interface Emulator {
   /** Every request on both origins, in arrival order. */
   requests: RequestRecord[];
   faults: Faults;
+  /** The gate's timing (see EmulatorOptions), changeable while running: a test may hold a cached answer longer. */
+  gate: { cacheMs: number; lastSeenDelayMs: number };
   /** SHA-256 hex of the bytes of the asset's complete upload; undefined while not uploaded. */
   uploadedSha256(assetId: string): Promise<string | undefined>;
   /** Closes servers, sockets and timers, and removes the temp dataDir. */
@@ -91,6 +93,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ingestOrigin = await listen(ingestServer, host, options.ingestPort ?? 0).catch(abandon);
 
   const tokens = new Map((options.tokens ?? [DEFAULT_TOKEN]).map((token, i) => [token, `Emulator token ${i + 1}`]));
+  const gate = { cacheMs: options.gateCacheMs ?? 120_000, lastSeenDelayMs: options.lastSeenDelayMs ?? 60_000, after: (ms: number, fn: () => void) => scheduler.after(ms, fn) };
   const api = createApi({
     store,
     uploadTokens,
@@ -98,7 +101,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     apiOrigin,
     ingestOrigin,
     defaultPageSize: options.defaultPageSize ?? 10,
-    gate: { cacheMs: options.gateCacheMs ?? 120_000, lastSeenDelayMs: options.lastSeenDelayMs ?? 60_000, after: (ms, fn) => scheduler.after(ms, fn) },
+    gate,
   });
   const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host }).catch(abandon);
 
@@ -125,6 +128,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     store,
     requests,
     faults,
+    gate,
     async uploadedSha256(assetId) {
       const file = store.uploadedFiles.get(assetId);
       if (!file) return undefined;

@@ -75,6 +75,20 @@ export function lastProgress(pattern: RegExp): Extract<PromptRequest, { kind: 'p
   return asked.filter((r): r is Extract<PromptRequest, { kind: 'progress' }> => r.kind === 'progress' && pattern.test(r.title)).at(-1);
 }
 
+/** The text of the open result document (see ResultDocuments) whose title matches; undefined when none is open. */
+export function resultText(title: RegExp): string | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'livepeer-result' && title.test(decodeURIComponent(d.uri.path)))?.getText();
+}
+
+/** Waits until the result document titled `title` (the whole title) says `pattern`; resolves with its text. */
+export function shownResult(title: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+  return eventually(() => {
+    const text = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'livepeer-result' && d.uri.path === `/${title}.md`)?.getText() ?? '';
+    assert.match(text, pattern);
+    return text;
+  }, timeoutMs);
+}
+
 export async function signIn(): Promise<void> {
   await vscode.commands.executeCommand('livepeer.setToken', TOKEN);
   assert.ok(api.session.hasToken);

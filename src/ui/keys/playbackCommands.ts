@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { signPlaybackToken, verifyPlaybackToken, type SigningKey } from '../../api';
 import { messageOf, reportingFailures } from '../errors';
-import { dateTime, md } from '../format';
+import { dateTime } from '../format';
 import { askGate, fitsKeyState, keyAccess, type AccessResult } from './accessCheck';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import type { PlaybackTarget } from '../playbackTarget';
@@ -105,7 +105,7 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
   const url = await signedPlaybackUrl(ctx, playback.playbackId, token).catch((error: unknown) => `(no signed playback URL: ${messageOf(error)})`);
   // The token stays in a document until closed; the notification's buttons are the quick way to copy.
   await ctx.results.show(`Playback token for ${playback.name ?? playback.playbackId}`, [
-    `Signed with “${md(key.name || key.id)}” for ${md(what)}, valid for ${lifetime.label} (until ${dateTime(Date.now() + lifetime.seconds * 1000)}).`,
+    `Signed with “${key.name || key.id}” for ${what}, valid for ${lifetime.label} (until ${dateTime(Date.now() + lifetime.seconds * 1000)}).`,
     '',
     '## Token',
     '',
@@ -190,9 +190,9 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
   }
   const seen = result.allowed && listed ? `The key’s “last seen” shows this check about a minute from now (the service records it later).` : undefined;
   await ctx.results.show(`Playback access of ${playback.name ?? playback.playbackId}`, [
-    `**${result.allowed ? 'Allowed' : 'Refused'}**: ${md(what)} with ${md(by)}.`,
+    `**${result.allowed ? 'Allowed' : 'Refused'}**: ${what} with ${by}.`,
     '',
-    md(result.words.charAt(0).toUpperCase() + result.words.slice(1)) + '.',
+    `${result.words.charAt(0).toUpperCase()}${result.words.slice(1)}.`,
     ...[note, seen].filter((line): line is string => !!line).flatMap((line) => ['', line]),
     '',
     `Checked ${dateTime(Date.now())}: the token’s signature, expiry and playback id here, as the playback edge does, then the service’s gate.`,
@@ -203,7 +203,7 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
 
 /** What a cached gate answer means for the result, in words; undefined when the answer fits the key's state at once. */
 function cacheNote(outcome: 'agrees' | 'expired' | 'cancelled', key: SigningKey, result: AccessResult): string | undefined {
-  const name = `“${md(key.name || key.id)}”`;
+  const name = `“${key.name || key.id}”`;
   if (outcome === 'cancelled') {
     return `Careful: this may be the service’s cached answer from before ${name} was ${key.disabled ? 'disabled' : 'enabled'} (${CACHE_WORDS}). Check again in two minutes.`;
   }

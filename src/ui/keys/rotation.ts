@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { StudioApiError, type SigningKey } from '../../api';
 import { reportError } from '../errors';
-import { md } from '../format';
 import { askGate, fitsKeyState, keyAccess } from './accessCheck';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
@@ -158,11 +157,11 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
 /** Step 3/3's outcome stays in a document until closed: it may arrive minutes later (the cache). */
 async function showOutcome(ctx: KeyCommandContext, rotation: Rotation, outcome: string): Promise<void> {
   await ctx.results.show(`Rotation of ${rotation.oldName}`, [
-    `**Rotate (3/3)**: “${md(rotation.oldName)}” is disabled; “${md(rotation.newName)}” replaces it.`,
+    `**Rotate (3/3)**: “${rotation.oldName}” is disabled; “${rotation.newName}” replaces it.`,
     '',
-    md(outcome),
+    outcome,
     '',
-    `Next: check that playback works, then delete “${md(rotation.oldName)}” to finish (its row says *retired*; **Delete Signing Key**). Enabling it again undoes the rotation.`,
+    `Next: check that playback works, then delete “${rotation.oldName}” to finish (its row says *retired*; **Delete Signing Key**). Enabling it again undoes the rotation.`,
   ]);
 }
 

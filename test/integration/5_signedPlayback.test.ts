@@ -68,8 +68,7 @@ describe('Signed playback', () => {
     const allowed = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', stream.playbackId, { token });
     assert.deepEqual(allowed, { allowed: true, words: 'allowed: the service accepts the key for this content' });
     await shownResult(`Playback access of ${stream.playbackId}`, /Allowed[^]*“last seen” shows this check about a minute from now/);
-    assert.equal(emulator.store.signingKeys.get(signer.key.id)?.lastSeen, undefined, 'the service records last seen later, as promised');
-    await eventually(() => assert.ok(emulator.store.signingKeys.get(signer.key.id)?.lastSeen, 'then the accepted check sets last seen'));
+    await eventually(() => assert.ok(emulator.store.signingKeys.get(signer.key.id)?.lastSeen, 'the accepted check sets last seen, a little later (unit tests hold the delay)'));
 
     answer(() => 'Disable');
     await vscode.commands.executeCommand('livepeer.keys.disable', signer);

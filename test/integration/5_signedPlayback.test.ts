@@ -82,9 +82,11 @@ describe('Signed playback', () => {
 
   it('Check Playback Access right after a disable waits for the gate’s cache with a countdown that can be stopped, and says what that means', async () => {
     const signer = await keyItem('signer');
-    emulator.gate.cacheMs = 60_000; // long enough that only Cancel ends the wait
     try {
-      assert.equal((await api.session.client().checkPlaybackAccess(stream.playbackId!, signer.key.publicKey)).allowed, true, 'a player was just let in');
+      // A player was just let in (once the gate no longer remembers the key as disabled by the test before)…
+      await eventually(async () => assert.equal((await api.session.client().checkPlaybackAccess(stream.playbackId!, signer.key.publicKey)).allowed, true), 10_000);
+      // …and the gate holds that answer long enough that only Cancel ends the wait.
+      emulator.gate.cacheMs = 60_000;
       answer(() => 'Disable');
       await vscode.commands.executeCommand('livepeer.keys.disable', signer);
       answer(pickWhere((i) => (i.target as { playbackId?: string } | undefined)?.playbackId === stream.playbackId));

@@ -163,8 +163,11 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
   let result: AccessResult;
   // The key as the service lists it now (a row's copy may be older): its state tells a cached gate answer apart.
   let listed = key && (keys.find((k) => k.id === key?.id) ?? key);
+  let signedHere = !key;
   if (listed) {
-    result = await keyAccess(client, playback.playbackId, listed, keys, await ctx.view.privateKeys.get(listed.id));
+    const privateKey = await ctx.view.privateKeys.get(listed.id);
+    signedHere = !!privateKey;
+    result = await keyAccess(client, playback.playbackId, listed, keys, privateKey);
   } else {
     const local = verifyPlaybackToken(token ?? '', { playbackId: playback.playbackId });
     listed = local.ok ? keys.find((k) => k.publicKey === local.claims.pub) : undefined;
@@ -188,14 +191,15 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
     result = waited.result;
     note = cacheNote(waited.outcome, stateKey, result);
   }
-  const seen = result.allowed && listed ? `The key’s “last seen” shows this check about a minute from now (the service records it later).` : undefined;
+  const seen = result.allowed && listed && !note ? `The key’s “last seen” shows this check about a minute from now (the service records it later).` : undefined;
+  const how = signedHere ? 'the token’s signature, expiry and playback id here, as the playback edge does, then the service’s gate' : 'the service’s gate (no private key kept here to sign a test token with)';
   await ctx.results.show(`Playback access of ${playback.name ?? playback.playbackId}`, [
     `**${result.allowed ? 'Allowed' : 'Refused'}**: ${what} with ${by}.`,
     '',
     `${result.words.charAt(0).toUpperCase()}${result.words.slice(1)}.`,
     ...[note, seen].filter((line): line is string => !!line).flatMap((line) => ['', line]),
     '',
-    `Checked ${dateTime(Date.now())}: the token’s signature, expiry and playback id here, as the playback edge does, then the service’s gate.`,
+    `Checked ${dateTime(Date.now())}: ${how}.`,
   ]);
   ctx.view.refresh();
   return result;

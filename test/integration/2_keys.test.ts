@@ -383,10 +383,11 @@ describe('Signing Keys view', () => {
       await vscode.commands.executeCommand('livepeer.keys.rotate', await item('cached old'));
       const gateCalls = () => emulator.requests.filter((r) => r.url.startsWith('/api/access-control/gate')).map((r) => r.status);
       const before = gateCalls().length;
+      const since = asked.length;
       answer((request) => (request as unknown as { items: ReadonlyArray<{ target?: { playbackId: string } }> }).items.find((p) => p.target?.playbackId === stream.playbackId));
       await vscode.commands.executeCommand('livepeer.keys.continueRotation', await item('cached old'));
       assert.equal(emulator.store.signingKeys.get(oldKey.id)?.disabled, true);
-      const progress = lastProgress(/Rotate \(3\/3\): waiting for the service’s cache/);
+      const progress = lastProgress(/Rotate \(3\/3\): waiting for the service’s cache/, since);
       assert.ok(progress, 'a countdown notification while the service still accepts the old key');
       assert.match(progress.title, /remembers a key’s state for up to 2 minutes after a change, so it still accepts “cached old”/);
       assert.equal((await item('cached old')).description, 'retired · waiting for the service’s cache');

@@ -7,7 +7,7 @@ import { decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../
 import type { PromptRequest } from '../../src/ui/prompts';
 import type { AccessResult } from '../../src/ui/keys/accessCheck';
 import type { SigningKeyItem } from '../../src/ui/keys/signingKeysView';
-import { answer, api, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, lastProgress, shownResult, signIn } from './harness';
+import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, lastProgress, shownResult, signIn } from './harness';
 
 type Message = Extract<PromptRequest, { kind: 'message' }>;
 type Pick = { items: ReadonlyArray<vscode.QuickPickItem & Record<string, unknown>> };
@@ -90,9 +90,10 @@ describe('Signed playback', () => {
       answer(() => 'Disable');
       await vscode.commands.executeCommand('livepeer.keys.disable', signer);
       answer(pickWhere((i) => (i.target as { playbackId?: string } | undefined)?.playbackId === stream.playbackId));
+      const since = asked.length;
       const pending = vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', await keyItem('signer'));
       const progress = await eventually(() => {
-        const shown = lastProgress(/waiting for the service’s cache: .*“signer” was disabled recently/);
+        const shown = lastProgress(/waiting for the service’s cache: .*“signer” was disabled recently/, since);
         assert.ok(shown);
         return shown;
       });

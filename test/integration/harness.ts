@@ -70,9 +70,12 @@ export function lastMessage(pattern: RegExp): Extract<PromptRequest, { kind: 'me
   return asked.filter((r): r is Extract<PromptRequest, { kind: 'message' }> => r.kind === 'message' && pattern.test(r.message)).at(-1);
 }
 
-/** The latest progress notification whose title matches. */
-export function lastProgress(pattern: RegExp): Extract<PromptRequest, { kind: 'progress' }> | undefined {
-  return asked.filter((r): r is Extract<PromptRequest, { kind: 'progress' }> => r.kind === 'progress' && pattern.test(r.title)).at(-1);
+/** The latest progress notification whose title matches, among those shown since `asked[since]`. */
+export function lastProgress(pattern: RegExp, since = 0): Extract<PromptRequest, { kind: 'progress' }> | undefined {
+  return asked
+    .slice(since)
+    .filter((r): r is Extract<PromptRequest, { kind: 'progress' }> => r.kind === 'progress' && pattern.test(r.title))
+    .at(-1);
 }
 
 /** The text of the open result document (see ResultDocuments) whose title matches; undefined when none is open. */

@@ -7,6 +7,7 @@ import { Rotations } from './ui/keys/rotations';
 import { SigningKeysView } from './ui/keys/signingKeysView';
 import { registerLoadErrorCommands } from './ui/messageItem';
 import { Prompts } from './ui/prompts';
+import { ResultDocuments } from './ui/resultDocuments';
 import { Session } from './ui/session';
 import { registerStreamCommands } from './ui/streams/streamCommands';
 import { StreamFilters } from './ui/streams/streamFilters';
@@ -39,6 +40,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
   const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
   const session = new Session(tokens, log, userAgent);
   const prompts = new Prompts();
+  const results = new ResultDocuments();
 
   const signingKeys = new SigningKeysView(session, prompts, new Rotations(context.globalState), new PrivateKeys(context.secrets, context.globalState));
   const filters = new StreamFilters(context.workspaceState);
@@ -59,8 +61,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     vscode.window.createTreeView('livepeer.signingKeys', { treeDataProvider: signingKeys }),
     vscode.commands.registerCommand('livepeer.showLog', () => log.show()),
     ...registerTokenCommands(session, prompts),
-    ...registerKeyCommands({ session, prompts, view: signingKeys }),
-    ...registerPlaybackCommands({ session, prompts, view: signingKeys }),
+    results,
+    ...registerKeyCommands({ session, prompts, view: signingKeys, results }),
+    ...registerPlaybackCommands({ session, prompts, view: signingKeys, results }),
     ...registerStreamCommands(session, prompts, streams, streamsTree),
     ...registerLoadErrorCommands(),
     ...uploads.disposables,

@@ -32,6 +32,12 @@ export interface SignPlaybackTokenOptions {
 export type PlaybackTokenCheck = { ok: true; claims: PlaybackTokenClaims } | { ok: false; reason: string; claims?: Partial<PlaybackTokenClaims> };
 
 const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+/** Shorter tokens expire before a player has used them. */
+const MIN_TOKEN_LIFETIME_SECONDS = 60;
+/** Longer-lived tokens are bearer credentials nobody can take back short of disabling the key. */
+export const MAX_TOKEN_LIFETIME_SECONDS = 365 * 86_400;
+/** How far the signer's clock may run ahead of ours before `iat` is called a fault. */
+const CLOCK_SKEW_SECONDS = 300;
 const DEFAULT_ISSUER = 'livepeer-studio-vscode';
 const HEADER = { alg: 'ES256', typ: 'JWT' };
 
@@ -58,12 +64,33 @@ function parsePrivateKey(key: string): KeyObject {
   return parsed;
 }
 
+/** The EC P-256 public key in a PEM or base64 text: ES256 is defined over P-256 only. */
 function parsePublicKey(key: string): KeyObject {
+  let parsed: KeyObject;
   try {
-    return createPublicKey(pemText(key));
+    parsed = createPublicKey(pemText(key));
   } catch (error) {
     throw new Error(`cannot read the public key: ${(error as Error).message}`);
   }
+  if (parsed.asymmetricKeyType !== 'ec' || parsed.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    const what = parsed.asymmetricKeyType === 'ec' ? `an EC ${parsed.asymmetricKeyDetails?.namedCurve ?? 'unknown curve'} key` : `a ${parsed.asymmetricKeyType?.toUpperCase() ?? 'non-EC'} key`;
+    throw new Error(`the public key is ${what}, not EC P-256: not a Livepeer signing key, and ES256 needs P-256`);
+  }
+  return parsed;
+}
+
+function days(seconds: number): string {
+  return `${Math.round(seconds / 86_400)} days`;
+}
+
+/** Why a token lifetime cannot be signed, or undefined when it can. */
+function lifetimeProblem(seconds: number): string | undefined {
+  if (!Number.isFinite(seconds)) return `the token lifetime must be a number of seconds, not ${String(seconds)}`;
+  if (seconds < MIN_TOKEN_LIFETIME_SECONDS) return `a token lifetime of ${seconds} s is too short: at least ${MIN_TOKEN_LIFETIME_SECONDS} s, or it expires before a player uses it`;
+  if (seconds > MAX_TOKEN_LIFETIME_SECONDS) {
+    return `a token lifetime of ${days(seconds)} is too long: at most ${days(MAX_TOKEN_LIFETIME_SECONDS)} (a leaked token works until it expires, or until its key is disabled)`;
+  }
+  return undefined;
 }
 
 function encode(value: object): string {
@@ -76,6 +103,9 @@ function encode(value: object): string {
  */
 export function signPlaybackToken(options: SignPlaybackTokenOptions): string {
   if (!options.playbackId) throw new Error('playback id is empty');
+  const lifetime = options.expiresInSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
+  const tooLong = lifetimeProblem(lifetime);
+  if (tooLong) throw new Error(tooLong);
   const key = parsePrivateKey(options.privateKey);
   const matching = createPublicKey(key).export({ type: 'spki', format: 'der' });
   if (!matching.equals(parsePublicKey(options.publicKey).export({ type: 'spki', format: 'der' }))) {
@@ -88,7 +118,7 @@ export function signPlaybackToken(options: SignPlaybackTokenOptions): string {
     iss: options.issuer ?? DEFAULT_ISSUER,
     pub: options.publicKey,
     iat,
-    exp: iat + (options.expiresInSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS),
+    exp: iat + Math.round(lifetime),
     video: 'none',
     ...(options.custom ? { custom: options.custom } : {}),
   };
@@ -96,6 +126,12 @@ export function signPlaybackToken(options: SignPlaybackTokenOptions): string {
   // JWS wants the raw r||s form of the ECDSA signature, not DER.
   const signature = sign('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' });
   return `${input}.${signature.toString('base64url')}`;
+}
+
+/** An epoch-seconds claim as a date, or as given when no date can show it. */
+function isoOrRaw(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  return Number.isNaN(date.getTime()) ? String(seconds) : date.toISOString();
 }
 
 /** The claims of a token without checking anything; undefined when it is not a JWT. */
@@ -140,6 +176,12 @@ export function verifyPlaybackToken(token: string, expect: { playbackId?: string
   if (typeof claims.exp !== 'number') return { ok: false, reason: 'the token has no expiry (exp)', claims };
   const now = (expect.now ?? Date.now()) / 1000;
   if (claims.exp <= now) return { ok: false, reason: `the token expired ${new Date(claims.exp * 1000).toISOString()}`, claims };
+  if (claims.exp - now > MAX_TOKEN_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS) {
+    return { ok: false, reason: `the token is valid until ${isoOrRaw(claims.exp)}, more than ${days(MAX_TOKEN_LIFETIME_SECONDS)} ahead: sign a shorter-lived token`, claims };
+  }
+  if (typeof claims.iat === 'number' && claims.iat > now + CLOCK_SKEW_SECONDS) {
+    return { ok: false, reason: `the token says it was issued in the future (${isoOrRaw(claims.iat)}): check the clock of the machine that signed it`, claims };
+  }
   if (expect.playbackId !== undefined && claims.sub !== expect.playbackId) {
     return { ok: false, reason: `the token is for playback id ${String(claims.sub)}, not ${expect.playbackId}`, claims };
   }

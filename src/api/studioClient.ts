@@ -147,7 +147,16 @@ export class StudioClient {
 
   /** How a stream's or asset's playback id can be played (HLS, MP4, WebRTC, thumbnails). */
   async getPlayback(playbackId: string, signal?: AbortSignal): Promise<PlaybackInfo> {
-    return this.expectBody(await this.http.call<PlaybackInfo>('GET', resourcePath('/playback', playbackId, 'playback'), { signal }));
+    const path = resourcePath('/playback', playbackId, 'playback');
+    try {
+      return this.expectBody(await this.http.call<PlaybackInfo>('GET', path, { signal }));
+    } catch (error) {
+      // The service answers 422 (not 404) for an asset that exists but has no playback yet.
+      if (error instanceof StudioApiError && error.status === 422 && error.messages.some((m) => /not ready for playback/i.test(m))) {
+        throw new StudioApiError('validation', `${playbackId} is still processing: its playback is offered once the asset is ready`, { method: 'GET', path, status: 422, messages: error.messages });
+      }
+      throw error;
+    }
   }
 
   /**

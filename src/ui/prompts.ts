@@ -7,7 +7,8 @@ export type PromptRequest =
   | { kind: 'message'; severity: 'info' | 'warning' | 'error'; message: string; modal: boolean; detail?: string; actions: string[] }
   | { kind: 'saveDialog'; options: vscode.SaveDialogOptions }
   | { kind: 'openDialog'; options: vscode.OpenDialogOptions }
-  | { kind: 'openExternal'; uri: vscode.Uri };
+  | { kind: 'openExternal'; uri: vscode.Uri }
+  | { kind: 'progress'; title: string; /** What the notification has said so far. */ reports: string[]; cancel(): void };
 
 /** Answers prompts instead of a person: lets the extension-host tests walk the same flows. */
 export type PromptResponder = (request: PromptRequest) => unknown;
@@ -77,6 +78,26 @@ export class Prompts {
     const safe = options.safeLabel ?? 'Go Back';
     const choice = await vscode.window.showWarningMessage(message, { modal: true, detail: options.detail }, safe, ...actions);
     return choice === safe ? undefined : choice;
+  }
+
+  /**
+   * A cancellable progress notification while `task` runs. Under a responder it is announced as a
+   * `progress` request (not answered: the task runs), whose `cancel` presses Cancel.
+   */
+  async progress<T>(title: string, task: (report: (message: string) => void, cancelled: vscode.CancellationToken) => Promise<T>): Promise<T> {
+    if (this.responder) {
+      const source = new vscode.CancellationTokenSource();
+      const request: PromptRequest = { kind: 'progress', title, reports: [], cancel: () => source.cancel() };
+      this.responder(request);
+      try {
+        return await task((message) => request.reports.push(message), source.token);
+      } finally {
+        source.dispose();
+      }
+    }
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) =>
+      task((message) => progress.report({ message }), token),
+    );
   }
 
   async saveDialog(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined> {

@@ -7,9 +7,10 @@ import { join, resolve } from 'node:path';
 import { verifyWebhookSignature } from '../../src/api';
 import { DEFAULT_TOKEN, startEmulator } from '../emulator';
 import { startReceiver, type ReceivedRequest } from './receiver';
+import { startMintKeyFront, type MintKeyFront } from './mintKeyFront';
 
 interface VsCodeServer {
-  hostDirs(root: string): { serverUserData: string; extensions: string; home: string };
+  hostDirs(root: string): { root: string; serverUserData: string; extensions: string; home: string };
   serverEnv(dirs: unknown, runtimeDir: string, extra: Record<string, string>): NodeJS.ProcessEnv;
   startServer(options: { dirs: unknown; env: NodeJS.ProcessEnv; port?: number; forTests?: boolean; onExit?: () => void }): Promise<{ child: { pid: number }; port: number }>;
   killServer(child: unknown, signal?: string): void;
@@ -76,9 +77,11 @@ async function main(): Promise<void> {
   mkdirSync(runtimeDir, { mode: 0o700 });
 
   let stopping = false;
+  const running: { front?: MintKeyFront } = {};
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    await running.front?.close();
     host.killServer(server?.child);
     await emulator.close();
     await receiver.close();
@@ -92,7 +95,6 @@ async function main(): Promise<void> {
   const server = await host.startServer({
     dirs,
     env: host.serverEnv(dirs, runtimeDir, { LIVEPEER_DEMO_TOKEN: DEFAULT_TOKEN }),
-    port: Number(process.env.PORT ?? 0),
     forTests: false,
     onExit: () => {
       if (stopping) return;
@@ -100,7 +102,10 @@ async function main(): Promise<void> {
       void stop(1);
     },
   });
-  const url = host.workbenchUrl(server.port, { folder: workspace, extensionDevelopmentPaths: [root] });
+  // The browser talks to the front, which keeps the secret storage's key half (the token and kept private keys survive Reload Window).
+  const front = await startMintKeyFront({ targetPort: server.port, keyFile: join(dirs.root, 'serve-web-key-half'), port: Number(process.env.PORT ?? 0) });
+  running.front = front;
+  const url = host.workbenchUrl(front.port, { folder: workspace, extensionDevelopmentPaths: [root] });
 
   const hasCode = spawnSync('sh', ['-c', 'command -v code'], { stdio: 'ignore' }).status === 0;
   console.log(`

@@ -1,55 +1,106 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readJson, sendEmpty, sendErrors } from './http';
-import type { EmulatorSigningKey, Store } from './store';
+import { readJson, sendErrors, sendJson } from './http';
+import type { Store } from './store';
 import { validate, type ObjectSchema } from './validate';
 
 const GATE: ObjectSchema = {
-  required: ['stream'],
-  properties: { stream: { type: 'string' }, type: { type: 'string' }, pub: { type: 'string' }, accessKey: { type: 'string' }, webhookPayload: { type: 'object' } },
+  required: ['stream', 'type'],
+  properties: {
+    stream: { type: 'string' },
+    type: { type: 'string', enum: ['jwt', 'accessKey'] },
+    pub: { type: 'string' },
+    accessKey: { type: 'string' },
+    webhookPayload: { type: 'object' },
+  },
 };
 
-type GateAnswer = { status: 200 } | { status: 403 | 404; message: string };
+/** How the real gate's key lookup ages (see studio-api.md, Playback); tests shorten both. */
+export interface GateTiming {
+  /** The key lookup by public key is cached this long (the service: 120 s, `Cache-Control: max-age=120`). */
+  cacheMs: number;
+  /** `lastSeen` is written this long after an allowed check (the service: about 60 s). */
+  lastSeenDelayMs: number;
+  /** Runs `fn` later (the emulator's scheduler, so close() cancels it). */
+  after(ms: number, fn: () => void): void;
+}
+
+/** What the gate knew of a key when it looked it up: a copy, so later changes do not show until it expires. */
+interface KeyLookup {
+  found?: { id: string; userId: string; refused: boolean };
+  at: number;
+}
+
+export type GateAnswer = { status: 200; keyId?: string; userId?: string } | { status: 403 | 404; message: string };
+
+/** The gate's decision for a stream and key, with the service's key cache and lastSeen delay. */
+export type Gate = (stream: string, pub: string | undefined) => GateAnswer;
 
 /**
- * POST /access-control/gate: what the playback edge asks after checking a token's signature. The
- * answers (and their texts) are the real service's; a successful check sets the key's lastSeen.
+ * The real gate's logic and timing: a key lookup is cached, so a key disabled or enabled just now
+ * keeps its old answer until the lookup expires, and an allowed check sets the key's lastSeen only
+ * later. The API's gate endpoint and the playback origin (as the real edge does) both ask it.
  */
-export function accessGate(store: Store): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createGate(store: Store, timing: GateTiming): Gate {
+  const lookups = new Map<string, KeyLookup>();
+  const lookUp = (pub: string): KeyLookup['found'] => {
+    const now = Date.now();
+    const cached = lookups.get(pub);
+    if (cached && now - cached.at < timing.cacheMs) return cached.found;
+    const key = [...store.signingKeys.values(), ...store.deletedSigningKeys.values(), ...store.otherAccountsSigningKeys.values()].find((k) => k.publicKey === pub);
+    const found = key && { id: key.id, userId: key.userId, refused: key.disabled || !store.signingKeys.has(key.id) };
+    lookups.set(pub, { found, at: now });
+    return found;
+  };
+  return (stream, pub) => {
+    const playbackId = /^video\+(.+)$/.exec(stream)?.[1] ?? '';
+    const content = contentOf(store, playbackId);
+    const answer = decide(content, pub === undefined ? undefined : { pub, key: lookUp(pub) });
+    if (answer.status !== 200) return answer;
+    const { keyId } = answer;
+    if (keyId) {
+      const seen = Date.now();
+      const write = () => {
+        const key = store.signingKeys.get(keyId);
+        if (key) key.lastSeen = seen;
+      };
+      if (timing.lastSeenDelayMs > 0) timing.after(timing.lastSeenDelayMs, write);
+      else write();
+    }
+    return { ...answer, userId: content?.userId };
+  };
+}
+
+/** POST /access-control/gate: what the playback edge asks after checking a token's signature, with the service's answers and texts. */
+export function accessGate(gate: Gate, timing: GateTiming): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     const body = await readJson(req);
     if (!body.ok) return sendErrors(res, body.status, body.message);
     const problem = validate(body.value, GATE);
     if (problem) return sendErrors(res, 422, problem);
-    const answer = decide(store, body.value as { stream: string; pub?: string });
-    if (answer.status === 200) sendEmpty(res, 200);
-    else sendErrors(res, answer.status, answer.message);
+    const { stream, pub } = body.value as { stream: string; pub?: string };
+    const answer = gate(stream, pub);
+    if (answer.status !== 200) return sendErrors(res, answer.status, answer.message);
+    sendJson(res, 200, { user_viewer_limit: 10_000, user_id: answer.userId }, { 'Cache-Control': `max-age=${Math.round(timing.cacheMs / 1000)},stale-while-revalidate=600` });
   };
 }
 
-/** The gate's answer; the playback origin asks it too, as the real edge asks the gate. */
-export function decide(store: Store, { stream, pub }: { stream: string; pub?: string }): GateAnswer {
-  const playbackId = /^video\+(.+)$/.exec(stream)?.[1] ?? '';
-  const content = contentOf(store, playbackId);
+type Content = { userId: string; playbackPolicy?: { type: string } | null };
+
+function decide(content: Content | undefined, given: { pub: string; key: KeyLookup['found'] } | undefined): GateAnswer {
   if (!content) return { status: 404, message: 'Content not found' };
   if (content.playbackPolicy?.type !== 'jwt') return { status: 200 };
-  if (!pub) return { status: 403, message: 'Content is gated and requires a public key' };
-  const key = keyByPublicKey(store, pub);
+  if (!given) return { status: 403, message: 'Content is gated and requires a public key' };
+  const { key } = given;
   if (!key) return { status: 403, message: 'Content is gated and corresponding public key not found' };
   // The real service does not tell another account's key apart from missing content.
   if (key.userId !== content.userId) return { status: 404, message: 'Content not found' };
-  if (key.disabled || !store.signingKeys.has(key.id)) return { status: 403, message: 'The public key is disabled or deleted' };
-  key.lastSeen = Date.now();
-  return { status: 200 };
+  if (key.refused) return { status: 403, message: 'The public key is disabled or deleted' };
+  return { status: 200, keyId: key.id };
 }
 
 /** A stream (not a session) or asset by playback id, unless deleted or suspended. */
-function contentOf(store: Store, playbackId: string): { userId: string; playbackPolicy?: { type: string } | null } | undefined {
+function contentOf(store: Store, playbackId: string): Content | undefined {
   const stream = store.streamByPlaybackId(playbackId);
   if (stream) return stream.suspended || (stream as { deleted?: boolean }).deleted ? undefined : stream;
   return store.assetByPlaybackId(playbackId);
-}
-
-function keyByPublicKey(store: Store, pub: string): EmulatorSigningKey | undefined {
-  const all = [...store.signingKeys.values(), ...store.deletedSigningKeys.values(), ...store.otherAccountsSigningKeys.values()];
-  return all.find((key) => key.publicKey === pub);
 }

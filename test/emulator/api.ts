@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { ANONYMOUS, ownedBy, ownerOf, type Accounts, type Caller } from './accounts';
 import { assetHandlers } from './assets';
-import { accessGate } from './accessControl';
+import { accessGate, type Gate, type GateTiming } from './accessControl';
 import { likeMatcher, parseFilters } from './filters';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
@@ -29,6 +29,8 @@ export interface ApiContext {
   viewership: Viewership;
   webhooks: WebhookState;
   deliveries: Deliveries;
+  gate: Gate;
+  gateTiming: GateTiming;
 }
 
 const CREATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, projectId: { type: 'string' } } };
@@ -89,7 +91,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'DELETE', pattern: /^\/api\/stream\/([^/]+)\/terminate$/, handler: streams.terminateStream },
     { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/sessions$/, handler: streams.listSessions },
     { method: 'GET', pattern: /^\/api\/ingest\/?$/, handler: streams.listIngests, public: true },
-    { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(store), public: true },
+    { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(ctx.gate, ctx.gateTiming), public: true },
     { method: 'GET', pattern: /^\/api\/data\/views\/now\/?$/, handler: views.now },
     { method: 'GET', pattern: /^\/api\/data\/views\/query\/?$/, handler: views.query },
     { method: 'GET', pattern: /^\/api\/data\/views\/query\/total\/([^/]+)$/, handler: views.total, public: true },
@@ -178,6 +180,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   function getPlayback(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
     const info = playbackInfo(store, id ?? '', ctx.ingestOrigin);
     if (info) sendJson(res, 200, info);
+    // As the service: an asset that exists but is not ready yet is 422, only an unknown id is 404.
     else if (store.assetByPlaybackId(id ?? '')) sendErrors(res, 422, 'asset is not ready for playback');
     else sendErrors(res, 404, `No playback URL found for ${id ?? ''}`);
   }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { createGate } from './accessControl';
 import { Accounts } from './accounts';
 import { createApi } from './api';
 import { DEFAULT_DELIVERY_OPTIONS, Deliveries, type DeliveryOptions } from './deliveries';
@@ -58,6 +59,10 @@ export interface EmulatorOptions {
   liveSegmentMs?: number;
   /** Webhook deliveries: retry backoff, retries, time-out, delay of the status (defaults as the service, shorter retries). */
   webhooks?: Partial<DeliveryOptions>;
+  /** How long the access gate caches a key lookup, as the service does; default 120000 (tests shorten it). */
+  gateCacheMs?: number;
+  /** How long after an allowed gate check the key's lastSeen is written; default 60000, as the service. */
+  lastSeenDelayMs?: number;
 }
 
 export interface Emulator {
@@ -78,6 +83,8 @@ export interface Emulator {
   viewership: Viewership;
   /** Webhooks and their delivery log. */
   webhooks: WebhookState;
+  /** The gate's timing (see EmulatorOptions), changeable while running: a test may hold a cached answer longer. */
+  gate: { cacheMs: number; lastSeenDelayMs: number };
   /** SHA-256 hex of the bytes of the asset's complete upload; undefined while not uploaded. */
   uploadedSha256(assetId: string): Promise<string | undefined>;
   /** Closes servers, sockets and timers, and removes the temp dataDir. */
@@ -114,6 +121,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   for (const token of options.tokens ?? [DEFAULT_TOKEN]) accounts.addToken(store.projectId, token);
   const webhooks = new WebhookState(store);
   const deliveries = new Deliveries(store, webhooks, scheduler, ingestOrigin, { ...DEFAULT_DELIVERY_OPTIONS, ...options.webhooks });
+  const gateTiming = { cacheMs: options.gateCacheMs ?? 120_000, lastSeenDelayMs: options.lastSeenDelayMs ?? 60_000, after: (ms: number, fn: () => void) => scheduler.after(ms, fn) };
+  const gate = createGate(store, gateTiming);
   const api = createApi({
     store,
     uploadTokens,
@@ -125,6 +134,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     viewership,
     webhooks,
     deliveries,
+    gate,
+    gateTiming,
   });
   const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host }).catch(abandon);
 
@@ -145,7 +156,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     };
   apiServer.on('request', serve('api', (req, res) => api(req, res)));
   // The ingest origin stands in for the playback CDN too.
-  const playback = playbackOrigin({ store, liveSegmentMs: options.liveSegmentMs });
+  const playback = playbackOrigin({ store, gate, liveSegmentMs: options.liveSegmentMs });
   ingestServer.on(
     'request',
     serve('ingest', async (req, res, record) => {
@@ -162,6 +173,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     faults,
     viewership,
     webhooks,
+    gate: gateTiming,
     async uploadedSha256(assetId) {
       const file = store.uploadedFiles.get(assetId);
       if (!file) return undefined;

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyPlaybackToken } from '../../src/api/playbackToken';
-import { decide } from './accessControl';
+import type { Gate } from './accessControl';
 import { livePlaylist, loadHlsFixture, masterPlaylist, RENDITION, vodPlaylist, type HlsFixture } from './hlsFixture';
 import type { EmulatorStream, Store } from './store';
 
 export interface PlaybackOriginOptions {
   store: Store;
+  /** The access gate the edge asks, with its key cache (the same one as the API's gate endpoint). */
+  gate: Gate;
   /** Wall-clock length of one live segment; the fixture's own length (2 s) unless a test wants speed. */
   liveSegmentMs?: number;
 }
@@ -77,7 +79,7 @@ export function playbackOrigin(options: PlaybackOriginOptions): (req: IncomingMe
     if (!jwt) return { status: 401, reason: 'playback token required: add ?jwt=<token> or a Livepeer-Jwt header' };
     const check = verifyPlaybackToken(jwt, { playbackId: content.playbackId });
     if (!check.ok) return { status: 401, reason: `playback token refused: ${check.reason}` };
-    const gate = decide(store, { stream: `video+${content.gateId}`, pub: check.claims.pub });
+    const gate = options.gate(`video+${content.gateId}`, check.claims.pub);
     return gate.status === 200 ? undefined : { status: 403, reason: `refused by the access gate: ${gate.message}` };
   }
 

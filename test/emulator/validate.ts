@@ -4,7 +4,7 @@
 type PropertyType = 'string' | 'boolean' | 'object' | 'array' | 'number';
 
 export interface ObjectSchema {
-  properties: Record<string, { type?: PropertyType; minLength?: number }>;
+  properties: Record<string, { type?: PropertyType; minLength?: number; enum?: readonly string[] }>;
   required?: string[];
 }
 
@@ -58,6 +58,15 @@ function firstError(body: unknown, schema: ObjectSchema): AjvError | undefined {
         keyword: 'type',
         params: { type: rule.type },
         message: `must be ${rule.type}`,
+      };
+    }
+    if (rule.enum && !rule.enum.includes(value as string)) {
+      return {
+        instancePath: `/${name}`,
+        schemaPath: `#/properties/${name}/enum`,
+        keyword: 'enum',
+        params: { allowedValues: rule.enum },
+        message: 'must be equal to one of the allowed values',
       };
     }
     if (rule.minLength !== undefined && typeof value === 'string' && value.length < rule.minLength) {

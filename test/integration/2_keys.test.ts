@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PromptRequest } from '../../src/ui/prompts';
 import type { SigningKeyItem } from '../../src/ui/keys/signingKeysView';
-import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, signIn } from './harness';
+import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, lastProgress, resultText, shownResult, signIn } from './harness';
 
 type Message = Extract<PromptRequest, { kind: 'message' }>;
 const savedKeys = mkdtempSync(join(tmpdir(), 'livepeer-keys-'));
@@ -123,8 +123,19 @@ describe('Signing Keys view', () => {
     await item('ci key (renamed)');
   });
 
-  it('disables and enables from the tree, other fields unchanged', async () => {
+  it('disables (after a confirmation saying what stops working) and enables from the tree, other fields unchanged', async () => {
     const target = await item('ci key (renamed)');
+    answer((request) => {
+      const message = request as Message;
+      assert.equal(message.modal, true);
+      assert.match(message.message, /^Disable signing key “ci key \(renamed\)”\?$/);
+      assert.match(message.detail ?? '', /signed playback that uses this key stops working/);
+      assert.deepEqual(message.actions, ['Disable']);
+      return undefined; // the safe answer
+    });
+    await vscode.commands.executeCommand('livepeer.keys.disable', target);
+    assert.equal(emulator.store.signingKeys.get(target.key.id)?.disabled, false, 'the safe answer keeps it enabled');
+    answer(() => 'Disable');
     await vscode.commands.executeCommand('livepeer.keys.disable', target);
     let stored = emulator.store.signingKeys.get(target.key.id)!;
     assert.deepEqual([stored.disabled, stored.name], [true, 'ci key (renamed)']);
@@ -265,7 +276,7 @@ describe('Signing Keys view', () => {
         return picks.find((p) => p.key.id === old.id);
       },
       (request) => {
-        assert.match((request as { options: vscode.InputBoxOptions }).options.value ?? '', /^web player \(rotated \d{4}-\d\d-\d\d\)$/);
+        assert.equal((request as { options: vscode.InputBoxOptions }).options.value, 'web player v2', 'a short name: no long suffix pushing the state off the row');
         return 'web player v2';
       },
       keepPrivateKey(),
@@ -291,8 +302,8 @@ describe('Signing Keys view', () => {
     await vscode.commands.executeCommand('livepeer.keys.continueRotation', rotating);
     assert.deepEqual(gateCalls().slice(before), [200, 403], 'the new key is accepted before, the old one refused after disabling');
     assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, true);
-    assert.ok(storedKey('web player v2')?.lastSeen, 'the accepted check counts as the new key being seen');
-    assert.ok(lastMessage(/Rotate \(3\/3\): “web player” is disabled\. The service accepts “web player v2” and now refuses “web player”/));
+    await eventually(() => assert.ok(storedKey('web player v2')?.lastSeen, 'the accepted check counts as the new key being seen, a little later'));
+    await shownResult('Rotation of web player', /Rotate \(3\/3\).*“web player” is disabled[^]*The service accepts “web player v2” and now refuses “web player”/);
     const retired = await item('web player');
     assert.match(String(retired.description), /^retired · seen 1 minute ago$/);
     assert.equal(retired.contextValue, 'signingKey.disabled.retired');
@@ -338,7 +349,7 @@ describe('Signing Keys view', () => {
     await vscode.commands.executeCommand('livepeer.keys.rotate', await item('web player v2'));
     assert.equal(emulator.store.signingKeys.size, keysBefore + 1, 'no further key created');
     assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, true);
-    assert.ok(lastMessage(/access check was skipped \(no playback id\): check playback yourself/));
+    await shownResult('Rotation of web player v2', /access check was skipped \(no playback id\): check playback yourself/);
     assert.equal((await item('web player v2')).contextValue, 'signingKey.disabled.retired');
 
     // Enabling the old key again ends the rotation.
@@ -357,7 +368,108 @@ describe('Signing Keys view', () => {
     );
     await vscode.commands.executeCommand('livepeer.keys.rotate', await item('v3'));
     await eventually(() => assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, true));
-    await eventually(() => assert.ok(lastMessage(/Rotate \(3\/3\): “v3” is disabled/)));
+    await shownResult('Rotation of v3', /“v3” is disabled/);
+  });
+
+  it('Rotate (3/3) waits out the gate’s cache with a countdown while the row says so, and the outcome stays in a document', async () => {
+    // Longer than the harness's 2 s, so a loaded machine still meets the cached answer.
+    emulator.gate.cacheMs = 8000;
+    try {
+      const oldKey = emulator.store.addSigningKey({ name: 'cached old' });
+      const stream = emulator.store.addStream({ name: 'Cache stream', playbackPolicy: { type: 'jwt' } });
+      // A player was just let in with the old key: the gate has its lookup cached (the service: 120 s).
+      assert.equal((await api.session.client().checkPlaybackAccess(stream.playbackId!, oldKey.publicKey)).allowed, true);
+      answer(() => 'cached new', keepPrivateKey());
+      await vscode.commands.executeCommand('livepeer.keys.rotate', await item('cached old'));
+      const gateCalls = () => emulator.requests.filter((r) => r.url.startsWith('/api/access-control/gate')).map((r) => r.status);
+      const before = gateCalls().length;
+      const since = asked.length;
+      answer((request) => (request as unknown as { items: ReadonlyArray<{ target?: { playbackId: string } }> }).items.find((p) => p.target?.playbackId === stream.playbackId));
+      await vscode.commands.executeCommand('livepeer.keys.continueRotation', await item('cached old'));
+      assert.equal(emulator.store.signingKeys.get(oldKey.id)?.disabled, true);
+      const progress = lastProgress(/Rotate \(3\/3\): waiting for the service’s cache/, since);
+      assert.ok(progress, 'a countdown notification while the service still accepts the old key');
+      assert.match(progress.title, /remembers a key’s state for up to 2 minutes after a change, so it still accepts “cached old”/);
+      assert.equal((await item('cached old')).description, 'retired · waiting for the service’s cache');
+      assert.equal(resultText(/^\/Rotation of cached old\.md$/), undefined, 'no “still accepts” verdict while the cache may explain it');
+      const outcome = await shownResult('Rotation of cached old', /now refuses “cached old”/, 30_000);
+      assert.doesNotMatch(outcome, /Careful/);
+      assert.match(progress.reports.at(-1) ?? '', /at most \d+ s more/);
+      const calls = gateCalls().slice(before);
+      assert.deepEqual([calls[0], calls[1], calls.at(-1)], [200, 200, 403], 'new key accepted, old key still accepted (cache), then refused');
+      assert.match(String((await item('cached old')).description), /^retired · (never seen|seen )/);
+      for (const name of ['cached old', 'cached new']) emulator.store.deleteSigningKey(storedKey(name)!.id);
+    } finally {
+      emulator.gate.cacheMs = 2000;
+    }
+  });
+
+  it('Rotate in the view title asks which key, the selected row first', async () => {
+    const alpha = emulator.store.addSigningKey({ name: 'alpha' });
+    const beta = emulator.store.addSigningKey({ name: 'beta' });
+    answer((request) => {
+      const picks = (request as unknown as { items: ReadonlyArray<vscode.QuickPickItem & { key: { id: string } }> }).items;
+      assert.equal(picks[0]?.key.id, beta.id, 'the selected key is the active (first) item');
+      assert.match(picks[0]?.description ?? '', /^enabled · selected in the view/);
+      assert.ok(picks.some((p) => p.key.id === alpha.id), 'any other enabled key can be picked');
+      return undefined;
+    });
+    const keys = emulator.store.signingKeys.size;
+    await vscode.commands.executeCommand('livepeer.keys.rotatePicking', await item('beta'));
+    assert.equal(emulator.store.signingKeys.size, keys, 'nothing rotated without an answer');
+    const menus = (vscode.extensions.getExtension('livepeer-studio-tools.livepeer-studio')?.packageJSON as { contributes: { menus: Record<string, Array<{ command: string }>> } }).contributes.menus;
+    assert.ok(menus['view/title']?.some((m) => m.command === 'livepeer.keys.rotatePicking'), 'the view title’s button asks');
+    assert.ok(!menus['view/title']?.some((m) => m.command === 'livepeer.keys.rotate'));
+    for (const key of [alpha, beta]) emulator.store.deleteSigningKey(key.id);
+  });
+
+  it('a long key name is shortened on the row so the rotation state stays in sight; the tooltip has it whole', async () => {
+    const long = 'Production web player signing key for the members area (EU)';
+    emulator.store.addSigningKey({ name: long });
+    const row = (await items()).find((i) => i.key.name === long);
+    assert.ok(row);
+    assert.equal(String(row.label), `${long.slice(0, 31)}…`);
+    assert.ok((row.tooltip as vscode.MarkdownString).value.includes('Production web player signing key for the members area \\(EU\\)'));
+    answer(() => undefined); // the new key's name: stop there
+    await vscode.commands.executeCommand('livepeer.keys.rotate', row);
+    emulator.store.deleteSigningKey(row.key.id);
+  });
+
+  it('a kept private key missing from secret storage is said so on the row and by Sign Playback Token, and the index no longer claims it', async () => {
+    answer(() => 'kept then lost', keepPrivateKey());
+    await vscode.commands.executeCommand('livepeer.keys.create');
+    const kept = await item('kept then lost');
+    assert.equal(api.signingKeys.privateKeys.state(kept.key.id), 'kept');
+    // Another machine, or a cleared keychain: the index says kept, the secret is gone.
+    await (api.signingKeys.privateKeys as unknown as { secrets: vscode.SecretStorage }).secrets.delete(`livepeer.signingKey.privateKey.${kept.key.id}`);
+    const row = await item('kept then lost');
+    assert.match(String(row.description), /private key missing/);
+    assert.match((row.tooltip as vscode.MarkdownString).value, /Private key: \*\*missing\*\*: it was kept in VS Code’s secret storage, which no longer has it.*Sign with the PEM file you saved, or rotate the key/);
+    assert.equal(api.signingKeys.privateKeys.has(kept.key.id), false, 'the index no longer says it is kept');
+    assert.equal(api.signingKeys.privateKeys.state(kept.key.id), 'lost');
+
+    const stream = emulator.store.addStream({ name: 'Lost key stream', playbackPolicy: { type: 'jwt' } });
+    answer(
+      (request) => {
+        const picks = (request as unknown as { items: ReadonlyArray<{ key: { id: string } }> }).items;
+        assert.notEqual(picks[0]?.key.id, kept.key.id, 'a key without its private key is not offered first');
+        return picks.find((p) => p.key.id === kept.key.id);
+      },
+      () => ({ label: '1 hour', seconds: 3600 }),
+      (request) => {
+        const message = request as Message;
+        assert.equal(request.kind, 'message', 'no silent file picker');
+        assert.equal(message.modal, true);
+        assert.match(message.message, /private key of “kept then lost” is missing from VS Code’s secret storage/);
+        assert.match(message.detail ?? '', /another machine, or a cleared keychain.*Choose the PEM file.*rotate the key/);
+        assert.deepEqual(message.actions, ['Choose File…', 'Rotate Key…']);
+        return undefined;
+      },
+    );
+    assert.equal(await vscode.commands.executeCommand('livepeer.playback.signToken', stream.playbackId), undefined);
+    answer(() => 'Delete');
+    await vscode.commands.executeCommand('livepeer.keys.delete', kept);
+    assert.equal(api.signingKeys.privateKeys.state(kept.key.id), undefined, 'gone with its key');
   });
 
   it('a 401 shows the error with a Set API Token action and an error row in the tree', async () => {

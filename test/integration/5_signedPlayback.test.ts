@@ -7,7 +7,7 @@ import { decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../
 import type { PromptRequest } from '../../src/ui/prompts';
 import type { AccessResult } from '../../src/ui/keys/accessCheck';
 import type { SigningKeyItem } from '../../src/ui/keys/signingKeysView';
-import { answer, api, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, signIn } from './harness';
+import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, lastProgress, shownResult, signIn } from './harness';
 
 type Message = Extract<PromptRequest, { kind: 'message' }>;
 type Pick = { items: ReadonlyArray<vscode.QuickPickItem & Record<string, unknown>> };
@@ -62,16 +62,70 @@ describe('Signed playback', () => {
     assert.equal(verifyPlaybackToken(token, { playbackId: stream.playbackId, publicKey: signer.key.publicKey }).ok, true);
     await eventually(async () => assert.equal(await vscode.env.clipboard.readText(), `${emulator.ingestOrigin}/hls/${stream.playbackId}/index.m3u8?jwt=${token}`));
 
+    const document = await shownResult('Playback token for Members stream', /Signed with “signer” for “Members stream”, valid for 1 hour/);
+    assert.ok(document.includes(`\n${token}\n`) && document.includes(`${emulator.ingestOrigin}/hls/${stream.playbackId}/index.m3u8?jwt=${token}`), 'the token and the signed URL stay in a document');
+
     const allowed = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', stream.playbackId, { token });
     assert.deepEqual(allowed, { allowed: true, words: 'allowed: the service accepts the key for this content' });
-    assert.ok(emulator.store.signingKeys.get(signer.key.id)?.lastSeen, 'the accepted check sets last seen');
-    assert.ok(lastMessage(new RegExp(`${stream.playbackId} with this token: allowed`)));
+    await shownResult(`Playback access of ${stream.playbackId}`, /Allowed[^]*“last seen” shows this check about a minute from now/);
+    await eventually(() => assert.ok(emulator.store.signingKeys.get(signer.key.id)?.lastSeen, 'the accepted check sets last seen, a little later (unit tests hold the delay)'));
 
+    answer(() => 'Disable');
     await vscode.commands.executeCommand('livepeer.keys.disable', signer);
+    // Right after the change the gate may still answer from its cache: the check waits it out.
     const refused = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', stream.playbackId, { token });
     assert.deepEqual(refused, { allowed: false, words: 'refused: the signing key is disabled or deleted' });
-    assert.equal(lastMessage(/with this token: refused/)?.severity, 'warning');
+    const said = await shownResult(`Playback access of ${stream.playbackId}`, /Refused/);
+    assert.doesNotMatch(said, /Careful/);
     await vscode.commands.executeCommand('livepeer.keys.enable', await keyItem('signer'));
+  });
+
+  it('Check Playback Access right after a disable waits for the gate’s cache with a countdown that can be stopped, and says what that means', async () => {
+    const signer = await keyItem('signer');
+    try {
+      // A player was just let in (once the gate no longer remembers the key as disabled by the test before)…
+      await eventually(async () => assert.equal((await api.session.client().checkPlaybackAccess(stream.playbackId!, signer.key.publicKey)).allowed, true), 10_000);
+      // …and the gate holds that answer long enough that only Cancel ends the wait.
+      emulator.gate.cacheMs = 60_000;
+      answer(() => 'Disable');
+      await vscode.commands.executeCommand('livepeer.keys.disable', signer);
+      answer(pickWhere((i) => (i.target as { playbackId?: string } | undefined)?.playbackId === stream.playbackId));
+      const since = asked.length;
+      const pending = vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', await keyItem('signer'));
+      const progress = await eventually(() => {
+        const shown = lastProgress(/waiting for the service’s cache: .*“signer” was disabled recently/, since);
+        assert.ok(shown);
+        return shown;
+      });
+      assert.match(progress.title, /remembers a key’s state for up to 2 minutes after a change, and “signer” was disabled recently/);
+      await eventually(() => assert.match(progress.reports.at(-1) ?? '', /at most 1\d\d s more/), 5000);
+      progress.cancel();
+      const result = await pending;
+      assert.equal(result.allowed, true, 'the cached answer, not a verdict');
+      await shownResult('Playback access of Members stream', /Careful: this may be the service’s cached answer from before “signer” was disabled[^]*Check again in two minutes/);
+    } finally {
+      emulator.gate.cacheMs = 2000;
+      await vscode.commands.executeCommand('livepeer.keys.enable', await keyItem('signer'));
+    }
+  });
+
+  it('offers the keys whose private key is kept first when signing, marked', async () => {
+    const { key } = emulator.store.createSigningKey({ name: 'aaa no private key' });
+    answer(
+      pickWhere((i) => (i.target as { playbackId?: string } | undefined)?.playbackId === stream.playbackId),
+      (request) => {
+        const picks = (request as unknown as Pick).items;
+        const kept = picks.map((p) => /^enabled · \$\(key\) private key kept/.test(p.description ?? ''));
+        assert.equal(kept[0], true, 'a usable key is the active item');
+        assert.deepEqual(kept, [...kept].sort((a, b) => Number(b) - Number(a)), 'the keys with a kept private key come first');
+        assert.ok(picks.some((p) => p.label === 'signer' && /private key kept/.test(p.description ?? '')));
+        const other = picks.find((p) => (p.key as { id: string }).id === key.id);
+        assert.ok(other && !/private key kept/.test(other.description ?? ''));
+        return undefined;
+      },
+    );
+    assert.equal(await vscode.commands.executeCommand('livepeer.playback.signToken'), undefined);
+    emulator.store.deleteSigningKey(key.id);
   });
 
   it('signs from the palette with the private key from a file (base64 or PEM), for a chosen lifetime', async () => {

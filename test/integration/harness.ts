@@ -20,7 +20,8 @@ let script: Array<(request: PromptRequest) => unknown> = [];
 let clicks: Array<{ pattern: RegExp; action: string }> = [];
 
 export async function startHarness(): Promise<void> {
-  emulator = await startEmulator({ tokens: [TOKEN], processingDelayMs: 50 });
+  // The gate's 120 s key cache and 60 s lastSeen delay, shortened: the extension waits them out the same way.
+  emulator = await startEmulator({ tokens: [TOKEN], processingDelayMs: 50, gateCacheMs: 2000, lastSeenDelayMs: 300 });
   await vscode.workspace.getConfiguration('livepeer').update('baseUrl', emulator.apiUrl, vscode.ConfigurationTarget.Global);
   const extension = vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is not installed in the test host`);
@@ -30,6 +31,8 @@ export async function startHarness(): Promise<void> {
   api.prompts.responder = (request) => {
     asked.push(request);
     // Notifications are recorded and left unanswered, like a person ignoring a toast, unless a click was scripted.
+    // Progress notifications run on their own; a test may cancel one (see lastProgress).
+    if (request.kind === 'progress') return undefined;
     if (request.kind === 'message' && !request.modal) {
       const click = clicks.find((c) => c.pattern.test(request.message));
       clicks = clicks.filter((c) => c !== click);
@@ -65,6 +68,28 @@ export function assertAllAnswered(): void {
 /** The latest notification whose text matches. */
 export function lastMessage(pattern: RegExp): Extract<PromptRequest, { kind: 'message' }> | undefined {
   return asked.filter((r): r is Extract<PromptRequest, { kind: 'message' }> => r.kind === 'message' && pattern.test(r.message)).at(-1);
+}
+
+/** The latest progress notification whose title matches, among those shown since `asked[since]`. */
+export function lastProgress(pattern: RegExp, since = 0): Extract<PromptRequest, { kind: 'progress' }> | undefined {
+  return asked
+    .slice(since)
+    .filter((r): r is Extract<PromptRequest, { kind: 'progress' }> => r.kind === 'progress' && pattern.test(r.title))
+    .at(-1);
+}
+
+/** The text of the open result document (see ResultDocuments) whose title matches; undefined when none is open. */
+export function resultText(title: RegExp): string | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'livepeer-result' && title.test(decodeURIComponent(d.uri.path)))?.getText();
+}
+
+/** Waits until the result document titled `title` (the whole title) says `pattern`; resolves with its text. */
+export function shownResult(title: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+  return eventually(() => {
+    const text = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'livepeer-result' && d.uri.path === `/${title}.md`)?.getText() ?? '';
+    assert.match(text, pattern);
+    return text;
+  }, timeoutMs);
 }
 
 export async function signIn(): Promise<void> {

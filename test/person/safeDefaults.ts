@@ -5,18 +5,20 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startMintKeyFront, type MintKeyFront } from '../demo/mintKeyFront';
 import { DEFAULT_TOKEN, startEmulator } from '../emulator';
 
 interface Page {
   goto(url: string): Promise<unknown>;
+  waitForEvent(event: 'load', options?: { timeout?: number }): Promise<unknown>;
   keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
   waitForSelector(selector: string, options?: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number }): Promise<unknown>;
   evaluate<T>(fn: () => T): Promise<T>;
   screenshot(options: { path: string }): Promise<unknown>;
-  getByText(text: string, options?: { exact?: boolean }): { first(): { waitFor(options?: { timeout?: number }): Promise<void> } };
+  getByText(text: string, options?: { exact?: boolean }): { first(): { waitFor(options?: { timeout?: number }): Promise<void>; click(): Promise<void>; hover(): Promise<void> } };
 }
 interface Host {
-  hostDirs(root: string): { serverUserData: string; extensions: string; chromium: string };
+  hostDirs(root: string): { root: string; serverUserData: string; extensions: string; chromium: string };
   serverEnv(dirs: unknown, runtimeDir: string, extra: Record<string, string>): NodeJS.ProcessEnv;
   startServer(options: { dirs: unknown; env: NodeJS.ProcessEnv; forTests: boolean }): Promise<{ child: unknown; port: number }>;
   killServer(child: unknown): void;
@@ -72,6 +74,7 @@ export async function checkSafeDefaults(screenshotDir: string): Promise<void> {
   const workspace = join(scratch, 'workspace');
   mkdirSync(workspace);
   let server: { child: unknown; port: number } | undefined;
+  let front: MintKeyFront | undefined;
   let browser: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
   try {
     server = await host.startServer({ dirs, env: host.serverEnv(dirs, runtimeDir, { LIVEPEER_DEMO_TOKEN: DEFAULT_TOKEN }), forTests: false });
@@ -81,10 +84,10 @@ export async function checkSafeDefaults(screenshotDir: string): Promise<void> {
       viewport: { width: 1400, height: 900 },
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const mintKey = Buffer.alloc(32, 7);
-    await browser.route('**/mint-key', (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: mintKey }));
+    // As `npm run demo` serves it: behind the front that keeps the secret storage's key half.
+    front = await startMintKeyFront({ targetPort: server.port, keyFile: join(dirs.root, 'serve-web-key-half') });
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(host.workbenchUrl(server.port, { folder: workspace, extensionDevelopmentPaths: [root] }));
+    await page.goto(host.workbenchUrl(front.port, { folder: workspace, extensionDevelopmentPaths: [root] }));
     // The sign-in helper stores the token and opens the Livepeer views.
     await page.getByText('enabled key', { exact: true }).first().waitFor({ timeout: 60_000 });
 
@@ -113,13 +116,32 @@ export async function checkSafeDefaults(screenshotDir: string): Promise<void> {
     assert.equal(await focused(page), 'Copy Private Key', 'Go Back returns to the private key dialog');
     await page.keyboard.press('Enter');
     await page.waitForSelector(DIALOG, { state: 'detached' });
-    console.log('safe defaults: Delete (enabled and disabled key) and Close Without Keeping focus the safe choice; Enter and Escape keep the key');
+
+    // The demo keeps secrets across Reload Window: a private key kept in secret storage is still there.
+    await runCommand(page, 'Livepeer: Create Signing Key');
+    await page.waitForSelector('.quick-input-widget', { state: 'visible' });
+    await page.keyboard.type('person kept key');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(DIALOG, { state: 'visible' });
+    await page.getByText('Keep in VS Code’s Secret Storage', { exact: true }).first().click();
+    await page.waitForSelector(DIALOG, { state: 'detached' });
+    await page.getByText('person kept key', { exact: true }).first().waitFor();
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+    await runCommand(page, 'Developer: Reload Window');
+    await reloaded;
+    await page.getByText('person kept key', { exact: true }).first().waitFor({ timeout: 60_000 });
+    // The tooltip says where the private key is: kept (it survived), or missing (it did not).
+    await page.getByText('person kept key', { exact: true }).first().hover();
+    await page.getByText('Private key: kept in VS Code’s secret storage', { exact: false }).first().waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: join(screenshotDir, 'kept-key-after-reload.png') });
+    console.log('safe defaults: Delete (enabled and disabled key) and Close Without Keeping focus the safe choice; Enter and Escape keep the key; a kept private key survives Reload Window behind the demo front');
   } catch (error) {
     const page = browser?.pages()[0];
     if (page) await page.screenshot({ path: join(screenshotDir, 'safe-defaults-failure.png') }).catch(() => undefined);
     throw error;
   } finally {
     await browser?.close().catch(() => undefined);
+    await front?.close();
     if (server) host.killServer(server.child);
     await emulator.close();
     rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });

@@ -166,9 +166,11 @@ describe('StudioClient over real HTTP', function () {
       assert.equal((await failure(client.deleteAsset('no-such-asset'))).status, 404);
     });
 
-    it('reads playback sources of a ready asset and a stream; 422 before the asset is ready', async () => {
+    it('reads playback sources of a ready asset and a stream; before the asset is ready, 422 said as “still processing”', async () => {
       const { asset } = await client.requestUpload('clip.mp4');
-      assert.equal((await failure(client.getPlayback(asset.playbackId ?? ''))).status, 422);
+      const early = await failure(client.getPlayback(asset.playbackId ?? ''));
+      assert.deepEqual([early.status, early.messages], [422, ['asset is not ready for playback']]);
+      assert.match(early.message, /still processing/);
       emu.store.completeUpload(asset.id, '/dev/null', 1);
       // Processing takes several chained steps: wait for the outcome, not for a guess of its duration.
       await waitFor(() => emu.store.assets.get(asset.id)?.status.phase === 'ready');

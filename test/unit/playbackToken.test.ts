@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { request } from 'undici';
-import { StudioClient, decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../../src/api';
+import { StudioApiError, StudioClient, decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../../src/api';
 import { startEmulator, type Emulator } from '../emulator';
 
 const TOKEN = 'demo-token';
@@ -99,6 +99,53 @@ describe('playback tokens', () => {
       const garbage = verifyPlaybackToken('not-a-token');
       assert.ok(!garbage.ok && /not a playback token/.test(garbage.reason));
     });
+    it('refuses lifetimes that are not a number, too short or too long, saying why', () => {
+      const sign = (expiresInSeconds: number) => () => signPlaybackToken({ playbackId: 'p1', privateKey: key.privateKey, publicKey: key.publicKey, expiresInSeconds });
+      assert.throws(sign(Number.NaN), /must be a number of seconds, not NaN/);
+      assert.throws(sign(Number.POSITIVE_INFINITY), /must be a number of seconds, not Infinity/);
+      assert.throws(sign(0), /0 s is too short: at least 60 s/);
+      assert.throws(sign(-3600), /-3600 s is too short/);
+      assert.throws(sign(100 * 365 * 86_400), /36500 days is too long: at most 365 days/);
+      assert.equal(decodePlaybackToken(signPlaybackToken({ playbackId: 'p1', privateKey: key.privateKey, publicKey: key.publicKey, expiresInSeconds: 365 * 86_400, now: 0 }))?.exp, 365 * 86_400);
+    });
+
+    /** A token with the given claims and header, signed by `privateKey` with the algorithm its type needs. */
+    function forge(privateKey: KeyObject, claims: Record<string, unknown>): string {
+      const input = `${Buffer.from(JSON.stringify({ alg: 'ES256', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+      const signature = sign('sha256', Buffer.from(input), privateKey.asymmetricKeyType === 'ec' ? { key: privateKey, dsaEncoding: 'ieee-p1363' } : privateKey);
+      return `${input}.${signature.toString('base64url')}`;
+    }
+    const pubOf = (publicKey: KeyObject) => Buffer.from(publicKey.export({ type: 'spki', format: 'pem' })).toString('base64');
+
+    it('verifies with the token’s own pub only when it is an EC P-256 key (not RSA, P-384 or secp256k1)', () => {
+      const now = Math.floor(Date.now() / 1000);
+      const pairs: Array<[string, ReturnType<typeof generateKeyPairSync>]> = [
+        ['RSA', generateKeyPairSync('rsa', { modulusLength: 2048 })],
+        ['secp384r1', generateKeyPairSync('ec', { namedCurve: 'secp384r1' })],
+        ['secp256k1', generateKeyPairSync('ec', { namedCurve: 'secp256k1' })],
+      ];
+      for (const [name, pair] of pairs) {
+        const token = forge(pair.privateKey, { sub: 'p1', action: 'pull', pub: pubOf(pair.publicKey), iat: now, exp: now + 600 });
+        const check = verifyPlaybackToken(token, { playbackId: 'p1' });
+        assert.ok(!check.ok && /not EC P-256/.test(check.reason), `${name}: ${JSON.stringify(check)}`);
+        assert.ok(!check.ok && check.reason.includes(name), `${name} is named: ${!check.ok && check.reason}`);
+      }
+      const p256 = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+      assert.equal(verifyPlaybackToken(forge(p256.privateKey, { sub: 'p1', pub: pubOf(p256.publicKey), iat: now, exp: now + 600 }), { playbackId: 'p1' }).ok, true);
+    });
+
+    it('refuses an exp more than a year ahead and an iat in the future, allowing a few minutes of clock skew', () => {
+      const now = Date.UTC(2026, 5, 1);
+      const s = now / 1000;
+      const p256 = createPrivateKey(Buffer.from(key.privateKey, 'base64').toString());
+      const token = (claims: Record<string, unknown>) => forge(p256, { sub: 'p1', pub: key.publicKey, ...claims });
+      const centuries = verifyPlaybackToken(token({ iat: s, exp: s + 300 * 365 * 86_400 }), { now });
+      assert.ok(!centuries.ok && /valid until 2326-.*more than 365 days ahead/.test(centuries.reason), JSON.stringify(centuries));
+      const future = verifyPlaybackToken(token({ iat: s + 3600, exp: s + 7200 }), { now });
+      assert.ok(!future.ok && /issued in the future \(2026-06-01T01:00:00.000Z\)/.test(future.reason), JSON.stringify(future));
+      assert.equal(verifyPlaybackToken(token({ iat: s + 120, exp: s + 3600 }), { now }).ok, true, 'two minutes of skew is fine');
+      assert.equal(verifyPlaybackToken(token({ iat: s, exp: s + 365 * 86_400 }), { now }).ok, true, 'a year is the longest lifetime');
+    });
   });
 
   describe('POST /access-control/gate (emulator, real HTTP)', () => {
@@ -114,13 +161,12 @@ describe('playback tokens', () => {
       assert.deepEqual(unknown, { status: 404, text: JSON.stringify({ errors: ['Content not found'] }) });
     });
 
-    it('gates jwt content: enabled key allowed (lastSeen set), disabled and deleted refused, unknown and missing keys refused', async () => {
+    it('gates jwt content: enabled key allowed (lastSeen not at once), disabled and deleted refused, unknown and missing keys refused', async () => {
       const stream = emu.store.addStream({ name: 'gated', playbackPolicy: { type: 'jwt' } });
       const playbackId = stream.playbackId!;
       assert.equal(emu.store.signingKeys.get(key.id)?.lastSeen, undefined);
       assert.deepEqual(await client.checkPlaybackAccess(playbackId, key.publicKey), { allowed: true, status: 200 });
-      const seen = emu.store.signingKeys.get(key.id)?.lastSeen;
-      assert.ok(seen && Date.now() - seen < 5000, 'a successful check updates lastSeen');
+      assert.equal(emu.store.signingKeys.get(key.id)?.lastSeen, undefined, 'like the service, lastSeen is written about a minute later, not at once');
 
       const missing = await gate({ stream: `video+${playbackId}`, type: 'jwt' });
       assert.deepEqual(missing, { status: 403, text: JSON.stringify({ errors: ['Content is gated and requires a public key'] }) });
@@ -153,9 +199,72 @@ describe('playback tokens', () => {
       assert.equal((await client.checkPlaybackAccess(asset.playbackId, key.publicKey)).status, 404);
     });
 
-    it('rejects a body without stream (422) and unknown fields', async () => {
-      assert.equal((await gate({ pub: key.publicKey })).status, 422);
-      assert.equal((await gate({ stream: 'video+x', extra: 1 })).status, 422);
+    it('rejects a body without stream or type, an unknown type and unknown fields (422); answers 200 with the service’s body', async () => {
+      assert.equal((await gate({ pub: key.publicKey, type: 'jwt' })).status, 422);
+      const untyped = await gate({ stream: 'video+x', pub: key.publicKey });
+      assert.equal(untyped.status, 422);
+      assert.match(untyped.text, /must have required property 'type'/);
+      const unknownType = await gate({ stream: 'video+x', type: 'password' });
+      assert.deepEqual([unknownType.status, /must be equal to one of the allowed values/.test(unknownType.text)], [422, true]);
+      assert.equal((await gate({ stream: 'video+x', type: 'jwt', extra: 1 })).status, 422);
+      const stream = emu.store.addStream({ name: 'public 2', playbackPolicy: { type: 'public' } });
+      const allowed = await request(`${emu.apiUrl}/access-control/gate`, { method: 'POST', body: JSON.stringify({ stream: `video+${stream.playbackId}`, type: 'jwt' }) });
+      assert.deepEqual(await allowed.body.json(), { user_viewer_limit: 10_000, user_id: emu.store.userId });
+      assert.equal(allowed.headers['cache-control'], 'max-age=120,stale-while-revalidate=600', 'the service’s 120 s cache by default');
+    });
+
+    it('by default keeps a key’s old answer after it is disabled, as the service’s 120 s cache does', async () => {
+      const stream = emu.store.addStream({ name: 'cached', playbackPolicy: { type: 'jwt' } });
+      const fresh = await createKey(client, 'cached key');
+      assert.equal((await client.checkPlaybackAccess(stream.playbackId!, fresh.publicKey)).allowed, true);
+      await client.updateSigningKey(fresh.id, { disabled: true });
+      assert.equal((await client.checkPlaybackAccess(stream.playbackId!, fresh.publicKey)).allowed, true, 'still allowed right after disabling');
+    });
+
+    it('GET /playback of an asset that is not ready answers 422 “asset is not ready for playback”; an unknown id 404', async () => {
+      const asset = emu.store.createAsset('processing', 'test');
+      await assert.rejects(client.getPlayback(asset.playbackId), (error: StudioApiError) => error.status === 422 && /still processing/.test(error.message));
+      await assert.rejects(client.getPlayback('unknownplayback'), (error: StudioApiError) => error.status === 404);
+    });
+  });
+
+  describe('the gate’s timing with short settings (real HTTP)', () => {
+    let quick: Emulator;
+    let quickClient: StudioClient;
+    before(async () => {
+      quick = await startEmulator({ gateCacheMs: 1000, lastSeenDelayMs: 300 });
+      quickClient = new StudioClient({ baseUrl: quick.apiUrl, getToken: () => TOKEN, userAgent: 'test', retry: { maxRetries: 0 } });
+    });
+    after(async () => {
+      await quickClient.close();
+      await quick.close();
+    });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('a disabled key is refused once the cached lookup expires, and an enabled one allowed again', async () => {
+      const stream = quick.store.addStream({ name: 'gated', playbackPolicy: { type: 'jwt' } });
+      const k = await createKey(quickClient, 'k');
+      const ask = async () => (await quickClient.checkPlaybackAccess(stream.playbackId!, k.publicKey)).allowed;
+      assert.equal(await ask(), true);
+      await quickClient.updateSigningKey(k.id, { disabled: true });
+      assert.equal(await ask(), true, 'cached: still allowed');
+      await sleep(1100);
+      assert.equal(await ask(), false, 'refused after the cache time');
+      await quickClient.updateSigningKey(k.id, { disabled: false });
+      assert.equal(await ask(), false, 'cached: still refused right after enabling');
+      await sleep(1100);
+      assert.equal(await ask(), true);
+    });
+
+    it('writes lastSeen (the time of the check) only after the delay', async () => {
+      const stream = quick.store.addStream({ name: 'seen', playbackPolicy: { type: 'jwt' } });
+      const k = await createKey(quickClient, 'seen key');
+      const checked = Date.now();
+      assert.equal((await quickClient.checkPlaybackAccess(stream.playbackId!, k.publicKey)).allowed, true);
+      assert.equal(quick.store.signingKeys.get(k.id)?.lastSeen, undefined);
+      await sleep(400);
+      const seen = quick.store.signingKeys.get(k.id)?.lastSeen ?? 0;
+      assert.ok(seen >= checked && seen < checked + 250, `lastSeen is the time of the check (${seen - checked} ms after)`);
     });
   });
 });

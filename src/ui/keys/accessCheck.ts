@@ -28,12 +28,22 @@ export async function keyAccess(client: StudioClient, playbackId: string, key: S
   return askGate(client, playbackId, key.publicKey, ownKeys);
 }
 
+const KEY_REFUSED = 'refused: the signing key is disabled or deleted';
+
+/**
+ * Whether the gate's answer fits the key's state as the API lists it: a disabled key refused, an
+ * enabled one not refused for being disabled. A mismatch right after a change is the gate's cache.
+ */
+export function fitsKeyState(result: AccessResult, key: Pick<SigningKey, 'disabled'>): boolean {
+  return key.disabled ? !result.allowed : result.words !== KEY_REFUSED;
+}
+
 function gateWords(answer: GateAnswer, ownKey: boolean): string {
   if (answer.allowed) return 'allowed: the service accepts the key for this content';
   if (answer.status === 404) {
     return ownKey ? 'refused: content not found (unknown playback id, or deleted or suspended)' : 'refused: the key belongs to another account (or the content does not exist)';
   }
-  if (/disabled or deleted/i.test(answer.message)) return 'refused: the signing key is disabled or deleted';
+  if (/disabled or deleted/i.test(answer.message)) return KEY_REFUSED;
   if (/public key not found/i.test(answer.message)) return 'refused: Livepeer Studio does not know this signing key';
   if (/requires a public key/i.test(answer.message)) return 'refused: the content needs a signed token';
   return `refused: ${answer.message}`;

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import { reportError } from '../errors';
+import type { SigningKey } from '../../api';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';
 import { continueRotation, rotateSigningKey } from './rotation';
+import { SigningKeyItem } from './signingKeysView';
 
 /** Runs one key action; failures become an error notification naming the action. */
 async function run(ctx: KeyCommandContext, what: string, action: () => Promise<unknown>): Promise<void> {
@@ -51,12 +53,28 @@ async function renameKey(ctx: KeyCommandContext, arg?: KeyArgument, newName?: st
 
 async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, disabled: boolean): Promise<void> {
   await run(ctx, disabled ? 'disabling the signing key' : 'enabling the signing key', async () => {
-    const key = await resolveKey(ctx, arg, `Select the signing key to ${disabled ? 'disable' : 'enable'}`, (k) => !!k.disabled !== disabled);
+    const key = await resolveKey(ctx, arg, `Select the signing key to ${disabled ? 'disable' : 'enable'}`, { filter: (k) => !!k.disabled !== disabled });
     if (!key) return;
+    if (disabled && !(await confirmDisable(ctx, key))) return;
     await ctx.session.client().updateSigningKey(key.id, { disabled });
+    ctx.view.keyChanges.changed(key.id);
     // Enabling a key again ends its rotation: it is no longer waiting to be deleted.
     if (!disabled) await ctx.view.rotations.end(key.id);
   });
+}
+
+/** Disabling breaks playback at once: asked first, saying what stops working; the safe answer keeps the key enabled. */
+async function confirmDisable(ctx: KeyCommandContext, key: SigningKey): Promise<boolean> {
+  const choice = await ctx.prompts.confirm(
+    `Disable signing key “${key.name || key.id}”?`,
+    {
+      detail:
+        'Players presenting tokens signed with it are refused: signed playback that uses this key stops working (the service may take up to 2 minutes to notice). Enable the key again to undo. To replace a key without breaking playback, use Rotate Signing Key.',
+      safeLabel: 'Keep Enabled',
+    },
+    'Disable',
+  );
+  return choice === 'Disable';
 }
 
 async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<void> {
@@ -77,6 +95,7 @@ async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<voi
         );
     if (choice === 'Disable Instead') {
       await ctx.session.client().updateSigningKey(key.id, { disabled: true });
+      ctx.view.keyChanges.changed(key.id);
     } else if (choice === 'Delete') {
       await ctx.session.client().deleteSigningKey(key.id);
       await Promise.all([ctx.view.rotations.end(key.id), ctx.view.privateKeys.remove(key.id)]);
@@ -105,6 +124,10 @@ export function registerKeyCommands(ctx: KeyCommandContext): vscode.Disposable[]
     register('livepeer.keys.copyId', (arg?: KeyArgument) => copyKeyField(ctx, arg, 'id', 'key ID')),
     register('livepeer.keys.copyPublicKey', (arg?: KeyArgument) => copyKeyField(ctx, arg, 'publicKey', 'public key')),
     register('livepeer.keys.rotate', (arg?: KeyArgument) => run(ctx, 'rotating the signing key', () => rotateSigningKey(ctx, arg))),
+    // The view title's button: VS Code hands it the selected row, which may not be the key meant, so it asks (the selected key first).
+    register('livepeer.keys.rotatePicking', (selected?: unknown) =>
+      run(ctx, 'rotating the signing key', () => rotateSigningKey(ctx, undefined, selected instanceof SigningKeyItem ? selected.key.id : undefined)),
+    ),
     register('livepeer.keys.continueRotation', (arg?: KeyArgument) => run(ctx, 'continuing the rotation', () => continueRotation(ctx, arg))),
   ];
 }

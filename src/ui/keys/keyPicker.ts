@@ -1,6 +1,7 @@
 import type { SigningKey } from '../../api';
 import { timeAgo } from '../format';
 import type { Prompts } from '../prompts';
+import type { ResultDocuments } from '../resultDocuments';
 import type { Session } from '../session';
 import { SigningKeyItem, type SigningKeysView } from './signingKeysView';
 
@@ -8,34 +9,41 @@ export interface KeyCommandContext {
   session: Session;
   prompts: Prompts;
   view: SigningKeysView;
+  /** Where results that must stay are shown. */
+  results: ResultDocuments;
 }
 
 /** A key given by the tree (an item), by a caller (an id), or picked from a list when run from the palette. */
 export type KeyArgument = SigningKeyItem | SigningKey | string | undefined;
 
-export async function resolveKey(
-  ctx: KeyCommandContext,
-  arg: KeyArgument,
-  placeHolder: string,
-  filter: (key: SigningKey) => boolean = () => true,
-): Promise<SigningKey | undefined> {
+export interface KeyPickOptions {
+  /** Which keys fit the action; all by default. */
+  filter?: (key: SigningKey) => boolean;
+  /** Keys for which this says something come first (the first is the active item), with it after their state. */
+  first?: (key: SigningKey) => string | undefined;
+}
+
+export async function resolveKey(ctx: KeyCommandContext, arg: KeyArgument, placeHolder: string, options: KeyPickOptions = {}): Promise<SigningKey | undefined> {
   if (arg instanceof SigningKeyItem) return arg.key;
   if (typeof arg === 'string') return ctx.session.client().getSigningKey(arg);
   if (arg && typeof arg === 'object' && 'id' in arg) return arg;
-  const keys = (await ctx.session.client().listSigningKeys()).filter(filter);
+  const keys = (await ctx.session.client().listSigningKeys()).filter(options.filter ?? (() => true));
   if (!keys.length) {
     void ctx.prompts.message('info', 'Livepeer: no signing key fits this action.', {});
     return undefined;
   }
-  const picked = await ctx.prompts.pick(
-    keys.map((key) => ({
+  const items = keys.map((key) => {
+    const note = options.first?.(key);
+    return {
       label: key.name || 'Unnamed key',
-      description: [key.disabled ? 'disabled' : 'enabled', timeAgo(key.createdAt)].filter(Boolean).join(' · '),
+      description: [key.disabled ? 'disabled' : 'enabled', note, timeAgo(key.createdAt)].filter(Boolean).join(' · '),
       detail: key.id,
       key,
-    })),
-    { placeHolder, matchOnDetail: true },
-  );
+      first: note !== undefined,
+    };
+  });
+  // A stable sort: the keys the action prefers first, otherwise the service's order.
+  items.sort((a, b) => Number(b.first) - Number(a.first));
+  const picked = await ctx.prompts.pick(items, { placeHolder, matchOnDetail: true });
   return picked?.key;
 }
-

@@ -3,8 +3,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { signPlaybackToken, verifyPlaybackToken, type SigningKey } from '../../api';
-import { reportError, reportingFailures } from '../errors';
-import { askGate, keyAccess, type AccessResult } from './accessCheck';
+import { messageOf, reportingFailures } from '../errors';
+import { dateTime } from '../format';
+import { askGate, fitsKeyState, keyAccess, type AccessResult } from './accessCheck';
+import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import type { PlaybackTarget } from '../playbackTarget';
 import { resolveKey, type KeyCommandContext } from './keyPicker';
 import { pickPlaybackTarget, playbackTargetOf } from './playbackTarget';
@@ -28,8 +30,12 @@ function keyOf(arg: unknown): SigningKey | undefined {
   return arg instanceof SigningKeyItem ? arg.key : undefined;
 }
 
-/** The private key of `key`: from VS Code's secret storage when kept there, else from a file the person picks. */
+/**
+ * The private key of `key`: from VS Code's secret storage when kept there, else from a file the
+ * person picks. A key kept once whose secret is gone (another machine, a cleared keychain) is said so first.
+ */
 async function privateKeyOf(ctx: KeyCommandContext, key: SigningKey): Promise<string | undefined> {
+  const name = key.name || key.id;
   const kept = await ctx.view.privateKeys.get(key.id);
   if (kept) {
     const source = await ctx.prompts.pick(
@@ -37,14 +43,29 @@ async function privateKeyOf(ctx: KeyCommandContext, key: SigningKey): Promise<st
         { label: '$(lock) VS Code’s Secret Storage', description: 'kept when the key was created', kept: true },
         { label: '$(file) From a File…', description: 'the PEM file or the base64 text', kept: false },
       ],
-      { placeHolder: `Private key of “${key.name || key.id}”` },
+      { placeHolder: `Private key of “${name}”` },
     );
     if (!source) return undefined;
     if (source.kept) return kept;
+  } else if (ctx.view.privateKeys.state(key.id) === 'lost') {
+    ctx.view.refresh();
+    const choice = await ctx.prompts.message(
+      'warning',
+      `The private key of “${name}” is missing from VS Code’s secret storage.`,
+      {
+        modal: true,
+        detail:
+          'It was kept there, but this VS Code no longer has it (another machine, or a cleared keychain). Choose the PEM file if you saved one; otherwise rotate the key to get a new private key.',
+      },
+      'Choose File…',
+      'Rotate Key…',
+    );
+    if (choice === 'Rotate Key…') void vscode.commands.executeCommand('livepeer.keys.rotate', key.id);
+    if (choice !== 'Choose File…') return undefined;
   }
   const [file] =
     (await ctx.prompts.openDialog({
-      title: `Private key of “${key.name || key.id}” (PEM or base64)`,
+      title: `Private key of “${name}” (PEM or base64)`,
       openLabel: 'Use Private Key',
       canSelectMany: false,
       defaultUri: vscode.Uri.file(join(homedir(), '.livepeer')),
@@ -67,7 +88,13 @@ async function signedPlaybackUrl(ctx: KeyCommandContext, playbackId: string, tok
 async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string | undefined> {
   const playback = await target(ctx, arg, 'Sign a token for which playback id?');
   if (!playback) return undefined;
-  const key = keyOf(arg) ?? (await resolveKey(ctx, undefined, 'Sign with which signing key?', (k) => !k.disabled));
+  // Keys whose private key is kept here can sign at once: they come first, marked.
+  const key =
+    keyOf(arg) ??
+    (await resolveKey(ctx, undefined, 'Sign with which signing key?', {
+      filter: (k) => !k.disabled,
+      first: (k) => (ctx.view.privateKeys.has(k.id) ? '$(key) private key kept' : undefined),
+    }));
   if (!key) return undefined;
   const lifetime = await ctx.prompts.pick(LIFETIMES, { placeHolder: 'How long may the token be used? (1 hour is usual: players fetch a fresh one)' });
   if (!lifetime) return undefined;
@@ -75,16 +102,31 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
   if (!privateKey) return undefined;
   const token = signPlaybackToken({ playbackId: playback.playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: lifetime.seconds });
   const what = playback.name ? `“${playback.name}”` : playback.playbackId;
+  const url = await signedPlaybackUrl(ctx, playback.playbackId, token).catch((error: unknown) => `(no signed playback URL: ${messageOf(error)})`);
+  // The token stays in a document until closed; the notification's buttons are the quick way to copy.
+  await ctx.results.show(`Playback token for ${playback.name ?? playback.playbackId}`, [
+    `Signed with “${key.name || key.id}” for ${what}, valid for ${lifetime.label} (until ${dateTime(Date.now() + lifetime.seconds * 1000)}).`,
+    '',
+    '## Token',
+    '',
+    '```text',
+    token,
+    '```',
+    '',
+    '## Signed playback URL',
+    '',
+    '```text',
+    url,
+    '```',
+    '',
+    'Players present the token as `?jwt=<token>` on the playback URL, or in a `Livepeer-Jwt` header. Anyone holding it can play the content until it expires. Closing this document discards it.',
+  ]);
   void ctx.prompts
     .message('info', `Livepeer: playback token for ${what} signed with “${key.name || key.id}”, valid for ${lifetime.label}.`, {}, 'Copy Token', 'Copy Signed Playback URL')
     .then(async (action) => {
-      try {
-        if (action === 'Copy Token') await vscode.env.clipboard.writeText(token);
-        else if (action === 'Copy Signed Playback URL') await vscode.env.clipboard.writeText(await signedPlaybackUrl(ctx, playback.playbackId, token));
-        if (action) vscode.window.setStatusBarMessage(`Livepeer: ${action === 'Copy Token' ? 'token' : 'signed playback URL'} copied`, 3000);
-      } catch (error) {
-        reportError(ctx.prompts, 'copying the signed playback URL', error);
-      }
+      if (!action) return;
+      await vscode.env.clipboard.writeText(action === 'Copy Token' ? token : url);
+      vscode.window.setStatusBarMessage(`Livepeer: ${action === 'Copy Token' ? 'token' : 'signed playback URL'} copied`, 3000);
     });
   return token;
 }
@@ -119,17 +161,60 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
     if (!key && !token) return undefined;
   }
   let result: AccessResult;
-  if (key) {
-    result = await keyAccess(client, playback.playbackId, key, keys, await ctx.view.privateKeys.get(key.id));
+  // The key as the service lists it now (a row's copy may be older): its state tells a cached gate answer apart.
+  let listed = key && (keys.find((k) => k.id === key?.id) ?? key);
+  let signedHere = !key;
+  if (listed) {
+    const privateKey = await ctx.view.privateKeys.get(listed.id);
+    signedHere = !!privateKey;
+    result = await keyAccess(client, playback.playbackId, listed, keys, privateKey);
   } else {
     const local = verifyPlaybackToken(token ?? '', { playbackId: playback.playbackId });
+    listed = local.ok ? keys.find((k) => k.publicKey === local.claims.pub) : undefined;
     result = local.ok ? await askGate(client, playback.playbackId, local.claims.pub, keys) : { allowed: false, words: `refused before the service is asked: ${local.reason}` };
   }
   const what = playback.name ? `“${playback.name}”` : playback.playbackId;
   const by = key ? `key “${key.name || key.id}”` : 'this token';
-  void ctx.prompts.message(result.allowed ? 'info' : 'warning', `Livepeer: ${what} with ${by}: ${result.words}.`, {});
-  ctx.view.refresh(); // a successful check updates the key's last seen
+  let note: string | undefined;
+  if (listed && !result.words.startsWith('refused before')) {
+    const stateKey = listed;
+    const waited = await ctx.view.keyChanges.waitingFor(stateKey.id, () =>
+      waitOutGateCache(
+        ctx.prompts,
+        `Livepeer: waiting for the service’s cache: ${CACHE_WORDS}, and “${stateKey.name || stateKey.id}” was ${stateKey.disabled ? 'disabled' : 'enabled'} recently`,
+        ctx.view.keyChanges.cacheEndsAt(stateKey.id),
+        result,
+        () => askGate(client, playback.playbackId, stateKey.publicKey, keys),
+        (answer) => fitsKeyState(answer, stateKey),
+      ),
+    );
+    result = waited.result;
+    note = cacheNote(waited.outcome, stateKey, result);
+  }
+  const seen = result.allowed && listed && !note ? `The key’s “last seen” shows this check about a minute from now (the service records it later).` : undefined;
+  const how = signedHere ? 'the token’s signature, expiry and playback id here, as the playback edge does, then the service’s gate' : 'the service’s gate (no private key kept here to sign a test token with)';
+  await ctx.results.show(`Playback access of ${playback.name ?? playback.playbackId}`, [
+    `**${result.allowed ? 'Allowed' : 'Refused'}**: ${what} with ${by}.`,
+    '',
+    `${result.words.charAt(0).toUpperCase()}${result.words.slice(1)}.`,
+    ...[note, seen].filter((line): line is string => !!line).flatMap((line) => ['', line]),
+    '',
+    `Checked ${dateTime(Date.now())}: ${how}.`,
+  ]);
+  ctx.view.refresh();
   return result;
+}
+
+/** What a cached gate answer means for the result, in words; undefined when the answer fits the key's state at once. */
+function cacheNote(outcome: 'agrees' | 'expired' | 'cancelled', key: SigningKey, result: AccessResult): string | undefined {
+  const name = `“${key.name || key.id}”`;
+  if (outcome === 'cancelled') {
+    return `Careful: this may be the service’s cached answer from before ${name} was ${key.disabled ? 'disabled' : 'enabled'} (${CACHE_WORDS}). Check again in two minutes.`;
+  }
+  if (outcome === 'expired') {
+    return `Careful: ${name} is ${key.disabled ? 'disabled' : 'enabled'}, yet the service still ${result.allowed ? 'accepts' : 'refuses'} it after its cache time: check the key in Livepeer Studio.`;
+  }
+  return undefined;
 }
 
 export function registerPlaybackCommands(ctx: KeyCommandContext): vscode.Disposable[] {

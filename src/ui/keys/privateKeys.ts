@@ -11,7 +11,12 @@ interface KeptEntry {
   id: string;
   /** `userId/projectId` of the key; absent for entries kept before it was recorded. */
   owner?: string;
+  /** The secret was found missing (another machine, a cleared keychain): said so until the key goes. */
+  lost?: boolean;
 }
+
+/** A key's private key here: kept, kept once but now missing, or never kept. */
+export type PrivateKeyState = 'kept' | 'lost' | undefined;
 
 function ownerOf(key: KeyOwner): string | undefined {
   return key.userId ? `${key.userId}/${key.projectId ?? ''}` : undefined;
@@ -26,25 +31,46 @@ function ownerOf(key: KeyOwner): string | undefined {
 export class PrivateKeys {
   constructor(
     private readonly secrets: vscode.SecretStorage,
-    private readonly state: vscode.Memento,
+    private readonly memento: vscode.Memento,
   ) {}
 
   has(keyId: string): boolean {
-    return this.entries().some((entry) => entry.id === keyId);
+    return this.state(keyId) === 'kept';
   }
 
+  state(keyId: string): PrivateKeyState {
+    const entry = this.entries().find((e) => e.id === keyId);
+    return entry && (entry.lost ? 'lost' : 'kept');
+  }
+
+  /** The kept private key; undefined when none is kept, or when the secret is missing (then marked lost). */
   async get(keyId: string): Promise<string | undefined> {
-    return this.has(keyId) ? (await this.secrets.get(PREFIX + keyId)) || undefined : undefined;
+    if (!this.has(keyId)) return undefined;
+    const secret = (await this.secrets.get(PREFIX + keyId)) || undefined;
+    if (!secret) await this.markLost(keyId);
+    return secret;
+  }
+
+  /** Checks that every kept private key among `keyIds` is really in secret storage; marks those that are not. */
+  async verify(keyIds: readonly string[]): Promise<void> {
+    await Promise.all(keyIds.filter((id) => this.has(id)).map((id) => this.get(id)));
+  }
+
+  private async markLost(keyId: string): Promise<void> {
+    await this.memento.update(
+      INDEX_KEY,
+      this.entries().map((entry) => (entry.id === keyId ? { ...entry, lost: true } : entry)),
+    );
   }
 
   async store(key: KeyOwner, privateKey: string): Promise<void> {
     await this.secrets.store(PREFIX + key.id, privateKey);
-    await this.state.update(INDEX_KEY, [...this.entries().filter((entry) => entry.id !== key.id), { id: key.id, owner: ownerOf(key) }]);
+    await this.memento.update(INDEX_KEY, [...this.entries().filter((entry) => entry.id !== key.id), { id: key.id, owner: ownerOf(key) }]);
   }
 
   async remove(keyId: string): Promise<void> {
     await this.secrets.delete(PREFIX + keyId);
-    await this.state.update(
+    await this.memento.update(
       INDEX_KEY,
       this.entries().filter((entry) => entry.id !== keyId),
     );
@@ -66,6 +92,6 @@ export class PrivateKeys {
 
   private entries(): KeptEntry[] {
     // Entries were plain ids at first; those have no owner and are only removed with their key.
-    return this.state.get<Array<string | KeptEntry>>(INDEX_KEY, []).map((entry) => (typeof entry === 'string' ? { id: entry } : entry));
+    return this.memento.get<Array<string | KeptEntry>>(INDEX_KEY, []).map((entry) => (typeof entry === 'string' ? { id: entry } : entry));
   }
 }

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { StudioApiError, type SigningKey } from '../../api';
-import { askGate, keyAccess } from './accessCheck';
+import { reportError } from '../errors';
+import { askGate, fitsKeyState, keyAccess } from './accessCheck';
+import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';
 import { pickPlaybackTarget } from './playbackTarget';
@@ -14,8 +16,11 @@ const CONTINUE = 'Continue Rotation';
  * and only then delete the old key (a later, separate Delete). Its state is kept (see Rotations), so
  * it can stop at any step and Continue Rotation picks it up; Rotate on a key being rotated continues.
  */
-export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<void> {
-  const old = await resolveKey(ctx, arg, 'Rotate: select the signing key to replace', (key) => !key.disabled);
+export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument, selectedId?: string): Promise<void> {
+  const old = await resolveKey(ctx, arg, 'Rotate: select the signing key to replace', {
+    filter: (key) => !key.disabled,
+    first: (key) => (key.id === selectedId ? 'selected in the view' : undefined),
+  });
   if (!old) return;
   const running = ctx.view.rotations.of(old.id);
   if (running) return continueFrom(ctx, running.rotation);
@@ -28,7 +33,7 @@ export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument
   const name = await ctx.prompts.input({
     title: 'Livepeer: Rotate Signing Key (1/3)',
     prompt: 'Name of the key that replaces the old one',
-    value: `${oldName} (rotated ${new Date().toISOString().slice(0, 10)})`,
+    value: successorName(oldName),
   });
   if (name === undefined) return;
 
@@ -38,6 +43,12 @@ export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument
   ctx.view.refresh();
   await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, created);
   announceDeployStep(ctx, rotation);
+}
+
+/** A short name for the replacement, so the rows keep room for their state: `web player` → `web player v2`, `v2` → `v3`. */
+export function successorName(oldName: string): string {
+  const numbered = /^(.*?\bv)(\d+)$/i.exec(oldName);
+  return numbered ? `${numbered[1]}${Number(numbered[2]) + 1}` : `${oldName} v2`;
 }
 
 /** Not a modal: the person may take hours to deploy; the view's marker and this action bring them back. */
@@ -103,17 +114,55 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
   }
 
   await client.updateSigningKey(oldKey.id, { disabled: true });
+  ctx.view.keyChanges.changed(oldKey.id);
   await ctx.view.rotations.save({ ...rotation, step: 'verify' });
   ctx.view.refresh();
 
-  let outcome = 'The access check was skipped (no playback id): check playback yourself';
-  if (checkable) {
-    const refused = await askGate(client, checkable.playbackId, oldKey.publicKey, keys);
-    outcome = refused.allowed
-      ? `Careful: the service still accepts “${rotation.oldName}” for ${checkable.playbackId}`
-      : `The service accepts “${rotation.newName}” and now refuses “${rotation.oldName}” for ${checkable.playbackId}`;
-  }
-  void ctx.prompts.message('info', `Livepeer: Rotate (3/3): “${rotation.oldName}” is disabled. ${outcome}. Delete “${rotation.oldName}” to finish.`, {});
+  if (!checkable) return showOutcome(ctx, rotation, 'The access check was skipped (no playback id): check playback yourself.');
+  const ask = () => askGate(client, checkable.playbackId, oldKey.publicKey, keys);
+  const first = await ask();
+  const disabledKey = { ...oldKey, disabled: true };
+  const refused = `The service accepts “${rotation.newName}” and now refuses “${rotation.oldName}” for ${checkable.playbackId}.`;
+  if (fitsKeyState(first, disabledKey)) return showOutcome(ctx, rotation, refused);
+  // Still accepted: the gate's cache. The rotation is saved; the wait runs on and the row says so.
+  void ctx.view.keyChanges
+    .waitingFor(oldKey.id, async () => {
+      ctx.view.refresh();
+      return waitOutGateCache(
+        ctx.prompts,
+        `Livepeer: Rotate (3/3): waiting for the service’s cache: ${CACHE_WORDS}, so it still accepts “${rotation.oldName}”`,
+        ctx.view.keyChanges.cacheEndsAt(oldKey.id),
+        first,
+        ask,
+        (result) => fitsKeyState(result, disabledKey),
+      );
+    })
+    .then(
+      ({ outcome }) => {
+        ctx.view.refresh();
+        const said: Record<typeof outcome, string> = {
+          agrees: refused,
+          cancelled: `The service may still accept “${rotation.oldName}” for up to 2 minutes after it was disabled (${CACHE_WORDS}): run Check Playback Access before deleting it.`,
+          expired: `Careful: the service still accepts “${rotation.oldName}” for ${checkable.playbackId} more than 2 minutes after it was disabled: check the key in Livepeer Studio before deleting it.`,
+        };
+        return showOutcome(ctx, rotation, said[outcome]);
+      },
+      (error: unknown) => {
+        ctx.view.refresh();
+        reportError(ctx.prompts, 'checking that the service refuses the old key', error);
+      },
+    );
+}
+
+/** Step 3/3's outcome stays in a document until closed: it may arrive minutes later (the cache). */
+async function showOutcome(ctx: KeyCommandContext, rotation: Rotation, outcome: string): Promise<void> {
+  await ctx.results.show(`Rotation of ${rotation.oldName}`, [
+    `**Rotate (3/3)**: “${rotation.oldName}” is disabled; “${rotation.newName}” replaces it.`,
+    '',
+    outcome,
+    '',
+    `Next: check that playback works, then delete “${rotation.oldName}” to finish (its row says *retired*; **Delete Signing Key**). Enabling it again undoes the rotation.`,
+  ]);
 }
 
 async function keyOrGone(ctx: KeyCommandContext, id: string): Promise<SigningKey | undefined> {

@@ -5,24 +5,41 @@ import { notifyIfTokenRejected } from '../errors';
 import { loadErrorItem, type MessageItem } from '../messageItem';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
-import type { PrivateKeys } from './privateKeys';
+import { KeyChanges } from './gateCache';
+import type { PrivateKeyState, PrivateKeys } from './privateKeys';
 import type { Rotation, Rotations } from './rotations';
 
 /** Where a key stands: its rotation (if any) and whether its private key is kept in secret storage. */
 export interface KeyStanding {
   rotation?: { rotation: Rotation; role: 'old' | 'new' };
-  privateKeyKept?: boolean;
+  privateKey?: PrivateKeyState;
+  /** A rotation is asking the gate until its cache lets go of the key's old state. */
+  waitingForCache?: boolean;
 }
+
+/** Names longer than this are shortened on the row, so its state stays in sight; the tooltip has the whole name. */
+const ROW_NAME_CHARS = 32;
+
+function rowLabel(name: string): string {
+  return name.length > ROW_NAME_CHARS ? `${name.slice(0, ROW_NAME_CHARS - 1)}…` : name;
+}
+
+const PRIVATE_KEY_WORDS: Record<'kept' | 'lost' | 'none', string> = {
+  kept: 'kept in VS Code’s secret storage',
+  lost:
+    '**missing**: it was kept in VS Code’s secret storage, which no longer has it (another machine, or a cleared keychain). Sign with the PEM file you saved, or rotate the key',
+  none: 'not kept by VS Code',
+};
 
 export class SigningKeyItem extends vscode.TreeItem {
   constructor(
     readonly key: SigningKey,
     readonly standing: KeyStanding = {},
   ) {
-    super(key.name || 'Unnamed key', vscode.TreeItemCollapsibleState.None);
+    super(rowLabel(key.name || 'Unnamed key'), vscode.TreeItemCollapsibleState.None);
     this.id = key.id;
     const { rotation } = standing;
-    this.description = description(key, rotation);
+    this.description = description(key, standing);
     this.iconPath = key.disabled
       ? new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'))
       : new vscode.ThemeIcon(rotation ? 'sync' : 'key', new vscode.ThemeColor('charts.green'));
@@ -34,22 +51,31 @@ export class SigningKeyItem extends vscode.TreeItem {
         '',
         `ID: \`${key.id}\``,
         `Created: ${dateTime(key.createdAt)}`,
-        `Last seen: ${key.lastSeen ? dateTime(key.lastSeen) : 'never'}`,
+        `Last seen: ${key.lastSeen ? dateTime(key.lastSeen) : 'never'} (the service records playback about a minute later)`,
         `Project: ${key.projectId ? `\`${key.projectId}\`` : '—'}`,
         `Public key: \`${publicKeyPreview(key.publicKey)}\``,
-        `Private key: ${standing.privateKeyKept ? 'kept in VS Code’s secret storage' : 'not kept by VS Code'}`,
+        `Private key: ${PRIVATE_KEY_WORDS[standing.privateKey ?? 'none']}`,
       ].join('  \n'),
     );
   }
 }
 
 /** Short enough for the default sidebar width; the tooltip has the detail. */
-function description(key: SigningKey, standing: KeyStanding['rotation']): string {
-  if (!standing) return key.disabled ? 'disabled' : key.createdAt ? `created ${timeAgo(key.createdAt)}` : '';
-  if (standing.role === 'new') return 'replacement';
-  if (standing.rotation.step === 'deploy') return 'being replaced';
-  const seen = key.lastSeen ? `seen ${timeAgo(key.lastSeen)}` : 'never seen';
-  return key.disabled ? `retired · ${seen}` : 'replaced · enabled';
+function description(key: SigningKey, { rotation, privateKey, waitingForCache }: KeyStanding): string {
+  const lost = privateKey === 'lost' ? 'private key missing' : undefined;
+  const parts = [state(key, rotation, waitingForCache), lost];
+  if (!rotation && !key.disabled && key.createdAt) parts.push(`created ${timeAgo(key.createdAt)}`);
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** The state first: it is what a person scans the rows for. */
+function state(key: SigningKey, rotation: KeyStanding['rotation'], waitingForCache?: boolean): string | undefined {
+  if (!rotation) return key.disabled ? 'disabled' : undefined;
+  if (rotation.role === 'new') return 'replacement';
+  if (rotation.rotation.step === 'deploy') return 'being replaced';
+  if (!key.disabled) return 'replaced · enabled';
+  if (waitingForCache) return 'retired · waiting for the service’s cache';
+  return `retired · ${key.lastSeen ? `seen ${timeAgo(key.lastSeen)}` : 'never seen'}`;
 }
 
 function rotationTooltip(role: 'old' | 'new', rotation: Rotation): string {
@@ -87,6 +113,7 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
     private readonly prompts: Prompts,
     readonly rotations: Rotations,
     readonly privateKeys: PrivateKeys,
+    readonly keyChanges = new KeyChanges(),
   ) {
     this.subscription = session.onDidChange(() => this.refresh());
   }
@@ -112,7 +139,16 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
         if (ids.has(rotation.oldKeyId) !== ids.has(rotation.newKeyId)) await this.rotations.end(rotation.oldKeyId);
       }
       await this.privateKeys.keepOnly(keys);
-      return keys.map((key) => new SigningKeyItem(key, { rotation: this.rotations.of(key.id), privateKeyKept: this.privateKeys.has(key.id) }));
+      // A private key said to be kept must be there: one missing from secret storage is shown as missing.
+      await this.privateKeys.verify(keys.map((key) => key.id));
+      return keys.map(
+        (key) =>
+          new SigningKeyItem(key, {
+            rotation: this.rotations.of(key.id),
+            privateKey: this.privateKeys.state(key.id),
+            waitingForCache: this.keyChanges.isWaiting(key.id),
+          }),
+      );
     } catch (error) {
       notifyIfTokenRejected(this.prompts, 'loading signing keys', error);
       return [loadErrorItem('signing keys', error, 'livepeer.keys.refresh')];

@@ -20,6 +20,22 @@ describe('extension manifest', () => {
     assert.match(chunk.markdownDescription, /multiple of 8.*8 MiB parts/);
   });
 
+  it('gives every contributed setting, deprecated ones included, a default of its type that its own limits accept', () => {
+    // Without a default VS Code reads a number as 0, a string as "" and a boolean as false: an unset
+    // deprecated chunk size read as 0 once failed every upload of a new user.
+    type Property = { type: string; default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number; multipleOf?: number };
+    for (const [key, property] of Object.entries<Property>(properties)) {
+      assert.ok('default' in property, `${key} has a default`);
+      const value = property.default;
+      assert.equal(typeof value, property.type === 'integer' ? 'number' : property.type, `${key}'s default is a ${property.type}`);
+      if (property.enum) assert.ok(property.enum.includes(value), `${key}'s default is one of its values`);
+      if (typeof value === 'number') {
+        assert.ok(value >= (property.minimum ?? -Infinity) && value <= (property.maximum ?? Infinity), `${key}'s default is within its limits`);
+        if (property.multipleOf) assert.equal(value % property.multipleOf, 0, `${key}'s default is a multiple of ${property.multipleOf}`);
+      }
+    }
+  });
+
   it('puts every command under the Livepeer category and activates on nothing broader than views and commands', () => {
     for (const command of manifest.contributes.commands) assert.equal(command.category, 'Livepeer', command.command);
     assert.ok(!(manifest.activationEvents ?? []).some((event: string) => event === '*' || event === 'onStartupFinished'));

@@ -49,6 +49,27 @@ async function uploadFromExplorer(page: Page, file: string, assetName: string): 
   await page.keyboard.press('Enter');
 }
 
+/** Whether the walkthrough shows step `id` ticked. */
+async function ticked(page: Page, id: string): Promise<boolean> {
+  const step = page.locator(`.getting-started-step[data-step-id$="#${id}"]`).first();
+  await step.waitFor({ state: 'attached' });
+  return (await step.getAttribute('aria-checked')) === 'true';
+}
+
+/** Opens the walkthrough step titled `title` and presses its button `button`. */
+async function walkthroughButton(page: Page, title: string, button: string): Promise<void> {
+  await page.getByText(title, { exact: true }).first().click();
+  await page.locator('.getting-started-step.expanded .monaco-button', { hasText: button }).first().click();
+  await page.waitForSelector('.quick-input-widget', { state: 'visible' });
+}
+
+/** Types into the quick input showing `prompt` (as its placeholder or text) and presses Enter: the text lands there only if it has the keyboard focus. */
+async function answer(page: Page, prompt: string, text: string): Promise<void> {
+  await page.locator(`.quick-input-widget:has(input[placeholder*="${prompt}"]), .quick-input-widget:has-text("${prompt}")`).first().waitFor();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
 /** The asset named `name` once its upload is complete, with the SHA-256 of the bytes the emulator stored; fails on an error notification. */
 async function arrived(emulator: Emulator, page: Page, name: string): Promise<{ id: string; sha256: string }> {
   return until(`${name} to arrive`, async () => {
@@ -85,6 +106,16 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     await page.keyboard.press('Enter');
     await page.getByText('API token saved', { exact: false }).first().waitFor();
 
+    // The walkthrough: signed in is ticked; an upload that fails does not tick "Upload a video".
+    await runCommand(page, 'Welcome: Open Walkthrough...');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Livepeer Studio' }).first().click();
+    assert.equal(await until('the signed-in step to be ticked', async () => ((await ticked(page, 'signedIn')) ? true : undefined)), true);
+    emulator.faults.fail({ origin: 'ingest', method: 'PUT', path: /./, status: 400, body: { errors: ['refused for the test'] } });
+    await uploadFromExplorer(page, VIDEOS.small.name, 'Refused upload');
+    await page.locator('.notifications-toasts', { hasText: 'could not upload' }).first().waitFor();
+    assert.equal(await ticked(page, 'uploadVideo'), false, 'a failed upload does not tick "Upload a video"');
+    await runCommand(page, 'Notifications: Clear All Notifications');
+
     // A small video goes directly (one PUT), byte-identical.
     await uploadFromExplorer(page, VIDEOS.small.name, 'Intro (pristine)');
     const small = await arrived(emulator, page, 'Intro (pristine)');
@@ -98,6 +129,20 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     assert.equal(large.sha256, sha256(bytes.large), `${VIDEOS.large.name} arrived byte-identical`);
     const patches = emulator.requests.filter((r) => r.origin === 'ingest' && r.assetId === large.id && r.method === 'PATCH');
     assert.deepEqual(patches.map((r) => r.bodyBytes), [VIDEOS.large.bytes], `${VIDEOS.large.name} went by tus in one 64 MiB chunk`);
+
+    assert.equal(await until('"Upload a video" to be ticked', async () => ((await ticked(page, 'uploadVideo')) ? true : undefined)), true);
+
+    // The walkthrough's buttons leave the keyboard in the inputs they open, at every step.
+    await walkthroughButton(page, 'Create a stream', 'Create Stream');
+    await answer(page, 'Name of the new stream', 'Walkthrough stream');
+    await answer(page, 'Record the sessions', 'Recording on');
+    await answer(page, 'Who may watch', 'Signed playback');
+    const stream = await until('the stream created from the walkthrough', () => [...emulator.store.streams.values()].find((s) => s.name === 'Walkthrough stream'));
+    assert.deepEqual([stream.record, stream.playbackPolicy?.type], [true, 'jwt'], 'each answer was typed into its own step');
+    await walkthroughButton(page, 'Upload a video', 'Upload Video');
+    await answer(page, 'Select the video file', VIDEOS.small.name);
+    await answer(page, 'Asset name for', 'Intro (walkthrough)');
+    await arrived(emulator, page, 'Intro (walkthrough)');
 
     // The views list the account.
     await runCommand(page, 'View: Show Livepeer');

@@ -14,6 +14,7 @@ export interface Locator {
   getByText(text: string, options?: { exact?: boolean }): Locator;
   locator(selector: string, options?: { hasText?: string }): Locator;
   allTextContents(): Promise<string[]>;
+  getAttribute(name: string): Promise<string | null>;
 }
 export interface Page {
   goto(url: string): Promise<unknown>;

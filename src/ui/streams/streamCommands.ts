@@ -9,6 +9,7 @@ import type { Session } from '../session';
 import { settings } from '../settings';
 import { CHECK, FILTER_CHOICES, type FilterChoice } from './filterChoices';
 import { SessionItem, StreamItem, type StreamsView } from './streamsView';
+import { leaveWalkthrough } from '../walkthrough';
 
 type StreamArgument = StreamItem | Stream | undefined;
 
@@ -276,7 +277,7 @@ export function registerStreamCommands(session: Session, prompts: Prompts, view:
     ...FILTER_CHOICES.flatMap((choice) =>
       [choice.command, `${choice.command}.checked`].map((id) => vscode.commands.registerCommand(id, () => applyFilter(view, choice))),
     ),
-    vscode.commands.registerCommand('livepeer.streams.create', action('creating the stream', () => createStream(ctx))),
+    vscode.commands.registerCommand('livepeer.streams.create', action('creating the stream', (from?: unknown) => leaveWalkthrough(from, 'livepeer.streams').then(() => createStream(ctx)))),
     vscode.commands.registerCommand('livepeer.streams.delete', action('deleting the stream', (arg?: StreamArgument) => deleteStream(ctx, arg))),
     vscode.commands.registerCommand('livepeer.streams.suspend', action('suspending the stream', (arg?: StreamArgument) => setSuspended(ctx, arg, true))),
     vscode.commands.registerCommand('livepeer.streams.unsuspend', action('unsuspending the stream', (arg?: StreamArgument) => setSuspended(ctx, arg, false))),

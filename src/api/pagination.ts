@@ -57,7 +57,7 @@ export async function collectPages<T>(fetchPage: (cursor: string | undefined) =>
 }
 
 function tooLong(path: string | undefined, what: string): StudioApiError {
-  return new StudioApiError('server', `the service ${what}, so reading the list stopped: try again later, and check livepeer.baseUrl if it persists`, {
+  return new StudioApiError('server', `the service ${what}, so reading the list stopped: try again later, and check livepeer.baseURL if it persists`, {
     method: 'GET',
     path,
   });

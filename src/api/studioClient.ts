@@ -236,7 +236,7 @@ export class StudioClient {
     });
     const items = response.data ?? [];
     if (!Array.isArray(items)) {
-      throw new StudioApiError('server', 'the service answered a list request with something else: check livepeer.baseUrl', {
+      throw new StudioApiError('server', 'the service answered a list request with something else: check livepeer.baseURL', {
         method: 'GET',
         path,
         status: response.status,

@@ -18,7 +18,11 @@ export function explicitValue<T>(config: vscode.WorkspaceConfiguration, key: str
 
 /** Typed reads of the `livepeer.*` settings; always read fresh so changes apply without a reload. */
 export const settings = {
-  baseUrl: (): string => contributed(SECTION, 'baseUrl'),
+  /** `livepeer.baseURL`; a value set under its old name `baseUrl` (titled "Base Url") counts until the new one is set. */
+  baseUrl: (): string => {
+    const config = vscode.workspace.getConfiguration(SECTION);
+    return explicitValue<string>(config, 'baseURL') ?? explicitValue<string>(config, 'baseUrl') ?? contributed(SECTION, 'baseURL');
+  },
   requestTimeoutMs: (): number => contributed<number>(SECTION, 'requestTimeoutSeconds') * 1000,
   streamsAutoRefreshSeconds: (): number => contributed(SECTION, 'streams.autoRefreshSeconds'),
   affects: (event: vscode.ConfigurationChangeEvent, key: string): boolean => event.affectsConfiguration(`${SECTION}.${key}`),

@@ -14,7 +14,7 @@ const properties: Record<string, { default: unknown }> = manifest.contributes.co
 
 /** What the extension reads for each contributed setting, in the setting's own unit. */
 const reads: Record<string, () => unknown> = {
-  'livepeer.baseUrl': settings.baseUrl,
+  'livepeer.baseURL': settings.baseUrl,
   'livepeer.requestTimeoutSeconds': () => settings.requestTimeoutMs() / 1000,
   'livepeer.streams.autoRefreshSeconds': settings.streamsAutoRefreshSeconds,
   'livepeer.upload.method': uploadSettings.method,
@@ -23,8 +23,9 @@ const reads: Record<string, () => unknown> = {
   'livepeer.upload.concurrency': uploadSettings.concurrency,
   // The old name stands for the new one: unset, the upload gets the new name's default.
   'livepeer.upload.chunkSizeMiB': uploadSettings.chunkSizeMiB,
+  'livepeer.baseUrl': settings.baseUrl,
 };
-const renamed: Record<string, string> = { 'livepeer.upload.chunkSizeMiB': 'livepeer.upload.chunkSize' };
+const renamed: Record<string, string> = { 'livepeer.upload.chunkSizeMiB': 'livepeer.upload.chunkSize', 'livepeer.baseUrl': 'livepeer.baseURL' };
 
 describe('settings of a new user (nothing written)', () => {
   it('every contributed setting is read by the extension, and none is set in this profile', () => {
@@ -41,6 +42,20 @@ describe('settings of a new user (nothing written)', () => {
       assert.deepEqual(reads[key](), properties[renamed[key] ?? key].default);
     });
   }
+
+  it('a base URL set under the old name livepeer.baseUrl still applies until livepeer.baseURL is set, which then wins', async () => {
+    const config = () => vscode.workspace.getConfiguration('livepeer');
+    try {
+      await config().update('baseUrl', 'http://127.0.0.1:1/old', vscode.ConfigurationTarget.Global);
+      assert.equal(settings.baseUrl(), 'http://127.0.0.1:1/old');
+      await config().update('baseURL', 'http://127.0.0.1:1/new', vscode.ConfigurationTarget.Global);
+      assert.equal(settings.baseUrl(), 'http://127.0.0.1:1/new');
+    } finally {
+      await config().update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+      await config().update('baseURL', undefined, vscode.ConfigurationTarget.Global);
+    }
+    assert.equal(settings.baseUrl(), properties['livepeer.baseURL'].default);
+  });
 
   it('an upload gets what the engine needs: auto picks direct below 32 MiB and tus above, in 64 MiB chunks', () => {
     assert.equal(chunkBytes(uploadSettings.chunkSizeMiB()), DEFAULT_CHUNK_SIZE_MIB * 2 ** 20);

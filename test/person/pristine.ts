@@ -1,6 +1,6 @@
 // The product as a user installs it: the packaged .vsix installed into a fresh VS Code server profile
 // (no settings file, not development mode), a workspace with videos, and a person's keyboard and mouse.
-// The only setting written points livepeer.baseUrl at the emulator, in the machine settings file as
+// The only setting written points livepeer.baseURL at the emulator, in the machine settings file as
 // the demo does; nothing about uploads, chunks, methods or views (an unset deprecated chunk size once
 // failed every upload while every test that wrote the setting passed).
 import assert from 'node:assert/strict';
@@ -59,6 +59,8 @@ async function ticked(page: Page, id: string): Promise<boolean> {
 /** Opens the walkthrough step titled `title` and presses its button `button`. */
 async function walkthroughButton(page: Page, title: string, button: string): Promise<void> {
   await page.getByText(title, { exact: true }).first().click();
+  // Selecting a step focuses it after its slide animation; a person's next click comes later than that.
+  await page.locator('.getting-started-step.expanded:focus', { hasText: title }).first().waitFor();
   await page.locator('.getting-started-step.expanded .monaco-button', { hasText: button }).first().click();
   await page.waitForSelector('.quick-input-widget', { state: 'visible' });
 }
@@ -94,7 +96,7 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     writeFileSync(join(workspace, 'videos', VIDEOS.small.name), bytes.small);
     writeFileSync(join(workspace, 'videos', VIDEOS.large.name), bytes.large);
 
-    workbench = await openWorkbench({ workspace, vsix, machineSettings: { 'livepeer.baseUrl': emulator.apiUrl } });
+    workbench = await openWorkbench({ workspace, vsix, machineSettings: { 'livepeer.baseURL': emulator.apiUrl } });
     const { page } = workbench;
     const explorer = page.locator('.explorer-folders-view');
     await explorer.getByRole('treeitem', { name: 'videos', exact: true }).click({ timeout: 60_000 });
@@ -149,7 +151,13 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     for (const name of ['Production player', 'Sunday Service', 'Wedding highlights', 'Keynote (pristine)']) {
       await page.locator('.pane-body .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
     }
-    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; direct and tus (64 MiB chunk) uploads byte-identical; views list the account (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    // The base URL is found under User (not only Remote) in this browser-hosted VS Code, titled "Base URL".
+    await runCommand(page, 'Preferences: Open User Settings');
+    await page.locator('.settings-editor .settings-header .suggest-input-container').first().waitFor();
+    await page.keyboard.type('livepeer base');
+    await page.locator('.settings-editor .settings-header :is([aria-selected="true"], [aria-checked="true"], .checked)', { hasText: 'User' }).first().waitFor();
+    await page.locator('.settings-editor .setting-item-label', { hasText: /^Base URL$/ }).first().waitFor();
+    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks and keeps the focus in its inputs; direct and tus (64 MiB chunk) uploads byte-identical; views list the account; Base URL under User (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
     await workbench?.screenshot(join(screenshotDir, 'pristine-failure.png'));
     throw error;

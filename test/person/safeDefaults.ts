@@ -31,7 +31,7 @@ export async function checkSafeDefaults(screenshotDir: string): Promise<void> {
   const workspace = mkdtempSync(join(tmpdir(), 'livepeer-person-workspace-'));
   let workbench: Workbench | undefined;
   try {
-    workbench = await openWorkbench({ workspace, machineSettings: { 'livepeer.baseUrl': emulator.apiUrl }, signInToken: DEFAULT_TOKEN });
+    workbench = await openWorkbench({ workspace, machineSettings: { 'livepeer.baseURL': emulator.apiUrl }, signInToken: DEFAULT_TOKEN });
     const { page } = workbench;
     // The sign-in helper stores the token and opens the Livepeer views.
     await page.getByText('enabled key', { exact: true }).first().waitFor({ timeout: 60_000 });

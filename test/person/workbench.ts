@@ -12,7 +12,7 @@ export interface Locator {
   hover(options?: { timeout?: number }): Promise<void>;
   getByRole(role: string, options?: { name?: string; exact?: boolean }): Locator;
   getByText(text: string, options?: { exact?: boolean }): Locator;
-  locator(selector: string, options?: { hasText?: string }): Locator;
+  locator(selector: string, options?: { hasText?: string | RegExp }): Locator;
   allTextContents(): Promise<string[]>;
   getAttribute(name: string): Promise<string | null>;
 }
@@ -23,7 +23,7 @@ export interface Page {
   evaluate<T>(fn: () => T): Promise<T>;
   screenshot(options: { path: string }): Promise<unknown>;
   getByText(text: string, options?: { exact?: boolean }): Locator;
-  locator(selector: string, options?: { hasText?: string }): Locator;
+  locator(selector: string, options?: { hasText?: string | RegExp }): Locator;
 }
 interface Browser {
   pages(): Page[];

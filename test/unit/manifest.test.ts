@@ -95,12 +95,26 @@ describe('extension manifest: menus and walkthrough', () => {
   it('shows settings in a fixed order, each with a markdown description and a title that reads well', () => {
     type Property = { order?: number; markdownDescription?: string; deprecationMessage?: string };
     const current = Object.entries<Property>(properties).filter(([, property]) => !property.deprecationMessage);
-    assert.deepEqual(Object.keys(properties).filter((key) => !current.some(([k]) => k === key)), ['livepeer.upload.chunkSizeMiB'], 'only the renamed setting is deprecated');
+    assert.deepEqual(
+      Object.keys(properties).filter((key) => !current.some(([k]) => k === key)),
+      ['livepeer.upload.chunkSizeMiB', 'livepeer.baseUrl'],
+      'only the renamed settings are deprecated',
+    );
+    // The Settings editor titles a setting from its key's last part, as VS Code 1.100's wordifyKey does
+    // (a setting cannot declare its own title): "chunkSizeMiB" read "Chunk Size Mi B", "baseUrl" "Base Url".
+    const title = (key: string) => (key.split('.').at(-1) ?? '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^[a-z]/, (c) => c.toUpperCase());
     for (const [key, property] of current) {
-      // The Settings editor makes the title from the key's camelCase words: "chunkSizeMiB" read "Chunk Size Mi B".
-      assert.doesNotMatch(key.split('.').at(-1) ?? '', /[A-Z]{2}|[A-Z]$/, `${key} makes a readable title`);
+      assert.doesNotMatch(title(key), /\b[A-Z]\b|\bUrl\b|\bMi\b/, `${key} makes a readable title`);
       assert.equal(typeof property.order, 'number', `${key} has an order`);
       assert.ok(property.markdownDescription, `${key} has a markdownDescription`);
     }
+    assert.equal(title('livepeer.baseURL'), 'Base URL');
+  });
+
+  it('lets the base URL be set once under User, also in a browser or remote window (window scope, not machine-overridable)', () => {
+    // In a remote or browser-hosted window the User tab lists only application, window, resource and
+    // language-overridable settings; machine and machine-overridable ones show only under Remote.
+    assert.equal(properties['livepeer.baseURL'].scope, 'window');
+    assert.equal(properties['livepeer.baseUrl'].scope, 'window');
   });
 });

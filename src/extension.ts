@@ -16,6 +16,7 @@ import { registerTokenCommands } from './ui/tokenCommands';
 import { TokenStore } from './ui/token';
 import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads';
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
+import { tickUploadStep } from './ui/walkthrough';
 
 /** What activate() returns: the live objects the extension-host tests inspect and drive. */
 export interface LivepeerApi {
@@ -69,6 +70,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     ...uploads.disposables,
     ...assets.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
+    tickUploadStep(uploads.uploads.manager),
   );
   await Promise.all([tokens.load(), filters.publishContext(), assets.ready]);
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);

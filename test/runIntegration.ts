@@ -2,6 +2,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkPristineProduct } from './person/pristine';
 import { checkSafeDefaults } from './person/safeDefaults';
 
 const root = resolve(__dirname, '..', '..');
@@ -36,11 +37,12 @@ async function main(): Promise<void> {
   } finally {
     rmSync(workspaceDir, { recursive: true, force: true });
   }
-  // Modals are refused while extension tests run, so their keyboard defaults are checked in a plain session.
   const grep = process.env.LIVEPEER_TEST_GREP;
-  if (!grep || new RegExp(grep).test('safe defaults in real dialogs')) {
-    await checkSafeDefaults(process.env.LIVEPEER_SCREENSHOT_DIR ?? join(root, 'test-results', 'screenshots'));
-  }
+  const screenshots = process.env.LIVEPEER_SCREENSHOT_DIR ?? join(root, 'test-results', 'screenshots');
+  // Modals are refused while extension tests run, so their keyboard defaults are checked in a plain session.
+  if (!grep || new RegExp(grep).test('safe defaults in real dialogs')) await checkSafeDefaults(screenshots);
+  // The packaged .vsix in a fresh profile, with no setting but the service address: what a user installs.
+  if (!grep || new RegExp(grep).test('pristine product')) await checkPristineProduct(screenshots);
 }
 
 main().catch((error: unknown) => {

@@ -17,22 +17,22 @@ export function parseBaseUrl(value: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw StudioApiError.config('livepeer.baseUrl is not a valid URL: set it to e.g. https://livepeer.studio/api');
+    throw StudioApiError.config('livepeer.baseURL is not a valid URL: set it to e.g. https://livepeer.studio/api');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw StudioApiError.config(`base URL scheme ${url.protocol} is not supported: set livepeer.baseUrl to an https:// address, e.g. https://livepeer.studio/api`);
+    throw StudioApiError.config(`base URL scheme ${url.protocol} is not supported: set livepeer.baseURL to an https:// address, e.g. https://livepeer.studio/api`);
   }
   if (url.username || url.password) {
-    throw StudioApiError.config('base URL must not carry a user name or password (the API token is the only credential): fix livepeer.baseUrl');
+    throw StudioApiError.config('base URL must not carry a user name or password (the API token is the only credential): fix livepeer.baseURL');
   }
   // An empty "?" or "#" leaves url.search and url.hash empty but stays in the address, where every
   // path appended to it would end up in the query or fragment.
   if (text.includes('?') || text.includes('#')) {
-    throw StudioApiError.config('base URL must not carry a query or a fragment (no "?" or "#"): fix livepeer.baseUrl');
+    throw StudioApiError.config('base URL must not carry a query or a fragment (no "?" or "#"): fix livepeer.baseURL');
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw StudioApiError.config(
-      `base URL ${url.origin} must use https (plain http is allowed only for localhost): fix livepeer.baseUrl`,
+      `base URL ${url.origin} must use https (plain http is allowed only for localhost): fix livepeer.baseURL`,
     );
   }
   return (url.origin + url.pathname).replace(/\/+$/, '');

@@ -120,12 +120,12 @@ export function redirectError(context: Required<Pick<ErrorContext, 'method' | 'p
   } catch {
     target = undefined;
   }
-  if (!target) return new StudioApiError('config', 'the base URL answers with a redirect without a target: check livepeer.baseUrl', context);
+  if (!target) return new StudioApiError('config', 'the base URL answers with a redirect without a target: check livepeer.baseURL', context);
   // Only origin and path: a query may carry a token, and credentials are never shown.
   const shown = target.origin + target.pathname;
   const fix = target.pathname.endsWith(context.path)
-    ? `set livepeer.baseUrl to ${shown.slice(0, shown.length - context.path.length)}`
-    : 'set livepeer.baseUrl to the address the service uses now';
+    ? `set livepeer.baseURL to ${shown.slice(0, shown.length - context.path.length)}`
+    : 'set livepeer.baseURL to the address the service uses now';
   return new StudioApiError('config', `the base URL redirects to ${shown}: ${fix}`, context);
 }
 
@@ -163,7 +163,7 @@ export function transportError(
   host: string,
   context: ErrorContext,
   signal?: AbortSignal,
-  advice = 'check livepeer.baseUrl and your network',
+  advice = 'check livepeer.baseURL and your network',
 ): StudioApiError {
   if (err instanceof StudioApiError) return err;
   if (signal?.aborted || (err as Error)?.name === 'AbortError' || errorCode(err) === 'UND_ERR_ABORTED') {

@@ -198,7 +198,7 @@ export class StudioHttp {
       if (status === 204 || text.trim() === '') return { status, headers: answer.headers, data: undefined };
       const parsed = parseJson(text);
       if (!parsed.ok) {
-        throw new StudioApiError('server', `unexpected non-JSON response from ${this.host}: check livepeer.baseUrl`, { ...context, status });
+        throw new StudioApiError('server', `unexpected non-JSON response from ${this.host}: check livepeer.baseURL`, { ...context, status });
       }
       return { status, headers: answer.headers, data: parsed.value as T };
     }

@@ -58,7 +58,7 @@ export async function collectPages<T>(fetchPage: (cursor: string | undefined) =>
 }
 
 function tooLong(path: string | undefined, what: string): StudioApiError {
-  return new StudioApiError('server', `the service ${what}, so reading the list stopped: try again later, and check livepeer.baseUrl if it persists`, {
+  return new StudioApiError('server', `the service ${what}, so reading the list stopped: try again later, and check livepeer.baseURL if it persists`, {
     method: 'GET',
     path,
   });
@@ -76,7 +76,7 @@ export async function fetchPage<T>(
   const response = await http.call<T[]>('GET', path, { query: { ...query, limit: limit?.toString(), cursor }, signal });
   const items = response.data ?? [];
   if (!Array.isArray(items)) {
-    throw new StudioApiError('server', 'the service answered a list request with something else: check livepeer.baseUrl', {
+    throw new StudioApiError('server', 'the service answered a list request with something else: check livepeer.baseURL', {
       method: 'GET',
       path,
       status: response.status,

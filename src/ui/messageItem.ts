@@ -31,6 +31,6 @@ export function registerLoadErrorCommands(): vscode.Disposable[] {
     vscode.commands.registerCommand('livepeer.retryLoad', (item?: vscode.TreeItem) =>
       item?.command ? vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? [])) : undefined,
     ),
-    vscode.commands.registerCommand('livepeer.openBaseUrlSetting', () => vscode.commands.executeCommand('workbench.action.openSettings', 'livepeer.baseUrl')),
+    vscode.commands.registerCommand('livepeer.openBaseUrlSetting', () => vscode.commands.executeCommand('workbench.action.openSettings', 'livepeer.baseURL')),
   ];
 }

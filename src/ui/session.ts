@@ -22,7 +22,7 @@ export class Session implements vscode.Disposable {
     this.subscriptions = [
       tokens.onDidChange(() => this.changed.fire()),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (settings.affects(event, 'baseUrl') || settings.affects(event, 'requestTimeoutSeconds')) this.reset();
+        if (['baseURL', 'baseUrl', 'requestTimeoutSeconds'].some((key) => settings.affects(event, key))) this.reset();
       }),
     ];
   }

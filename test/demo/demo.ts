@@ -66,11 +66,11 @@ async function main(): Promise<void> {
   const dirs = host.hostDirs(join(demoDir, 'host'));
   // The web workbench loads a single development extension, so the sign-in helper is installed.
   cpSync(join(root, 'test', 'demo', 'signin'), join(dirs.extensions, 'livepeer-studio-tools.livepeer-demo-signin-0.0.0'), { recursive: true });
-  // livepeer.baseUrl may be set per machine: the server's machine settings point it at the emulator.
+  // livepeer.baseURL may be set per machine: the server's machine settings point it at the emulator.
   const machineSettings = join(dirs.serverUserData, 'Machine');
   mkdirSync(machineSettings, { recursive: true });
   // The emulator's ports are not the user's application: no "port forwarded" notifications.
-  const machine = { 'livepeer.baseUrl': emulator.apiUrl, 'remote.autoForwardPorts': false };
+  const machine = { 'livepeer.baseURL': emulator.apiUrl, 'remote.autoForwardPorts': false };
   writeFileSync(join(machineSettings, 'settings.json'), JSON.stringify(machine, null, 2));
   const runtimeDir = join(demoDir, 'runtime');
   rmSync(runtimeDir, { recursive: true, force: true });
@@ -123,7 +123,7 @@ ${
   hasCode
     ? `
   Desktop VS Code instead:  code --extensionDevelopmentPath=${root} ${workspace}
-    then set "livepeer.baseUrl": "${emulator.apiUrl}" and run "Livepeer: Set API Token" with ${DEFAULT_TOKEN}.
+    then set "livepeer.baseURL": "${emulator.apiUrl}" and run "Livepeer: Set API Token" with ${DEFAULT_TOKEN}.
 `
     : ''
 }

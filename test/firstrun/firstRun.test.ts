@@ -72,7 +72,7 @@ describe('command palette', () => {
     const emulator = await startEmulator({ tokens: [DEFAULT_TOKEN] });
     const settings = vscode.workspace.getConfiguration('livepeer');
     try {
-      await settings.update('baseUrl', emulator.apiUrl, vscode.ConfigurationTarget.Global);
+      await settings.update('baseURL', emulator.apiUrl, vscode.ConfigurationTarget.Global);
       await settings.update('upload.chunkSize', 8, vscode.ConfigurationTarget.Global);
       const api = await vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID)!.activate();
       await vscode.commands.executeCommand('livepeer.setToken', DEFAULT_TOKEN);

@@ -97,6 +97,18 @@ function startServer({ dirs, env, port = 0, forTests = true, onLine = () => {}, 
   });
 }
 
+/** Installs a packaged extension (.vsix) into `dirs.extensions` with the server's own CLI, as a user would. */
+function installExtension({ dirs, env, vsix }) {
+  const result = childProcess.spawnSync(
+    process.execPath,
+    [SERVER_MAIN, '--install-extension', vsix, '--extensions-dir', dirs.extensions, '--user-data-dir', dirs.serverUserData, '--server-data-dir', dirs.serverData, '--accept-server-license-terms'],
+    { env, cwd: dirs.home, encoding: 'utf8', timeout: 60_000 },
+  );
+  if (result.status !== 0 || !/successfully installed/.test(result.stdout)) {
+    throw new Error(`installing ${vsix} failed (exit ${result.status}): ${(result.stdout + result.stderr).trim().slice(-2000)}`);
+  }
+}
+
 /** Stops the server's whole process group (server, file watcher, extension host). */
 function killServer(child, signal = 'SIGTERM') {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -121,4 +133,4 @@ function workbenchUrl(port, { folder, extensionDevelopmentPaths = [], extensionT
   return url;
 }
 
-module.exports = { SERVER_MAIN, hostDirs, serverEnv, startServer, killServer, workbenchUrl };
+module.exports = { SERVER_MAIN, hostDirs, serverEnv, startServer, installExtension, killServer, workbenchUrl };

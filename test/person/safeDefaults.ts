@@ -2,46 +2,13 @@
 // keyboard default of our confirmations is checked here the way a person meets it: the extension in
 // a VS Code server session without tests, driven through the browser (palette, Enter, Escape).
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { startMintKeyFront, type MintKeyFront } from '../demo/mintKeyFront';
+import { join } from 'node:path';
 import { DEFAULT_TOKEN, startEmulator } from '../emulator';
-
-interface Page {
-  goto(url: string): Promise<unknown>;
-  waitForEvent(event: 'load', options?: { timeout?: number }): Promise<unknown>;
-  keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
-  waitForSelector(selector: string, options?: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number }): Promise<unknown>;
-  evaluate<T>(fn: () => T): Promise<T>;
-  screenshot(options: { path: string }): Promise<unknown>;
-  getByText(text: string, options?: { exact?: boolean }): { first(): { waitFor(options?: { timeout?: number }): Promise<void>; click(): Promise<void>; hover(): Promise<void> } };
-}
-interface Host {
-  hostDirs(root: string): { root: string; serverUserData: string; extensions: string; chromium: string };
-  serverEnv(dirs: unknown, runtimeDir: string, extra: Record<string, string>): NodeJS.ProcessEnv;
-  startServer(options: { dirs: unknown; env: NodeJS.ProcessEnv; forTests: boolean }): Promise<{ child: unknown; port: number }>;
-  killServer(child: unknown): void;
-  workbenchUrl(port: number, options: { folder: string; extensionDevelopmentPaths: string[] }): string;
-}
-
-const root = resolve(__dirname, '..', '..', '..');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const host = require(join(root, 'test', 'host', 'vscodeServer.js')) as Host;
+import { focused, openWorkbench, root, runCommand, type Page, type Workbench } from './workbench';
 
 const DIALOG = '.monaco-dialog-box';
-
-async function focused(page: Page): Promise<string> {
-  return page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } }).document.activeElement?.textContent ?? '');
-}
-
-async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget', { state: 'visible' });
-  await page.keyboard.type(title);
-  await page.getByText(title.replace(/^>?\s*/, '').replace(/^Livepeer: /, ''), { exact: false }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
 
 /** Opens the Delete modal for `keyName`, checks the focused button, presses `key`; returns the focused label. */
 async function deleteModal(page: Page, keyName: string, keyId: string, key: 'Enter' | 'Escape', shot?: string): Promise<string> {
@@ -58,36 +25,14 @@ async function deleteModal(page: Page, keyName: string, keyId: string, key: 'Ent
 }
 
 export async function checkSafeDefaults(screenshotDir: string): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { chromium } = require(require.resolve('playwright-core', { paths: [join(root, 'test', 'host')] })) as {
-    chromium: { launchPersistentContext(dir: string, options: object): Promise<{ pages(): Page[]; newPage(): Promise<Page>; close(): Promise<void>; route(url: string, handler: (route: { fulfill(r: object): void }) => void): Promise<void> }> };
-  };
-  const scratch = mkdtempSync(join(tmpdir(), 'livepeer-person-'));
   const emulator = await startEmulator({ tokens: [DEFAULT_TOKEN] });
   const enabled = emulator.store.addSigningKey({ name: 'enabled key' });
   const disabled = emulator.store.addSigningKey({ name: 'disabled key', disabled: true });
-  const dirs = host.hostDirs(join(scratch, 'host'));
-  cpSync(join(root, 'test', 'demo', 'signin'), join(dirs.extensions, 'livepeer-studio-tools.livepeer-demo-signin-0.0.0'), { recursive: true });
-  mkdirSync(join(dirs.serverUserData, 'Machine'), { recursive: true });
-  writeFileSync(join(dirs.serverUserData, 'Machine', 'settings.json'), JSON.stringify({ 'livepeer.baseUrl': emulator.apiUrl }));
-  const runtimeDir = mkdtempSync(join(tmpdir(), 'livepeer-person-run-'));
-  const workspace = join(scratch, 'workspace');
-  mkdirSync(workspace);
-  let server: { child: unknown; port: number } | undefined;
-  let front: MintKeyFront | undefined;
-  let browser: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
+  const workspace = mkdtempSync(join(tmpdir(), 'livepeer-person-workspace-'));
+  let workbench: Workbench | undefined;
   try {
-    server = await host.startServer({ dirs, env: host.serverEnv(dirs, runtimeDir, { LIVEPEER_DEMO_TOKEN: DEFAULT_TOKEN }), forTests: false });
-    browser = await chromium.launchPersistentContext(dirs.chromium, {
-      executablePath: process.env.LIVEPEER_TEST_CHROMIUM || '/usr/bin/chromium',
-      headless: true,
-      viewport: { width: 1400, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    // As `npm run demo` serves it: behind the front that keeps the secret storage's key half.
-    front = await startMintKeyFront({ targetPort: server.port, keyFile: join(dirs.root, 'serve-web-key-half') });
-    const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(host.workbenchUrl(front.port, { folder: workspace, extensionDevelopmentPaths: [root] }));
+    workbench = await openWorkbench({ workspace, machineSettings: { 'livepeer.baseURL': emulator.apiUrl }, signInToken: DEFAULT_TOKEN });
+    const { page } = workbench;
     // The sign-in helper stores the token and opens the Livepeer views.
     await page.getByText('enabled key', { exact: true }).first().waitFor({ timeout: 60_000 });
 
@@ -136,16 +81,12 @@ export async function checkSafeDefaults(screenshotDir: string): Promise<void> {
     await page.screenshot({ path: join(screenshotDir, 'kept-key-after-reload.png') });
     console.log('safe defaults: Delete (enabled and disabled key) and Close Without Keeping focus the safe choice; Enter and Escape keep the key; a kept private key survives Reload Window behind the demo front');
   } catch (error) {
-    const page = browser?.pages()[0];
-    if (page) await page.screenshot({ path: join(screenshotDir, 'safe-defaults-failure.png') }).catch(() => undefined);
+    await workbench?.screenshot(join(screenshotDir, 'safe-defaults-failure.png'));
     throw error;
   } finally {
-    await browser?.close().catch(() => undefined);
-    await front?.close();
-    if (server) host.killServer(server.child);
+    await workbench?.close();
     await emulator.close();
-    rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
-    rmSync(runtimeDir, { recursive: true, force: true });
+    rmSync(workspace, { recursive: true, force: true });
   }
 }
 

@@ -14,7 +14,7 @@ const MiB = 2 ** 20;
 export async function run(): Promise<void> {
   const emulator = await startEmulator({ seed: true, tokens: [DEFAULT_TOKEN] });
   try {
-    await vscode.workspace.getConfiguration('livepeer').update('baseUrl', emulator.apiUrl, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('livepeer').update('baseURL', emulator.apiUrl, vscode.ConfigurationTarget.Global);
     // Chunks small enough that the upload picture catches one part-way.
     await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSize', 8, vscode.ConfigurationTarget.Global);
     const api = await vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID)!.activate();

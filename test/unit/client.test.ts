@@ -316,11 +316,11 @@ describe('StudioClient over real HTTP', function () {
       assert.equal(error.kind, 'config');
       assert.equal(
         error.message,
-        'the base URL redirects to https://moved.example/api/v2/access-control/signing-key: set livepeer.baseUrl to https://moved.example/api/v2 (GET /access-control/signing-key → 301)',
+        'the base URL redirects to https://moved.example/api/v2/access-control/signing-key: set livepeer.baseURL to https://moved.example/api/v2 (GET /access-control/signing-key → 301)',
       );
       emu.faults.fail({ origin: 'api', path: /signing-key/, status: 302, body: '', headers: { Location: '/login' } });
       const elsewhere = await failure(client.listSigningKeys());
-      assert.match(elsewhere.message, /^the base URL redirects to http:\/\/127\.0\.0\.1:\d+\/login: set livepeer\.baseUrl to the address the service uses now/);
+      assert.match(elsewhere.message, /^the base URL redirects to http:\/\/127\.0\.0\.1:\d+\/login: set livepeer\.baseURL to the address the service uses now/);
       assert.deepEqual(apiRequests(emu).map((r) => r.status), [301, 302]);
     });
 
@@ -369,7 +369,7 @@ describe('StudioClient over real HTTP', function () {
       const error = await failure(refused.listSigningKeys());
       await refused.close();
       assert.equal(error.kind, 'network');
-      assert.equal(error.message, `cannot reach 127.0.0.1:${port} (connection refused): check livepeer.baseUrl and your network (GET /access-control/signing-key)`);
+      assert.equal(error.message, `cannot reach 127.0.0.1:${port} (connection refused): check livepeer.baseURL and your network (GET /access-control/signing-key)`);
     });
 
     it('unknown host: names the host', async () => {
@@ -499,7 +499,7 @@ describe('StudioClient over real HTTP', function () {
       assert.equal(error.kind, 'server');
       assert.equal(
         error.message,
-        `the service still linked a next page after ${MAX_PAGES.toLocaleString('en')} pages, so reading the list stopped: try again later, and check livepeer.baseUrl if it persists (GET /access-control/signing-key)`,
+        `the service still linked a next page after ${MAX_PAGES.toLocaleString('en')} pages, so reading the list stopped: try again later, and check livepeer.baseURL if it persists (GET /access-control/signing-key)`,
       );
       assert.equal(apiRequests(emu).length, MAX_PAGES);
     });
@@ -551,7 +551,7 @@ describe('StudioClient over real HTTP', function () {
       ]) {
         assert.throws(
           () => parseBaseUrl(bad),
-          (error: StudioApiError) => error.message === `base URL scheme ${scheme} is not supported: set livepeer.baseUrl to an https:// address, e.g. https://livepeer.studio/api`,
+          (error: StudioApiError) => error.message === `base URL scheme ${scheme} is not supported: set livepeer.baseURL to an https:// address, e.g. https://livepeer.studio/api`,
           bad,
         );
       }
@@ -569,7 +569,7 @@ describe('StudioClient over real HTTP', function () {
       assert.equal(parseBaseUrl('http://127.0.0.2:9/api'), 'http://127.0.0.2:9/api');
       assert.equal(parseBaseUrl('http://[::1]:9/api'), 'http://[::1]:9/api');
       for (const bad of ['http://livepeer.studio/api', 'ftp://x/api', 'not a url', 'https://user:pw@x/api']) {
-        assert.throws(() => parseBaseUrl(bad), (error: StudioApiError) => error.kind === 'config' && /livepeer\.baseUrl/.test(error.message));
+        assert.throws(() => parseBaseUrl(bad), (error: StudioApiError) => error.kind === 'config' && /livepeer\.baseURL/.test(error.message));
       }
     });
   });

@@ -20,6 +20,22 @@ describe('extension manifest', () => {
     assert.match(chunk.markdownDescription, /multiple of 8.*8 MiB parts/);
   });
 
+  it('gives every contributed setting, deprecated ones included, a default of its type that its own limits accept', () => {
+    // Without a default VS Code reads a number as 0, a string as "" and a boolean as false: an unset
+    // deprecated chunk size read as 0 once failed every upload of a new user.
+    type Property = { type: string; default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number; multipleOf?: number };
+    for (const [key, property] of Object.entries<Property>(properties)) {
+      assert.ok('default' in property, `${key} has a default`);
+      const value = property.default;
+      assert.equal(typeof value, property.type === 'integer' ? 'number' : property.type, `${key}'s default is a ${property.type}`);
+      if (property.enum) assert.ok(property.enum.includes(value), `${key}'s default is one of its values`);
+      if (typeof value === 'number') {
+        assert.ok(value >= (property.minimum ?? -Infinity) && value <= (property.maximum ?? Infinity), `${key}'s default is within its limits`);
+        if (property.multipleOf) assert.equal(value % property.multipleOf, 0, `${key}'s default is a multiple of ${property.multipleOf}`);
+      }
+    }
+  });
+
   it('puts every command under the Livepeer category and activates on nothing broader than views and commands', () => {
     for (const command of manifest.contributes.commands) assert.equal(command.category, 'Livepeer', command.command);
     assert.ok(!(manifest.activationEvents ?? []).some((event: string) => event === '*' || event === 'onStartupFinished'));
@@ -50,26 +66,55 @@ describe('extension manifest: menus and walkthrough', () => {
     const [walkthrough] = manifest.contributes.walkthroughs;
     assert.deepEqual(
       walkthrough.steps.map((step: { id: string }) => step.id),
-      ['setToken', 'createSigningKey', 'uploadVideo', 'createStream'],
+      ['setToken', 'signedIn', 'createSigningKey', 'uploadVideo', 'createStream'],
     );
     for (const step of walkthrough.steps) {
       assert.ok(step.completionEvents.length, step.id);
       assert.ok(existsSync(join(root, step.media.markdown)), step.media.markdown);
-      for (const [, command] of step.description.matchAll(/\(command:([\w.]+)\)/g)) {
-        assert.ok(step.completionEvents.includes(`onCommand:${command}`), `${step.id} completes when its button runs ${command}`);
-      }
     }
+  });
+
+  it('ticks "connected" while signed in, "upload" only on success, and says where a kept private key goes', () => {
+    const steps = Object.fromEntries(manifest.contributes.walkthroughs[0].steps.map((step: { id: string }) => [step.id, step]));
+    // An onContext event whose key is already true when the walkthrough is first shown never fires in
+    // VS Code, so the signed-in variant is ticked as the walkthrough opens on it.
+    assert.equal(steps.setToken.when, '!livepeer.hasToken');
+    assert.equal(steps.signedIn.when, 'livepeer.hasToken');
+    assert.ok(steps.signedIn.completionEvents.includes('onStepSelected'));
+    assert.deepEqual(steps.uploadVideo.completionEvents, ['onContext:livepeer.walkthrough.uploaded'], 'not on starting an upload');
+    assert.match(steps.createSigningKey.description, /secret storage/);
+    assert.match(readFileSync(join(root, steps.createSigningKey.media.markdown), 'utf8'), /secret storage/);
+  });
+
+  it('walkthrough buttons of multi-step flows tell their command where they come from (it moves the focus out of the Welcome page)', () => {
+    const steps = Object.fromEntries(manifest.contributes.walkthroughs[0].steps.map((step: { id: string }) => [step.id, step]));
+    assert.match(steps.uploadVideo.description, /\(command:livepeer\.uploads\.uploadFromPicker\?%22walkthrough%22\)/);
+    assert.match(steps.createStream.description, /\(command:livepeer\.streams\.create\?%22walkthrough%22\)/);
   });
 
   it('shows settings in a fixed order, each with a markdown description and a title that reads well', () => {
     type Property = { order?: number; markdownDescription?: string; deprecationMessage?: string };
     const current = Object.entries<Property>(properties).filter(([, property]) => !property.deprecationMessage);
-    assert.deepEqual(Object.keys(properties).filter((key) => !current.some(([k]) => k === key)), ['livepeer.upload.chunkSizeMiB'], 'only the renamed setting is deprecated');
+    assert.deepEqual(
+      Object.keys(properties).filter((key) => !current.some(([k]) => k === key)),
+      ['livepeer.upload.chunkSizeMiB', 'livepeer.baseUrl'],
+      'only the renamed settings are deprecated',
+    );
+    // The Settings editor titles a setting from its key's last part, as VS Code 1.100's wordifyKey does
+    // (a setting cannot declare its own title): "chunkSizeMiB" read "Chunk Size Mi B", "baseUrl" "Base Url".
+    const title = (key: string) => (key.split('.').at(-1) ?? '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^[a-z]/, (c) => c.toUpperCase());
     for (const [key, property] of current) {
-      // The Settings editor makes the title from the key's camelCase words: "chunkSizeMiB" read "Chunk Size Mi B".
-      assert.doesNotMatch(key.split('.').at(-1) ?? '', /[A-Z]{2}|[A-Z]$/, `${key} makes a readable title`);
+      assert.doesNotMatch(title(key), /\b[A-Z]\b|\bUrl\b|\bMi\b/, `${key} makes a readable title`);
       assert.equal(typeof property.order, 'number', `${key} has an order`);
       assert.ok(property.markdownDescription, `${key} has a markdownDescription`);
     }
+    assert.equal(title('livepeer.baseURL'), 'Base URL');
+  });
+
+  it('lets the base URL be set once under User, also in a browser or remote window (window scope, not machine-overridable)', () => {
+    // In a remote or browser-hosted window the User tab lists only application, window, resource and
+    // language-overridable settings; machine and machine-overridable ones show only under Remote.
+    assert.equal(properties['livepeer.baseURL'].scope, 'window');
+    assert.equal(properties['livepeer.baseUrl'].scope, 'window');
   });
 });

@@ -37,7 +37,7 @@ describe('emulator playback origin', () => {
   let client: StudioClient;
 
   beforeEach(async () => {
-    emu = await startEmulator({ liveSegmentMs: 100 });
+    emu = await startEmulator({ liveSegmentMs: 100, lastSeenDelayMs: 0 });
     client = new StudioClient({ baseUrl: emu.apiUrl, getToken: () => TOKEN, userAgent: 'test', retry: { maxRetries: 0 } });
   });
   afterEach(async () => {
@@ -95,7 +95,7 @@ describe('emulator playback origin', () => {
     const asset = emu.store.addAsset({ status: { phase: 'processing', updatedAt: 1, progress: 0.5 } });
     const error = await failure(client.getPlayback(asset.playbackId));
     assert.equal(error.status, 422);
-    assert.match(error.message, /asset is not ready for playback/);
+    assert.deepEqual(error.messages, ['asset is not ready for playback']);
     assert.equal((await get(`${emu.ingestOrigin}/hls/${asset.playbackId}/index.m3u8`)).status, 404);
     assert.equal((await failure(client.getPlayback('nosuchplaybackid'))).status, 404);
   });

@@ -135,7 +135,7 @@ describe('accounts and projects', () => {
     it('the gate tells another account\'s key apart from nothing: 404 for B\'s key on A\'s gated stream', async () => {
       const stream = emu.store.addStream({ name: 'gated', playbackPolicy: { type: 'jwt' } });
       const keyB = await api(emu, b.token, 'POST', '/access-control/signing-key');
-      const gate = await api(emu, b.token, 'POST', '/access-control/gate', { stream: `video+${stream.playbackId}`, pub: (keyB.json as { publicKey: string }).publicKey });
+      const gate = await api(emu, b.token, 'POST', '/access-control/gate', { stream: `video+${stream.playbackId}`, type: 'jwt', pub: (keyB.json as { publicKey: string }).publicKey });
       assert.deepEqual(gate, { status: 404, json: { errors: ['Content not found'] } });
     });
   });

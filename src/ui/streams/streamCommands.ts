@@ -11,6 +11,7 @@ import { CHECK, FILTER_CHOICES, FILTER_GROUPS, type FilterChoice } from './filte
 import { deleteStream, setRecord, setSuspended, terminate } from './streamChanges';
 import { nameOf, resolveStream, type StreamArgument, type StreamContext } from './streamPicker';
 import { SessionItem, type StreamNode, type StreamsView } from './streamsView';
+import { leaveWalkthrough } from '../walkthrough';
 
 async function copy(value: string, label: string, note?: string): Promise<void> {
   await vscode.env.clipboard.writeText(value);
@@ -207,7 +208,7 @@ export function registerStreamCommands(session: Session, prompts: Prompts, view:
     ...FILTER_CHOICES.flatMap((choice) =>
       [choice.command, `${choice.command}.checked`].map((id) => vscode.commands.registerCommand(id, () => applyFilter(view, choice))),
     ),
-    vscode.commands.registerCommand('livepeer.streams.create', action('creating the stream', () => createStream(ctx))),
+    vscode.commands.registerCommand('livepeer.streams.create', action('creating the stream', (from?: unknown) => leaveWalkthrough(from, 'livepeer.streams').then(() => createStream(ctx)))),
     vscode.commands.registerCommand('livepeer.streams.delete', action('deleting the stream', (arg?: StreamArgument) => deleteStream(ctx, arg))),
     vscode.commands.registerCommand('livepeer.streams.suspend', action('suspending the stream', (arg?: StreamArgument) => setSuspended(ctx, arg, true))),
     vscode.commands.registerCommand('livepeer.streams.unsuspend', action('unsuspending the stream', (arg?: StreamArgument) => setSuspended(ctx, arg, false))),

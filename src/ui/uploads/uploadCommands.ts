@@ -13,6 +13,7 @@ import { isUploadMethod, uploadSettings } from './uploadSettings';
 import { UploadItem, type UploadsView } from './uploadsView';
 import { pickVideoFiles } from './videoPicker';
 import { whyNotUploadable } from './videoFiles';
+import { leaveWalkthrough } from '../walkthrough';
 
 /** Optional third argument of `livepeer.uploads.upload`, so callers (tests, other extensions) can skip the questions. */
 export interface UploadCommandOptions {
@@ -132,6 +133,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       return selection ? upload(selection, commandOptions(options)) : [];
     }),
     vscode.commands.registerCommand('livepeer.uploads.uploadFromPicker', async (options?: unknown) => {
+      await leaveWalkthrough(options, 'livepeer.uploads');
       const selection = await pickVideoFiles(prompts);
       return selection ? upload(selection, commandOptions(options)) : [];
     }),

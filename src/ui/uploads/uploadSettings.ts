@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { DEFAULT_CHUNK_SIZE_MIB, type UploadMethodChoice } from '../../upload';
+import type { UploadMethodChoice } from '../../upload';
+import { contributed, explicitValue } from '../settings';
 
 const SECTION = 'livepeer.upload';
 const METHODS: readonly UploadMethodChoice[] = ['auto', 'direct', 'tus'];
@@ -7,20 +8,19 @@ const METHODS: readonly UploadMethodChoice[] = ['auto', 'direct', 'tus'];
 /** The `livepeer.upload.*` settings, read fresh each time so changes apply to the next upload. */
 export const uploadSettings = {
   method: (): UploadMethodChoice => {
-    const value = vscode.workspace.getConfiguration(SECTION).get<string>('method', 'auto');
+    const value = contributed<string>(SECTION, 'method');
     return (METHODS as readonly string[]).includes(value) ? (value as UploadMethodChoice) : 'auto';
   },
-  askMethod: (): boolean => vscode.workspace.getConfiguration(SECTION).get('askMethod', false),
+  askMethod: (): boolean => contributed(SECTION, 'askMethod'),
   chunkSizeMiB: (): number => {
     const config = vscode.workspace.getConfiguration(SECTION);
-    // The setting was `chunkSizeMiB` until the Settings editor showed it as "Chunk Size Mi B"; a
-    // value set under that name still counts until the new one is set.
-    const renamed = config.inspect<number>('chunkSize');
-    const set = renamed?.workspaceFolderValue ?? renamed?.workspaceValue ?? renamed?.globalValue;
-    return set ?? config.get<number>('chunkSizeMiB') ?? DEFAULT_CHUNK_SIZE_MIB;
+    // The setting was `chunkSizeMiB` until the Settings editor showed it as "Chunk Size Mi B": a
+    // value set under that name still counts until the new one is set. Only a value someone set
+    // counts, never the old name's default.
+    return explicitValue<number>(config, 'chunkSize') ?? explicitValue<number>(config, 'chunkSizeMiB') ?? contributed(SECTION, 'chunkSize');
   },
   /** Uploads that run at once; at least 1 whatever the setting says. */
-  concurrency: (): number => Math.max(1, Math.floor(vscode.workspace.getConfiguration(SECTION).get('concurrency', 2)) || 1),
+  concurrency: (): number => Math.max(1, Math.floor(contributed<number>(SECTION, 'concurrency')) || 1),
 };
 
 export function isUploadMethod(value: unknown): value is UploadMethodChoice {

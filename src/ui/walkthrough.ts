@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+import type { UploadManager } from './uploads/uploadManager';
+
+/** What the walkthrough's buttons pass to their command (the links in package.json end in `?"walkthrough"`). */
+const FROM_WALKTHROUGH = 'walkthrough';
+
+/** How long VS Code's Welcome page may still move the focus to its selected step (its 250 ms slide animation, and a margin). */
+const WELCOME_REFOCUS_MS = 350;
+
+/**
+ * A walkthrough button runs its command while the Welcome page has the focus, and that page takes it
+ * back moments later: when its selected step's slide animation ends, and when a quick input closed
+ * with Enter hands the focus back and the key's release selects the step again. Either lands after
+ * the next input box opened, so typing went nowhere. Started from the walkthrough, a flow therefore
+ * moves the focus to the view where its result shows, and again once the page is done with it.
+ */
+export async function leaveWalkthrough(arg: unknown, view: string): Promise<void> {
+  if (arg !== FROM_WALKTHROUGH) return;
+  await vscode.commands.executeCommand(`${view}.focus`);
+  await new Promise((resolve) => setTimeout(resolve, WELCOME_REFOCUS_MS));
+  await vscode.commands.executeCommand(`${view}.focus`);
+}
+
+/** Ticks the walkthrough's "Upload a video" when an upload succeeds, not when one is only started. */
+export function tickUploadStep(manager: UploadManager): vscode.Disposable {
+  return manager.onDidEnd(({ outcome }) => {
+    if (outcome.status === 'done') void vscode.commands.executeCommand('setContext', 'livepeer.walkthrough.uploaded', true);
+  });
+}

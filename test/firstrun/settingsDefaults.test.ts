@@ -1,0 +1,67 @@
+// A new user's settings: nothing written, so every value the extension reads is the manifest's
+// default. This window starts with a fresh profile and runs this file first, before any test writes
+// a setting (an unset deprecated chunk size once read as 0 and failed every upload).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { settings } from '../../src/ui/settings';
+import { uploadSettings } from '../../src/ui/uploads/uploadSettings';
+import { DEFAULT_CHUNK_SIZE_MIB, chooseMethod, chunkBytes } from '../../src/upload';
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+const properties: Record<string, { default: unknown }> = manifest.contributes.configuration.properties;
+
+/** What the extension reads for each contributed setting, in the setting's own unit. */
+const reads: Record<string, () => unknown> = {
+  'livepeer.baseURL': settings.baseUrl,
+  'livepeer.requestTimeoutSeconds': () => settings.requestTimeoutMs() / 1000,
+  'livepeer.streams.autoRefreshSeconds': settings.streamsAutoRefreshSeconds,
+  'livepeer.upload.method': uploadSettings.method,
+  'livepeer.upload.askMethod': uploadSettings.askMethod,
+  'livepeer.upload.chunkSize': uploadSettings.chunkSizeMiB,
+  'livepeer.upload.concurrency': uploadSettings.concurrency,
+  // The old name stands for the new one: unset, the upload gets the new name's default.
+  'livepeer.upload.chunkSizeMiB': uploadSettings.chunkSizeMiB,
+  'livepeer.baseUrl': settings.baseUrl,
+};
+const renamed: Record<string, string> = { 'livepeer.upload.chunkSizeMiB': 'livepeer.upload.chunkSize', 'livepeer.baseUrl': 'livepeer.baseURL' };
+
+describe('settings of a new user (nothing written)', () => {
+  it('every contributed setting is read by the extension, and none is set in this profile', () => {
+    assert.deepEqual(Object.keys(reads).sort(), Object.keys(properties).sort(), 'a reader for each contributed setting');
+    for (const key of Object.keys(properties)) {
+      const inspected = vscode.workspace.getConfiguration().inspect(key);
+      assert.ok(inspected, `${key} is contributed`);
+      assert.deepEqual([inspected.globalValue, inspected.workspaceValue, inspected.workspaceFolderValue], [undefined, undefined, undefined], `${key} is not set`);
+    }
+  });
+
+  for (const key of Object.keys(reads)) {
+    it(`${key}: the extension reads the documented default`, () => {
+      assert.deepEqual(reads[key](), properties[renamed[key] ?? key].default);
+    });
+  }
+
+  it('a base URL set under the old name livepeer.baseUrl still applies until livepeer.baseURL is set, which then wins', async () => {
+    const config = () => vscode.workspace.getConfiguration('livepeer');
+    try {
+      await config().update('baseUrl', 'http://127.0.0.1:1/old', vscode.ConfigurationTarget.Global);
+      assert.equal(settings.baseUrl(), 'http://127.0.0.1:1/old');
+      await config().update('baseURL', 'http://127.0.0.1:1/new', vscode.ConfigurationTarget.Global);
+      assert.equal(settings.baseUrl(), 'http://127.0.0.1:1/new');
+    } finally {
+      await config().update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+      await config().update('baseURL', undefined, vscode.ConfigurationTarget.Global);
+    }
+    assert.equal(settings.baseUrl(), properties['livepeer.baseURL'].default);
+  });
+
+  it('an upload gets what the engine needs: auto picks direct below 32 MiB and tus above, in 64 MiB chunks', () => {
+    assert.equal(chunkBytes(uploadSettings.chunkSizeMiB()), DEFAULT_CHUNK_SIZE_MIB * 2 ** 20);
+    assert.equal(chooseMethod(uploadSettings.method(), 8 * 2 ** 20), 'direct');
+    assert.equal(chooseMethod(uploadSettings.method(), 40 * 2 ** 20), 'tus');
+    assert.equal(uploadSettings.askMethod(), false);
+    assert.equal(uploadSettings.concurrency(), 2);
+  });
+});

@@ -1,0 +1,176 @@
+// The product as a user installs it: the packaged .vsix installed into a fresh VS Code server profile
+// (no settings file, not development mode), a workspace with videos, and a person's keyboard and mouse.
+// The only setting written points livepeer.baseURL at the emulator, in the machine settings file as
+// the demo does; nothing about uploads, chunks, methods or views (an unset deprecated chunk size once
+// failed every upload while every test that wrote the setting passed).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_TOKEN, startEmulator, type Emulator } from '../emulator';
+import { openWorkbench, root, runCommand, type Page, type Workbench } from './workbench';
+
+const MiB = 2 ** 20;
+const VIDEOS = { small: { name: 'intro.mp4', bytes: 8 * MiB }, large: { name: 'keynote.mp4', bytes: 40 * MiB } };
+
+/** `npm run package` as a release does; returns the .vsix. */
+function packageExtension(outDir: string): string {
+  const vsix = join(outDir, 'livepeer-studio.vsix');
+  const result = spawnSync('npm', ['run', 'package', '--silent', '--', '--out', vsix], { cwd: root, encoding: 'utf8' });
+  assert.equal(result.status, 0, `npm run package failed: ${(result.stdout + result.stderr).slice(-2000)}`);
+  return vsix;
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Right-click the Explorer row → Upload to Livepeer → the name box (typed into, as a person does) → Enter. */
+async function uploadFromExplorer(page: Page, file: string, assetName: string): Promise<void> {
+  await page.locator('.explorer-folders-view').getByRole('treeitem', { name: file, exact: true }).click({ button: 'right' });
+  await page.locator('.context-view .monaco-menu .action-label', { hasText: 'Upload to Livepeer' }).first().hover();
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.quick-input-widget', { state: 'visible' });
+  await page.getByText(`Asset name for ${file}`, { exact: false }).first().waitFor();
+  // Typing replaces the selected file name only if the box has the keyboard focus.
+  await page.keyboard.type(assetName);
+  await page.keyboard.press('Enter');
+}
+
+/** Whether the walkthrough shows step `id` ticked. */
+async function ticked(page: Page, id: string): Promise<boolean> {
+  const step = page.locator(`.getting-started-step[data-step-id$="#${id}"]`).first();
+  await step.waitFor({ state: 'attached' });
+  return (await step.getAttribute('aria-checked')) === 'true';
+}
+
+/** Opens the walkthrough step titled `title` and presses its button `button`. */
+async function walkthroughButton(page: Page, title: string, button: string): Promise<void> {
+  await page.getByText(title, { exact: true }).first().click();
+  // Selecting a step focuses it after its slide animation; a person's next click comes later than that.
+  await page.locator('.getting-started-step.expanded:focus', { hasText: title }).first().waitFor();
+  await page.locator('.getting-started-step.expanded .monaco-button', { hasText: button }).first().click();
+  await page.waitForSelector('.quick-input-widget', { state: 'visible' });
+}
+
+/** Types into the quick input showing `prompt` (as its placeholder or text) and presses Enter: the text lands there only if it has the keyboard focus. */
+async function answer(page: Page, prompt: string, text: string): Promise<void> {
+  await page.locator(`.quick-input-widget:has(input[placeholder*="${prompt}"]), .quick-input-widget:has-text("${prompt}")`).first().waitFor();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+/** The asset named `name` once its upload is complete, with the SHA-256 of the bytes the emulator stored; fails on an error notification. */
+async function arrived(emulator: Emulator, page: Page, name: string): Promise<{ id: string; sha256: string }> {
+  return until(`${name} to arrive`, async () => {
+    const errors = await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'could not upload' }).allTextContents();
+    assert.deepEqual(errors, [], 'no upload error');
+    const asset = [...emulator.store.assets.values()].find((a) => a.name === name);
+    const stored = asset && (await emulator.uploadedSha256(asset.id));
+    return asset && stored ? { id: asset.id, sha256: stored } : undefined;
+  });
+}
+
+export async function checkPristineProduct(screenshotDir: string): Promise<void> {
+  const started = performance.now();
+  const scratch = mkdtempSync(join(tmpdir(), 'livepeer-pristine-'));
+  const emulator = await startEmulator({ seed: true, tokens: [DEFAULT_TOKEN], processingDelayMs: 50 });
+  let workbench: Workbench | undefined;
+  try {
+    const vsix = packageExtension(scratch);
+    const workspace = join(scratch, 'workspace');
+    mkdirSync(join(workspace, 'videos'), { recursive: true });
+    const bytes = { small: randomBytes(VIDEOS.small.bytes), large: randomBytes(VIDEOS.large.bytes) };
+    writeFileSync(join(workspace, 'videos', VIDEOS.small.name), bytes.small);
+    writeFileSync(join(workspace, 'videos', VIDEOS.large.name), bytes.large);
+
+    workbench = await openWorkbench({ workspace, vsix, machineSettings: { 'livepeer.baseURL': emulator.apiUrl } });
+    const { page } = workbench;
+    const explorer = page.locator('.explorer-folders-view');
+    await explorer.getByRole('treeitem', { name: 'videos', exact: true }).click({ timeout: 60_000 });
+
+    // Sign in through the box Set API Token opens.
+    await runCommand(page, 'Livepeer: Set API Token');
+    await page.locator('.quick-input-widget input[type="password"]').waitFor();
+    await page.keyboard.type(DEFAULT_TOKEN);
+    await page.keyboard.press('Enter');
+    await page.getByText('API token saved', { exact: false }).first().waitFor();
+
+    // The walkthrough: signed in is ticked; an upload that fails does not tick "Upload a video".
+    await runCommand(page, 'Welcome: Open Walkthrough...');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Livepeer Studio' }).first().click();
+    assert.equal(await until('the signed-in step to be ticked', async () => ((await ticked(page, 'signedIn')) ? true : undefined)), true);
+    emulator.faults.fail({ origin: 'ingest', method: 'PUT', path: /./, status: 400, body: { errors: ['refused for the test'] } });
+    await uploadFromExplorer(page, VIDEOS.small.name, 'Refused upload');
+    await page.locator('.notifications-toasts', { hasText: 'could not upload' }).first().waitFor();
+    assert.equal(await ticked(page, 'uploadVideo'), false, 'a failed upload does not tick "Upload a video"');
+    await runCommand(page, 'Notifications: Clear All Notifications');
+
+    // A small video goes directly (one PUT), byte-identical.
+    await uploadFromExplorer(page, VIDEOS.small.name, 'Intro (pristine)');
+    const small = await arrived(emulator, page, 'Intro (pristine)');
+    assert.equal(small.sha256, sha256(bytes.small), `${VIDEOS.small.name} arrived byte-identical`);
+    const smallSent = emulator.requests.filter((r) => r.origin === 'ingest' && r.assetId === small.id);
+    assert.deepEqual(smallSent.map((r) => r.method), ['PUT'], `${VIDEOS.small.name} went by direct upload`);
+
+    // A 40 MiB video goes by tus with the default 64 MiB chunk: one PATCH with the whole file.
+    await uploadFromExplorer(page, VIDEOS.large.name, 'Keynote (pristine)');
+    const large = await arrived(emulator, page, 'Keynote (pristine)');
+    assert.equal(large.sha256, sha256(bytes.large), `${VIDEOS.large.name} arrived byte-identical`);
+    const patches = emulator.requests.filter((r) => r.origin === 'ingest' && r.assetId === large.id && r.method === 'PATCH');
+    assert.deepEqual(patches.map((r) => r.bodyBytes), [VIDEOS.large.bytes], `${VIDEOS.large.name} went by tus in one 64 MiB chunk`);
+
+    assert.equal(await until('"Upload a video" to be ticked', async () => ((await ticked(page, 'uploadVideo')) ? true : undefined)), true);
+
+    // The walkthrough's buttons leave the keyboard in the inputs they open, at every step.
+    await walkthroughButton(page, 'Create a stream', 'Create Stream');
+    await answer(page, 'Name of the new stream', 'Walkthrough stream');
+    await answer(page, 'Record the sessions', 'Recording on');
+    await answer(page, 'Who may watch', 'Signed playback');
+    const stream = await until('the stream created from the walkthrough', () => [...emulator.store.streams.values()].find((s) => s.name === 'Walkthrough stream'));
+    assert.deepEqual([stream.record, stream.playbackPolicy?.type], [true, 'jwt'], 'each answer was typed into its own step');
+    await walkthroughButton(page, 'Upload a video', 'Upload Video');
+    await answer(page, 'Select the video file', VIDEOS.small.name);
+    await answer(page, 'Asset name for', 'Intro (walkthrough)');
+    await arrived(emulator, page, 'Intro (walkthrough)');
+
+    // The views list the account.
+    await runCommand(page, 'View: Show Livepeer');
+    for (const name of ['Production player', 'Sunday Service', 'Wedding highlights', 'Keynote (pristine)']) {
+      await page.locator('.pane-body .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
+    }
+    // The base URL is found under User (not only Remote) in this browser-hosted VS Code, titled "Base URL".
+    await runCommand(page, 'Preferences: Open User Settings');
+    await page.locator('.settings-editor .settings-header .suggest-input-container').first().waitFor();
+    await page.keyboard.type('livepeer base');
+    await page.locator('.settings-editor .settings-header :is([aria-selected="true"], [aria-checked="true"], .checked)', { hasText: 'User' }).first().waitFor();
+    await page.locator('.settings-editor .setting-item-label', { hasText: /^Base URL$/ }).first().waitFor();
+    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks and keeps the focus in its inputs; direct and tus (64 MiB chunk) uploads byte-identical; views list the account; Base URL under User (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    await workbench?.screenshot(join(screenshotDir, 'pristine-failure.png'));
+    throw error;
+  } finally {
+    await workbench?.close();
+    await emulator.close();
+    rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+if (require.main === module) {
+  checkPristineProduct(process.env.LIVEPEER_SCREENSHOT_DIR ?? join(root, 'test-results', 'screenshots')).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

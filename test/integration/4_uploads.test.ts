@@ -732,7 +732,11 @@ describe('Uploads', function () {
 
         await vscode.commands.executeCommand('livepeer.uploads.pauseAll');
         assert.deepEqual((await finished).map((o) => o.status), ['paused', 'paused', 'paused', 'paused']);
-        const pausedMessage = await eventually(() => lastMessage(/uploads paused/)!);
+        const pausedMessage = await eventually(() => {
+          const message = lastMessage(/uploads paused/);
+          assert.ok(message, 'the batch says it is paused');
+          return message;
+        });
         assert.match(pausedMessage.message, /^Livepeer: uploads paused with [\d.]+ MB left: 0 of 4 videos uploaded, 4 paused\.$/, 'paused, not a final result');
         assert.deepEqual(pausedMessage.actions, ['Resume All', 'Show Uploads']);
         const rows = await items();

@@ -3,7 +3,8 @@ import type { InterruptedUploadSummary } from '../../upload';
 import { reportError } from '../errors';
 import type { Prompts } from '../prompts';
 import type { FinishedUpload } from './finishedUploads';
-import type { Leftover, UploadManager } from './uploadManager';
+import type { Leftover } from './unfinishedAsset';
+import type { UploadManager } from './uploadManager';
 
 /**
  * After uploads were cancelled: asks once whether to delete the assets they left without a video.

@@ -1,6 +1,12 @@
 import { StudioApiError, type StudioClient } from '../../api';
 import { messageOf } from '../errors';
 
+/** What a stopped upload leaves in Studio: the asset request-upload created, without a video. */
+export interface Leftover {
+  assetId: string;
+  name: string;
+}
+
 export type UnfinishedAssetEnd = 'deleted' | 'kept (it has its video)' | 'already gone';
 
 /**

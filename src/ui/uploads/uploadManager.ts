@@ -23,19 +23,13 @@ import { isSettled, type AssetStatusPoller } from './assetStatusPoller';
 import { FinishedUploads, type FinishedUpload } from './finishedUploads';
 import { PausedUploads } from './pausedUploads';
 import { byteSize, transferSummary } from './progressText';
-import { deleteUnfinishedAsset, type UnfinishedAssetEnd } from './unfinishedAsset';
+import { deleteUnfinishedAsset, type Leftover, type UnfinishedAssetEnd } from './unfinishedAsset';
 
 export interface NewUploadRequest {
   filePath: string;
   /** Asset name. */
   name: string;
   method: UploadMethodChoice;
-}
-
-/** What a stopped upload leaves in Studio: the asset request-upload created, without a video. */
-export interface Leftover {
-  assetId: string;
-  name: string;
 }
 
 export type UploadOutcome =
@@ -86,10 +80,7 @@ export class Upload {
     return 'entry' in this.origin ? { filePath: this.filePath, name: this.name, method: 'tus' } : this.origin.request;
   }
 
-  /**
-   * Whether a stored interrupted upload is this run's: the engine continues one of this file, or the
-   * resumed one, which it stores anew when the server no longer has it.
-   */
+  /** Whether a stored entry is this run's: its resumed one, or one of its file (stored anew when the server lost the upload). */
   owns(entry: InterruptedUploadSummary): boolean {
     return entry.id === this.resumedEntry?.id || isEntryOf(entry, this.filePath, this.file);
   }
@@ -443,8 +434,7 @@ export class UploadManager implements vscode.Disposable {
   private requester(upload: Upload): UploadRequester {
     const client = this.options.session.client();
     return {
-      // Not aborted by a cancel: the service may have created the asset already, and only its answer
-      // names it, so it can be offered for deletion like any asset a cancel leaves (the engine stops next).
+      // Not aborted by a cancel: only the answer names the asset it created, to offer it for deletion (the engine stops next).
       requestUpload: async (name) => {
         const ticket = await client.requestUpload(name);
         upload.assetId = ticket.asset.id;
@@ -501,7 +491,6 @@ export class UploadManager implements vscode.Disposable {
       if (!outcome.resumable) record = { ...base, assetId: upload.assetId, error: messageOf(outcome.error) };
     } else {
       this.log(upload, outcome.status === 'paused' ? 'paused (kept, can be resumed)' : 'cancelled');
-      // The asset it leaves stays listed until it is deleted or the row removed.
       if (outcome.status === 'cancelled' && outcome.leftover) record = { ...base, assetId: outcome.leftover.assetId, cancelled: true };
     }
     if (record) await this.finished.add(record);

@@ -1,7 +1,7 @@
 import { request, type Dispatcher } from 'undici';
 
 /** Between two HEADs: the store is still writing what it received when two answers differ. */
-const SETTLE_MS = 150;
+const SETTLE_MS = 250;
 /** A pause waits no longer than this for the server's answer. */
 const MAX_WAIT_MS = 3_000;
 

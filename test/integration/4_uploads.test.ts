@@ -445,6 +445,9 @@ describe('Uploads', function () {
       closing.dispose();
     }
     assert.deepEqual((await Promise.all(runs.map((run) => run.finished))).map((o) => o.status), ['paused', 'paused'], 'kept for the next window');
+    // A reload takes a moment: the server has answered the requests the closed window left, as it has by the time a person clicks Resume All.
+    const assetIds = runs.map((run) => run.assetId);
+    await eventually(() => assert.ok(emulator.requests.filter((r) => assetIds.includes(r.assetId)).every((r) => r.status !== undefined), 'the server answered every request'));
 
     // The next window (the one whose Uploads view is on screen) resumes them.
     void vscode.commands.executeCommand('livepeer.uploads.resumeAll');
@@ -740,7 +743,7 @@ describe('Uploads', function () {
         assert.match(pausedMessage.message, /^Livepeer: uploads paused with [\d.]+ MB left: 0 of 4 videos uploaded, 4 paused\.$/, 'paused, not a final result');
         assert.deepEqual(pausedMessage.actions, ['Resume All', 'Show Uploads']);
         const rows = await items();
-        assert.equal(rows.filter((i) => i.contextValue === 'upload.paused').length, 2);
+        assert.equal(rows.filter((i) => i.contextValue === 'upload.paused').length, 2, rows.map((i) => `${i.contextValue} ${i.label} ${i.description}`).join(' | '));
         assert.deepEqual(rows.filter((i) => i.contextValue === 'upload.held').map((i) => i.description), ['paused · not started', 'paused · not started']);
         emulator.faults.clear();
 

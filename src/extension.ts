@@ -71,7 +71,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     ...assets.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
+    uploads.uploads.manager.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
+    assets.view.onDidRemove((assetId) => void uploads.uploads.manager.markAssetDeleted(assetId)),
   );
+  assets.view.isAbandoned = (assetId) => uploads.uploads.manager.finished.isAbandoned(assetId);
   await Promise.all([tokens.load(), filters.publishContext(), assets.ready]);
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);
   return {

@@ -27,4 +27,5 @@ export {
 } from './urlStorage';
 export type { UploadProgress, ProgressListener } from './progress';
 export { DEFAULT_RETRY_DELAYS_MS } from './tus';
+export { EstimateGate } from './estimate';
 export { terminateTusUpload } from './abandon';

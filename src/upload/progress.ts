@@ -1,3 +1,5 @@
+import { EstimateGate } from './estimate';
+
 /** What an upload reports while it runs. */
 export interface UploadProgress {
   /** Bytes handed to the connection so far (for tus: the server offset plus the current request). */
@@ -5,7 +7,7 @@ export interface UploadProgress {
   totalBytes: number;
   /** Smoothed rate in bytes per second (EWMA); 0 until there is a first sample. */
   bytesPerSecond: number;
-  /** Seconds left at the smoothed rate; undefined while the rate is unknown. */
+  /** Seconds left at the smoothed rate; undefined while the rate is unknown or too early to tell (EstimateGate). */
   etaSeconds: number | undefined;
   /** 0..1 */
   fraction: number;
@@ -30,6 +32,8 @@ export class ProgressMeter {
   private lastReport = -Infinity;
   private rate = 0;
   private haveRate = false;
+  private readonly startBytes: number;
+  private readonly gate: EstimateGate;
 
   constructor(
     readonly totalBytes: number,
@@ -38,6 +42,8 @@ export class ProgressMeter {
     private readonly now: () => number = () => performance.now(),
   ) {
     this.current = startBytes;
+    this.startBytes = startBytes;
+    this.gate = new EstimateGate(now);
     this.sampleBytes = startBytes;
     this.sampleTime = this.now();
   }
@@ -73,7 +79,8 @@ export class ProgressMeter {
 
   snapshot(): UploadProgress {
     const left = Math.max(0, this.totalBytes - this.current);
-    const etaSeconds = this.haveRate && this.rate > 0 ? left / this.rate : left === 0 ? 0 : undefined;
+    const known = this.haveRate && this.rate > 0 && this.gate.ready(this.current - this.startBytes, this.totalBytes - this.startBytes);
+    const etaSeconds = left === 0 ? 0 : known ? left / this.rate : undefined;
     return {
       bytesSent: this.current,
       totalBytes: this.totalBytes,

@@ -6,6 +6,7 @@ import type { UploadRequest } from '../api/types';
 import { uploadAgent } from './direct';
 import { FileChangedError, FileReadError, type FileIdentity } from './fileSource';
 import type { ProgressMeter } from './progress';
+import { offsetKeptAfterCut } from './serverOffset';
 import { DiskFileReader } from './tusFileReader';
 import { UndiciHttpStack } from './undiciHttpStack';
 import { cancelledError, uploadHttpError, uploadTransportError } from './uploadErrors';
@@ -143,6 +144,8 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
     transferMs = performance.now() - transferStart;
   } catch (err) {
     const kept = !!urlStorage.currentId;
+    // Stopped inside a chunk: the server may hold more than its last answer said; that is where it stands.
+    if (signal?.aborted && kept && upload.url) confirmed = await offsetKeptAfterCut(upload.url, confirmed, agent);
     const error = mapError(err, upload.url ?? upload.options.endpoint ?? '', signal, { confirmed, total: file.size, kept }, lastError, upload.options.endpoint ?? undefined);
     if (error instanceof FileChangedError && urlStorage.currentId) {
       // The file changed: this upload can never be completed from it, so do not offer to resume it.

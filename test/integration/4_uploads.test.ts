@@ -7,7 +7,7 @@ import type { PromptRequest } from '../../src/ui/prompts';
 import type { Uploads } from '../../src/ui/uploads';
 import { AssetStatusPoller } from '../../src/ui/uploads/assetStatusPoller';
 import { FinishedUploads } from '../../src/ui/uploads/finishedUploads';
-import { UploadManager, type UploadOutcome } from '../../src/ui/uploads/uploadManager';
+import { UploadManager, type Upload, type UploadOutcome } from '../../src/ui/uploads/uploadManager';
 import type { UploadItem } from '../../src/ui/uploads/uploadsView';
 import { InMemoryStore, UPLOADS_STORAGE_KEY } from '../../src/upload';
 import { MiB, makeFile, sha256File } from '../unit/helpers/uploadFiles';
@@ -297,16 +297,65 @@ describe('Uploads', function () {
     assert.equal(api.uploadStatusBar.item.text, '$(cloud-upload) 0');
   });
 
-  it('cancel with the safe answer keeps the asset (the tus upload is still terminated)', async () => {
-    slowIngest(STOP_WINDOW_MS);
-    const finished = upload([uri('long take.mkv')], { name: 'keep my asset', method: 'tus' });
-    const running = await runningUpload();
-    answer(() => undefined);
-    await vscode.commands.executeCommand('livepeer.uploads.cancel', (await items()).find((i) => i.upload === running));
-    assert.equal((await finished)[0].status, 'cancelled');
-    assert.equal(emulator.store.assets.get(running.assetId!)?.status.phase, 'uploading', 'kept, without a video');
-    assertTusTerminated(running.assetId!);
+  it('cancel with the safe answer keeps the asset: its row stays (cancelled · asset kept) with Delete Asset and Remove, and nothing polls it', async () => {
+    for (const command of ['livepeer.uploads.deleteAsset', 'livepeer.uploads.remove', 'livepeer.uploads.copyAssetId']) assert.ok(rowCommands('upload.cancelled').includes(command), command);
+    const onDeleted = rowCommands('upload.deleted');
+    assert.ok(onDeleted.includes('livepeer.uploads.remove') && !onDeleted.some((c) => /deleteAsset|copy|showAsset|retry/.test(c)), onDeleted.join());
+    await vscode.commands.executeCommand('workbench.view.extension.livepeer');
+    await api.assets.getChildren();
+    const cancelKeeping = async (name: string) => {
+      slowIngest(STOP_WINDOW_MS);
+      const finished = upload([uri('long take.mkv')], { name, method: 'tus' });
+      const running = await runningUpload();
+      answer(() => undefined);
+      await vscode.commands.executeCommand('livepeer.uploads.cancel', (await items()).find((i) => i.upload === running));
+      assert.equal((await finished)[0].status, 'cancelled');
+      emulator.faults.clear();
+      return running.assetId!;
+    };
+    const assetId = await cancelKeeping('keep my asset');
+    assert.equal(emulator.store.assets.get(assetId)?.status.phase, 'uploading', 'kept, without a video');
+    assertTusTerminated(assetId);
     assert.deepEqual(storedNames(await items()), []);
+    const row = (await items()).find((i) => i.finished?.assetId === assetId);
+    assert.equal(row?.contextValue, 'upload.cancelled', 'the row stays');
+    assert.match(String(row.description), /^cancelled · asset kept · /);
+    assert.ok(api.assets.assets.some((a) => a.id === assetId), 'listed in the Assets view, uploading');
+    assert.ok(!api.assets.unsettled().some((a) => a.id === assetId), 'the Assets view no longer polls it: it will never get a video');
+
+    // Delete Asset: gone from Studio, from the Uploads view and from the Assets view, without a refresh.
+    assert.equal(await vscode.commands.executeCommand('livepeer.uploads.deleteAsset', row), true);
+    assert.ok(emulator.store.deletedAssetIds.has(assetId));
+    assert.ok(!(await items()).some((i) => i.finished?.assetId === assetId));
+    assert.ok(!api.assets.assets.some((a) => a.id === assetId), 'the Assets row went at once');
+
+    // Remove: the row goes, the asset stays (and is still not polled).
+    const kept = await cancelKeeping('keep it, forget the row');
+    assert.equal(await vscode.commands.executeCommand('livepeer.uploads.remove', (await items()).find((i) => i.finished?.assetId === kept)), true);
+    assert.ok(!(await items()).some((i) => i.finished?.assetId === kept));
+    assert.ok(emulator.store.assets.has(kept));
+    assert.ok(!api.assets.unsettled().some((a) => a.id === kept));
+  });
+
+  it('cancelled while request-upload\'s answer is on its way: the asset it created is offered for deletion like any leftover', async () => {
+    emulator.faults.holdAnswer({ origin: 'api', method: 'POST', path: '/api/asset/request-upload', ms: 1_500 });
+    const before = new Set(emulator.store.assets.keys());
+    const finished = upload([uri('clip one.mp4')], { name: 'cancelled early', method: 'direct' });
+    // The service created the asset; its answer is still held back.
+    const created = await eventually(() => {
+      const asset = [...emulator.store.assets.values()].find((a) => !before.has(a.id) && a.name === 'cancelled early');
+      assert.ok(asset, 'request-upload was handled');
+      return asset;
+    });
+    answer((request) => {
+      assert.ok(request.kind === 'message' && request.modal);
+      assert.match(request.detail!, /The upload of “cancelled early” was cancelled, so its asset has no video\./);
+      return 'Delete Asset';
+    });
+    await vscode.commands.executeCommand('livepeer.uploads.cancel', (await items()).find((i) => i.upload?.name === 'cancelled early'));
+    assert.equal((await finished)[0].status, 'cancelled');
+    assert.ok(emulator.store.deletedAssetIds.has(created.id), 'the empty asset was deleted');
+    assert.ok(!emulator.requests.some((r) => r.origin === 'ingest' && r.assetId === created.id), 'no byte was sent');
   });
 
   it('pauses a tus upload and resumes it from its offset', async () => {
@@ -382,6 +431,72 @@ describe('Uploads', function () {
     }
   });
 
+  it('after a reload with two uploads running, Resume All: each row\'s Pause and Cancel act on that row, with no picker', async () => {
+    const names = ['reload a.mp4', 'reload b.mp4'];
+    names.forEach((name, i) => makeFile(file(name), 28 * MiB + i));
+    slowIngest(STOP_WINDOW_MS);
+    // The window that is reloaded: two uploads under way when it closes stay stored.
+    const closing = api.createUploads();
+    let runs: Upload[] = [];
+    try {
+      runs = await closing.manager.enqueue(names.map((name) => ({ filePath: file(name), name, method: 'tus' as const })));
+      await eventually(() => assert.ok(runs.every((run) => run.progress.bytesSent >= CHUNK_MIB * MiB), 'both under way'));
+    } finally {
+      closing.dispose();
+    }
+    assert.deepEqual((await Promise.all(runs.map((run) => run.finished))).map((o) => o.status), ['paused', 'paused'], 'kept for the next window');
+    // A reload takes a moment: the server has answered the requests the closed window left, as it has by the time a person clicks Resume All.
+    const assetIds = runs.map((run) => run.assetId);
+    await eventually(() => assert.ok(emulator.requests.filter((r) => assetIds.includes(r.assetId)).every((r) => r.status !== undefined), 'the server answered every request'));
+
+    // The next window (the one whose Uploads view is on screen) resumes them.
+    void vscode.commands.executeCommand('livepeer.uploads.resumeAll');
+    const rows = await eventually(async () => {
+      const running = (await items()).filter((i) => i.upload);
+      assert.deepEqual(running.map((i) => `${i.contextValue} ${i.label}`).sort(), names.map((name) => `upload.running.tus ${name}`));
+      return running;
+    });
+    // VS Code hands an inline button's command the row it knows by the row's handle, and a refresh of
+    // the whole tree makes it forget every row until it has asked for them again: a button pressed
+    // meanwhile got no row, so the command opened its picker. Progress must refresh the rows alone.
+    const events: unknown[] = [];
+    const listening = api.uploads.view.onDidChangeTreeData((event) => events.push(event));
+    const progressed = async () => {
+      const sent = rows.map((row) => row.upload!.progress.bytesSent);
+      await eventually(() => assert.ok(rows.every((row, i) => row.upload!.progress.bytesSent > sent[i]), 'both progressed'));
+    };
+    try {
+      // The rows came and went while the uploads started; from here on only progress changes.
+      await progressed();
+      await items();
+      events.length = 0;
+      const sent = rows.map((row) => row.upload!.progress.bytesSent);
+      await eventually(() => assert.ok(rows.every((row, i) => row.upload!.progress.bytesSent > sent[i] && events.length > 0), 'both progressed and showed it'));
+      assert.ok(!events.includes(undefined), 'progress refreshed the rows, never the whole tree');
+      const again = (await items()).filter((i) => i.upload);
+      assert.ok(again.length === 2 && again.every((row, i) => row === rows[i]), 'each row keeps its object while it runs');
+    } finally {
+      listening.dispose();
+    }
+
+    const [first, second] = rows;
+    await vscode.commands.executeCommand('livepeer.uploads.pause', second);
+    assert.equal((await second.upload!.finished).status, 'paused', `${second.label} paused`);
+    assert.equal(first.upload!.phase, 'running', `${first.label} still running`);
+    answer((request) => {
+      assert.ok(request.kind === 'message' && request.modal, 'the leftover question, not a picker');
+      assert.match(request.detail!, new RegExp(`The upload of “${first.label}” was cancelled`));
+      return 'Delete Asset';
+    });
+    await vscode.commands.executeCommand('livepeer.uploads.cancel', first);
+    assert.equal((await first.upload!.finished).status, 'cancelled', `${first.label} cancelled`);
+    const paused = (await items()).filter((i) => i.entry);
+    assert.deepEqual(paused.map((i) => `${i.contextValue} ${i.label}`), [`upload.paused ${second.label}`]);
+    emulator.faults.clear();
+    answer(() => 'Discard and Delete Asset');
+    assert.equal(await vscode.commands.executeCommand('livepeer.uploads.discard', paused[0]), true);
+  });
+
   it('uploading a file again with method auto continues its interrupted tus upload, although it is small', async () => {
     await pausedUpload('take twice');
     const { entry } = await interruptedItem();
@@ -420,8 +535,11 @@ describe('Uploads', function () {
     answer(discardQuestion(undefined));
     assert.equal(await vscode.commands.executeCommand('livepeer.uploads.discard', await interruptedItem()), false);
     assert.equal((await interruptedItem()).entry!.id, entry!.id, 'still listed');
+    await api.assets.getChildren();
+    api.assets.addOrUpdate(emulator.store.assets.get(entry!.assetId)!);
     answer(discardQuestion('Discard and Delete Asset'));
     assert.equal(await vscode.commands.executeCommand('livepeer.uploads.discard', await interruptedItem()), true);
+    assert.ok(!api.assets.assets.some((a) => a.id === entry!.assetId), 'its Assets row went at once, without a refresh');
     assert.ok(!(await items()).some((i) => i.entry));
     await assertLeftNothing(entry!.assetId);
   });
@@ -492,6 +610,41 @@ describe('Uploads', function () {
     } finally {
       announced.dispose();
     }
+  });
+
+  it('an asset deleted in the Assets view, or elsewhere, marks its Uploads row "asset deleted"; Show Asset says so', async () => {
+    const uploaded = async (name: string) => {
+      const result = done((await upload([uri('clip three.webm')], { name, method: 'direct' }))[0]);
+      return eventually(async () => {
+        const row = (await items()).find((i) => i.finished?.assetId === result.assetId);
+        assert.equal(row?.description, 'ready');
+        return row;
+      });
+    };
+    const row = await uploaded('deleted in the view');
+    answer((request) => {
+      assert.ok(request.kind === 'message' && request.modal);
+      return 'Delete';
+    });
+    await vscode.commands.executeCommand('livepeer.assets.delete', row.assetId);
+    assert.ok(emulator.store.deletedAssetIds.has(row.assetId!));
+    const deleted = await eventually(async () => {
+      const now = (await items()).find((i) => i.finished?.id === row.finished!.id);
+      assert.equal(now?.contextValue, 'upload.deleted');
+      return now;
+    });
+    assert.match(String(deleted.description), /^asset deleted · /);
+    await vscode.commands.executeCommand('livepeer.uploads.showAsset', deleted);
+    assert.equal(lastMessage(/deleted in the view/)?.message, 'Livepeer: the asset of “deleted in the view” was deleted.');
+
+    // Deleted elsewhere (Studio's website): Show Asset finds out, says so, and the row follows.
+    const other = await uploaded('deleted elsewhere');
+    emulator.store.deleteAsset(other.assetId!);
+    const from = asked.length;
+    await vscode.commands.executeCommand('livepeer.uploads.showAsset', other);
+    assert.equal(lastMessage(/was deleted, so it cannot be shown/)?.message, `Livepeer: asset ${other.assetId} was deleted, so it cannot be shown.`);
+    assert.ok(!asked.slice(from).some((r) => r.kind === 'message' && /not found/i.test(r.message)), 'no raw 404');
+    await eventually(async () => assert.equal((await items()).find((i) => i.finished?.id === other.finished!.id)?.contextValue, 'upload.deleted'));
   });
 
   it('finished uploads stay listed across reloads for 7 days; Clear Finished removes the uploaded ones', async () => {
@@ -578,12 +731,19 @@ describe('Uploads', function () {
       try {
         const { finished } = await startBatch(batchFiles);
         assert.equal(api.uploads.feedback.notificationsShown, shownBefore + 1, 'one notification for the batch');
-        await eventually(() => assert.match(api.uploads.feedback.progressText, /^0 of 4 files done · [\d.]+ MB of 84 MB · [\d.]+ [kM]B\/s · \d+ (s|min) left$/));
+        await eventually(() => assert.match(api.uploads.feedback.progressText, /^0 of 4 files done · [\d.]+ MB of 84 MB · [\d.]+ [kM]B\/s( · \d+ (s|min) left)?$/));
 
         await vscode.commands.executeCommand('livepeer.uploads.pauseAll');
         assert.deepEqual((await finished).map((o) => o.status), ['paused', 'paused', 'paused', 'paused']);
+        const pausedMessage = await eventually(() => {
+          const message = lastMessage(/uploads paused/);
+          assert.ok(message, 'the batch says it is paused');
+          return message;
+        });
+        assert.match(pausedMessage.message, /^Livepeer: uploads paused with [\d.]+ MB left: 0 of 4 videos uploaded, 4 paused\.$/, 'paused, not a final result');
+        assert.deepEqual(pausedMessage.actions, ['Resume All', 'Show Uploads']);
         const rows = await items();
-        assert.equal(rows.filter((i) => i.contextValue === 'upload.paused').length, 2);
+        assert.equal(rows.filter((i) => i.contextValue === 'upload.paused').length, 2, rows.map((i) => `${i.contextValue} ${i.label} ${i.description}`).join(' | '));
         assert.deepEqual(rows.filter((i) => i.contextValue === 'upload.held').map((i) => i.description), ['paused · not started', 'paused · not started']);
         emulator.faults.clear();
 

@@ -4,7 +4,7 @@ import { request } from 'undici';
 import { StudioApiError, StudioClient } from '../../src/api';
 import { InMemoryStore, listInterruptedUploads, resumeUpload, uploadVideo } from '../../src/upload';
 import { startEmulator, type Emulator } from '../emulator';
-import { MiB, TempDir, makeFile, sha256File } from './helpers/uploadFiles';
+import { MiB, TempDir, makeFile, sha256File, tusOffset } from './helpers/uploadFiles';
 
 const TOKEN = 'demo-token';
 const TUS_PATCH = { origin: 'ingest' as const, method: 'PATCH', path: /\/upload\/tus\/.+/ };
@@ -90,6 +90,31 @@ describe('tus uploads on the S3 store (the real service\'s)', function () {
     });
   }
 
+  it('paused inside a 64 MiB chunk: reports and stores the offset the server kept (its HEAD), not 0%', async () => {
+    const storage = new InMemoryStore();
+    const controller = new AbortController();
+    // Paused once 20 MiB of the first (and only) chunk are on their way: the store keeps whole 8 MiB parts of them.
+    const paused = await uploadVideo({
+      client,
+      filePath: file,
+      name: 'paused mid-chunk',
+      method: 'tus',
+      chunkSizeMiB: 64,
+      storage,
+      retryDelaysMs: [],
+      signal: controller.signal,
+      onProgress: (p) => p.bytesSent >= 20 * MiB && setImmediate(() => controller.abort()),
+    }).catch((err: unknown) => err);
+    assert.ok(paused instanceof StudioApiError && paused.kind === 'aborted', String(paused));
+    const [entry] = await listInterruptedUploads(storage);
+    const kept = await tusOffset(entry.uploadUrl!);
+    assert.ok(kept >= 8 * MiB && kept % (8 * MiB) === 0, `whole parts kept (${kept})`);
+    assert.equal(entry.bytesDone, kept, 'stored (what a resume and the Uploads row use): the server\'s offset');
+    assert.match(paused.message, new RegExp(`^upload paused at ${Math.floor((kept / fs.statSync(file).size) * 100)}%`), paused.message);
+    const result = await resumeUpload({ client, entry, storage, chunkSizeMiB: 64, retryDelaysMs: [] });
+    assert.equal(await emu.uploadedSha256(result.assetId), fileSha);
+  });
+
   it('a PATCH cut mid-request keeps only whole 8 MiB parts; the resume lands byte-identical', async () => {
     const storage = new InMemoryStore();
     // The second 16 MiB PATCH is cut 11 MiB in: the store keeps one 8 MiB part of it.
@@ -103,11 +128,7 @@ describe('tus uploads on the S3 store (the real service\'s)', function () {
     // The server goes on storing the part it finished after the client saw the cut (the tus server
     // takes no lock); a resume at once could meet a moving offset (409, retried by default). Wait
     // until HEAD reports the whole part it kept, so the offsets below are exact.
-    const headOffset = async () => {
-      const res = await request(entry.uploadUrl!, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } });
-      await res.body.dump();
-      return Number(res.headers['upload-offset']);
-    };
+    const headOffset = () => tusOffset(entry.uploadUrl!);
     let kept = await headOffset();
     for (let i = 0; i < 100 && kept !== 24 * MiB; i++) {
       await new Promise((r) => setTimeout(r, 50));

@@ -16,7 +16,7 @@ import {
   type UploadRequester,
 } from '../../src/upload';
 import { startEmulator, type Emulator } from '../emulator';
-import { MiB, TempDir, makeFile, sha256File } from './helpers/uploadFiles';
+import { MiB, TempDir, makeFile, sha256File, tusOffset } from './helpers/uploadFiles';
 
 const TOKEN = 'demo-token';
 const TUS_PATCH = { origin: 'ingest' as const, method: 'PATCH', path: /\/upload\/tus\/.+/ };
@@ -391,7 +391,7 @@ describe('upload engine against the emulator', function () {
       assert.deepEqual(await listInterruptedUploads(storage), []);
     });
 
-    it('stores and reports only the offset the server confirmed, not the bytes sent', async () => {
+    it('stores and reports the offset the server holds (its answers, and its HEAD after a pause), not the bytes sent', async () => {
       const storage = new InMemoryStore();
       // The second PATCH is refused without its body being kept: 16 MiB were sent, the server holds 8.
       emu.faults.delay({ ...TUS_PATCH, times: 1, ms: 1 });
@@ -411,8 +411,11 @@ describe('upload engine against the emulator', function () {
         resumeUpload({ client, entry, storage, chunkSizeMiB: 8, signal: controller.signal, onProgress: () => setTimeout(() => controller.abort(), 500) }),
       );
       assert.equal(paused.kind, 'aborted');
-      assert.match(paused.message, /paused at 12%/, `the offset the server confirmed (8 of 64 MiB), not what was sent: ${paused.message}`);
-      assert.equal((await listInterruptedUploads(storage))[0].bytesDone, 8 * MiB);
+      // The server stored the PATCH whose answer it held: after a pause the engine asks it (HEAD).
+      const held = await tusOffset(entry.uploadUrl!);
+      assert.ok(held > 8 * MiB, `the server kept the held PATCH (${held})`);
+      assert.equal((await listInterruptedUploads(storage))[0].bytesDone, held, 'stored: what the server holds');
+      assert.match(paused.message, new RegExp(`paused at ${Math.floor((held / fs.statSync(big).size) * 100)}%`), paused.message);
     });
 
     it('cancelled while the direct PUT waits for its answer: says the file may have arrived', async () => {

@@ -14,6 +14,7 @@ import {
   mediaTypeOf,
   type InterruptedUpload,
 } from '../../src/upload';
+import { EstimateGate } from '../../src/upload/estimate';
 import { ProgressMeter, type UploadProgress } from '../../src/upload/progress';
 import { TusUrlStorage, UploadRegistry, fingerprintOf } from '../../src/upload/urlStorage';
 import { uploadHttpError } from '../../src/upload/uploadErrors';
@@ -85,6 +86,32 @@ describe('upload engine units', () => {
       const burst = seen.at(-1)!;
       assert.ok(burst.bytesPerSecond > 5000 && burst.bytesPerSecond < 20_000, String(burst.bytesPerSecond));
       assert.equal(burst.fraction, 0.7);
+    });
+
+    it('gives no time-left estimate until 2 s after the first byte and 5% of the bytes (8 MiB at most) are sent', () => {
+      let now = 0;
+      const meter = new ProgressMeter(100 * 1000, undefined, 20 * 1000, () => now);
+      now = 500;
+      meter.update(30 * 1000); // a fast start: 10 kB in 0.5 s
+      assert.ok(meter.snapshot().bytesPerSecond > 0, 'the rate is shown at once');
+      assert.equal(meter.snapshot().etaSeconds, undefined, 'but no estimate after 0.5 s');
+      now = 1_900;
+      meter.update(31 * 1000);
+      assert.equal(meter.snapshot().etaSeconds, undefined, 'nor after 1.4 s since the first byte');
+      now = 2_600;
+      meter.update(32 * 1000);
+      assert.ok(meter.snapshot().etaSeconds! > 0, '2 s after the first byte, with 12 kB of 80 kB to send');
+
+      const gate = new EstimateGate(() => now);
+      now = 0;
+      assert.equal(gate.ready(0, 1000), false, 'nothing sent');
+      assert.equal(gate.ready(100, 1000), false, 'the first byte starts the clock');
+      now = 2_000;
+      assert.equal(gate.ready(49, 1000), false, 'less than 5% sent');
+      assert.equal(gate.ready(50, 1000), true);
+      const big = 10 * 2 ** 30;
+      assert.equal(gate.ready(8 * 2 ** 20 - 1, big), false);
+      assert.equal(gate.ready(8 * 2 ** 20, big), true, '8 MiB is enough of a big file');
     });
 
     it('throttles callbacks but always reports when forced', () => {

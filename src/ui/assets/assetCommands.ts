@@ -157,11 +157,17 @@ async function reveal(ctx: AssetCommandContext, assetId: string | undefined): Pr
   if (typeof assetId !== 'string' || !assetId) return undefined;
   try {
     await vscode.commands.executeCommand('livepeer.assets.focus');
+    // Read afresh: a listed row may be of an asset deleted elsewhere since (a 404 is said below).
+    ctx.view.addOrUpdate(await ctx.session.client().getAsset(assetId));
     const item = await ctx.view.itemFor(assetId);
     if (item) await ctx.treeView.reveal(item, { select: true, focus: true });
     return item;
   } catch (error) {
-    reportError(ctx.prompts, 'showing the asset', error, () => reveal(ctx, assetId));
+    if (error instanceof StudioApiError && error.kind === 'not-found') {
+      // Deleted elsewhere: say so (rather than a bare 404), and let everything that lists it know.
+      ctx.view.remove(assetId);
+      void ctx.prompts.message('warning', `Livepeer: asset ${assetId} was deleted, so it cannot be shown.`, {});
+    } else reportError(ctx.prompts, 'showing the asset', error, () => reveal(ctx, assetId));
     return undefined;
   }
 }

@@ -24,6 +24,11 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private readonly pageLoaded = new vscode.EventEmitter<void>();
   /** A first page arrived (the tree asked for it, so no tree change is announced). */
   readonly onDidLoad = this.pageLoaded.event;
+  private readonly removed = new vscode.EventEmitter<string>();
+  /** An asset was deleted here or found gone (its id), listed or not. */
+  readonly onDidRemove = this.removed.event;
+  /** Assets that stay `uploading` for good (their upload was cancelled): nothing polls them. */
+  isAbandoned: (assetId: string) => boolean = () => false;
   private readonly list = new PagedList<Asset>((cursor) => this.session.client().listAssetsPage(this.filters.query(), cursor, PAGE_SIZE));
   private readonly items = new Map<string, AssetItem>();
   /** Playback id → thumbnail as a data URI (undefined when there is none), fetched on first hover. */
@@ -68,6 +73,7 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   }
 
   remove(assetId: string): void {
+    this.removed.fire(assetId);
     if (!this.list.update((assets) => assets.filter((a) => a.id !== assetId))) return;
     this.items.delete(assetId);
     this.changed.fire();
@@ -85,9 +91,9 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     return this.list.isLoaded ? this.itemOf(asset) : undefined;
   }
 
-  /** Loaded assets not yet ready or failed. */
+  /** Loaded assets not yet ready or failed, that may still get there. */
   unsettled(): Asset[] {
-    return this.assets.filter((asset) => !isSettled(asset));
+    return this.assets.filter((asset) => !isSettled(asset) && !this.isAbandoned(asset.id));
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
@@ -157,5 +163,6 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     this.subscriptions.forEach((s) => s.dispose());
     this.changed.dispose();
     this.pageLoaded.dispose();
+    this.removed.dispose();
   }
 }

@@ -19,13 +19,14 @@ export function isSettled(asset: Asset | undefined): boolean {
 export class AssetStatusPoller {
   constructor(private readonly session: Session) {}
 
-  watch(assetId: string, onUpdate: (asset: Asset) => void): vscode.Disposable {
+  /** `onGone` when the service no longer has the asset (deleted meanwhile). */
+  watch(assetId: string, onUpdate: (asset: Asset) => void, onGone: () => void): vscode.Disposable {
     const stop = new AbortController();
-    void this.run(assetId, onUpdate, stop.signal);
+    void this.run(assetId, onUpdate, onGone, stop.signal);
     return { dispose: () => stop.abort() };
   }
 
-  private async run(assetId: string, onUpdate: (asset: Asset) => void, signal: AbortSignal): Promise<void> {
+  private async run(assetId: string, onUpdate: (asset: Asset) => void, onGone: () => void, signal: AbortSignal): Promise<void> {
     const until = Date.now() + GIVE_UP_AFTER_MS;
     let delay = FIRST_DELAY_MS;
     while (!signal.aborted && Date.now() < until) {
@@ -38,6 +39,7 @@ export class AssetStatusPoller {
         if (isSettled(asset)) return;
       } catch (error) {
         // A deleted or foreign asset will not come back; a rejected token may be replaced meanwhile, so that keeps polling.
+        if (error instanceof StudioApiError && error.kind === 'not-found' && !signal.aborted) onGone();
         if (error instanceof StudioApiError && ['forbidden', 'not-found', 'config', 'aborted'].includes(error.kind)) return;
       }
       delay = Math.min(MAX_DELAY_MS, delay * 1.5);

@@ -7,7 +7,7 @@ const KEEP_FINISHED_MS = 7 * 24 * 3600_000;
 const KEEP_AT_MOST = 50;
 const STORAGE_KEY = 'livepeer.uploads.finished.v1';
 
-/** A finished (uploaded or failed) upload as the Uploads view lists it, stored in globalState. */
+/** A finished (uploaded, failed, or cancelled leaving its asset) upload as the Uploads view lists it, stored in globalState. */
 export interface FinishedUpload {
   id: string;
   /** Asset name. */
@@ -25,11 +25,17 @@ export interface FinishedUpload {
   error?: string;
   /** The asset's latest state as the service reported it while processing. */
   assetStatus?: AssetStatus;
+  /** Set when the upload was cancelled and its asset (`assetId`, without a video) kept. */
+  cancelled?: boolean;
+  /** Set once the asset was found deleted (here or elsewhere). */
+  assetDeleted?: boolean;
 }
 
 /** The finished uploads of the last KEEP_FINISHED_MS, newest first; every change is written through. */
 export class FinishedUploads {
   private list: FinishedUpload[];
+  /** Assets of cancelled uploads whose row was removed in this window: still never going to get a video. */
+  private readonly removedCancelled = new Set<string>();
 
   constructor(
     private readonly storage: KeyValueStore,
@@ -54,13 +60,33 @@ export class FinishedUploads {
   }
 
   remove(id: string): Promise<void> {
+    for (const u of this.list) if (u.id === id && u.cancelled && u.assetId) this.removedCancelled.add(u.assetId);
     this.list = this.list.filter((u) => u.id !== id);
     return this.save();
   }
 
-  /** Drops the uploaded rows; failed ones stay until retried or removed (their asset may need deleting). */
+  /** The rows of a cancelled upload's asset, once it was deleted. */
+  removeCancelled(assetId: string): Promise<void> {
+    this.list = this.list.filter((u) => !(u.cancelled && u.assetId === assetId));
+    return this.save();
+  }
+
+  /** Marks the rows of a deleted asset; false when none was listed or all were marked already. */
+  async markDeleted(assetId: string): Promise<boolean> {
+    if (!this.list.some((u) => u.assetId === assetId && !u.assetDeleted)) return false;
+    this.list = this.list.map((u) => (u.assetId === assetId ? { ...u, assetDeleted: true } : u));
+    await this.save();
+    return true;
+  }
+
+  /** Whether the asset belongs to a cancelled upload: it stays `uploading` for good, so nothing need poll it. */
+  isAbandoned(assetId: string): boolean {
+    return this.removedCancelled.has(assetId) || this.list.some((u) => u.cancelled && u.assetId === assetId && !u.assetDeleted);
+  }
+
+  /** Drops the uploaded rows and those of deleted assets; failed and cancelled ones stay until removed (their asset may need deleting). */
   clearUploaded(): Promise<void> {
-    this.list = this.list.filter((u) => !u.result);
+    this.list = this.list.filter((u) => !u.result && !u.assetDeleted);
     return this.save();
   }
 

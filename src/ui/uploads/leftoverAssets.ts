@@ -3,7 +3,8 @@ import type { InterruptedUploadSummary } from '../../upload';
 import { reportError } from '../errors';
 import type { Prompts } from '../prompts';
 import type { FinishedUpload } from './finishedUploads';
-import type { Leftover, UploadManager } from './uploadManager';
+import type { Leftover } from './unfinishedAsset';
+import type { UploadManager } from './uploadManager';
 
 /**
  * After uploads were cancelled: asks once whether to delete the assets they left without a video.
@@ -52,10 +53,13 @@ export async function discardWithQuestion(manager: UploadManager, prompts: Promp
   }
 }
 
-/** Removes a failed upload's row; when it left an asset, one question decides about that asset too. Escape changes nothing. */
+/**
+ * Removes a finished row. A failed upload's asset is asked about in one question (Escape changes
+ * nothing); a cancelled one's has its own Delete Asset, and a deleted one is gone.
+ */
 export async function removeWithQuestion(manager: UploadManager, prompts: Prompts, record: FinishedUpload): Promise<boolean> {
   let deleteAsset = false;
-  if (record.assetId && !record.result) {
+  if (record.assetId && !record.result && !record.cancelled && !record.assetDeleted) {
     const choice = await prompts.confirm(
       'Delete the unfinished asset from Studio?',
       { detail: `The upload of “${record.name}” failed, so its asset has no video.` },

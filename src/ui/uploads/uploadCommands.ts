@@ -183,15 +183,28 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       }
     }),
     vscode.commands.registerCommand('livepeer.uploads.remove', async (arg?: unknown) => {
-      const item = await itemFor(arg, is('upload.failed', 'upload.held'), 'remove');
+      const item = await itemFor(arg, is('upload.failed', 'upload.held', 'upload.cancelled', 'upload.deleted'), 'remove');
       if (item?.finished) return removeWithQuestion(manager, prompts, item.finished);
       if (item?.upload) manager.dropHeld(item.upload);
       return !!item;
     }),
     vscode.commands.registerCommand('livepeer.uploads.clearFinished', () => manager.clearFinished()),
+    vscode.commands.registerCommand('livepeer.uploads.deleteAsset', async (arg?: unknown) => {
+      // Only on the row of a cancelled upload (the palette does not offer it).
+      const record = arg instanceof UploadItem && arg.contextValue === 'upload.cancelled' ? arg.finished : undefined;
+      if (!record?.assetId) return false;
+      try {
+        await manager.deleteLeftovers([{ assetId: record.assetId, name: record.name }]);
+        return true;
+      } catch (error) {
+        reportError(prompts, `could not delete the asset of “${record.name}”`, error);
+        return false;
+      }
+    }),
     vscode.commands.registerCommand('livepeer.uploads.showAsset', async (arg?: unknown) => {
-      const assetId = arg instanceof UploadItem ? arg.assetId : undefined;
-      if (assetId) await revealAsset(assetId);
+      const item = arg instanceof UploadItem ? arg : undefined;
+      if (item?.finished?.assetDeleted) void prompts.message('info', `Livepeer: the asset of “${item.finished.name}” was deleted.`, {});
+      else if (item?.assetId) await revealAsset(item.assetId);
     }),
     vscode.commands.registerCommand('livepeer.uploads.revealFile', (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),
     vscode.commands.registerCommand('livepeer.uploads.copyAssetId', copy('assetId', 'asset ID')),

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { StudioApiError } from '../../api';
-import type { UploadResult } from '../../upload';
+import { EstimateGate, type UploadResult } from '../../upload';
 import { reportError } from '../errors';
 import type { Prompts } from '../prompts';
 import type { FinishedUpload } from './finishedUploads';
@@ -63,8 +63,9 @@ export class UploadFeedback implements vscode.Disposable {
       token.onCancellationRequested(() => void this.cancelBatch(batch));
       // `increment` is relative and cannot go back; a retry or a file joining the batch just waits.
       let shown = 0;
+      const gate = new EstimateGate();
       const report = () => {
-        const { text, percent } = describeBatch(batch.uploads);
+        const { text, percent } = describeBatch(batch.uploads, gate);
         this.progressText = text;
         progress.report({ increment: Math.max(0, percent - shown), message: text });
         shown = Math.max(shown, percent);
@@ -100,12 +101,19 @@ export class UploadFeedback implements vscode.Disposable {
     }
     const done = batch.ends.filter((e) => e.outcome.status === 'done').length;
     const failed = batch.ends.filter((e) => e.outcome.status === 'failed');
-    if (!done && !failed.length) return;
+    const paused = batch.ends.filter((e) => e.outcome.status === 'paused');
+    if (!done && !failed.length && !paused.length) return;
     const failures = failed.length ? `; ${failed.length} failed (${failed.map((e) => path.basename(e.upload.filePath)).join(', ')})` : '';
-    const message = `Livepeer: ${done} of ${batch.ends.length} videos uploaded${failures}.`;
-    const actions = failed.length ? ['Show Uploads', 'Show Log'] : ['Show Uploads'];
+    // Paused is not an end: say what is left, and how to go on.
+    const left = paused.reduce((sum, e) => sum + e.upload.progress.totalBytes - e.upload.progress.bytesSent, 0);
+    const counts = `${done} of ${batch.ends.length} videos uploaded`;
+    const message = paused.length
+      ? `Livepeer: uploads paused with ${byteSize(left)} left: ${counts}, ${paused.length} paused${failures}.`
+      : `Livepeer: ${counts}${failures}.`;
+    const actions = [...(paused.length ? ['Resume All'] : []), 'Show Uploads', ...(failed.length ? ['Show Log'] : [])];
     void this.prompts.message(failed.length ? 'error' : 'info', message, {}, ...actions).then((action) => {
-      if (action === 'Show Uploads') void vscode.commands.executeCommand('livepeer.uploads.focus');
+      if (action === 'Resume All') void vscode.commands.executeCommand('livepeer.uploads.resumeAll');
+      else if (action === 'Show Uploads') void vscode.commands.executeCommand('livepeer.uploads.focus');
       else if (action === 'Show Log') void vscode.commands.executeCommand('livepeer.showLog');
     });
   }
@@ -162,8 +170,11 @@ async function fileChange(upload: Upload): Promise<string | undefined> {
   return stat.size !== upload.file.size || stat.mtimeMs !== upload.file.mtimeMs ? 'changed' : undefined;
 }
 
-/** One file: "“name” · 42% · 12.3 MB/s · 5 s left"; several: "2 of 5 files done · 120 MB of 400 MB · 12.3 MB/s · 30 s left". */
-function describeBatch(uploads: Upload[]): { text: string; percent: number } {
+/**
+ * One file: "“name” · 42% · 12.3 MB/s · 5 s left"; several: "2 of 5 files done · 120 MB of 400 MB · 12.3 MB/s · 30 s left",
+ * the time left once `gate` says enough of this batch's bytes went to tell.
+ */
+function describeBatch(uploads: Upload[], gate: EstimateGate): { text: string; percent: number } {
   const total = uploads.reduce((sum, u) => sum + u.progress.totalBytes, 0);
   const sent = uploads.reduce((sum, u) => sum + u.progress.bytesSent, 0);
   const percent = total ? (sent / total) * 100 : 0;
@@ -174,7 +185,10 @@ function describeBatch(uploads: Upload[]): { text: string; percent: number } {
   const ended = uploads.filter((u) => u.phase === 'ended').length;
   const speed = uploads.filter((u) => u.phase === 'running').reduce((sum, u) => sum + u.progress.bytesPerSecond, 0);
   const parts = [`${ended} of ${uploads.length} files done`, `${byteSize(sent)} of ${byteSize(total)}`];
-  if (speed > 0) parts.push(rate(speed), timeLeft((total - sent) / speed));
+  // Bytes this batch sends, without what resumed uploads had sent before.
+  const before = uploads.reduce((sum, u) => sum + (u.resumedEntry?.bytesDone ?? 0), 0);
+  if (speed > 0) parts.push(rate(speed));
+  if (speed > 0 && gate.ready(sent - before, total - before)) parts.push(timeLeft((total - sent) / speed));
   return { text: parts.join(' · '), percent };
 }
 

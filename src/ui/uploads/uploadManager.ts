@@ -23,18 +23,13 @@ import { isSettled, type AssetStatusPoller } from './assetStatusPoller';
 import { FinishedUploads, type FinishedUpload } from './finishedUploads';
 import { PausedUploads } from './pausedUploads';
 import { byteSize, transferSummary } from './progressText';
+import { deleteUnfinishedAsset, type Leftover, type UnfinishedAssetEnd } from './unfinishedAsset';
 
 export interface NewUploadRequest {
   filePath: string;
   /** Asset name. */
   name: string;
   method: UploadMethodChoice;
-}
-
-/** What a stopped upload leaves in Studio: the asset request-upload created, without a video. */
-export interface Leftover {
-  assetId: string;
-  name: string;
 }
 
 export type UploadOutcome =
@@ -85,9 +80,9 @@ export class Upload {
     return 'entry' in this.origin ? { filePath: this.filePath, name: this.name, method: 'tus' } : this.origin.request;
   }
 
-  /** Whether a stored interrupted upload is this run's (the engine continues a matching one). */
+  /** Whether a stored entry is this run's: its resumed one, or one of its file (stored anew when the server lost the upload). */
   owns(entry: InterruptedUploadSummary): boolean {
-    return this.resumedEntry ? entry.id === this.resumedEntry.id : isEntryOf(entry, this.filePath, this.file);
+    return entry.id === this.resumedEntry?.id || isEntryOf(entry, this.filePath, this.file);
   }
 
   end(outcome: UploadOutcome): void {
@@ -141,6 +136,7 @@ export class UploadManager implements vscode.Disposable {
   private readonly ended = new vscode.EventEmitter<UploadEnd>();
   private readonly settled = new vscode.EventEmitter<FinishedUpload>();
   private readonly assetCreated = new vscode.EventEmitter<Asset>();
+  private readonly assetDeleted = new vscode.EventEmitter<string>();
   readonly onDidChange = this.changed.event;
   /** An upload joined the queue (every upload does, before it starts). */
   readonly onDidQueue = this.queued.event;
@@ -150,6 +146,8 @@ export class UploadManager implements vscode.Disposable {
   readonly onDidSettle = this.settled.event;
   /** request-upload created an asset for a new upload (fired at once, before any byte is sent). */
   readonly onDidCreateAsset = this.assetCreated.event;
+  /** An unfinished asset was deleted here (or found already gone): the Assets view drops it. */
+  readonly onDidDeleteAsset = this.assetDeleted.event;
 
   constructor(private readonly options: UploadManagerOptions) {
     this.finished = new FinishedUploads(options.storage);
@@ -334,6 +332,8 @@ export class UploadManager implements vscode.Disposable {
     for (const { assetId, name } of leftovers) {
       try {
         this.options.log.info(`Cancelled upload of “${name}”: asset ${assetId} ${await this.deleteUnfinishedAsset(assetId, name)}`);
+        await this.finished.removeCancelled(assetId);
+        this.changed.fire();
       } catch (error) {
         errors.push(error);
       }
@@ -346,22 +346,16 @@ export class UploadManager implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /**
-   * Deletes an asset that is still waiting for its file. One that got its video after all (an
-   * answer lost after the last byte) is kept: this never deletes a video.
-   */
-  private async deleteUnfinishedAsset(assetId: string, name: string): Promise<'deleted' | 'kept (it has its video)' | 'already gone'> {
-    const client = this.options.session.client();
-    try {
-      const asset = await client.getAsset(assetId);
-      if (asset.status?.phase !== 'uploading') return 'kept (it has its video)';
-      await client.deleteAsset(assetId);
-      return 'deleted';
-    } catch (error) {
-      // 404, or 400 "asset is already deleted": what was asked for is done.
-      if (error instanceof StudioApiError && (error.kind === 'not-found' || /already deleted/i.test(error.message))) return 'already gone';
-      throw new StudioApiError(error instanceof StudioApiError ? error.kind : 'network', `could not delete the unfinished asset of “${name}” (${assetId}): ${messageOf(error)}`, {}, { cause: error });
-    }
+  /** Deletes an asset still waiting for its file (never one with a video); announces an asset that is gone. */
+  private async deleteUnfinishedAsset(assetId: string, name: string): Promise<UnfinishedAssetEnd> {
+    const end = await deleteUnfinishedAsset(this.options.session.client(), assetId, name);
+    if (end !== 'kept (it has its video)') this.assetDeleted.fire(assetId);
+    return end;
+  }
+
+  /** An asset was deleted (from the Assets view, or found gone): its finished rows say so. */
+  async markAssetDeleted(assetId: string): Promise<void> {
+    if (await this.finished.markDeleted(assetId)) this.changed.fire();
   }
 
   /** Ends the tus upload on the server; a failure only costs server space until it expires, so it is logged. */
@@ -440,8 +434,9 @@ export class UploadManager implements vscode.Disposable {
   private requester(upload: Upload): UploadRequester {
     const client = this.options.session.client();
     return {
-      requestUpload: async (name, signal) => {
-        const ticket = await client.requestUpload(name, signal);
+      // Not aborted by a cancel: only the answer names the asset it created, to offer it for deletion (the engine stops next).
+      requestUpload: async (name) => {
+        const ticket = await client.requestUpload(name);
         upload.assetId = ticket.asset.id;
         this.assetCreated.fire(ticket.asset);
         return ticket;
@@ -496,6 +491,7 @@ export class UploadManager implements vscode.Disposable {
       if (!outcome.resumable) record = { ...base, assetId: upload.assetId, error: messageOf(outcome.error) };
     } else {
       this.log(upload, outcome.status === 'paused' ? 'paused (kept, can be resumed)' : 'cancelled');
+      if (outcome.status === 'cancelled' && outcome.leftover) record = { ...base, assetId: outcome.leftover.assetId, cancelled: true };
     }
     if (record) await this.finished.add(record);
     this.running.delete(upload.id);
@@ -509,7 +505,7 @@ export class UploadManager implements vscode.Disposable {
   private follow(record: FinishedUpload): void {
     const { assetId } = record;
     if (!assetId) return;
-    const watch = this.options.poller.watch(assetId, (asset) => {
+    const onUpdate = (asset: Asset) => {
       void this.finished.update(record.id, { assetStatus: asset.status });
       this.changed.fire();
       if (!isSettled(asset)) return;
@@ -517,8 +513,8 @@ export class UploadManager implements vscode.Disposable {
       if (asset.status?.phase === 'failed') this.options.log.warn(`Asset ${assetId} (“${record.name}”) failed to process${failure}`);
       else this.options.log.info(`Asset ${assetId} (“${record.name}”) is ready`);
       this.settled.fire({ ...record, assetStatus: asset.status });
-    });
-    this.watches.push(watch);
+    };
+    this.watches.push(this.options.poller.watch(assetId, onUpdate, () => void this.markAssetDeleted(assetId)));
   }
 
   private async unmarkPaused(entryId: string): Promise<void> {
@@ -535,6 +531,6 @@ export class UploadManager implements vscode.Disposable {
     for (const upload of [...this.queue]) this.dequeue(upload, { status: 'cancelled' });
     for (const upload of this.running.values()) this.stop(upload, upload.method === 'tus' ? 'shutdown' : 'cancel');
     this.watches.forEach((w) => w.dispose());
-    [this.changed, this.queued, this.progressed, this.ended, this.settled, this.assetCreated].forEach((e) => e.dispose());
+    [this.changed, this.queued, this.progressed, this.ended, this.settled, this.assetCreated, this.assetDeleted].forEach((e) => e.dispose());
   }
 }

@@ -7,7 +7,8 @@ import type { Upload, UploadManager } from './uploadManager';
 
 /**
  * A row of the Uploads view. `contextValue` drives the menus: `upload.queued`, `upload.held`,
- * `upload.running.tus|direct`, `upload.paused`, `upload.interrupted`, `upload.done`, `upload.failed`.
+ * `upload.running.tus|direct`, `upload.paused`, `upload.interrupted`, `upload.done`, `upload.failed`,
+ * `upload.cancelled` (its asset kept, without a video), `upload.deleted` (its asset deleted since).
  */
 export class UploadItem extends vscode.TreeItem {
   /** Set for queued, held and running uploads. */
@@ -71,6 +72,20 @@ export class UploadItem extends vscode.TreeItem {
     item.finished = record;
     const ids = [`Asset ID: ${record.assetId ? `\`${record.assetId}\`` : '—'}`, `Playback ID: ${record.playbackId ? `\`${record.playbackId}\`` : '—'}`];
     const { result } = record;
+    if (record.assetDeleted) {
+      item.contextValue = 'upload.deleted';
+      item.iconPath = new vscode.ThemeIcon('trash');
+      item.description = `asset deleted · ${timeAgo(record.finishedAt) ?? ''}`;
+      item.tooltip = tooltip(record.name, record.filePath, [`Its asset was deleted${result ? '' : ' (it had no video)'}: Remove forgets this row.`, ...ids]);
+      return item;
+    }
+    if (record.cancelled) {
+      item.contextValue = 'upload.cancelled';
+      item.iconPath = new vscode.ThemeIcon('circle-slash');
+      item.description = `cancelled · asset kept · ${timeAgo(record.finishedAt) ?? ''}`;
+      item.tooltip = tooltip(record.name, record.filePath, ['Upload cancelled: its asset was kept and has no video (it stays “uploading”). Delete Asset deletes it; Remove forgets this row and keeps it.', ...ids]);
+      return item;
+    }
     if (!result) {
       item.contextValue = 'upload.failed';
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
@@ -124,18 +139,51 @@ function tooltip(name: string, filePath: string, lines: string[]): vscode.Markdo
   return new vscode.MarkdownString([`**${md(name)}**`, '', ...lines, `File: ${md(filePath)}`].join('  \n'));
 }
 
-/** Running uploads, the queue, stopped ones (they outlive the window), then the finished ones of the last days. */
+/**
+ * Running uploads, the queue, stopped ones (they outlive the window), then the finished ones of the
+ * last days. A row keeps its object while its id stays listed, and a change that keeps the rows
+ * (progress, a new state of the asset) refreshes only the rows that changed: refreshing the whole
+ * tree makes VS Code forget every row until it has asked for them again, and an inline button
+ * pressed meanwhile reaches its command without the row (several times a second while uploading).
+ */
 export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<UploadItem | undefined>();
+  private readonly changed = new vscode.EventEmitter<UploadItem | UploadItem[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
+  /** The rows last given to the tree, in order. */
+  private rows: UploadItem[] = [];
+  private update: Promise<void> | undefined;
+  private again = false;
 
   constructor(private readonly manager: UploadManager) {
     this.subscriptions = [manager.onDidChange(() => this.refresh()), manager.onDidProgress(() => this.refresh())];
   }
 
+  /** Shows the manager's state: the rows that changed, or the whole tree when rows came or went. */
   refresh(): void {
-    this.changed.fire(undefined);
+    if (this.update) {
+      this.again = true;
+      return;
+    }
+    this.update = this.applyChanges().finally(() => {
+      this.update = undefined;
+      if (this.again) {
+        this.again = false;
+        this.refresh();
+      }
+    });
+  }
+
+  private async applyChanges(): Promise<void> {
+    const fresh = await this.build();
+    const same = fresh.length === this.rows.length && fresh.every((row, i) => row.id === this.rows[i].id);
+    if (!same) {
+      this.changed.fire(undefined);
+      return;
+    }
+    const changed = this.rows.filter((row, i) => looks(row) !== looks(fresh[i]));
+    this.rows.forEach((row, i) => Object.assign(row, fresh[i]));
+    if (changed.length) this.changed.fire(changed);
   }
 
   getTreeItem(item: UploadItem): UploadItem {
@@ -148,6 +196,17 @@ export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.
 
   async getChildren(item?: UploadItem): Promise<UploadItem[]> {
     if (item) return [];
+    const fresh = await this.build();
+    // The rows that stay keep their objects, updated: the tree and its commands hold on to them.
+    const kept = new Map(this.rows.map((row) => [row.id, row]));
+    this.rows = fresh.map((row) => {
+      const old = kept.get(row.id);
+      return old ? Object.assign(old, row) : row;
+    });
+    return this.rows;
+  }
+
+  private async build(): Promise<UploadItem[]> {
     const stored = await this.manager.interrupted();
     return [
       ...this.manager.runningUploads.map(UploadItem.running),
@@ -162,4 +221,11 @@ export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.
     this.subscriptions.forEach((s) => s.dispose());
     this.changed.dispose();
   }
+}
+
+/** What a row shows, to tell whether it changed. */
+function looks(row: UploadItem): string {
+  const tooltip = row.tooltip instanceof vscode.MarkdownString ? row.tooltip.value : row.tooltip;
+  const icon = row.iconPath instanceof vscode.ThemeIcon ? row.iconPath.id : '';
+  return JSON.stringify([row.label, row.description, row.contextValue, tooltip, icon]);
 }

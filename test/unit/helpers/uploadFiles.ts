@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { request } from 'undici';
 
 export const MiB = 1024 * 1024;
 
@@ -45,4 +46,11 @@ export async function sha256File(filePath: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of fs.createReadStream(filePath, { highWaterMark: 4 * MiB })) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+/** The offset a tus server reports for an upload (HEAD on its address, which carries no token). */
+export async function tusOffset(uploadUrl: string): Promise<number> {
+  const res = await request(uploadUrl, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } });
+  await res.body.dump();
+  return Number(res.headers['upload-offset']);
 }

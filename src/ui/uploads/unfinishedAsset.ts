@@ -1,0 +1,27 @@
+import { StudioApiError, type StudioClient } from '../../api';
+import { messageOf } from '../errors';
+
+/** What a stopped upload leaves in Studio: the asset request-upload created, without a video. */
+export interface Leftover {
+  assetId: string;
+  name: string;
+}
+
+export type UnfinishedAssetEnd = 'deleted' | 'kept (it has its video)' | 'already gone';
+
+/**
+ * Deletes an asset that is still waiting for its file. One that got its video after all (an
+ * answer lost after the last byte) is kept: this never deletes a video.
+ */
+export async function deleteUnfinishedAsset(client: StudioClient, assetId: string, name: string): Promise<UnfinishedAssetEnd> {
+  try {
+    const asset = await client.getAsset(assetId);
+    if (asset.status?.phase !== 'uploading') return 'kept (it has its video)';
+    await client.deleteAsset(assetId);
+    return 'deleted';
+  } catch (error) {
+    // 404, or 400 "asset is already deleted": what was asked for is done.
+    if (error instanceof StudioApiError && (error.kind === 'not-found' || /already deleted/i.test(error.message))) return 'already gone';
+    throw new StudioApiError(error instanceof StudioApiError ? error.kind : 'network', `could not delete the unfinished asset of “${name}” (${assetId}): ${messageOf(error)}`, {}, { cause: error });
+  }
+}

@@ -1,5 +1,6 @@
+import { ID, listAnswer, objectAnswer, type Shape } from './answerShape';
 import { StudioApiError } from './errors';
-import { StudioHttp, type StudioHttpOptions } from './http';
+import { StudioHttp, type CallOptions, type StudioHttpOptions } from './http';
 import { collectPages, nextCursor, type Page } from './pagination';
 import { resourcePath } from './resourcePath';
 import type {
@@ -21,6 +22,11 @@ import type {
 
 const SIGNING_KEYS = '/access-control/signing-key';
 const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);
+
+/** The fields of each answer the extension relies on (checked before the answer is handed on). */
+const KEY_SHAPE: Shape = { id: 'string', publicKey: 'string' };
+const PLAYBACK_SHAPE: Shape = { meta: { source: 'array' } };
+const UPLOAD_REQUEST_SHAPE: Shape = { url: 'string', tusEndpoint: 'string', asset: ID };
 
 /** `streamsonly` and the `filters` JSON the service expects (JSON booleans, never strings). */
 export function streamQueryParams(query: StreamQuery): Record<string, string | undefined> {
@@ -81,7 +87,7 @@ export class StudioClient {
   }
 
   listSigningKeysPage(cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<SigningKey>> {
-    return this.page<SigningKey>(SIGNING_KEYS, {}, cursor, limit, signal);
+    return this.page<SigningKey>(SIGNING_KEYS, KEY_SHAPE, 'signing key list', {}, cursor, limit, signal);
   }
 
   listSigningKeys(signal?: AbortSignal): Promise<SigningKey[]> {
@@ -89,14 +95,14 @@ export class StudioClient {
   }
 
   async getSigningKey(id: string, signal?: AbortSignal): Promise<SigningKey> {
-    return this.expectBody(await this.http.call<SigningKey>('GET', keyPath(id), { signal }));
+    return this.object<SigningKey>('GET', keyPath(id), KEY_SHAPE, 'signing key', { signal });
   }
 
   /** The result carries `privateKey` when the service hands it out: this is the only time it does. */
   async createSigningKey(options: { name?: string } = {}, signal?: AbortSignal): Promise<CreatedSigningKey> {
     const name = options.name?.trim();
     const body = name ? { name } : {};
-    return this.expectBody(await this.http.call<CreatedSigningKey>('POST', SIGNING_KEYS, { body, signal }));
+    return this.object<CreatedSigningKey>('POST', SIGNING_KEYS, KEY_SHAPE, 'signing key', { body, signal });
   }
 
   async updateSigningKey(id: string, update: SigningKeyUpdate, signal?: AbortSignal): Promise<void> {
@@ -111,29 +117,22 @@ export class StudioClient {
   /** Step 1 of an upload: creates the asset and returns its pre-signed upload addresses. */
   async requestUpload(name: string, signal?: AbortSignal): Promise<UploadRequest> {
     if (!name.trim()) throw StudioApiError.config('asset name is empty: give the asset a name');
-    const response = this.expectBody(await this.http.call<UploadRequest>('POST', '/asset/request-upload', { body: { name: name.trim() }, signal }));
-    if (!response.url || !response.tusEndpoint || !response.asset?.id) {
-      throw new StudioApiError('server', 'the upload request answered without upload addresses: try again later', {
-        method: 'POST',
-        path: '/asset/request-upload',
-      });
-    }
-    return response;
+    return this.object<UploadRequest>('POST', '/asset/request-upload', UPLOAD_REQUEST_SHAPE, 'upload request', { body: { name: name.trim() }, signal });
   }
 
   async getAsset(id: string, signal?: AbortSignal): Promise<Asset> {
-    return this.expectBody(await this.http.call<Asset>('GET', assetPath(id), { signal }));
+    return this.object<Asset>('GET', assetPath(id), ID, 'asset', { signal });
   }
 
   listAssetsPage(query: AssetQuery, cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<Asset>> {
-    return this.page<Asset>('/asset', assetQueryParams(query), cursor, limit, signal);
+    return this.page<Asset>('/asset', ID, 'asset list', assetQueryParams(query), cursor, limit, signal);
   }
 
   /** Only the name can be changed here; the service refuses it (422 `asset is not ready`) until the asset is ready. */
   async updateAsset(id: string, update: AssetUpdate, signal?: AbortSignal): Promise<Asset> {
     const name = typeof update.name === 'string' ? update.name.trim() : '';
     if (!name) throw StudioApiError.config('asset name is empty: give the asset a name');
-    return this.expectBody(await this.http.call<Asset>('PATCH', assetPath(id), { body: { name }, signal }));
+    return this.object<Asset>('PATCH', assetPath(id), ID, 'asset', { body: { name }, signal });
   }
 
   async deleteAsset(id: string, signal?: AbortSignal): Promise<void> {
@@ -142,7 +141,7 @@ export class StudioClient {
 
   /** How a stream's or asset's playback id can be played (HLS, MP4, WebRTC, thumbnails). */
   async getPlayback(playbackId: string, signal?: AbortSignal): Promise<PlaybackInfo> {
-    return this.expectBody(await this.http.call<PlaybackInfo>('GET', resourcePath('/playback', playbackId, 'playback'), { signal }));
+    return this.object<PlaybackInfo>('GET', resourcePath('/playback', playbackId, 'playback'), PLAYBACK_SHAPE, 'playback info', { signal });
   }
 
   /**
@@ -163,7 +162,7 @@ export class StudioClient {
   }
 
   listStreamsPage(query: StreamQuery, cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<Stream>> {
-    return this.page<Stream>('/stream', streamQueryParams(query), cursor, limit, signal);
+    return this.page<Stream>('/stream', ID, 'stream list', streamQueryParams(query), cursor, limit, signal);
   }
 
   listStreams(query: StreamQuery, signal?: AbortSignal): Promise<Stream[]> {
@@ -171,14 +170,14 @@ export class StudioClient {
   }
 
   async getStream(id: string, signal?: AbortSignal): Promise<Stream> {
-    return this.expectBody(await this.http.call<Stream>('GET', streamPath(id), { signal }));
+    return this.object<Stream>('GET', streamPath(id), ID, 'stream', { signal });
   }
 
   /** The result carries the new stream's `streamKey` and `playbackId`. */
   async createStream(stream: CreateStream, signal?: AbortSignal): Promise<Stream> {
     const name = stream.name.trim();
     if (!name) throw StudioApiError.config('stream name is empty: give the stream a name');
-    return this.expectBody(await this.http.call<Stream>('POST', '/stream', { body: { ...stream, name }, signal }));
+    return this.object<Stream>('POST', '/stream', ID, 'stream', { body: { ...stream, name }, signal });
   }
 
   /** Marks the stream deleted; a live broadcast is cut. */
@@ -208,7 +207,7 @@ export class StudioClient {
    */
   async listSessionsPage(streamId: string, options: { record?: boolean; cursor?: string; limit: number }, signal?: AbortSignal): Promise<Page<Session>> {
     const record = options.record === undefined ? undefined : options.record ? '1' : '0';
-    const page = await this.page<Session>(streamPath(streamId, '/sessions'), { record }, options.cursor, options.limit, signal);
+    const page = await this.page<Session>(streamPath(streamId, '/sessions'), ID, 'session list', { record }, options.cursor, options.limit, signal);
     const full = page.items.length >= options.limit;
     return { items: page.items, nextCursor: full ? `skip${skipOffset(options.cursor) + page.items.length}` : undefined };
   }
@@ -223,32 +222,25 @@ export class StudioClient {
     return this.http.close();
   }
 
+  /** One request whose answer must be an object with the fields `shape` names. */
+  private async object<T>(method: 'GET' | 'POST' | 'PATCH', path: string, shape: Shape, what: string, options: CallOptions): Promise<T> {
+    return objectAnswer<T>(await this.http.call(method, path, options), shape, what, { method, path });
+  }
+
   private async page<T>(
     path: string,
+    shape: Shape,
+    what: string,
     query: Record<string, string | undefined>,
     cursor: string | undefined,
     limit: number | undefined,
     signal: AbortSignal | undefined,
   ): Promise<Page<T>> {
-    const response = await this.http.call<T[]>('GET', path, {
+    const response = await this.http.call('GET', path, {
       query: { ...query, limit: limit?.toString(), cursor },
       signal,
     });
-    const items = response.data ?? [];
-    if (!Array.isArray(items)) {
-      throw new StudioApiError('server', 'the service answered a list request with something else: check livepeer.baseUrl', {
-        method: 'GET',
-        path,
-        status: response.status,
-      });
-    }
+    const items = listAnswer<T>(response, shape, what, { method: 'GET', path });
     return { items, nextCursor: nextCursor(response.headers.link) };
-  }
-
-  private expectBody<T>(response: { data: T | undefined; status: number }): T {
-    if (response.data === undefined) {
-      throw new StudioApiError('server', `the service answered HTTP ${response.status} without a body: try again later`);
-    }
-    return response.data;
   }
 }

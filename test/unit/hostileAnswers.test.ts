@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { TEXT_LIMITS, StudioClient, apiCallLine, bounded, type ApiCallRecord } from '../../src/api';
+import { TEXT_LIMITS, StudioClient, apiCallLine, bounded, fetchThumbnailDataUri, type ApiCallRecord } from '../../src/api';
 import { MAX_EXCERPT_BODY_BYTES } from '../../src/api/bodyText';
 import { bodyExcerpt } from '../../src/api/errors';
 import { InMemoryStore, uploadVideo } from '../../src/upload';
@@ -184,6 +184,28 @@ describe('hostile answers: bounded reads, bounded messages, checked shapes (real
         assert.ok(text.length <= max);
         assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text), `max ${max}: ${text}`);
       }
+    });
+  });
+
+  describe('thumbnails (15.11)', () => {
+    it('a CDN that trickles the body (a byte every 100 ms) is cut at the deadline with a clear error', async () => {
+      const asset = emu.store.addAsset({ name: 'a', status: { phase: 'ready' } });
+      const url = (await client.getPlayback(asset.playbackId)).meta.source.find((s) => s.hrn === 'Thumbnail (PNG)')?.url ?? '';
+      emu.faults.trickle({ origin: 'ingest', method: 'GET', path: /thumbnails/, everyMs: 100 });
+      const error = await failure(fetchThumbnailDataUri(url, { timeoutMs: 1_000 }));
+      assert.equal(error.kind, 'timeout');
+      assert.equal(error.message, `the thumbnail from ${new URL(url).host} did not arrive within 1 s: the playback CDN is slow, try again later (GET ${new URL(url).pathname})`);
+      assert.match(await fetchThumbnailDataUri(url, { timeoutMs: 1_000 }) ?? '', /^data:image\/png;base64,/, 'fine once the CDN is');
+    });
+
+    it('headers that never come count against the same deadline; a cancel is a cancel', async () => {
+      const asset = emu.store.addAsset({ name: 'a', status: { phase: 'ready' } });
+      const url = (await client.getPlayback(asset.playbackId)).meta.source.find((s) => s.hrn === 'Thumbnail (PNG)')?.url ?? '';
+      emu.faults.delay({ origin: 'ingest', method: 'GET', path: /thumbnails/, ms: 5_000 });
+      assert.equal((await failure(fetchThumbnailDataUri(url, { timeoutMs: 300 }))).kind, 'timeout');
+      emu.faults.delay({ origin: 'ingest', method: 'GET', path: /thumbnails/, ms: 5_000 });
+      const error = await failure(fetchThumbnailDataUri(url, { timeoutMs: 5_000, signal: AbortSignal.timeout(100) }));
+      assert.equal(error.kind, 'aborted');
     });
   });
 });

@@ -39,8 +39,19 @@ async function until<T>(what: string, check: () => Promise<T | undefined> | T | 
 
 /** Right-click the Explorer row → Upload to Livepeer → the name box (typed into, as a person does) → Enter. */
 async function uploadFromExplorer(page: Page, file: string, assetName: string): Promise<void> {
-  await page.locator('.explorer-folders-view').getByRole('treeitem', { name: file, exact: true }).click({ button: 'right' });
-  await page.locator('.context-view .monaco-menu .action-label', { hasText: 'Upload to Livepeer' }).first().hover();
+  const row = page.locator('.explorer-folders-view').getByRole('treeitem', { name: file, exact: true });
+  const item = page.locator('.context-view .monaco-menu .action-label', { hasText: 'Upload to Livepeer' }).first();
+  // A right-click while the Explorer still settles (a file just appeared, a tooltip shows) can open no menu: right-click again.
+  await until(`the Explorer menu of ${file}`, async () => {
+    await row.click({ button: 'right' });
+    const shown = await item.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => undefined,
+    );
+    if (!shown) await page.keyboard.press('Escape');
+    return shown;
+  }, 60_000);
+  await item.hover();
   await page.keyboard.press('Enter');
   await page.waitForSelector('.quick-input-widget', { state: 'visible' });
   await page.getByText(`Asset name for ${file}`, { exact: false }).first().waitFor();

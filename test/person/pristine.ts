@@ -41,18 +41,17 @@ async function until<T>(what: string, check: () => Promise<T | undefined> | T | 
 async function uploadFromExplorer(page: Page, file: string, assetName: string): Promise<void> {
   const row = page.locator('.explorer-folders-view').getByRole('treeitem', { name: file, exact: true });
   const item = page.locator('.context-view .monaco-menu .action-label', { hasText: 'Upload to Livepeer' }).first();
-  // A right-click while the Explorer still settles (a file just appeared, a tooltip shows) can open no menu: right-click again.
-  await until(`the Explorer menu of ${file}`, async () => {
+  // A right-click while the workbench still settles (a file just appeared, an editor opening takes the
+  // focus) can open no menu, or one that closes at once: right-click again, as a person would.
+  await until(`the Explorer menu of ${file} to run Upload to Livepeer`, async () => {
     await row.click({ button: 'right' });
-    const shown = await item.waitFor({ state: 'visible', timeout: 5_000 }).then(
+    const chosen = await item.hover({ timeout: 5_000 }).then(
       () => true,
       () => undefined,
     );
-    if (!shown) await page.keyboard.press('Escape');
-    return shown;
+    await page.keyboard.press(chosen ? 'Enter' : 'Escape');
+    return chosen;
   }, 60_000);
-  await item.hover();
-  await page.keyboard.press('Enter');
   await page.waitForSelector('.quick-input-widget', { state: 'visible' });
   await page.getByText(`Asset name for ${file}`, { exact: false }).first().waitFor();
   // Typing replaces the selected file name only if the box has the keyboard focus.

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { redact, type ApiCallRecord } from '../api';
+import { redact, type ApiCallRecord } from '../../api';
 
 /** Logs one API call (method, path, status, duration) to the Livepeer output channel. */
 export function logApiCall(log: vscode.LogOutputChannel, secrets: () => Iterable<string | undefined>) {

@@ -1,3 +1,5 @@
+import { TEXT_LIMITS, bounded } from './bounded';
+
 /** What went wrong, in terms a caller can act on (the VS Code layer picks its actions from it). */
 export type StudioErrorKind =
   | 'auth' // 401: token missing or invalid
@@ -21,7 +23,9 @@ export interface ErrorContext {
 
 /**
  * The one error type of the API client and the upload engine. `message` is a single line that says
- * what failed and what to do; it never contains the API token or an upload token.
+ * what failed and what to do; it never contains the API token or an upload token. Its parts are
+ * bounded (TEXT_LIMITS) here, whoever builds it, so no answer makes it megabytes long; callers
+ * redact before, as a cut could split a secret so that redaction no longer finds it.
  */
 export class StudioApiError extends Error {
   readonly kind: StudioErrorKind;
@@ -31,19 +35,25 @@ export class StudioApiError extends Error {
   readonly path?: string;
 
   constructor(kind: StudioErrorKind, summary: string, context: ErrorContext = {}, options?: { cause?: unknown }) {
-    const where = context.method && context.path ? ` (${context.method} ${context.path}${context.status ? ` → ${context.status}` : ''})` : '';
-    super(`${summary}${where}`, options);
+    const path = context.path === undefined ? undefined : bounded(context.path, TEXT_LIMITS.path);
+    const where = context.method && path ? ` (${context.method} ${path}${context.status ? ` → ${context.status}` : ''})` : '';
+    super(`${bounded(summary, TEXT_LIMITS.summary)}${where}`, options);
     this.name = 'StudioApiError';
     this.kind = kind;
     this.status = context.status;
-    this.messages = context.messages ?? [];
+    this.messages = boundedMessages(context.messages ?? []);
     this.method = context.method;
-    this.path = context.path;
+    this.path = path;
   }
 
   static config(summary: string): StudioApiError {
     return new StudioApiError('config', summary);
   }
+}
+
+/** The first few of the service's messages, each of a readable length. */
+function boundedMessages(messages: readonly string[]): string[] {
+  return messages.slice(0, TEXT_LIMITS.serviceMessages).map((message) => bounded(message, TEXT_LIMITS.serviceMessage));
 }
 
 const EXCERPT_CHARS = 120;
@@ -52,7 +62,8 @@ const EXCERPT_CHARS = 120;
 function serviceMessages(body: unknown): string[] {
   const errors = (body as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors)) return [];
-  return errors.flat(Infinity).filter((m): m is string => typeof m === 'string').map(readableValidatorMessage);
+  const texts = errors.flat(Infinity).filter((m): m is string => typeof m === 'string');
+  return boundedMessages(texts).map(readableValidatorMessage);
 }
 
 /** 422 messages are themselves JSON texts of the validator's errors; people need their `message` parts. */
@@ -73,14 +84,14 @@ function readableValidatorMessage(message: string): string {
   }
 }
 
-/** A short single-line excerpt of a non-JSON body for the error message; an HTML page's title says it best. */
+/**
+ * A short single-line excerpt of a non-JSON body for the error message; an HTML page's title says
+ * it best. Tags are skipped in one forward pass (indexOf, never a backtracking regex: `<[^>]+>`
+ * over 100 kB of unclosed `<` took seconds, growing with the square of the length), and the pass
+ * stops once it has enough text.
+ */
 export function bodyExcerpt(text: string): string {
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
-  const plain = (title || text)
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const plain = (htmlTitle(text) ?? textOutsideTags(text, EXCERPT_CHARS * 2)).replace(/\s+/g, ' ').trim();
   return plain.length > EXCERPT_CHARS ? `${plain.slice(0, EXCERPT_CHARS)}…` : plain;
 }
 
@@ -89,6 +100,44 @@ function waitWords(retryAfterMs: number | undefined): string {
   if (retryAfterMs === undefined || retryAfterMs < 10_000) return 'a few seconds';
   const seconds = Math.ceil(retryAfterMs / 1000);
   return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** The text of the first `<title>…</title>`, when it is not empty. */
+function htmlTitle(html: string): string | undefined {
+  const open = /<title\b/i.exec(html);
+  if (!open) return undefined;
+  const start = html.indexOf('>', open.index) + 1;
+  const end = start > 0 ? html.indexOf('<', start) : -1;
+  if (end < 0 || !/^<\/title\s*>/i.test(html.slice(end, end + 16))) return undefined;
+  return html.slice(start, end).trim() || undefined;
+}
+
+/** The text outside tags, script and style contents left out, until `enough` visible characters. */
+function textOutsideTags(html: string, enough: number): string {
+  let out = '';
+  let visible = 0;
+  const add = (part: string) => {
+    if (part) out += `${part} `;
+    visible += part.replace(/\s+/g, '').length;
+  };
+  let pos = 0;
+  while (pos < html.length && visible < enough) {
+    const open = html.indexOf('<', pos);
+    const close = open < 0 ? -1 : html.indexOf('>', open + 1);
+    // No tag closes from here on: the rest is text (an unclosed `<` included, as a browser shows it).
+    if (close < 0) return out + html.slice(pos, pos + 4 * enough);
+    add(html.slice(pos, open));
+    pos = close + 1;
+    const element = /[\sSs]/.test(html.charAt(open + 1)) ? /^<\s*(script|style)\b/i.exec(html.slice(open, open + 10))?.[1] : undefined;
+    if (element) {
+      const end = new RegExp(`</${element}\\s*>`, 'ig');
+      end.lastIndex = pos;
+      const found = end.exec(html);
+      if (!found) return out;
+      pos = found.index + found[0].length;
+    }
+  }
+  return out;
 }
 
 /** Maps an HTTP error response to the error people see. */

@@ -1,6 +1,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { apiTokenProblem } from './apiToken';
 import { parseBaseUrl } from './baseUrl';
+import { readBodyText } from './bodyText';
 import { StudioApiError, errorCode, httpError, redirectError, transportError } from './errors';
 import { redact } from './redact';
 
@@ -207,7 +208,10 @@ export class StudioHttp {
   private async attempt(url: URL, method: Dispatcher.HttpMethod, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal): Promise<Attempt> {
     try {
       const response = await request(url, { method, headers, body, signal, dispatcher: this.dispatcher });
-      return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+      const status = response.statusCode;
+      // Only an excerpt of an error answer is shown: reading more costs memory and time for nothing.
+      const text = status >= 200 && status < 300 ? await response.body.text() : await readBodyText(response.body);
+      return { status, headers: response.headers, text };
     } catch (error) {
       return { error };
     }

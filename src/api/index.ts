@@ -7,6 +7,8 @@ export type { ApiCallRecord, StudioHttpOptions } from './http';
 export type { Page } from './pagination';
 export type * from './types';
 export { redact, urlToken } from './redact';
+export { apiCallLine } from './callLine';
+export { TEXT_LIMITS, bounded } from './bounded';
 export { apiTokenProblem } from './apiToken';
 export { ingestAddresses } from './ingest';
 export { studioDashboardUrl } from './studioDashboard';

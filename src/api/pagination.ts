@@ -1,3 +1,4 @@
+import { listAnswer, type Shape } from './answerShape';
 import { StudioApiError } from './errors';
 import type { StudioHttp } from './http';
 
@@ -64,23 +65,17 @@ function tooLong(path: string | undefined, what: string): StudioApiError {
   });
 }
 
-/** One page of the list at `path`, with the cursor of the next page read from its `Link`. */
+/** One page of the list at `path`, each row with the fields `shape` names, and the cursor of the next page from its `Link`. */
 export async function fetchPage<T>(
   http: StudioHttp,
   path: string,
+  shape: Shape,
+  what: string,
   query: Record<string, string | undefined>,
   cursor: string | undefined,
   limit: number | undefined,
   signal: AbortSignal | undefined,
 ): Promise<Page<T>> {
-  const response = await http.call<T[]>('GET', path, { query: { ...query, limit: limit?.toString(), cursor }, signal });
-  const items = response.data ?? [];
-  if (!Array.isArray(items)) {
-    throw new StudioApiError('server', 'the service answered a list request with something else: check livepeer.baseURL', {
-      method: 'GET',
-      path,
-      status: response.status,
-    });
-  }
-  return { items, nextCursor: nextCursor(response.headers.link) };
+  const response = await http.call('GET', path, { query: { ...query, limit: limit?.toString(), cursor }, signal });
+  return { items: listAnswer<T>(response, shape, what, { method: 'GET', path }), nextCursor: nextCursor(response.headers.link) };
 }

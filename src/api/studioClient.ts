@@ -1,9 +1,9 @@
+import { ID, objectCall, type Shape } from './answerShape';
 import { StudioApiError } from './errors';
 import { StudioHttp, type StudioHttpOptions } from './http';
 import { filtersParam, literalNameMatch, type ListFilter } from './listFilters';
 import { collectPages, fetchPage, type Page } from './pagination';
 import { resourcePath } from './resourcePath';
-import { expectBody } from './responseBody';
 import type {
   Asset,
   AssetQuery,
@@ -25,6 +25,11 @@ import { WebhookApi } from './webhooks';
 
 const SIGNING_KEYS = '/access-control/signing-key';
 const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);
+
+/** The fields of each answer the extension relies on (checked before the answer is handed on). */
+const KEY_SHAPE: Shape = { id: 'string', publicKey: 'string' };
+const PLAYBACK_SHAPE: Shape = { meta: { source: 'array' } };
+const UPLOAD_REQUEST_SHAPE: Shape = { url: 'string', tusEndpoint: 'string', asset: ID };
 
 /** `streamsonly` and the `filters` JSON the service expects (JSON booleans, never strings). */
 export function streamQueryParams(query: StreamQuery): Record<string, string | undefined> {
@@ -86,7 +91,7 @@ export class StudioClient {
   }
 
   listSigningKeysPage(cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<SigningKey>> {
-    return this.page<SigningKey>(SIGNING_KEYS, {}, cursor, limit, signal);
+    return this.page<SigningKey>(SIGNING_KEYS, KEY_SHAPE, 'signing key list', {}, cursor, limit, signal);
   }
 
   listSigningKeys(signal?: AbortSignal): Promise<SigningKey[]> {
@@ -94,14 +99,14 @@ export class StudioClient {
   }
 
   async getSigningKey(id: string, signal?: AbortSignal): Promise<SigningKey> {
-    return this.expectBody(await this.http.call<SigningKey>('GET', keyPath(id), { signal }));
+    return objectCall<SigningKey>(this.http, 'GET', keyPath(id), KEY_SHAPE, 'signing key', { signal });
   }
 
   /** The result carries `privateKey` when the service hands it out: this is the only time it does. */
   async createSigningKey(options: { name?: string } = {}, signal?: AbortSignal): Promise<CreatedSigningKey> {
     const name = options.name?.trim();
     const body = name ? { name } : {};
-    return this.expectBody(await this.http.call<CreatedSigningKey>('POST', SIGNING_KEYS, { body, signal }));
+    return objectCall<CreatedSigningKey>(this.http, 'POST', SIGNING_KEYS, KEY_SHAPE, 'signing key', { body, signal });
   }
 
   async updateSigningKey(id: string, update: SigningKeyUpdate, signal?: AbortSignal): Promise<void> {
@@ -116,29 +121,22 @@ export class StudioClient {
   /** Step 1 of an upload: creates the asset and returns its pre-signed upload addresses. */
   async requestUpload(name: string, signal?: AbortSignal): Promise<UploadRequest> {
     if (!name.trim()) throw StudioApiError.config('asset name is empty: give the asset a name');
-    const response = this.expectBody(await this.http.call<UploadRequest>('POST', '/asset/request-upload', { body: { name: name.trim() }, signal }));
-    if (!response.url || !response.tusEndpoint || !response.asset?.id) {
-      throw new StudioApiError('server', 'the upload request answered without upload addresses: try again later', {
-        method: 'POST',
-        path: '/asset/request-upload',
-      });
-    }
-    return response;
+    return objectCall<UploadRequest>(this.http, 'POST', '/asset/request-upload', UPLOAD_REQUEST_SHAPE, 'upload request', { body: { name: name.trim() }, signal });
   }
 
   async getAsset(id: string, signal?: AbortSignal): Promise<Asset> {
-    return this.expectBody(await this.http.call<Asset>('GET', assetPath(id), { signal }));
+    return objectCall<Asset>(this.http, 'GET', assetPath(id), ID, 'asset', { signal });
   }
 
   listAssetsPage(query: AssetQuery, cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<Asset>> {
-    return this.page<Asset>('/asset', assetQueryParams(query), cursor, limit, signal);
+    return this.page<Asset>('/asset', ID, 'asset list', assetQueryParams(query), cursor, limit, signal);
   }
 
   /** Only the name can be changed here; the service refuses it (422 `asset is not ready`) until the asset is ready. */
   async updateAsset(id: string, update: AssetUpdate, signal?: AbortSignal): Promise<Asset> {
     const name = typeof update.name === 'string' ? update.name.trim() : '';
     if (!name) throw StudioApiError.config('asset name is empty: give the asset a name');
-    return this.expectBody(await this.http.call<Asset>('PATCH', assetPath(id), { body: { name }, signal }));
+    return objectCall<Asset>(this.http, 'PATCH', assetPath(id), ID, 'asset', { body: { name }, signal });
   }
 
   async deleteAsset(id: string, signal?: AbortSignal): Promise<void> {
@@ -149,7 +147,7 @@ export class StudioClient {
   async getPlayback(playbackId: string, signal?: AbortSignal): Promise<PlaybackInfo> {
     const path = resourcePath('/playback', playbackId, 'playback');
     try {
-      return this.expectBody(await this.http.call<PlaybackInfo>('GET', path, { signal }));
+      return await objectCall<PlaybackInfo>(this.http, 'GET', path, PLAYBACK_SHAPE, 'playback info', { signal });
     } catch (error) {
       // The service answers 422 (not 404) for an asset that exists but has no playback yet.
       if (error instanceof StudioApiError && error.status === 422 && error.messages.some((m) => /not ready for playback/i.test(m))) {
@@ -177,7 +175,7 @@ export class StudioClient {
   }
 
   listStreamsPage(query: StreamQuery, cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<Stream>> {
-    return this.page<Stream>('/stream', streamQueryParams(query), cursor, limit, signal);
+    return this.page<Stream>('/stream', ID, 'stream list', streamQueryParams(query), cursor, limit, signal);
   }
 
   listStreams(query: StreamQuery, signal?: AbortSignal): Promise<Stream[]> {
@@ -185,14 +183,14 @@ export class StudioClient {
   }
 
   async getStream(id: string, signal?: AbortSignal): Promise<Stream> {
-    return this.expectBody(await this.http.call<Stream>('GET', streamPath(id), { signal }));
+    return objectCall<Stream>(this.http, 'GET', streamPath(id), ID, 'stream', { signal });
   }
 
   /** The result carries the new stream's `streamKey` and `playbackId`. */
   async createStream(stream: CreateStream, signal?: AbortSignal): Promise<Stream> {
     const name = stream.name.trim();
     if (!name) throw StudioApiError.config('stream name is empty: give the stream a name');
-    return this.expectBody(await this.http.call<Stream>('POST', '/stream', { body: { ...stream, name }, signal }));
+    return objectCall<Stream>(this.http, 'POST', '/stream', ID, 'stream', { body: { ...stream, name }, signal });
   }
 
   /** Marks the stream deleted; a live broadcast is cut. */
@@ -222,7 +220,7 @@ export class StudioClient {
    */
   async listSessionsPage(streamId: string, options: { record?: boolean; cursor?: string; limit: number }, signal?: AbortSignal): Promise<Page<Session>> {
     const record = options.record === undefined ? undefined : options.record ? '1' : '0';
-    const page = await this.page<Session>(streamPath(streamId, '/sessions'), { record }, options.cursor, options.limit, signal);
+    const page = await this.page<Session>(streamPath(streamId, '/sessions'), ID, 'session list', { record }, options.cursor, options.limit, signal);
     const full = page.items.length >= options.limit;
     return { items: page.items, nextCursor: full ? `skip${skipOffset(options.cursor) + page.items.length}` : undefined };
   }
@@ -254,15 +252,13 @@ export class StudioClient {
 
   private page<T>(
     path: string,
+    shape: Shape,
+    what: string,
     query: Record<string, string | undefined>,
     cursor: string | undefined,
     limit: number | undefined,
     signal: AbortSignal | undefined,
   ): Promise<Page<T>> {
-    return fetchPage<T>(this.http, path, query, cursor, limit, signal);
-  }
-
-  private expectBody<T>(response: { data: T | undefined; status: number }): T {
-    return expectBody(response);
+    return fetchPage<T>(this.http, path, shape, what, query, cursor, limit, signal);
   }
 }

@@ -1,8 +1,8 @@
+import { ID, objectCall } from './answerShape';
 import { StudioApiError } from './errors';
 import type { StudioHttp } from './http';
 import { collectPages, fetchPage, type Page } from './pagination';
 import { resourcePath } from './resourcePath';
-import { expectBody } from './responseBody';
 import type { DeliveryQuery, Webhook, WebhookDelivery, WebhookInput, WebhookUpdate } from './webhookTypes';
 
 const WEBHOOKS = '/webhook';
@@ -62,7 +62,7 @@ export class WebhookApi {
 
   /** Newest first. */
   listPage(cursor?: string, limit = LIST_LIMIT, signal?: AbortSignal): Promise<Page<Webhook>> {
-    return fetchPage<Webhook>(this.http, WEBHOOKS, { order: NEWEST_FIRST }, cursor, limit, signal);
+    return fetchPage<Webhook>(this.http, WEBHOOKS, ID, 'webhook', { order: NEWEST_FIRST }, cursor, limit, signal);
   }
 
   list(signal?: AbortSignal): Promise<Webhook[]> {
@@ -70,14 +70,14 @@ export class WebhookApi {
   }
 
   async get(id: string, signal?: AbortSignal): Promise<Webhook> {
-    return expectBody(await this.http.call<Webhook>('GET', webhookPath(id), { signal }));
+    return objectCall<Webhook>(this.http, 'GET', webhookPath(id), ID, 'webhook', { signal });
   }
 
   /** The service answers 201 with the stored webhook (secret included). */
   async create(input: WebhookInput, signal?: AbortSignal): Promise<Webhook> {
     checkFields(input, true);
     const body = { ...input, name: input.name.trim() };
-    return expectBody(await this.http.call<Webhook>('POST', WEBHOOKS, { body, signal, secrets: [input.sharedSecret] }));
+    return objectCall<Webhook>(this.http, 'POST', WEBHOOKS, ID, 'webhook', { body, signal, secrets: [input.sharedSecret] });
   }
 
   /** Changes only the given fields (PATCH, 204). A `streamId` the account does not own is 404 `stream not found`. */
@@ -94,11 +94,11 @@ export class WebhookApi {
   /** One page of the webhook's deliveries, newest first, optionally only one event or outcome. */
   listDeliveriesPage(webhookId: string, options: DeliveryQuery & { cursor?: string; limit?: number } = {}, signal?: AbortSignal): Promise<Page<WebhookDelivery>> {
     const query = { order: NEWEST_FIRST, filters: deliveryFilters(options) };
-    return fetchPage<WebhookDelivery>(this.http, webhookPath(webhookId, '/log'), query, options.cursor, options.limit ?? LIST_LIMIT, signal);
+    return fetchPage<WebhookDelivery>(this.http, webhookPath(webhookId, '/log'), ID, 'webhook delivery', query, options.cursor, options.limit ?? LIST_LIMIT, signal);
   }
 
   async getDelivery(webhookId: string, deliveryId: string, signal?: AbortSignal): Promise<WebhookDelivery> {
-    return expectBody(await this.http.call<WebhookDelivery>('GET', deliveryPath(webhookId, deliveryId), { signal }));
+    return objectCall<WebhookDelivery>(this.http, 'GET', deliveryPath(webhookId, deliveryId), ID, 'webhook delivery', { signal });
   }
 
   /**
@@ -106,6 +106,6 @@ export class WebhookApi {
    * the secret of that delivery, and answers the new log entry, also when the receiver fails.
    */
   async resendDelivery(webhookId: string, deliveryId: string, signal?: AbortSignal): Promise<WebhookDelivery> {
-    return expectBody(await this.http.call<WebhookDelivery>('POST', deliveryPath(webhookId, deliveryId, '/resend'), { signal }));
+    return objectCall<WebhookDelivery>(this.http, 'POST', deliveryPath(webhookId, deliveryId, '/resend'), ID, 'webhook delivery', { signal });
   }
 }

@@ -1,4 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
+import { readBodyText } from '../api/bodyText';
 import { StudioApiError } from '../api/errors';
 import { FileReadError, asRequestBody, readRange, type FileIdentity } from './fileSource';
 import type { ProgressMeter } from './progress';
@@ -62,7 +63,8 @@ export async function directUpload(options: DirectUploadOptions): Promise<void> 
     }
     let text: string;
     try {
-      text = await response.body.text();
+      // The upload server's answer is only used for an error's excerpt.
+      text = await readBodyText(response.body);
     } catch (err) {
       throw failure(err, options, sent);
     }

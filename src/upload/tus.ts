@@ -163,7 +163,9 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
     await agent.close().catch(() => undefined);
   }
   meter.update(file.size, true);
-  if (urlStorage.currentId) await urlStorage.removeUpload(urlStorage.currentId);
+  // The upload is complete whatever happens to its entry: one that cannot be removed now (its
+  // storage is locked or unwritable) is not a failed upload, and resuming it later just completes.
+  if (urlStorage.currentId) await urlStorage.removeUpload(urlStorage.currentId).catch(() => undefined);
   return {
     assetId: context.assetId,
     playbackId: context.playbackId,

@@ -1,5 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
+import { readBodyText } from '../api/bodyText';
 import { asRequestBody, readRange, type FileIdentity } from './fileSource';
 
 /**
@@ -114,7 +115,8 @@ class UndiciRequest implements HttpRequest {
       signal: this.controller.signal,
       dispatcher: this.dispatcher,
     });
-    const text = await this.response.body.text();
+    // tus answers carry their news in headers; a body is only an error's excerpt.
+    const text = await readBodyText(this.response.body);
     const response = new UndiciResponse(this.response, text);
     const offset = Number(response.getHeader('upload-offset') ?? NaN);
     if (this.response.statusCode >= 200 && this.response.statusCode < 300 && Number.isSafeInteger(offset) && offset >= 0) this.onServerOffset(offset);

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { PreviousUpload, UrlStorage } from 'tus-js-client';
 import type { FileIdentity } from './fileSource';
+import { withFileLock } from './fileLock';
 
 /**
  * The storage the upload engine needs: JSON values by key. This is exactly the shape of VS Code's
@@ -39,24 +40,24 @@ function isShared(store: KeyValueStore): store is SharedKeyValueStore {
   return typeof (store as Partial<SharedKeyValueStore>).modify === 'function';
 }
 
-/** How long a writer waits for another process's lock before giving up. */
-const LOCK_WAIT_MS = 10_000;
-/** A lock older than this is stale even if its pid is alive (a reused pid, another machine). */
-const LOCK_STALE_MS = 30_000;
-
 /**
  * A JSON file of key → value that several processes may share (two windows, a script). `get` is
  * synchronous like Memento's and re-reads the file when another process changed it. Every change
  * takes a lock file, re-reads the file, applies itself and rewrites the file atomically (temporary
  * file, flush, rename), so concurrent writers never drop each other's keys and a crash (or
- * SIGKILL) mid-write leaves the previous file intact. A lock left by a dead process is taken over.
+ * SIGKILL) mid-write leaves the previous file intact. A lock left by a dead process, or left empty
+ * by one killed as it took the lock, is taken over (fileLock.ts).
  */
 export class JsonFileStore implements SharedKeyValueStore {
   private data: Record<string, unknown> = {};
   private version: string | undefined;
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(readonly filePath: string) {
+  /** `lockWaitMs`: how long a change waits for another live process's lock (tests shorten it). */
+  constructor(
+    readonly filePath: string,
+    private readonly options: { lockWaitMs?: number } = {},
+  ) {
     this.refresh();
   }
 
@@ -115,31 +116,7 @@ export class JsonFileStore implements SharedKeyValueStore {
 
   private async locked(work: () => Promise<void>): Promise<void> {
     await fs.promises.mkdir(path.dirname(this.filePath), { recursive: true });
-    const lock = `${this.filePath}.lock`;
-    const started = Date.now();
-    for (let wait = 5; ; wait = Math.min(wait * 2, 50)) {
-      try {
-        const handle = await fs.promises.open(lock, 'wx', 0o600);
-        await handle.writeFile(String(process.pid));
-        await handle.close();
-        break;
-      } catch (err) {
-        if ((err as { code?: string }).code !== 'EEXIST') throw err;
-      }
-      if (await isStale(lock)) {
-        await fs.promises.rm(lock, { force: true });
-        continue;
-      }
-      if (Date.now() - started > LOCK_WAIT_MS) {
-        throw new Error(`${this.filePath} is locked by another process (${lock}); if none is running, delete the lock file`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-    try {
-      await work();
-    } finally {
-      await fs.promises.rm(lock, { force: true });
-    }
+    await withFileLock(`${this.filePath}.lock`, `the interrupted-uploads file ${this.filePath}`, work, this.options.lockWaitMs);
   }
 
   private async writeAtomically(text: string): Promise<void> {
@@ -157,25 +134,6 @@ export class JsonFileStore implements SharedKeyValueStore {
       await fs.promises.rm(temp, { force: true });
       throw err;
     }
-  }
-}
-
-/** A lock whose process is gone (killed mid-write) or that is older than LOCK_STALE_MS. */
-async function isStale(lock: string): Promise<boolean> {
-  try {
-    const [text, stat] = await Promise.all([fs.promises.readFile(lock, 'utf8'), fs.promises.stat(lock)]);
-    if (Date.now() - stat.mtimeMs > LOCK_STALE_MS) return true;
-    const pid = Number(text);
-    // Written right after creation: an empty file is a lock being taken, not a stale one.
-    if (!Number.isInteger(pid) || pid <= 0) return false;
-    try {
-      process.kill(pid, 0);
-      return false;
-    } catch (err) {
-      return (err as { code?: string }).code === 'ESRCH';
-    }
-  } catch {
-    return false; // released meanwhile: try again
   }
 }
 

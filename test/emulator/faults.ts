@@ -20,7 +20,9 @@ export type FaultAction =
   | { kind: 'delay'; ms: number }
   | { kind: 'holdAnswer'; ms: number }
   | { kind: 'failAfterChange' }
-  | { kind: 'retryAfter'; status: 429 | 503; seconds: number };
+  | { kind: 'retryAfter'; status: 429 | 503; seconds: number }
+  | { kind: 'longBody'; status: number; unit: string; bytes: number; contentType: string }
+  | { kind: 'trickle'; everyMs: number };
 
 interface Rule {
   origin: Origin;
@@ -82,6 +84,19 @@ export class Faults {
 
   retryAfter(match: FaultMatch & { status: 429 | 503; seconds: number }): void {
     this.add(match, { kind: 'retryAfter', status: match.status, seconds: match.seconds });
+  }
+
+  /**
+   * Answers `status` with `unit` repeated to `bytes` bytes (Infinity: until the client goes away),
+   * written as the client reads it: a proxy's huge or hostile page, e.g. megabytes of unclosed `<`.
+   */
+  longBody(match: FaultMatch & { status: number; unit: string; bytes: number; contentType?: string }): void {
+    this.add(match, { kind: 'longBody', status: match.status, unit: match.unit, bytes: match.bytes, contentType: match.contentType ?? 'text/html' });
+  }
+
+  /** The handler answers, but its body goes out one byte every `everyMs` (a stalled CDN that never quite stops). */
+  trickle(match: FaultMatch & { everyMs: number }): void {
+    this.add(match, { kind: 'trickle', everyMs: match.everyMs });
   }
 
   clear(): void {

@@ -10,6 +10,7 @@ import { createGate } from './accessControl';
 import { Accounts } from './accounts';
 import { createApi } from './api';
 import { DEFAULT_DELIVERY_OPTIONS, Deliveries, type DeliveryOptions } from './deliveries';
+import { trickleBody, writeLongBody } from './faultBodies';
 import { Faults, type FaultAction } from './faults';
 import { sendErrors, sendJson, sendText } from './http';
 import { createIngest } from './ingest';
@@ -206,7 +207,8 @@ async function applyFault(fault: FaultAction, req: IncomingMessage, res: ServerR
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'emulator'}`);
       const next = Number(/^c(\d+)$/.exec(url.searchParams.get('cursor') ?? '')?.[1] ?? 0) + 1;
       url.searchParams.set('cursor', `c${next}`);
-      sendJson(res, 200, [{ id: `endless-${next}`, name: `Row ${next}` }], { Link: `<${url.href}>; rel="next"` });
+      // publicKey too: a row of any list (a signing key needs one).
+      sendJson(res, 200, [{ id: `endless-${next}`, name: `Row ${next}`, publicKey: `endless-key-${next}` }], { Link: `<${url.href}>; rel="next"` });
       return false;
     }
     case 'delay':
@@ -240,6 +242,13 @@ async function applyFault(fault: FaultAction, req: IncomingMessage, res: ServerR
       if (typeof fault.body === 'string') sendText(res, fault.status, fault.body, isJson(fault.body) ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', fault.headers);
       else sendJson(res, fault.status, fault.body ?? { errors: [`injected fault (${fault.status})`] }, fault.headers);
       return false;
+    case 'longBody':
+      req.resume();
+      await writeLongBody(res, fault);
+      return false;
+    case 'trickle':
+      trickleBody(res, fault.everyMs, scheduler);
+      return true;
     case 'html502':
       req.resume();
       sendText(res, 502, BAD_GATEWAY_PAGE, 'text/html');

@@ -433,7 +433,7 @@ describe('Uploads', function () {
 
   it('after a reload with two uploads running, Resume All: each row\'s Pause and Cancel act on that row, with no picker', async () => {
     const names = ['reload a.mp4', 'reload b.mp4'];
-    names.forEach((name, i) => makeFile(file(name), 28 * MiB + i));
+    names.forEach((name, i) => makeFile(file(name), 100 * MiB + i));
     slowIngest(STOP_WINDOW_MS);
     // The window that is reloaded: two uploads under way when it closes stay stored.
     const closing = api.createUploads();

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { StudioApiError, StudioClient } from '../../src/api';
@@ -242,6 +243,30 @@ describe('upload engine against the emulator', function () {
       assert.equal(result.resumed, true);
       assert.equal(result.assetId, entry.assetId);
       assert.equal(await emu.uploadedSha256(entry.assetId), await sha256File(small));
+    });
+
+    it('a resume that finishes while another live process holds the storage lock reports success, not "locked"', async () => {
+      const file = dir.file('locked-uploads.json');
+      const controller = new AbortController();
+      emu.faults.delay({ ...TUS_PATCH, times: 100, ms: 60 });
+      await rejection(
+        uploadVideo({
+          client, filePath: big, name: 'locked', method: 'tus', chunkSizeMiB: 8, storage: new JsonFileStore(file), signal: controller.signal,
+          onProgress: (p) => p.bytesSent >= p.totalBytes / 2 && controller.abort(),
+        }),
+      );
+      emu.faults.clear();
+      const [entry] = await listInterruptedUploads(new JsonFileStore(file));
+      const holder = spawn(process.execPath, [path.join(__dirname, 'helpers', 'lockChild.js'), `${file}.lock`, 'hold'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      try {
+        await once(holder.stdout, 'data');
+        const storage = new JsonFileStore(file, { lockWaitMs: 200 });
+        const result = await resumeUpload({ entry, storage, client, chunkSizeMiB: 8 });
+        assert.equal(result.assetId, entry.assetId);
+        assert.equal(await emu.uploadedSha256(entry.assetId), bigSha);
+      } finally {
+        holder.kill('SIGKILL');
+      }
     });
 
     it('resumeUpload refuses a file that changed or vanished, keeping the entry', async () => {

@@ -99,7 +99,7 @@ describe('hostile answers: bounded reads, bounded messages, checked shapes (real
           emu.faults.fail({ ...match, status: 200, body });
           const error = await failure(call(client));
           assert.equal(error.kind, 'server', `${label}: ${error.message}`);
-          assert.match(error.message, new RegExp(`^unexpected answer from the service \\([a-z ]+: ${problem}\\): try again later, and check livepeer.baseUrl if it persists \\(${match.method} /`), label);
+          assert.match(error.message, new RegExp(`^unexpected answer from the service \\([a-z ]+: ${problem}\\): try again later, and check livepeer.baseURL if it persists \\(${match.method} /`), label);
         }
       });
     }

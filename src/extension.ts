@@ -1,22 +1,22 @@
 import * as vscode from 'vscode';
-import { activateAssets, type AssetsView } from './ui/assets';
+import { activateAssets, type AssetsView } from './ui/assets/activateAssets';
 import { registerKeyCommands } from './ui/keys/keyCommands';
 import { registerPlaybackCommands } from './ui/keys/playbackCommands';
 import { PrivateKeys } from './ui/keys/privateKeys';
 import { Rotations } from './ui/keys/rotations';
 import { SigningKeysView } from './ui/keys/signingKeysView';
-import { registerLoadErrorCommands } from './ui/messageItem';
-import { Prompts } from './ui/prompts';
-import { ResultDocuments } from './ui/resultDocuments';
-import { Session } from './ui/session';
+import { registerLoadErrorCommands } from './ui/common/messageItem';
+import { Prompts } from './ui/common/prompts';
+import { ResultDocuments } from './ui/common/resultDocuments';
+import { Session } from './ui/account/session';
 import { registerStreamCommands } from './ui/streams/streamCommands';
 import { StreamFilters } from './ui/streams/streamFilters';
 import { StreamsView, type StreamNode } from './ui/streams/streamsView';
-import { registerTokenCommands } from './ui/tokenCommands';
-import { TokenStore } from './ui/token';
-import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads';
+import { registerTokenCommands } from './ui/account/tokenCommands';
+import { TokenStore } from './ui/account/tokenStore';
+import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads/activateUploads';
+import { tickUploadStep } from './ui/uploads/uploadContextKeys';
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
-import { tickUploadStep } from './ui/walkthrough';
 
 /** What activate() returns: the live objects the extension-host tests inspect and drive. */
 export interface LivepeerApi {

@@ -225,3 +225,8 @@ export function transportError(
   const what = (code && NETWORK_CODES[code]) ?? (code ? `network error ${code}` : 'network error');
   return new StudioApiError('network', `cannot reach ${host} (${what}): ${advice}`, context, { cause: err });
 }
+
+/** The one-line text of any thrown value. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,5 +1,6 @@
 export { StudioClient, assetQueryParams, streamQueryParams } from './studioClient';
-export { StudioApiError, type StudioErrorKind } from './errors';
+export { StudioApiError, messageOf, type StudioErrorKind } from './errors';
+export { isSettled } from './assetPhase';
 export { getProject, identifyProject, listProjects } from './projects';
 export { parseBaseUrl, isLoopbackHost } from './baseUrl';
 export type { ApiCallRecord, StudioHttpOptions } from './http';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { settings } from '../../src/ui/settings';
+import { settings } from '../../src/ui/common/settings';
 import { uploadSettings } from '../../src/ui/uploads/uploadSettings';
 import { DEFAULT_CHUNK_SIZE_MIB, chooseMethod, chunkBytes } from '../../src/upload';
 

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from '
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { PromptRequest } from '../../src/ui/prompts';
+import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { SigningKeyItem } from '../../src/ui/keys/signingKeysView';
 import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, lastProgress, resultText, shownResult, signIn } from './harness';
 

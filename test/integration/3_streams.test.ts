@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { PromptRequest } from '../../src/ui/prompts';
+import type { PromptRequest } from '../../src/ui/common/prompts';
 // Types only: the extension runs from its bundle, so its classes are not these modules' classes.
 import type { SessionItem, StreamItem } from '../../src/ui/streams/streamsView';
 import { Store, type EmulatorStream } from '../emulator';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { AssetItem } from '../../src/ui/assets';
-import type { PromptRequest } from '../../src/ui/prompts';
+import type { AssetItem } from '../../src/ui/assets/activateAssets';
+import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { EmulatorAsset } from '../emulator';
 import { answer, api, assertAllAnswered, emulator, eventually, hover, lastMessage, screenshot, signIn, sleep } from './harness';
 

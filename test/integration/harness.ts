@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { LivepeerApi } from '../../src/extension';
-import type { PromptRequest } from '../../src/ui/prompts';
+import type { PromptRequest } from '../../src/ui/common/prompts';
 import { startEmulator, type Emulator } from '../emulator';
 
 export const TOKEN = 'lp-test-token-5c1d2e9b';

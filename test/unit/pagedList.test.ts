@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { StudioClient, type Stream } from '../../src/api';
-import { PagedList } from '../../src/ui/pagedList';
+import { PagedList } from '../../src/ui/common/pagedList';
 import { startEmulator, type Emulator } from '../emulator';
 
 const TOKEN = 'tok-paged-7c2d';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { StudioClient, ingestAddresses, studioDashboardUrl } from '../../src/api';
-import { duration } from '../../src/ui/format';
+import { duration } from '../../src/ui/common/format';
 import { CHECK, FILTER_CHOICES, FILTER_GROUPS } from '../../src/ui/streams/filterChoices';
 import { startEmulator, type Emulator, type EmulatorStream } from '../emulator';
 import { failure } from './helpers/studioErrors';

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { byteSize, describeProgress, duration, rate, transferSummary } from '../../src/ui/uploads/progressText';
+import { byteSize, rate } from '../../src/ui/common/format';
+import { describeProgress, duration, transferSummary } from '../../src/ui/uploads/progressText';
 
 describe('upload wording: sizes, times and rates that read well', () => {
   it('picks the unit that reads best', () => {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AssetQuery } from '../../api';
-import { searchWords } from '../search';
+import { searchWords } from '../common/search';
 
 export type AssetPhaseFilter = 'all' | 'ready' | 'processing' | 'failed';
 export const PHASE_FILTERS: ReadonlyArray<{ value: AssetPhaseFilter; label: string; detail: string }> = [

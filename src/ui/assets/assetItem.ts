@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import type { Asset, AssetTrack, PlaybackPolicy } from '../../api';
-import { dateTime, md, timeAgo } from '../format';
-import type { PlaybackTarget } from '../playbackTarget';
-import { byteSize } from '../uploads/progressText';
+import { byteSize, dateTime, md, timeAgo } from '../common/format';
+import type { PlaybackTarget } from '../common/playbackTarget';
 
 const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
   uploading: new vscode.ThemeIcon('cloud-upload'),

@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
-import { fetchThumbnailDataUri, type Asset } from '../../api';
-import { notifyIfTokenRejected } from '../errors';
-import { MessageItem, loadErrorItem } from '../messageItem';
-import { PagedList } from '../pagedList';
-import type { Prompts } from '../prompts';
-import type { Session } from '../session';
-import { isSettled } from '../uploads/assetStatusPoller';
+import { fetchThumbnailDataUri, isSettled, type Asset } from '../../api';
+import { notifyIfTokenRejected } from '../common/errorReporting';
+import { MessageItem, loadErrorItem } from '../common/messageItem';
+import { PagedList } from '../common/pagedList';
+import type { Prompts } from '../common/prompts';
+import type { Session } from '../account/session';
 import type { AssetFilters } from './assetFilters';
 import { AssetItem, assetTooltip } from './assetItem';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { StudioApiError } from '../../api';
-import type { Session } from '../session';
+import type { Session } from '../account/session';
 import type { AssetsView } from './assetsView';
 
 const FIRST_DELAY_MS = 1_000;

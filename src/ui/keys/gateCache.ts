@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { Prompts } from '../prompts';
+import type { Prompts } from '../common/prompts';
 import type { AccessResult } from './accessCheck';
 
 /** How long the service's gate answers from a cached key lookup (its `Cache-Control: max-age=120`). */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { reportError } from '../errors';
+import { reportError } from '../common/errorReporting';
 import type { SigningKey } from '../../api';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';

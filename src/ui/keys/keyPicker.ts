@@ -1,8 +1,8 @@
 import type { SigningKey } from '../../api';
-import { timeAgo } from '../format';
-import type { Prompts } from '../prompts';
-import type { ResultDocuments } from '../resultDocuments';
-import type { Session } from '../session';
+import { timeAgo } from '../common/format';
+import type { Prompts } from '../common/prompts';
+import type { ResultDocuments } from '../common/resultDocuments';
+import type { Session } from '../account/session';
 import { SigningKeyItem, type SigningKeysView } from './signingKeysView';
 
 export interface KeyCommandContext {

@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { signPlaybackToken, verifyPlaybackToken, type SigningKey } from '../../api';
-import { messageOf, reportingFailures } from '../errors';
-import { dateTime } from '../format';
+import { messageOf, signPlaybackToken, verifyPlaybackToken, type SigningKey } from '../../api';
+import { reportingFailures } from '../common/errorReporting';
+import { dateTime } from '../common/format';
 import { askGate, fitsKeyState, keyAccess, type AccessResult } from './accessCheck';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
-import type { PlaybackTarget } from '../playbackTarget';
+import type { PlaybackTarget } from '../common/playbackTarget';
 import { resolveKey, type KeyCommandContext } from './keyPicker';
-import { pickPlaybackTarget, playbackTargetOf } from './playbackTarget';
+import { pickPlaybackTarget, playbackTargetOf } from './playbackTargetPicker';
 import { SigningKeyItem } from './signingKeysView';
 
 const LIFETIMES = [

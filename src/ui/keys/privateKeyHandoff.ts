@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CreatedSigningKey } from '../../api';
-import type { Prompts } from '../prompts';
+import type { Prompts } from '../common/prompts';
 import { writePrivateFile } from './privateFile';
 import { gitExposure } from './gitExposure';
 import type { PrivateKeys } from './privateKeys';

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { StudioApiError, type SigningKey } from '../../api';
-import { reportError } from '../errors';
+import { reportError } from '../common/errorReporting';
 import { askGate, fitsKeyState, keyAccess } from './accessCheck';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';
-import { pickPlaybackTarget } from './playbackTarget';
+import { pickPlaybackTarget } from './playbackTargetPicker';
 import type { Rotation } from './rotations';
 import { SigningKeyItem } from './signingKeysView';
 

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { SigningKey } from '../../api';
-import { dateTime, md, timeAgo } from '../format';
-import { notifyIfTokenRejected } from '../errors';
-import { loadErrorItem, type MessageItem } from '../messageItem';
-import type { Prompts } from '../prompts';
-import type { Session } from '../session';
+import { dateTime, md, timeAgo } from '../common/format';
+import { notifyIfTokenRejected } from '../common/errorReporting';
+import { loadErrorItem, type MessageItem } from '../common/messageItem';
+import type { Prompts } from '../common/prompts';
+import type { Session } from '../account/session';
 import { KeyChanges } from './gateCache';
 import type { PrivateKeyState, PrivateKeys } from './privateKeys';
 import type { Rotation, Rotations } from './rotations';

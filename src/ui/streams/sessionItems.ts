@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Session as StreamSession, Stream } from '../../api';
-import { dateTime, duration, md, shortDateTime } from '../format';
+import { dateTime, duration, md, shortDateTime } from '../common/format';
 
 /** A session row's recording state: while live a recording is being made, afterwards processed. */
 const RECORDING_WORDS = {

@@ -1,17 +1,17 @@
 import * as vscode from 'vscode';
 import { StudioApiError, ingestAddresses, withoutSecrets, type PlaybackSource, type Stream } from '../../api';
-import { reportError, reportingFailures } from '../errors';
-import { JsonDetails } from '../jsonDetails';
-import { openInStudio } from '../openInStudio';
-import type { Prompts } from '../prompts';
-import type { Session } from '../session';
-import { askNameSearch } from '../search';
-import { settings } from '../settings';
+import { reportError, reportingFailures } from '../common/errorReporting';
+import { JsonDetails } from '../common/jsonDetails';
+import { openInStudio } from '../common/openInStudio';
+import type { Prompts } from '../common/prompts';
+import type { Session } from '../account/session';
+import { askNameSearch } from '../common/search';
+import { settings } from '../common/settings';
 import { CHECK, FILTER_CHOICES, FILTER_GROUPS, type FilterChoice } from './filterChoices';
 import { deleteStream, setRecord, setSuspended, terminate } from './streamChanges';
 import { nameOf, resolveStream, type StreamArgument, type StreamContext } from './streamPicker';
 import { SessionItem, type StreamNode, type StreamsView } from './streamsView';
-import { leaveWalkthrough } from '../walkthrough';
+import { leaveWalkthrough } from '../common/walkthrough';
 
 async function copy(value: string, label: string, note?: string): Promise<void> {
   await vscode.env.clipboard.writeText(value);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { StreamQuery } from '../../api';
-import { searchWords } from '../search';
+import { searchWords } from '../common/search';
 import type { Activity, Toggle } from './filterChoices';
 
 export interface FilterState {

@@ -1,9 +1,9 @@
 import type * as vscode from 'vscode';
 import type { Stream } from '../../api';
-import type { JsonDetails } from '../jsonDetails';
-import type { Prompts } from '../prompts';
-import type { Session } from '../session';
-import { timeAgo } from '../format';
+import type { JsonDetails } from '../common/jsonDetails';
+import type { Prompts } from '../common/prompts';
+import type { Session } from '../account/session';
+import { timeAgo } from '../common/format';
 import { StreamItem, liveWords, type StreamNode, type StreamsView } from './streamsView';
 
 export type StreamArgument = StreamItem | Stream | undefined;

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { Page, Session as StreamSession, Stream } from '../../api';
-import { notifyIfTokenRejected } from '../errors';
-import { dateTime, duration, md, timeAgo } from '../format';
-import { MessageItem, loadErrorItem } from '../messageItem';
-import { PagedList } from '../pagedList';
-import type { PlaybackTarget } from '../playbackTarget';
-import type { Prompts } from '../prompts';
-import type { Session } from '../session';
+import { notifyIfTokenRejected } from '../common/errorReporting';
+import { dateTime, duration, md, timeAgo } from '../common/format';
+import { MessageItem, loadErrorItem } from '../common/messageItem';
+import { PagedList } from '../common/pagedList';
+import type { PlaybackTarget } from '../common/playbackTarget';
+import type { Prompts } from '../common/prompts';
+import type { Session } from '../account/session';
 import { ChildSessionItem, SessionItem } from './sessionItems';
 import type { StreamFilters } from './streamFilters';
 

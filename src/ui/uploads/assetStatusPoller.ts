@@ -1,16 +1,11 @@
 import type * as vscode from 'vscode';
-import { StudioApiError, type Asset } from '../../api';
-import type { Session } from '../session';
+import { StudioApiError, isSettled, type Asset } from '../../api';
+import type { Session } from '../account/session';
 
 const FIRST_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
 /** Processing a long video takes a while; past this the item keeps its last known phase. */
 const GIVE_UP_AFTER_MS = 2 * 3600_000;
-
-export function isSettled(asset: Asset | undefined): boolean {
-  const phase = asset?.status?.phase;
-  return phase === 'ready' || phase === 'failed';
-}
 
 /**
  * Follows an uploaded asset through the service's phases (waiting, processing…) until `ready` or

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { InterruptedUploadSummary } from '../../upload';
-import { reportError } from '../errors';
-import type { Prompts } from '../prompts';
+import { reportError } from '../common/errorReporting';
+import type { Prompts } from '../common/prompts';
 import type { FinishedUpload } from './finishedUploads';
 import type { Leftover } from './unfinishedAsset';
 import type { UploadManager } from './uploadManager';

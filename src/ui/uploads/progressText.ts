@@ -1,15 +1,5 @@
 import type { UploadProgress } from '../../upload';
-
-const kB = 1_000;
-const MB = 1_000_000;
-const GB = 1_000_000_000;
-
-/** "512 kB", "3.4 MB", "105 MB", "1.2 GB": three significant figures at most, in the unit that reads best. */
-export function byteSize(bytes: number): string {
-  const [unit, name] = bytes >= GB ? [GB, 'GB'] : bytes >= MB ? [MB, 'MB'] : bytes >= kB ? [kB, 'kB'] : [1, 'B'];
-  const value = bytes / unit;
-  return `${value.toFixed(value < 10 && unit > 1 ? 1 : 0)} ${name}`;
-}
+import { byteSize, rate } from '../common/format';
 
 /** "850 ms", "2.3 s", "42 s", "3 min 5 s", "1 h 2 min". */
 export function duration(ms: number): string {
@@ -21,11 +11,6 @@ export function duration(ms: number): string {
   if (whole < 3600) return `${Math.floor(whole / 60)} min${whole % 60 ? ` ${whole % 60} s` : ''}`;
   const minutes = Math.round(whole / 60);
   return `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
-}
-
-/** "12.3 MB/s", "640 kB/s". */
-export function rate(bytesPerSecond: number): string {
-  return `${byteSize(bytesPerSecond)}/s`;
 }
 
 /** "sent 105 MB in 2.3 s (45.7 MB/s)", with the rate computed from the same bytes and time. */

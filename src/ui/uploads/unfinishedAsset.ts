@@ -1,5 +1,4 @@
-import { StudioApiError, type StudioClient } from '../../api';
-import { messageOf } from '../errors';
+import { StudioApiError, messageOf, type StudioClient } from '../../api';
 
 /** What a stopped upload leaves in Studio: the asset request-upload created, without a video. */
 export interface Leftover {

@@ -2,10 +2,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { AUTO_TUS_THRESHOLD_BYTES, type InterruptedUploadSummary, type UploadMethodChoice } from '../../upload';
-import { reportError } from '../errors';
-import type { Prompts } from '../prompts';
-import type { Session } from '../session';
-import { setToken } from '../tokenCommands';
+import { reportError } from '../common/errorReporting';
+import type { Prompts } from '../common/prompts';
+import type { Session } from '../account/session';
+import { setToken } from '../account/tokenCommands';
 import { discardWithQuestion, offerToDeleteLeftovers, removeWithQuestion } from './leftoverAssets';
 import { revealAsset } from './uploadFeedback';
 import type { Upload, UploadManager, UploadOutcome } from './uploadManager';
@@ -13,7 +13,7 @@ import { isUploadMethod, uploadSettings } from './uploadSettings';
 import { UploadItem, type UploadsView } from './uploadsView';
 import { pickVideoFiles } from './videoPicker';
 import { whyNotUploadable } from './videoFiles';
-import { leaveWalkthrough } from '../walkthrough';
+import { leaveWalkthrough } from '../common/walkthrough';
 
 /** Optional third argument of `livepeer.uploads.upload`, so callers (tests, other extensions) can skip the questions. */
 export interface UploadCommandOptions {

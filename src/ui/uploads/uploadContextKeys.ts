@@ -22,3 +22,10 @@ export function publishUploadContextKeys(manager: UploadManager): vscode.Disposa
   void update();
   return manager.onDidChange(() => void update());
 }
+
+/** Ticks the walkthrough's "Upload a video" when an upload succeeds, not when one is only started. */
+export function tickUploadStep(manager: UploadManager): vscode.Disposable {
+  return manager.onDidEnd(({ outcome }) => {
+    if (outcome.status === 'done') void vscode.commands.executeCommand('setContext', 'livepeer.walkthrough.uploaded', true);
+  });
+}

@@ -3,11 +3,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { StudioApiError } from '../../api';
 import { EstimateGate, type UploadResult } from '../../upload';
-import { reportError } from '../errors';
-import type { Prompts } from '../prompts';
+import { reportError } from '../common/errorReporting';
+import type { Prompts } from '../common/prompts';
 import type { FinishedUpload } from './finishedUploads';
 import { offerToDeleteLeftovers } from './leftoverAssets';
-import { byteSize, describeProgress, rate, timeLeft } from './progressText';
+import { byteSize, rate } from '../common/format';
+import { describeProgress, timeLeft } from './progressText';
 import type { Upload, UploadEnd, UploadManager } from './uploadManager';
 
 /** The Assets view's command that reveals and selects one asset (registered by the Assets view). */

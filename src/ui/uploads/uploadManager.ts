@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { StudioApiError, type Asset } from '../../api';
+import { StudioApiError, isSettled, messageOf, type Asset } from '../../api';
 import {
   chooseMethod,
   discardUpload,
@@ -17,12 +17,12 @@ import {
   type UploadRequester,
   type UploadResult,
 } from '../../upload';
-import { messageOf } from '../errors';
-import type { Session } from '../session';
-import { isSettled, type AssetStatusPoller } from './assetStatusPoller';
+import type { Session } from '../account/session';
+import type { AssetStatusPoller } from './assetStatusPoller';
 import { FinishedUploads, type FinishedUpload } from './finishedUploads';
 import { PausedUploads } from './pausedUploads';
-import { byteSize, transferSummary } from './progressText';
+import { byteSize } from '../common/format';
+import { transferSummary } from './progressText';
 import { deleteUnfinishedAsset, type Leftover, type UnfinishedAssetEnd } from './unfinishedAsset';
 
 export interface NewUploadRequest {

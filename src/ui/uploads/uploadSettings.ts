@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { UploadMethodChoice } from '../../upload';
-import { contributed, explicitValue } from '../settings';
+import { contributed, explicitValue } from '../common/settings';
 
 const SECTION = 'livepeer.upload';
 const METHODS: readonly UploadMethodChoice[] = ['auto', 'direct', 'tus'];

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { InterruptedUploadSummary } from '../../upload';
-import { dateTime, md, timeAgo } from '../format';
+import { byteSize, dateTime, md, timeAgo } from '../common/format';
 import type { FinishedUpload } from './finishedUploads';
-import { byteSize, describeProgress, duration } from './progressText';
+import { describeProgress, duration } from './progressText';
 import type { Upload, UploadManager } from './uploadManager';
 
 /**

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { VIDEO_EXTENSIONS } from '../../upload';
-import type { Prompts } from '../prompts';
-import { byteSize } from './progressText';
+import type { Prompts } from '../common/prompts';
+import { byteSize } from '../common/format';
 import { videoGlob } from './videoFiles';
 
 /** Enough for any real project; keeps a huge media folder from stalling the picker. */

@@ -1,4 +1,4 @@
-import type { Page } from '../api';
+import type { Page } from '../../api';
 
 /**
  * The rows of a view that the service lists page by page: the first page when the tree first asks

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { withoutSecrets } from '../../api';
-import { JsonDetails } from '../jsonDetails';
-import type { Prompts } from '../prompts';
-import type { Session } from '../session';
+import { JsonDetails } from '../common/jsonDetails';
+import type { Prompts } from '../common/prompts';
+import type { Session } from '../account/session';
 import { registerAssetCommands } from './assetCommands';
 import { AssetFilters } from './assetFilters';
 import { AssetsView } from './assetsView';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { messageOf } from './errors';
+import { messageOf } from '../../api';
 
 /** A single informational row in a tree (a load error, "Load more…"), optionally clickable. */
 export class MessageItem extends vscode.TreeItem {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { apiCallLine, type ApiCallRecord } from '../api';
+import { apiCallLine, type ApiCallRecord } from '../../api';
 
 /** Logs one API call (method, path, status, duration) to the Livepeer output channel, redacted and bounded. */
 export function logApiCall(log: vscode.LogOutputChannel, secrets: () => Iterable<string | undefined>) {

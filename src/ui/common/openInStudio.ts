@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { studioDashboardUrl } from '../api';
+import { studioDashboardUrl } from '../../api';
 import type { Prompts } from './prompts';
 
 /** Opens the resource's dashboard page in the browser; resolves the address opened. */

@@ -1,4 +1,4 @@
-import type { PlaybackPolicy } from '../api';
+import type { PlaybackPolicy } from '../../api';
 
 /**
  * What a stream or asset row carries as its `playback` property (the tree element VS Code passes

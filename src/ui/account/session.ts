@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { StudioClient } from '../api';
-import { logApiCall } from './log';
-import { settings } from './settings';
-import type { TokenStore } from './token';
+import { StudioClient } from '../../api';
+import { logApiCall } from '../common/log';
+import { settings } from '../common/settings';
+import type { TokenStore } from './tokenStore';
 
 /**
  * The API client for the current token and settings. Views listen to `onDidChange` to reload when

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { UploadManager } from './uploads/uploadManager';
 
 /** What the walkthrough's buttons pass to their command (the links in package.json end in `?"walkthrough"`). */
 const FROM_WALKTHROUGH = 'walkthrough';
@@ -19,11 +18,4 @@ export async function leaveWalkthrough(arg: unknown, view: string): Promise<void
   await vscode.commands.executeCommand(`${view}.focus`);
   await new Promise((resolve) => setTimeout(resolve, WELCOME_REFOCUS_MS));
   await vscode.commands.executeCommand(`${view}.focus`);
-}
-
-/** Ticks the walkthrough's "Upload a video" when an upload succeeds, not when one is only started. */
-export function tickUploadStep(manager: UploadManager): vscode.Disposable {
-  return manager.onDidEnd(({ outcome }) => {
-    if (outcome.status === 'done') void vscode.commands.executeCommand('setContext', 'livepeer.walkthrough.uploaded', true);
-  });
 }

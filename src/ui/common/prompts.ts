@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { messageOf } from './errors';
+import { messageOf } from '../../api';
 
 export type PromptRequest =
   | { kind: 'input'; options: vscode.InputBoxOptions; /** Why the previous answer was refused (the box stays open). */ rejected?: string }

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { StudioApiError, apiTokenProblem } from '../api';
-import { messageOf } from './errors';
-import type { Prompts } from './prompts';
+import { StudioApiError, apiTokenProblem, messageOf } from '../../api';
+import type { Prompts } from '../common/prompts';
 import type { Session } from './session';
 
 const REJECTED = 'The service rejected this API token. Check that you copied the whole key and that it is not deleted.';

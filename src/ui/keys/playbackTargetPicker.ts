@@ -1,4 +1,4 @@
-import type { PlaybackTarget } from '../playbackTarget';
+import type { PlaybackTarget } from '../common/playbackTarget';
 import type { KeyCommandContext } from './keyPicker';
 
 export function playbackTargetOf(arg: unknown): PlaybackTarget | undefined {

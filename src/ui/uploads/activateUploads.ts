@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { Asset } from '../../api';
 import type { KeyValueStore } from '../../upload';
-import type { Prompts } from '../prompts';
-import type { Session } from '../session';
+import type { Prompts } from '../common/prompts';
+import type { Session } from '../account/session';
 import { AssetStatusPoller } from './assetStatusPoller';
 import { registerUploadCommands } from './uploadCommands';
 import { publishUploadContextKeys } from './uploadContextKeys';

@@ -1,11 +1,6 @@
 import * as vscode from 'vscode';
-import { StudioApiError } from '../api';
+import { StudioApiError, messageOf } from '../../api';
 import type { Prompts } from './prompts';
-
-/** The one-line text of any thrown value. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * Shows a failed action as one error notification with the next step on it: a token error offers

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+
+// The layering README's Development section describes: api ← upload ← profiles ← ui ← extension.ts. Read from the source's own import statements (type-only imports count:
+// they tie modules together for a reader as much as any other).
+const root = resolve(__dirname, '..', '..', '..');
+const src = join(root, 'src');
+const MAX_LINES = 300;
+
+/** What each layer may import besides itself; `vscode` only where it says so. */
+const ALLOWED: Record<string, { layers: string[]; vscode: boolean }> = {
+  api: { layers: [], vscode: false },
+  upload: { layers: ['api'], vscode: false },
+  profiles: { layers: ['api', 'upload'], vscode: false },
+  ui: { layers: ['api', 'upload', 'profiles'], vscode: true },
+  extension: { layers: ['api', 'upload', 'profiles', 'ui'], vscode: true },
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+function layerOf(file: string): string {
+  const first = relative(src, file).split('/')[0] ?? '';
+  return first === 'extension.ts' ? 'extension' : first;
+}
+
+/** The modules a file imports: source files for relative specifiers, package names otherwise. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm)].map((m) => m[1] ?? m[2] ?? '');
+  return specifiers.map((spec) => {
+    if (!spec.startsWith('.')) return spec;
+    const base = resolve(dirname(file), spec);
+    for (const candidate of [`${base}.ts`, join(base, 'index.ts')]) {
+      try {
+        if (statSync(candidate).isFile()) return candidate;
+      } catch {
+        // not this one
+      }
+    }
+    throw new Error(`${relative(root, file)} imports ${spec}, which is no source file`);
+  });
+}
+
+const files = sources(src);
+const graph = new Map(files.map((file) => [file, importsOf(file)]));
+
+describe('source layout (src/)', () => {
+  it('each layer imports only the layers below it, and only ui and extension.ts import vscode', () => {
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      const layer = layerOf(file);
+      const allowed = ALLOWED[layer];
+      assert.ok(allowed, `${relative(root, file)} is in no known layer`);
+      for (const target of imports) {
+        if (target === 'vscode' && !allowed.vscode) wrong.push(`${relative(root, file)} → vscode`);
+        if (!target.startsWith(src)) continue;
+        const to = layerOf(target);
+        if (to !== layer && !allowed.layers.includes(to)) wrong.push(`${relative(root, file)} → ${relative(root, target)}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it('has no import cycles', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(src, f)).join(' → '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of graph.get(file) ?? []) if (graph.has(target)) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+    assert.deepEqual(cycles, []);
+  });
+
+  it('names every file once (index.ts only as a layer’s public entry: src/api, src/upload)', () => {
+    const seen = new Map<string, string[]>();
+    for (const file of files) seen.set(basename(file), [...(seen.get(basename(file)) ?? []), relative(src, file)]);
+    const repeated = [...seen].filter(([name, paths]) => paths.length > 1 && name !== 'index.ts');
+    assert.deepEqual(repeated, []);
+    const entries = (seen.get('index.ts') ?? []).sort();
+    assert.deepEqual(entries, ['api/index.ts', 'upload/index.ts']);
+  });
+
+  it(`keeps every file within ${MAX_LINES} lines`, () => {
+    const long = files.map((file) => [relative(src, file), readFileSync(file, 'utf8').split('\n').length - 1] as const).filter(([, lines]) => lines > MAX_LINES);
+    assert.deepEqual(long, []);
+  });
+
+  it('reads the imports it checks (a test of the test: a known import is found)', () => {
+    assert.ok(graph.get(join(src, 'extension.ts'))?.includes('vscode'));
+    assert.ok(graph.get(join(src, 'upload', 'index.ts'))?.some((target) => target.startsWith(join(src, 'upload'))));
+  });
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { StudioApiError, apiTokenProblem, parseBaseUrl } from '../api';
-import type { KeyValueStore } from '../upload/urlStorage';
+import type { KeyValueStore } from '../upload/keyValueStore';
 import {
   DEFAULT_PROFILE_NAME,
   PRODUCTION_BASE_URL,

@@ -15,16 +15,10 @@ export {
   type UploadMethodChoice,
   type UploadRequester,
 } from './uploadVideo';
-export {
-  listInterruptedUploads,
-  discardUpload,
-  InMemoryStore,
-  JsonFileStore,
-  UPLOADS_STORAGE_KEY,
-  type KeyValueStore,
-  type InterruptedUpload,
-  type InterruptedUploadSummary,
-} from './urlStorage';
+export { listInterruptedUploads, discardUpload } from './uploadRegistry';
+export { InMemoryStore, type KeyValueStore } from './keyValueStore';
+export { JsonFileStore } from './jsonFileStore';
+export { UPLOADS_STORAGE_KEY, type InterruptedUpload, type InterruptedUploadSummary } from './interruptedUpload';
 export type { UploadProgress, ProgressListener } from './progress';
 export { DEFAULT_RETRY_DELAYS_MS } from './tus';
 export { EstimateGate } from './estimate';

@@ -5,12 +5,13 @@ import { redact, urlToken } from '../api/redact';
 import type { UploadRequest } from '../api/types';
 import { uploadAgent } from './direct';
 import { FileChangedError, FileReadError, type FileIdentity } from './fileSource';
+import type { InterruptedUpload } from './interruptedUpload';
 import type { ProgressMeter } from './progress';
 import { offsetKeptAfterCut } from './serverOffset';
 import { DiskFileReader } from './tusFileReader';
+import { fingerprintOf, toPreviousUpload, type TusUrlStorage, type UploadContext } from './tusUrlStorage';
 import { UndiciHttpStack } from './undiciHttpStack';
 import { cancelledError, uploadHttpError, uploadTransportError } from './uploadErrors';
-import { fingerprintOf, toPreviousUpload, type InterruptedUpload, type TusUrlStorage, type UploadContext } from './urlStorage';
 
 /**
  * Waits between attempts after a transient failure (no response, 5xx, 409/423/429). tus-js-client

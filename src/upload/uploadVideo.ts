@@ -3,11 +3,14 @@ import type { Asset, UploadRequest } from '../api/types';
 import { confirmArrival } from './arrival';
 import { directUpload } from './direct';
 import { inspectFile, type FileIdentity } from './fileSource';
+import type { InterruptedUploadSummary } from './interruptedUpload';
+import { InMemoryStore, type KeyValueStore } from './keyValueStore';
 import { mediaTypeOf } from './mediaTypes';
 import { ProgressMeter, type ProgressListener } from './progress';
 import { runTus } from './tus';
+import { TusUrlStorage, fingerprintOf } from './tusUrlStorage';
 import { cancelledError } from './uploadErrors';
-import { InMemoryStore, TusUrlStorage, UploadRegistry, fingerprintOf, type InterruptedUploadSummary, type KeyValueStore } from './urlStorage';
+import { UploadRegistry } from './uploadRegistry';
 
 const MiB = 1024 * 1024;
 

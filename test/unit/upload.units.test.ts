@@ -16,7 +16,8 @@ import {
 } from '../../src/upload';
 import { EstimateGate } from '../../src/upload/estimate';
 import { ProgressMeter, type UploadProgress } from '../../src/upload/progress';
-import { TusUrlStorage, UploadRegistry, fingerprintOf } from '../../src/upload/urlStorage';
+import { TusUrlStorage, fingerprintOf } from '../../src/upload/tusUrlStorage';
+import { UploadRegistry } from '../../src/upload/uploadRegistry';
 import { uploadHttpError } from '../../src/upload/uploadErrors';
 import { redact } from '../../src/api/redact';
 import { TempDir } from './helpers/uploadFiles';

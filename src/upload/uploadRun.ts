@@ -1,3 +1,4 @@
+import type { ClientSource } from '../api/assetWatcher';
 import { messageOf } from '../api/errors';
 import type { Asset } from '../api/types';
 import { terminateTusUpload } from './abandon';
@@ -9,7 +10,6 @@ import type { StoredUploads } from './storedUploads';
 import { byteSize, transferSummary } from './transferText';
 import { resumeUpload, uploadVideo, type UploadRequester } from './uploadVideo';
 import type { KeyValueStore } from './urlStorage';
-import type { ClientSource } from '../api/assetWatcher';
 
 export interface RunDeps {
   session: ClientSource;

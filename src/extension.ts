@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { AssetWatcher } from './api';
 import { activateAssets, type AssetsView } from './ui/assets/activateAssets';
 import { registerKeyCommands } from './ui/keys/keyCommands';
 import { registerPlaybackCommands } from './ui/keys/playbackCommands';
@@ -46,15 +47,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
   const signingKeys = new SigningKeysView(session, prompts, new Rotations(context.globalState), new PrivateKeys(context.secrets, context.globalState));
   const filters = new StreamFilters(context.workspaceState);
   const streams = new StreamsView(session, prompts, filters);
-  const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log };
+  const watcher = new AssetWatcher(session);
+  const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log, watcher };
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
-  const assets = activateAssets(session, prompts, context.workspaceState);
+  const assets = activateAssets(session, prompts, context.workspaceState, watcher);
 
   context.subscriptions.push(
     log,
     tokens,
     session,
+    watcher,
     signingKeys,
     filters,
     streams,
@@ -71,10 +74,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     ...assets.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
-    uploads.uploads.manager.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
-    assets.view.onDidRemove((assetId) => void uploads.uploads.manager.markAssetDeleted(assetId)),
+    uploads.uploads.manager.history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
+    assets.view.onDidRemove((assetId) => void uploads.uploads.manager.history.markAssetDeleted(assetId)),
   );
-  assets.view.isAbandoned = (assetId) => uploads.uploads.manager.finished.isAbandoned(assetId);
+  assets.view.isAbandoned = (assetId) => uploads.uploads.manager.history.finished.isAbandoned(assetId);
   await Promise.all([tokens.load(), filters.publishContext(), assets.ready]);
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);
   return {

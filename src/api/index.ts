@@ -1,6 +1,7 @@
 export { StudioClient, assetQueryParams, streamQueryParams } from './studioClient';
 export { StudioApiError, messageOf, type StudioErrorKind } from './errors';
 export { isSettled } from './assetPhase';
+export { AssetWatcher, type AssetSubscriber, type Clock } from './assetWatcher';
 export { getProject, identifyProject, listProjects } from './projects';
 export { parseBaseUrl, isLoopbackHost } from './baseUrl';
 export type { ApiCallRecord, StudioHttpOptions } from './http';

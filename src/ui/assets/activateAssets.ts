@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { withoutSecrets } from '../../api';
+import { withoutSecrets, type AssetWatcher } from '../../api';
 import { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { Session } from '../account/session';
@@ -20,7 +20,7 @@ export interface AssetsFeature {
 }
 
 /** The Assets view with its filters, details documents, processing refresh and commands. */
-export function activateAssets(session: Session, prompts: Prompts, workspaceState: vscode.Memento): AssetsFeature {
+export function activateAssets(session: Session, prompts: Prompts, workspaceState: vscode.Memento, watcher: AssetWatcher): AssetsFeature {
   const filters = new AssetFilters(workspaceState);
   const view = new AssetsView(session, prompts, filters);
   const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view });
@@ -34,7 +34,7 @@ export function activateAssets(session: Session, prompts: Prompts, workspaceStat
       view,
       treeView,
       details,
-      new ProcessingRefresh(session, view, treeView),
+      new ProcessingRefresh(watcher, view, treeView),
       ...registerAssetCommands({ session, prompts, view, treeView, details }),
     ],
   };

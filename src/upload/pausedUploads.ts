@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../../upload';
+import type { KeyValueStore } from './urlStorage';
 
 const STORAGE_KEY = 'livepeer.uploads.paused.v1';
 

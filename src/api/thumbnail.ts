@@ -1,8 +1,10 @@
-import { request } from 'undici';
+import { Agent, request } from './undiciParts';
 
 /** Thumbnails are a few KB; anything far larger is not a thumbnail and is not pulled into a tooltip. */
 const MAX_BYTES = 512 * 1024;
 const IMAGE_TYPES = /^image\/(png|jpeg|webp|gif)\b/i;
+/** One connection pool for all thumbnails, made on the first one. */
+let thumbnailAgent: Agent | undefined;
 
 /**
  * Downloads a thumbnail from the playback CDN (no API token: the address is public) and returns it
@@ -12,7 +14,7 @@ const IMAGE_TYPES = /^image\/(png|jpeg|webp|gif)\b/i;
 export async function fetchThumbnailDataUri(url: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<string | undefined> {
   if (!/^https?:\/\//i.test(url)) return undefined;
   const timeout = options.timeoutMs ?? 10_000;
-  const response = await request(url, { method: 'GET', signal: options.signal, headersTimeout: timeout, bodyTimeout: timeout });
+  const response = await request(url, { method: 'GET', signal: options.signal, headersTimeout: timeout, bodyTimeout: timeout, dispatcher: (thumbnailAgent ??= new Agent()) });
   const type = String(response.headers['content-type'] ?? '');
   if (response.statusCode !== 200 || !IMAGE_TYPES.test(type)) {
     await response.body.dump();

@@ -1,0 +1,123 @@
+// extensionTestsPath of the UI benchmark (npm run bench:ui): runs in the real extension host, twice
+// on one profile. `setup` stores the base URL and the token as a user would; `measure` is the next
+// window: activation, opening the Livepeer container, Load more… to 5,000 rows, one auto-refresh.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import * as vscode from 'vscode';
+import type { LivepeerApi } from '../../../src/extension';
+
+const EXTENSION_ID = 'livepeer-studio-tools.livepeer-studio';
+const ROWS = 5_000;
+
+type Provider = vscode.TreeDataProvider<vscode.TreeItem> & { onDidChangeTreeData: vscode.Event<unknown> };
+
+const RENDER_TIMEOUT_MS = 60_000;
+
+/** Resolves with the root rows the next time VS Code itself asks the provider for them and `accept`s them. */
+function nextRootRender(provider: Provider, accept: (rows: vscode.TreeItem[]) => boolean): Promise<vscode.TreeItem[]> {
+  return new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error(`no matching rows rendered in ${RENDER_TIMEOUT_MS / 1000} s`)), RENDER_TIMEOUT_MS).unref();
+    const original = provider.getChildren.bind(provider);
+    provider.getChildren = async (element?: vscode.TreeItem) => {
+      const rows = ((await original(element)) ?? []) as vscode.TreeItem[];
+      if (!element && accept(rows)) {
+        provider.getChildren = original;
+        resolve(rows);
+      }
+      return rows;
+    };
+  });
+}
+
+const isRow = (item: vscode.TreeItem) => item.contextValue !== undefined && !String(item.label).startsWith('Load more');
+
+async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
+  const started = performance.now();
+  const result = await work();
+  return [performance.now() - started, result];
+}
+
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+function logText(api: LivepeerApi): string {
+  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+  return files(api.logUri.fsPath).map((file) => readFileSync(file, 'utf8')).join('\n');
+}
+
+/** Clicks Load more… until the view holds `ROWS` rows; the time of each click to VS Code's next render. */
+async function loadMoreTimes(provider: Provider, command: string): Promise<number[]> {
+  const times: number[] = [];
+  let count = (await provider.getChildren())!.filter(isRow).length;
+  while (count < ROWS) {
+    const before = count;
+    const [ms, rows] = await timed(async () => {
+      const render = nextRootRender(provider, (rows) => rows.filter(isRow).length > before);
+      await vscode.commands.executeCommand(command);
+      return render;
+    });
+    times.push(ms);
+    count = rows.filter(isRow).length;
+  }
+  return times;
+}
+
+function summary(times: number[]): { median: number; p95: number; max: number; count: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN);
+  return { median: at(0.5), p95: at(0.95), max: Math.round(sorted.at(-1) ?? NaN), count: sorted.length };
+}
+
+/** The extension, with every question it would ask left unanswered (a notification nobody clicks). */
+async function activate(): Promise<LivepeerApi> {
+  const extension = vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
+  const api = await extension.activate();
+  api.prompts.responder = () => undefined;
+  return api;
+}
+
+async function setup(): Promise<void> {
+  await activate();
+  await vscode.workspace.getConfiguration('livepeer').update('baseUrl', process.env.LIVEPEER_BENCH_API_URL, vscode.ConfigurationTarget.Global);
+  await vscode.commands.executeCommand('livepeer.setToken', process.env.LIVEPEER_BENCH_TOKEN);
+}
+
+async function measure(): Promise<Record<string, unknown>> {
+  const [loadAndActivateMs, api] = await timed(activate);
+  const views: Record<string, Provider> = { keys: api.signingKeys, streams: api.streams, assets: api.assets };
+
+  const firstRows = Object.entries(views).map(async ([name, view]) => [name, await timed(() => nextRootRender(view, (rows) => rows.some(isRow)))] as const);
+  await vscode.commands.executeCommand('workbench.view.extension.livepeer');
+  console.log(`bench: activated; opening the container`);
+  const firstRowsMs = Object.fromEntries((await Promise.all(firstRows)).map(([name, [ms]]) => [name, Math.round(ms)]));
+
+  console.log(`bench: first rows ${JSON.stringify(firstRowsMs)}; loading ${ROWS} rows per view`);
+  collectGarbage();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const streamsLoadMore = summary(await loadMoreTimes(api.streams, 'livepeer.streams.loadMore'));
+  const assetsLoadMore = summary(await loadMoreTimes(api.assets, 'livepeer.assets.loadMore'));
+  collectGarbage();
+  const heapGrowthMiB = Math.round(((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20) * 10) / 10;
+
+  // One auto-refresh period with nothing changed on the service (turned on only now: it would reset the loading above).
+  let treeUpdates = 0;
+  const listening = api.streams.onDidChangeTreeData(() => treeUpdates++);
+  await vscode.workspace.getConfiguration('livepeer').update('streams.autoRefreshSeconds', 2, vscode.ConfigurationTarget.Global);
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  await vscode.workspace.getConfiguration('livepeer').update('streams.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+  listening.dispose();
+
+  await new Promise((resolve) => setTimeout(resolve, 500)); // the log channel writes its file asynchronously
+  const activateMs = Number(/activated in (\d+) ms/.exec(logText(api))?.[1] ?? NaN);
+  return { loadAndActivateMs: Math.round(loadAndActivateMs), activateMs, firstRowsMs, streamsLoadMore, assetsLoadMore, heapGrowthMiB, rows: ROWS, autoRefreshTreeUpdates: treeUpdates };
+}
+
+export async function run(): Promise<void> {
+  if (process.env.LIVEPEER_BENCH_PHASE === 'setup') return setup();
+  writeFileSync(process.env.LIVEPEER_BENCH_OUT ?? '', JSON.stringify(await measure()));
+}

@@ -23,8 +23,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // The API client and upload engine are plain Node modules: no vscode import.
-    files: ['src/api/**', 'src/upload/**'],
+    // The API client, upload engine and profile model are plain Node modules: no vscode import.
+    files: ['src/api/**', 'src/upload/**', 'src/profiles/**'],
     rules: { 'no-restricted-imports': ['error', { paths: ['vscode'] }] },
   },
 );

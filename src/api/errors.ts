@@ -84,8 +84,15 @@ export function bodyExcerpt(text: string): string {
   return plain.length > EXCERPT_CHARS ? `${plain.slice(0, EXCERPT_CHARS)}…` : plain;
 }
 
+/** How long a 429 asks to wait, in words: its Retry-After, or "a few seconds" when it names none. */
+function waitWords(retryAfterMs: number | undefined): string {
+  if (retryAfterMs === undefined || retryAfterMs < 10_000) return 'a few seconds';
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+}
+
 /** Maps an HTTP error response to the error people see. */
-export function httpError(context: Required<Pick<ErrorContext, 'method' | 'path' | 'status'>>, body: unknown, rawText: string): StudioApiError {
+export function httpError(context: Required<Pick<ErrorContext, 'method' | 'path' | 'status'>>, body: unknown, rawText: string, retryAfterMs?: number): StudioApiError {
   const messages = serviceMessages(body);
   const said = messages.join('; ');
   const { status } = context;
@@ -93,7 +100,7 @@ export function httpError(context: Required<Pick<ErrorContext, 'method' | 'path'
   if (status === 401) return new StudioApiError('auth', 'API token missing or invalid: set your API token', full);
   if (status === 403) return new StudioApiError('forbidden', `forbidden: ${said || 'the token may not do this'}`, full);
   if (status === 404) return new StudioApiError('not-found', `not found${said && said !== 'not found' ? `: ${said}` : ''}`, full);
-  if (status === 429) return new StudioApiError('rate-limited', 'too many requests: wait a minute and try again', full);
+  if (status === 429) return new StudioApiError('rate-limited', `too many requests: wait ${waitWords(retryAfterMs)} and try again`, full);
   if (status >= 400 && status < 500) {
     return new StudioApiError('validation', `request refused: ${said || bodyExcerpt(rawText) || `HTTP ${status}`}`, full);
   }

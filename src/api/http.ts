@@ -39,6 +39,8 @@ export interface CallOptions {
   query?: Record<string, string | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Secrets sent in the body (a webhook's shared secret): blanked, like the token, in what the service echoes. */
+  secrets?: Array<string | undefined>;
 }
 
 export interface ApiResponse<T> {
@@ -173,8 +175,10 @@ export class StudioHttp {
         throw transportError(answer.error, this.host, context, signal);
       }
       const { status, text } = answer;
-      if (canRetry && RETRY_STATUSES.has(status)) {
-        const asked = retryAfterMs(answer.headers['retry-after']);
+      const asked = retryAfterMs(answer.headers['retry-after']);
+      // A 429 that does not say when to come back is the service refusing a repeat (a second
+      // terminate within ~5 s): retrying at once cannot help, so the caller hears it at once.
+      if (canRetry && RETRY_STATUSES.has(status) && !(status === 429 && asked === undefined)) {
         if (asked === undefined || asked <= this.policy.maxRetryAfterMs) {
           if (await sleep(asked ?? backoffDelay(retry + 1, this.policy), signal)) continue;
           throw new StudioApiError('aborted', 'cancelled', context);
@@ -187,9 +191,9 @@ export class StudioHttp {
       }
       if (status < 200 || status >= 300) {
         // The service may echo the token (`no token X found`), in any shape: never let it into our messages.
-        const clean = redact(text, [token]);
+        const clean = redact(text, [token, ...(options.secrets ?? [])]);
         const parsed = parseJson(clean);
-        throw httpError({ method, path, status }, parsed.ok ? parsed.value : undefined, clean);
+        throw httpError({ method, path, status }, parsed.ok ? parsed.value : undefined, clean, asked);
       }
       if (status === 204 || text.trim() === '') return { status, headers: answer.headers, data: undefined };
       const parsed = parseJson(text);

@@ -1,5 +1,6 @@
 export { StudioClient, assetQueryParams, streamQueryParams } from './studioClient';
 export { StudioApiError, type StudioErrorKind } from './errors';
+export { getProject, identifyProject, listProjects } from './projects';
 export { parseBaseUrl, isLoopbackHost } from './baseUrl';
 export type { ApiCallRecord, StudioHttpOptions } from './http';
 export type { Page } from './pagination';
@@ -11,3 +12,10 @@ export { studioDashboardUrl } from './studioDashboard';
 export { fetchThumbnailDataUri } from './thumbnail';
 export { withoutSecrets } from './secrets';
 export * from './playbackToken';
+export type { TotalViews, ViewsRow } from './viewership';
+export { choosePlayerSource, withPlaybackJwt, type PlayerSource } from './playerSource';
+export type * from './webhookTypes';
+export { WEBHOOK_EVENTS } from './webhookTypes';
+export type { WebhookApi } from './webhooks';
+export * from './webhookSignature';
+export { buildWebhookTestEvent, type AccessControlBody, type TestEventContext } from './webhookEvents';

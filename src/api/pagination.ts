@@ -1,4 +1,5 @@
 import { StudioApiError } from './errors';
+import type { StudioHttp } from './http';
 
 /** One page of a list, and the cursor of the next page when the service says there is one. */
 export interface Page<T> {
@@ -61,4 +62,25 @@ function tooLong(path: string | undefined, what: string): StudioApiError {
     method: 'GET',
     path,
   });
+}
+
+/** One page of the list at `path`, with the cursor of the next page read from its `Link`. */
+export async function fetchPage<T>(
+  http: StudioHttp,
+  path: string,
+  query: Record<string, string | undefined>,
+  cursor: string | undefined,
+  limit: number | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Page<T>> {
+  const response = await http.call<T[]>('GET', path, { query: { ...query, limit: limit?.toString(), cursor }, signal });
+  const items = response.data ?? [];
+  if (!Array.isArray(items)) {
+    throw new StudioApiError('server', 'the service answered a list request with something else: check livepeer.baseUrl', {
+      method: 'GET',
+      path,
+      status: response.status,
+    });
+  }
+  return { items, nextCursor: nextCursor(response.headers.link) };
 }

@@ -15,6 +15,10 @@ const TOKEN_PARAM = /(\btoken=)[^&#\s"'<>\\]*/gi;
 // The same inside a percent-encoded address (…%3Ftoken%3DeyJ…%26x%3D1).
 const ENCODED_TOKEN_PARAM = /((?:\b|(?<=%3F|%26))token%3D)(?:(?!%26|%23)[^&#\s"'<>\\])*/gi;
 
+// A webhook's `sharedSecret` field in JSON the service echoes, also JSON inside a JSON string
+// (`\"sharedSecret\":\"…\"`): the value ends at a quote escaped as often as the one that opened it.
+const SHARED_SECRET_FIELD = /((\\*)"sharedSecret\2"\s*:\s*\2")[\s\S]*?(?=\2")/g;
+
 /** The shapes a secret takes when a server echoes it: raw, JSON-escaped (also with `\/`), percent-encoded. */
 function shapesOf(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
@@ -27,7 +31,10 @@ function escapeRegExp(text: string): string {
 
 /** `text` with every `token=` value and every shape of each known secret replaced by `***`. */
 export function redact(text: string, secrets: Iterable<string | undefined> = []): string {
-  let clean = text.replace(TOKEN_PARAM, `$1${REDACTED}`).replace(ENCODED_TOKEN_PARAM, `$1${REDACTED}`);
+  let clean = text
+    .replace(TOKEN_PARAM, `$1${REDACTED}`)
+    .replace(ENCODED_TOKEN_PARAM, `$1${REDACTED}`)
+    .replace(SHARED_SECRET_FIELD, `$1${REDACTED}`);
   const shapes = new Set<string>();
   for (const secret of secrets) {
     if (secret && secret.length >= MIN_SECRET_CHARS) shapesOf(secret).forEach((shape) => shapes.add(shape));

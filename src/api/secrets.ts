@@ -1,5 +1,5 @@
 /** Field names whose values are credentials wherever they appear in a resource. */
-const SECRET_FIELDS = /^(encryptedKey|privateKey|streamKey|password|secret|secretAccessKey|accessKeyId|credentials|token|apiKey)$/i;
+const SECRET_FIELDS = /^(encryptedKey|privateKey|streamKey|password|secret|secretAccessKey|accessKeyId|credentials|token|apiKey|sharedSecret)$/i;
 /** Query parameters that make an address a credential (pre-signed storage, upload and playback tokens). */
 const SECRET_PARAMS = /^(token|jwt|sig|signature|key|x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential|awsaccesskeyid)$/i;
 const HIDDEN = '(hidden)';

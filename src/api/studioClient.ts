@@ -1,7 +1,9 @@
 import { StudioApiError } from './errors';
 import { StudioHttp, type StudioHttpOptions } from './http';
-import { collectPages, nextCursor, type Page } from './pagination';
+import { filtersParam, literalNameMatch, type ListFilter } from './listFilters';
+import { collectPages, fetchPage, type Page } from './pagination';
 import { resourcePath } from './resourcePath';
+import { expectBody } from './responseBody';
 import type {
   Asset,
   AssetQuery,
@@ -18,28 +20,29 @@ import type {
   StreamQuery,
   UploadRequest,
 } from './types';
+import { getTotalViews, getViewersNow, getViewsPerDay, type TotalViews, type ViewsRow } from './viewership';
+import { WebhookApi } from './webhooks';
 
 const SIGNING_KEYS = '/access-control/signing-key';
 const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);
 
 /** `streamsonly` and the `filters` JSON the service expects (JSON booleans, never strings). */
 export function streamQueryParams(query: StreamQuery): Record<string, string | undefined> {
-  const filters: Array<{ id: string; value: boolean }> = [];
+  const filters: ListFilter[] = [];
   if (query.isActive !== undefined) filters.push({ id: 'isActive', value: query.isActive });
   if (query.record !== undefined) filters.push({ id: 'record', value: query.record });
-  return {
-    streamsonly: query.streamsOnly ? '1' : undefined,
-    filters: filters.length ? JSON.stringify(filters) : undefined,
-  };
+  const name = query.name?.trim();
+  if (name) filters.push({ id: 'name', value: literalNameMatch(name) });
+  return { streamsonly: query.streamsOnly ? '1' : undefined, filters: filtersParam(filters) };
 }
 
 /** The asset list's `filters` JSON and `order` (newest first). */
 export function assetQueryParams(query: AssetQuery): Record<string, string | undefined> {
-  const filters: Array<{ id: string; value: string }> = [];
+  const filters: ListFilter[] = [];
   const name = query.name?.trim();
-  if (name) filters.push({ id: 'name', value: name });
+  if (name) filters.push({ id: 'name', value: literalNameMatch(name) });
   if (query.phase) filters.push({ id: 'phase', value: query.phase });
-  return { filters: filters.length ? JSON.stringify(filters) : undefined, order: 'createdAt-true' };
+  return { filters: filtersParam(filters), order: 'createdAt-true' };
 }
 
 function keyPath(id: string): string {
@@ -71,9 +74,11 @@ function checkKeyUpdate(update: SigningKeyUpdate): void {
 /** Typed Studio API operations; each is one request, or a loop over pages. */
 export class StudioClient {
   readonly http: StudioHttp;
+  readonly webhooks: WebhookApi;
 
   constructor(options: StudioHttpOptions) {
     this.http = new StudioHttp(options);
+    this.webhooks = new WebhookApi(this.http);
   }
 
   get baseUrl(): string {
@@ -213,6 +218,21 @@ export class StudioClient {
     return { items: page.items, nextCursor: full ? `skip${skipOffset(options.cursor) + page.items.length}` : undefined };
   }
 
+  /** Current viewers of a live stream's playback id. */
+  getViewersNow(playbackId: string, signal?: AbortSignal): Promise<number> {
+    return getViewersNow(this.http, playbackId, signal);
+  }
+
+  /** Views and minutes watched per UTC day in [from, to) (Unix milliseconds), oldest first. */
+  getViewsPerDay(playbackId: string, range: { from: number; to: number }, signal?: AbortSignal): Promise<ViewsRow[]> {
+    return getViewsPerDay(this.http, playbackId, range, signal);
+  }
+
+  /** All-time views and minutes watched of a playback id. */
+  getTotalViews(playbackId: string, signal?: AbortSignal): Promise<TotalViews> {
+    return getTotalViews(this.http, playbackId, signal);
+  }
+
   /** Ingest and playback bases (needs no token, but sending it does no harm). */
   async listIngests(signal?: AbortSignal): Promise<IngestPoint[]> {
     const response = await this.http.call<IngestPoint[]>('GET', '/ingest', { signal });
@@ -223,32 +243,17 @@ export class StudioClient {
     return this.http.close();
   }
 
-  private async page<T>(
+  private page<T>(
     path: string,
     query: Record<string, string | undefined>,
     cursor: string | undefined,
     limit: number | undefined,
     signal: AbortSignal | undefined,
   ): Promise<Page<T>> {
-    const response = await this.http.call<T[]>('GET', path, {
-      query: { ...query, limit: limit?.toString(), cursor },
-      signal,
-    });
-    const items = response.data ?? [];
-    if (!Array.isArray(items)) {
-      throw new StudioApiError('server', 'the service answered a list request with something else: check livepeer.baseUrl', {
-        method: 'GET',
-        path,
-        status: response.status,
-      });
-    }
-    return { items, nextCursor: nextCursor(response.headers.link) };
+    return fetchPage<T>(this.http, path, query, cursor, limit, signal);
   }
 
   private expectBody<T>(response: { data: T | undefined; status: number }): T {
-    if (response.data === undefined) {
-      throw new StudioApiError('server', `the service answered HTTP ${response.status} without a body: try again later`);
-    }
-    return response.data;
+    return expectBody(response);
   }
 }

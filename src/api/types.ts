@@ -75,7 +75,7 @@ export interface VideoSpec {
 
 /** Server-side filters of the asset list. */
 export interface AssetQuery {
-  /** Full-text match on the name. */
+  /** Assets whose name contains this text (any case), matched literally. */
   name?: string;
   /** Exact phase: `ready`, `processing`, `failed`, ... */
   phase?: string;
@@ -137,6 +137,7 @@ export interface Stream {
   playbackPolicy?: PlaybackPolicy | null;
   /** What the service found wrong with a live stream's input (with `isHealthy: false`). */
   issues?: string[];
+  projectId?: string;
 }
 
 export interface StreamQuery {
@@ -146,6 +147,8 @@ export interface StreamQuery {
   isActive?: boolean;
   /** true = recording on only. */
   record?: boolean;
+  /** Streams whose name contains this text (any case), matched literally. */
+  name?: string;
 }
 
 /** Recording of a session: `waiting` while the service processes it, then `ready` with its URLs. */
@@ -174,3 +177,11 @@ export interface IngestPoint {
 }
 /** What POST /access-control/gate answered: 200 allowed, or 403/404 with the service's message. */
 export type GateAnswer = { allowed: true; status: number } | { allowed: false; status: number; message: string };
+
+/** A project of the user (GET /project); an API key belongs to exactly one. */
+export interface Project {
+  id: string;
+  name: string;
+  userId?: string;
+  createdAt?: number;
+}

@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { verifyWebhookSignature } from '../../src/api';
 import { DEFAULT_TOKEN, startEmulator } from '../emulator';
+import { startReceiver, type ReceivedRequest } from './receiver';
 
 interface VsCodeServer {
   hostDirs(root: string): { serverUserData: string; extensions: string; home: string };
@@ -27,11 +29,36 @@ function demoWorkspace(dir: string): void {
   writeFileSync(join(dir, 'README.txt'), 'Right-click a video in videos/ and choose "Upload to Livepeer".\n');
 }
 
+/** The seeded webhook's shared secret (demo data, not a real credential). */
+const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret-4f9a';
+
+/** One line per request the demo's receiver gets: event, signature check, and what it is about. */
+function printDelivery(request: ReceivedRequest): void {
+  let body: { event?: string; stream?: { name?: string }; payload?: { snapshot?: { name?: string }; asset?: { snapshot?: { name?: string } } } } = {};
+  try {
+    body = JSON.parse(request.body) as typeof body;
+  } catch {
+    // Printed as received below.
+  }
+  const header = request.headers['livepeer-signature'];
+  const check = verifyWebhookSignature(request.body, Array.isArray(header) ? header[0] : header, DEMO_WEBHOOK_SECRET, { toleranceSeconds: 300 });
+  const about = body.stream?.name ?? body.payload?.snapshot?.name ?? body.payload?.asset?.snapshot?.name ?? '';
+  const signature = check.valid ? 'signature valid' : `signature INVALID (${check.message})`;
+  console.log(`[webhook receiver] ${new Date(request.at).toISOString()} ${body.event ?? request.body.slice(0, 80)}${about ? ` "${about}"` : ''}: ${signature}`);
+}
+
 async function main(): Promise<void> {
   // Kept between runs and after Ctrl+C: the workspace, and the server's home, where files the
   // extension saves outside the workspace (a private key's "Save to File…") end up.
   const demoDir = resolve(process.env.LIVEPEER_DEMO_DIR ?? join(tmpdir(), 'livepeer-demo'));
   const emulator = await startEmulator({ seed: true, tokens: [DEFAULT_TOKEN], apiPort: Number(process.env.EMULATOR_PORT ?? 0) });
+  const receiver = await startReceiver({ onRequest: printDelivery });
+  emulator.webhooks.add({
+    name: 'Local receiver',
+    url: receiver.url,
+    events: ['stream.started', 'stream.idle', 'recording.ready', 'asset.created', 'asset.ready', 'asset.failed', 'asset.deleted'],
+    sharedSecret: DEMO_WEBHOOK_SECRET,
+  });
   const workspace = join(demoDir, 'workspace');
   demoWorkspace(workspace);
 
@@ -54,6 +81,7 @@ async function main(): Promise<void> {
     stopping = true;
     host.killServer(server?.child);
     await emulator.close();
+    await receiver.close();
     rmSync(runtimeDir, { recursive: true, force: true, maxRetries: 3 });
     console.log(`Demo stopped. The workspace and saved files stay in ${demoDir} (delete it when done).`);
     process.exit(code);
@@ -82,6 +110,7 @@ Livepeer demo is running.
 
   Emulator API:       ${emulator.apiUrl}   (uploads go to ${emulator.ingestOrigin})
   Demo API token:     ${DEFAULT_TOKEN}
+  Webhook receiver:   ${receiver.url}   (the seeded webhook "Local receiver"; deliveries are printed below)
   Demo workspace:     ${workspace}
   Server home:        ${dirs.home}   (files saved outside the workspace land here; both are kept)
   Processes:          emulator in this process (pid ${process.pid}), VS Code server pid ${server.child.pid} (own process group)

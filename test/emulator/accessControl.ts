@@ -26,7 +26,8 @@ export function accessGate(store: Store): (req: IncomingMessage, res: ServerResp
   };
 }
 
-function decide(store: Store, { stream, pub }: { stream: string; pub?: string }): GateAnswer {
+/** The gate's answer; the playback origin asks it too, as the real edge asks the gate. */
+export function decide(store: Store, { stream, pub }: { stream: string; pub?: string }): GateAnswer {
   const playbackId = /^video\+(.+)$/.exec(stream)?.[1] ?? '';
   const content = contentOf(store, playbackId);
   if (!content) return { status: 404, message: 'Content not found' };

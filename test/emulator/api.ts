@@ -1,24 +1,34 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { ANONYMOUS, ownedBy, ownerOf, type Accounts, type Caller } from './accounts';
 import { assetHandlers } from './assets';
 import { accessGate } from './accessControl';
-import { parseFilters } from './filters';
+import { likeMatcher, parseFilters } from './filters';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
 import { playbackInfo } from './playback';
-import { MAX_SIGNING_KEYS, type Store } from './store';
+import { ofAnotherProject, projectHandlers } from './projects';
+import { MAX_SIGNING_KEYS, type EmulatorStream, type Store } from './store';
 import type { UploadTokens } from './tokens';
 import { streamHandlers } from './streams';
 import { validate, type ObjectSchema } from './validate';
+import { viewershipHandlers, type Viewership } from './viewership';
+import { webhookHandlers, type WebhookState } from './webhooks';
+import type { Deliveries } from './deliveries';
 
 export interface ApiContext {
   store: Store;
   uploadTokens: UploadTokens;
-  /** API token → the token name the service records as createdByTokenName. */
-  tokens: Map<string, string>;
+  /** Users, projects and the API tokens of each: whose resources a request sees. */
+  accounts: Accounts;
   apiOrigin: string;
   ingestOrigin: string;
   defaultPageSize: number;
+  /** How soon a second terminate of a stream is refused with 429. */
+  terminateIntervalMs: number;
+  viewership: Viewership;
+  webhooks: WebhookState;
+  deliveries: Deliveries;
 }
 
 const CREATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, projectId: { type: 'string' } } };
@@ -39,7 +49,7 @@ const REQUEST_UPLOAD: ObjectSchema = {
   },
 };
 
-type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], tokenName: string) => Promise<void> | void;
+type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], caller: Caller) => Promise<void> | void;
 
 /** A route; `public` ones answer without an API token, as the real service's playback and gate do. */
 interface Route {
@@ -53,6 +63,9 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   const { store } = ctx;
   const streams = streamHandlers(ctx);
   const assets = assetHandlers({ ...ctx, readBody });
+  const views = viewershipHandlers(ctx.viewership);
+  const projects = projectHandlers(ctx.accounts);
+  const webhooks = webhookHandlers({ ...ctx, state: ctx.webhooks });
 
   const routes: Route[] = [
     { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: listKeys },
@@ -77,10 +90,24 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/sessions$/, handler: streams.listSessions },
     { method: 'GET', pattern: /^\/api\/ingest\/?$/, handler: streams.listIngests, public: true },
     { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(store), public: true },
+    { method: 'GET', pattern: /^\/api\/data\/views\/now\/?$/, handler: views.now },
+    { method: 'GET', pattern: /^\/api\/data\/views\/query\/?$/, handler: views.query },
+    { method: 'GET', pattern: /^\/api\/data\/views\/query\/total\/([^/]+)$/, handler: views.total, public: true },
+    { method: 'GET', pattern: /^\/api\/project\/?$/, handler: projects.list },
+    { method: 'POST', pattern: /^\/api\/project\/?$/, handler: projects.create },
+    { method: 'GET', pattern: /^\/api\/project\/([^/]+)$/, handler: projects.get },
+    { method: 'GET', pattern: /^\/api\/webhook\/?$/, handler: webhooks.list },
+    { method: 'POST', pattern: /^\/api\/webhook\/?$/, handler: webhooks.create },
+    { method: 'GET', pattern: /^\/api\/webhook\/([^/]+)$/, handler: webhooks.get },
+    { method: 'PATCH', pattern: /^\/api\/webhook\/([^/]+)$/, handler: webhooks.update },
+    { method: 'DELETE', pattern: /^\/api\/webhook\/([^/]+)$/, handler: webhooks.delete },
+    { method: 'GET', pattern: /^\/api\/webhook\/([^/]+)\/log\/?$/, handler: webhooks.listLog },
+    { method: 'GET', pattern: /^\/api\/webhook\/([^/]+)\/log\/([^/]+)$/, handler: webhooks.getLog },
+    { method: 'POST', pattern: /^\/api\/webhook\/([^/]+)\/log\/([^/]+)\/resend$/, handler: webhooks.resend },
   ];
 
-  function listKeys(_req: IncomingMessage, res: ServerResponse, url: URL): void {
-    const rows = [...store.signingKeys.values()];
+  function listKeys(_req: IncomingMessage, res: ServerResponse, url: URL, _params: string[], caller: Caller): void {
+    const rows = [...store.signingKeys.values()].filter((key) => ownedBy(key, caller));
     const { page, headers } = paginate(rows, url, {
       defaultLimit: ctx.defaultPageSize,
       origin: ctx.apiOrigin,
@@ -89,15 +116,16 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     sendJson(res, 200, page, headers);
   }
 
-  async function createKey(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function createKey(req: IncomingMessage, res: ServerResponse, _url: URL, _params: string[], caller: Caller): Promise<void> {
     const body = await readBody(req, res, CREATE_KEY, {});
     if (!body) return;
-    // The real service counts before adding: it lets the 11th key through and refuses the 12th.
-    if (store.signingKeys.size > MAX_SIGNING_KEYS) {
+    // The real service counts the user's keys before adding: it lets the 11th through and refuses the 12th.
+    if ([...store.signingKeys.values()].filter((key) => key.userId === caller.userId).length > MAX_SIGNING_KEYS) {
       sendErrors(res, 403, `user can only have up to ${MAX_SIGNING_KEYS} signing keys, delete some first`);
       return;
     }
-    const { key, privateKey } = store.createSigningKey(body as { name?: string; projectId?: string });
+    // An API key creates in its own project, whatever projectId the body names.
+    const { key, privateKey } = store.createSigningKey({ name: (body as { name?: string }).name, ...ownerOf(caller) });
     sendJson(res, 201, { ...key, privateKey });
   }
 
@@ -126,11 +154,11 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     else sendErrors(res, 404, 'not found');
   }
 
-  async function requestUpload(req: IncomingMessage, res: ServerResponse, _url: URL, _params: string[], tokenName: string): Promise<void> {
+  async function requestUpload(req: IncomingMessage, res: ServerResponse, _url: URL, _params: string[], caller: Caller): Promise<void> {
     const body = await readBody(req, res, REQUEST_UPLOAD, undefined);
     if (!body) return;
-    const { name, projectId } = body as { name: string; projectId?: string };
-    const asset = store.createAsset(name, tokenName, projectId);
+    const { name } = body as { name: string };
+    const asset = store.createAsset(name, caller.tokenName, ownerOf(caller));
     const token = ctx.uploadTokens.sign(asset.id);
     sendJson(res, 200, {
       url: `${ctx.ingestOrigin}/api/asset/upload/direct?token=${token}`,
@@ -150,10 +178,11 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   function getPlayback(_req: IncomingMessage, res: ServerResponse, _url: URL, [id]: string[]): void {
     const info = playbackInfo(store, id ?? '', ctx.ingestOrigin);
     if (info) sendJson(res, 200, info);
+    else if (store.assetByPlaybackId(id ?? '')) sendErrors(res, 422, 'asset is not ready for playback');
     else sendErrors(res, 404, `No playback URL found for ${id ?? ''}`);
   }
 
-  function listStreams(_req: IncomingMessage, res: ServerResponse, url: URL): void {
+  function listStreams(_req: IncomingMessage, res: ServerResponse, url: URL, _params: string[], caller: Caller): void {
     const filters = parseStreamFilters(url.searchParams.get('filters'));
     if (typeof filters === 'string') {
       sendErrors(res, 400, `error parsing filters: ${filters}`);
@@ -161,8 +190,8 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     }
     const streamsOnly = url.searchParams.get('streamsonly') === '1' || url.searchParams.get('streamsonly') === 'true';
     const rows = [...store.streams.values()]
-      .filter((s) => !s.deleted && !(streamsOnly && s.parentId))
-      .filter((s) => filters.every(({ field, value }) => (s[field] ?? false) === value))
+      .filter((s) => ownedBy(s, caller) && !s.deleted && !(streamsOnly && s.parentId))
+      .filter((s) => filters.every((matches) => matches(s)))
       .sort((a, b) => (b.lastSeen ?? 0) - (a.lastSeen ?? 0) || (b.createdAt ?? 0) - (a.createdAt ?? 0));
     const { page, headers } = paginate(rows, url, { defaultLimit: ctx.defaultPageSize, origin: ctx.apiOrigin, linkEveryFullPage: true });
     sendJson(res, 200, page, headers);
@@ -188,38 +217,42 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     const url = new URL(req.url ?? '/', ctx.apiOrigin);
     const method = req.method ?? 'GET';
     const found = routes.map((route) => ({ route, match: route.method === method ? route.pattern.exec(url.pathname) : null })).find((r) => r.match);
-    const auth = found?.route.public ? { tokenName: '' } : authenticate(req, ctx.tokens);
+    const auth = found?.route.public ? ANONYMOUS : authenticate(req, ctx.accounts);
     if ('error' in auth) {
       req.resume();
       sendErrors(res, 401, auth.error);
       return;
     }
-    if (!found?.match) {
+    if (!found?.match || ofAnotherProject(store, url.pathname, auth)) {
       req.resume();
       sendErrors(res, 404, 'not found');
       return;
     }
-    await found.route.handler(req, res, url, found.match.slice(1).map(decodeURIComponent), auth.tokenName);
+    await found.route.handler(req, res, url, found.match.slice(1).map(decodeURIComponent), auth);
   };
 }
 
-function authenticate(req: IncomingMessage, tokens: Map<string, string>): { tokenName: string } | { error: string } {
+function authenticate(req: IncomingMessage, accounts: Accounts): Caller | { error: string } {
   const header = req.headers.authorization;
   if (!header) return { error: 'request is not authenticated' };
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) return { error: 'request is not authenticated' };
   // The real service echoes an unknown token in its error (`no token X found`), so clients must redact it.
   const token = match[1] ?? '';
-  const tokenName = tokens.get(token);
-  return tokenName === undefined ? { error: `no token ${token} found` } : { tokenName };
+  return accounts.callerOf(token) ?? { error: `no token ${token} found` };
 }
 
-type StreamFilter = { field: 'isActive' | 'record'; value: boolean };
+type StreamFilter = (stream: EmulatorStream) => boolean;
 
-/** Returns the filters, or the reason they are invalid. */
+/** Returns the filters, or the reason they are invalid. A missing isActive or record counts as false. */
 function parseStreamFilters(raw: string | null): StreamFilter[] | string {
   return parseFilters(raw, (id, value): StreamFilter | string | undefined => {
+    if (id === 'name') {
+      if (typeof value !== 'string') return 'value of filter name must be a string';
+      const matches = likeMatcher(value);
+      return (stream) => matches(stream.name);
+    }
     if (id !== 'isActive' && id !== 'record') return undefined;
-    return typeof value === 'boolean' ? { field: id, value } : `value of filter ${id} must be a boolean`;
+    return typeof value === 'boolean' ? (stream) => (stream[id] ?? false) === value : `expected boolean value for field "${id}", got: ${JSON.stringify(value)}`;
   });
 }

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AssetTrack } from '../../src/api/types';
-import { parseFilters } from './filters';
+import { ownedBy, type Owner } from './accounts';
+import { likeMatcher, parseFilters, rangeMatcher } from './filters';
 import { sendErrors, sendJson } from './http';
+import { orderBy } from './order';
 import { paginate } from './pagination';
 import { assetPlaybackUrls } from './playback';
 import { thumbnailPng } from './png';
@@ -39,13 +41,13 @@ export function assetJson(asset: EmulatorAsset, cdnOrigin: string): EmulatorAsse
 export function assetHandlers(ctx: AssetRoutesContext) {
   const { store } = ctx;
   return {
-    list(_req: IncomingMessage, res: ServerResponse, url: URL): void {
+    list(_req: IncomingMessage, res: ServerResponse, url: URL, _params: string[], caller: Owner): void {
       const filters = parseAssetFilters(url.searchParams.get('filters'));
       if (typeof filters === 'string') {
         sendErrors(res, 400, `error parsing filters: ${filters}`);
         return;
       }
-      const rows = [...store.assets.values()].filter((asset) => filters.every((matches) => matches(asset))).sort(assetOrder(url.searchParams.get('order')));
+      const rows = [...store.assets.values()].filter((asset) => ownedBy(asset, caller) && filters.every((matches) => matches(asset))).sort(assetOrder(url.searchParams.get('order')));
       const { page, headers } = paginate(rows, url, { defaultLimit: ctx.defaultPageSize, origin: ctx.apiOrigin });
       sendJson(res, 200, page.map((asset) => assetJson(asset, ctx.ingestOrigin)), headers);
     },
@@ -106,6 +108,7 @@ export function processAsset(store: Store, scheduler: Scheduler, asset: Emulator
     if (progress === undefined) {
       probe(asset);
       asset.status = { phase: 'ready', updatedAt: Date.now() };
+      store.emit({ event: 'asset.ready', asset });
       return;
     }
     asset.status = { phase: 'processing', updatedAt: Date.now(), progress };
@@ -133,22 +136,16 @@ function parseAssetFilters(raw: string | null): AssetFilter[] | string {
   return parseFilters(raw, (id, value): AssetFilter | string | undefined => {
     if (id === 'name') {
       if (typeof value !== 'string') return 'value of filter name must be a string';
-      // Full-text match: every word appears in the name, in any case.
-      const words = value.toLowerCase().split(/\s+/).filter(Boolean);
-      return (asset) => words.every((word) => (asset.name ?? '').toLowerCase().includes(word));
+      const matches = likeMatcher(value);
+      return (asset) => matches(asset.name);
     }
     if (id === 'phase' || id === 'playbackId' || id === 'id') {
       if (typeof value !== 'string') return `value of filter ${id} must be a string`;
       return (asset) => (id === 'phase' ? asset.status.phase : asset[id]) === value;
     }
     if (id === 'createdAt') {
-      const range = typeof value === 'number' ? { gte: value, lte: value } : (value as { gt?: number; lt?: number; gte?: number; lte?: number } | null);
-      if (typeof range !== 'object' || range === null) return 'value of filter createdAt must be a number or a range';
-      return (asset) =>
-        (range.gt === undefined || asset.createdAt > range.gt) &&
-        (range.lt === undefined || asset.createdAt < range.lt) &&
-        (range.gte === undefined || asset.createdAt >= range.gte) &&
-        (range.lte === undefined || asset.createdAt <= range.lte);
+      const inRange = rangeMatcher(value, 'createdAt');
+      return typeof inRange === 'string' ? inRange : (asset) => inRange(asset.createdAt);
     }
     return undefined;
   });
@@ -161,19 +158,7 @@ const ORDER_FIELDS: Record<string, (asset: EmulatorAsset) => number | string> = 
   size: (asset) => asset.size ?? 0,
 };
 
-/** `order=field-true|false,...` (true: descending); default most recently updated first. */
+/** Default most recently updated first. */
 function assetOrder(raw: string | null): (a: EmulatorAsset, b: EmulatorAsset) => number {
-  const keys = (raw || 'updatedAt-true')
-    .split(',')
-    .map((part) => /^(\w+)-(true|false)$/.exec(part.trim()))
-    .filter((match): match is RegExpExecArray => !!match && !!ORDER_FIELDS[match[1] ?? ''])
-    .map((match) => ({ read: ORDER_FIELDS[match[1] ?? ''] as (asset: EmulatorAsset) => number | string, descending: match[2] === 'true' }));
-  return (a, b) => {
-    for (const { read, descending } of keys) {
-      const x = read(a);
-      const y = read(b);
-      if (x !== y) return (x < y ? -1 : 1) * (descending ? -1 : 1);
-    }
-    return 0;
-  };
+  return orderBy(raw, ORDER_FIELDS, 'updatedAt-true');
 }

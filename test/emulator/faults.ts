@@ -19,6 +19,7 @@ export type FaultAction =
   | { kind: 'endlessLinks' }
   | { kind: 'delay'; ms: number }
   | { kind: 'holdAnswer'; ms: number }
+  | { kind: 'failAfterChange' }
   | { kind: 'retryAfter'; status: 429 | 503; seconds: number };
 
 interface Rule {
@@ -68,6 +69,15 @@ export class Faults {
   /** Handles the request in full, then holds its answer back for `ms` (a reply lost or slow on the way back). */
   holdAnswer(match: FaultMatch & { ms: number }): void {
     this.add(match, { kind: 'holdAnswer', ms: match.ms });
+  }
+
+  /**
+   * The handler does its work (the stream is deleted, suspended or cut), but a success is answered
+   * 500 `Internal server error`: the service changes its database first, then calls its media
+   * server, and answers 500 when that call fails.
+   */
+  failAfterChange(match: FaultMatch): void {
+    this.add(match, { kind: 'failAfterChange' });
   }
 
   retryAfter(match: FaultMatch & { status: 429 | 503; seconds: number }): void {

@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { Accounts } from './accounts';
 import { createApi } from './api';
+import { DEFAULT_DELIVERY_OPTIONS, Deliveries, type DeliveryOptions } from './deliveries';
 import { Faults, type FaultAction } from './faults';
 import { sendErrors, sendJson, sendText } from './http';
 import { createIngest } from './ingest';
@@ -14,15 +16,21 @@ import { Scheduler } from './scheduler';
 import { seed } from './seed';
 import { Store } from './store';
 import { UploadTokens } from './tokens';
+import { playbackOrigin } from './playbackOrigin';
+import { Viewership } from './viewership';
+import { WebhookState } from './webhooks';
 import { observe, type Observed, type Origin, type RequestRecord } from './wire';
 
+export type { AccountToken } from './accounts';
 export type { FaultAction, FaultMatch } from './faults';
 export type { EmulatorAsset, EmulatorSigningKey, EmulatorStream } from './store';
+export type { DeliveryOptions } from './deliveries';
+export type { DeliveryEntry, EmulatorWebhook, WebhookState } from './webhooks';
 export type { Origin, RequestRecord } from './wire';
-export { Faults, Store };
+export { Faults, Store, Viewership };
 
 export interface EmulatorOptions {
-  /** Accepted API tokens; default ['demo-token']. */
+  /** Accepted API tokens, all of the default account's "Default Project"; default ['demo-token']. */
   tokens?: string[];
   /** Seed demo keys and streams; default false. */
   seed?: boolean;
@@ -44,6 +52,12 @@ export interface EmulatorOptions {
    * that version's quirks (chunks that are not multiples of 8 MiB corrupt the upload).
    */
   tusStore?: 'file' | 's3';
+  /** A second terminate of a stream this soon after the first answers 429, as the service does; default 5000. */
+  terminateIntervalMs?: number;
+  /** Wall-clock length of a live playlist's segment; default 2000 (the fixture's). */
+  liveSegmentMs?: number;
+  /** Webhook deliveries: retry backoff, retries, time-out, delay of the status (defaults as the service, shorter retries). */
+  webhooks?: Partial<DeliveryOptions>;
 }
 
 export interface Emulator {
@@ -52,9 +66,18 @@ export interface Emulator {
   /** Origin of the upload host (a second server), e.g. http://127.0.0.1:PORT2 */
   ingestOrigin: string;
   store: Store;
-  /** Every request on both origins, in arrival order. */
+  /**
+   * Users, projects and API tokens. The default account (store.userId, store.projectId) holds the
+   * `tokens` option's; `accounts.addUser()` / `addProject()` add others, each with its own token.
+   */
+  accounts: Accounts;
+  /** Every request on both origins, in arrival order; `tokenId` says which API token each carried. */
   requests: RequestRecord[];
   faults: Faults;
+  /** Seeded viewer numbers; set a live stream's current viewers here. */
+  viewership: Viewership;
+  /** Webhooks and their delivery log. */
+  webhooks: WebhookState;
   /** SHA-256 hex of the bytes of the asset's complete upload; undefined while not uploaded. */
   uploadedSha256(assetId: string): Promise<string | undefined>;
   /** Closes servers, sockets and timers, and removes the temp dataDir. */
@@ -73,6 +96,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faults = new Faults();
   const requests: RequestRecord[] = [];
   const uploadTokens = new UploadTokens();
+  const viewership = new Viewership(store);
 
   // Listen first: handlers need the real ports to build absolute URLs.
   const apiServer = createServer();
@@ -86,14 +110,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const apiOrigin = await listen(apiServer, host, options.apiPort ?? 0).catch(abandon);
   const ingestOrigin = await listen(ingestServer, host, options.ingestPort ?? 0).catch(abandon);
 
-  const tokens = new Map((options.tokens ?? [DEFAULT_TOKEN]).map((token, i) => [token, `Emulator token ${i + 1}`]));
+  const accounts = new Accounts(store);
+  for (const token of options.tokens ?? [DEFAULT_TOKEN]) accounts.addToken(store.projectId, token);
+  const webhooks = new WebhookState(store);
+  const deliveries = new Deliveries(store, webhooks, scheduler, ingestOrigin, { ...DEFAULT_DELIVERY_OPTIONS, ...options.webhooks });
   const api = createApi({
     store,
     uploadTokens,
-    tokens,
+    accounts,
     apiOrigin,
     ingestOrigin,
     defaultPageSize: options.defaultPageSize ?? 10,
+    terminateIntervalMs: options.terminateIntervalMs ?? 5_000,
+    viewership,
+    webhooks,
+    deliveries,
   });
   const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host }).catch(abandon);
 
@@ -101,6 +132,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     (origin: Origin, handle: (req: IncomingMessage, res: ServerResponse, record: RequestRecord) => Promise<void>) =>
     async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
       const observed = observe(origin, req, res, requests);
+      observed.record.tokenId = accounts.tokenIdOf(req.headers.authorization);
       try {
         const pathname = new URL(req.url ?? '/', 'http://emulator').pathname;
         const fault = faults.take(origin, req.method ?? 'GET', pathname);
@@ -112,14 +144,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }
     };
   apiServer.on('request', serve('api', (req, res) => api(req, res)));
-  ingestServer.on('request', serve('ingest', ingest.handle));
+  // The ingest origin stands in for the playback CDN too.
+  const playback = playbackOrigin({ store, liveSegmentMs: options.liveSegmentMs });
+  ingestServer.on(
+    'request',
+    serve('ingest', async (req, res, record) => {
+      if (!(await playback(req, res))) await ingest.handle(req, res, record);
+    }),
+  );
 
   return {
     apiUrl: `${apiOrigin}/api`,
     ingestOrigin,
     store,
+    accounts,
     requests,
     faults,
+    viewership,
+    webhooks,
     async uploadedSha256(assetId) {
       const file = store.uploadedFiles.get(assetId);
       if (!file) return undefined;
@@ -129,7 +171,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     async close() {
       scheduler.dispose();
-      await Promise.all([closeServer(apiServer), closeServer(ingestServer), ingest.close()]);
+      await Promise.all([closeServer(apiServer), closeServer(ingestServer), ingest.close(), deliveries.close()]);
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -166,6 +208,19 @@ async function applyFault(fault: FaultAction, req: IncomingMessage, res: ServerR
         void scheduler.sleep(fault.ms).then(() => !res.destroyed && end(...args));
         return res;
       }) as ServerResponse['end'];
+      return true;
+    }
+    case 'failAfterChange': {
+      const body = JSON.stringify({ errors: ['Internal server error'] });
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      let replaced = false;
+      res.writeHead = ((status: number, ...rest: unknown[]) => {
+        if (status >= 300) return writeHead(status, ...rest);
+        replaced = true;
+        return writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
+      }) as ServerResponse['writeHead'];
+      res.end = ((...args: unknown[]) => (replaced ? end(body) : end(...args))) as ServerResponse['end'];
       return true;
     }
     case 'fail':

@@ -12,6 +12,11 @@ export interface PageOptions {
    * by an empty page without a link. Reproduced so clients must stop on an empty page.
    */
   linkEveryFullPage?: boolean;
+  /**
+   * The real webhook and webhook-log lists link a next page from every non-empty page (so the last
+   * is followed by an empty page without a link); without `limit` that link has `cursor=undefined`.
+   */
+  linkEveryNonEmptyPage?: boolean;
 }
 
 const MAX_LIMIT = 1000;
@@ -24,8 +29,11 @@ export function paginate<T>(rows: T[], url: URL, options: PageOptions): { page: 
   const page = rows.slice(skip, skip + limit);
   const headers: Record<string, string> = {};
 
-  const hasMore = skip + limit < rows.length || (!!options.linkEveryFullPage && page.length === limit);
-  if (hasMore || options.linkPastLastPage) {
+  const limitAsked = Number.isFinite(askedLimit) && askedLimit > 0;
+  const hasMore = options.linkEveryNonEmptyPage
+    ? page.length > 0 && limitAsked
+    : skip + limit < rows.length || (!!options.linkEveryFullPage && page.length === limit);
+  if (hasMore || options.linkPastLastPage || (options.linkEveryNonEmptyPage && page.length > 0)) {
     const next = new URL(url.pathname + url.search, options.origin);
     next.searchParams.set('cursor', hasMore ? `skip${skip + limit}` : 'undefined');
     headers.Link = `<${next.href}>; rel="next"`;

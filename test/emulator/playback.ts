@@ -32,7 +32,7 @@ export function playbackInfo(store: Store, playbackId: string, cdnOrigin: string
       type: 'recording',
       meta: {
         playbackPolicy: store.streams.get(recorded.parentId ?? '')?.playbackPolicy ?? null,
-        source: [hls(base), { hrn: 'MP4', type: 'html5/video/mp4', url: `${base}/source.mp4` }],
+        source: [hls(`${base}/index.m3u8`), { hrn: 'MP4', type: 'html5/video/mp4', url: `${base}/source.mp4` }],
       },
     };
   }

@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { Asset, AssetStatus, RecordingStatus, SigningKey, Stream } from '../../src/api/types';
+import type { Owner } from './accounts';
 import { probe, processAsset } from './assets';
 import type { Scheduler } from './scheduler';
 
@@ -35,7 +36,14 @@ export interface EmulatorAsset extends Asset {
 
 export const MAX_SIGNING_KEYS = 10;
 
-export class Store {
+/** A state change the service reports to webhooks. */
+export type StoreEvent =
+  | { event: 'stream.started' | 'stream.idle'; stream: EmulatorStream }
+  | { event: 'recording.ready'; stream: EmulatorStream; session: EmulatorStream }
+  | { event: 'asset.created' | 'asset.ready' | 'asset.failed' | 'asset.deleted'; asset: EmulatorAsset };
+
+export class Store implements Owner {
+  /** The default account's user and project: what is added without an owner belongs to them. */
   readonly userId: string = randomUUID();
   readonly projectId: string = randomUUID();
   readonly signingKeys = new Map<string, EmulatorSigningKey>();
@@ -50,14 +58,25 @@ export class Store {
   /** Asset id → file holding its complete upload; an entry means the asset is uploaded. */
   readonly uploadedFiles = new Map<string, string>();
   private keysCreated = 0;
+  private readonly listeners = new Set<(change: StoreEvent) => void>();
 
   constructor(
     private readonly scheduler: Scheduler,
     private readonly processingDelayMs: number,
   ) {}
 
+  /** Calls `listener` on every state change webhooks hear of; returns how to stop. */
+  onEvent(listener: (change: StoreEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(change: StoreEvent): void {
+    for (const listener of this.listeners) listener(change);
+  }
+
   /** Creates a key with a fresh P-256 pair; the private half is returned, never stored. */
-  createSigningKey(fields: { name?: string; projectId?: string }): { key: EmulatorSigningKey; privateKey: string } {
+  createSigningKey(fields: { name?: string } & Partial<Owner>): { key: EmulatorSigningKey; privateKey: string } {
     const pair = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     const key = this.addSigningKey({
       ...fields,
@@ -118,9 +137,11 @@ export class Store {
   startSession(parent: EmulatorStream, fields: Partial<EmulatorStream> = {}): EmulatorStream {
     const now = Date.now();
     Object.assign(parent, { isActive: true, lastSeen: now });
-    return this.addStream({
+    const session = this.addStream({
       name: parent.name,
       parentId: parent.id,
+      userId: parent.userId,
+      projectId: parent.projectId,
       createdAt: now,
       lastSeen: now,
       isActive: true,
@@ -130,6 +151,8 @@ export class Store {
       sourceSegmentsDuration: 2,
       ...fields,
     });
+    this.emit({ event: 'stream.started', stream: parent });
+    return session;
   }
 
   /** Cuts a live broadcast: its session ends and, when recorded, its recording is processed. */
@@ -144,25 +167,30 @@ export class Store {
       session.isActive = false;
       session.lastSeen = now;
       if (session.recordingStatus === 'waiting') {
-        this.scheduler.after(this.processingDelayMs, () => (session.recordingStatus = 'ready'));
+        this.scheduler.after(this.processingDelayMs, () => {
+          session.recordingStatus = 'ready';
+          this.emit({ event: 'recording.ready', stream: parent, session });
+        });
       }
     }
+    this.emit({ event: 'stream.idle', stream: parent });
   }
 
-  createAsset(name: string, createdByTokenName: string, projectId = this.projectId): EmulatorAsset {
+  createAsset(name: string, createdByTokenName: string, owner: Owner = this): EmulatorAsset {
     const now = Date.now();
     const asset: EmulatorAsset = {
       id: randomUUID(),
       playbackId: playbackId(),
-      userId: this.userId,
+      userId: owner.userId,
       name,
       createdAt: now,
       status: { phase: 'uploading', updatedAt: now },
       source: { type: 'directUpload' },
       createdByTokenName,
-      projectId,
+      projectId: owner.projectId,
     };
     this.assets.set(asset.id, asset);
+    this.emit({ event: 'asset.created', asset });
     return asset;
   }
 
@@ -184,13 +212,18 @@ export class Store {
   /** Fails an asset as the real pipeline does on a broken file; processing under way stops. */
   failAsset(assetId: string, errorMessage = 'Failed to process the file: invalid data found when processing input'): void {
     const asset = this.assets.get(assetId);
-    if (asset) asset.status = { phase: 'failed', updatedAt: Date.now(), errorMessage };
+    if (!asset) return;
+    asset.status = { phase: 'failed', updatedAt: Date.now(), errorMessage };
+    this.emit({ event: 'asset.failed', asset });
   }
 
   deleteAsset(id: string): 'deleted' | 'already deleted' | 'not found' {
     if (this.deletedAssetIds.has(id)) return 'already deleted';
-    if (!this.assets.delete(id)) return 'not found';
+    const asset = this.assets.get(id);
+    if (!asset) return 'not found';
+    this.assets.delete(id);
     this.deletedAssetIds.add(id);
+    this.emit({ event: 'asset.deleted', asset });
     return 'deleted';
   }
 

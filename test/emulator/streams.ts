@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Session } from '../../src/api/types';
+import { ownerOf, type Owner } from './accounts';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
 import type { EmulatorStream, Store } from './store';
@@ -11,12 +12,11 @@ export interface StreamsContext {
   /** Stands in for the playback CDN and the RTMP ingest host. */
   ingestOrigin: string;
   defaultPageSize: number;
+  /** A second terminate of a stream within this long answers 429 `too many terminate requests` (no Retry-After). */
+  terminateIntervalMs: number;
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[]) => Promise<void> | void;
-
-/** The service refuses a second terminate of the same stream this soon after the first. */
-export const TERMINATE_INTERVAL_MS = 10_000;
+type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], caller: Owner) => Promise<void> | void;
 
 const PLAYBACK_TYPES = ['public', 'jwt', 'webhook'];
 const STREAM_FIELDS: ObjectSchema['properties'] = {
@@ -89,10 +89,11 @@ export function streamHandlers(ctx: StreamsContext): Record<string, Handler> {
   }
 
   return {
-    async createStream(req, res) {
+    async createStream(req, res, _url, _params, caller) {
       const fields = await body(req, res, CREATE_STREAM);
       if (!fields) return;
-      const stream = store.addStream({ ...(fields as Partial<EmulatorStream>), isActive: false, suspended: false, record: fields.record === true, lastSeen: 0 });
+      // An API key creates in its own project, whatever projectId the body names.
+      const stream = store.addStream({ ...(fields as Partial<EmulatorStream>), isActive: false, suspended: false, record: fields.record === true, lastSeen: 0, ...ownerOf(caller) });
       sendJson(res, 201, stream);
     },
 
@@ -144,7 +145,7 @@ export function streamHandlers(ctx: StreamsContext): Record<string, Handler> {
       const stream = found(res, id);
       if (!stream) return;
       const now = Date.now();
-      if (stream.lastTerminatedAt && now - stream.lastTerminatedAt < TERMINATE_INTERVAL_MS) {
+      if (stream.lastTerminatedAt && now - stream.lastTerminatedAt < ctx.terminateIntervalMs) {
         sendErrors(res, 429, 'too many terminate requests');
         return;
       }

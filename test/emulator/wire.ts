@@ -13,6 +13,8 @@ export interface RequestRecord {
   bodyBytes: number;
   /** Set for upload requests once the asset they target is known. */
   assetId?: string;
+  /** Which API token the request carried (never the token itself): see Accounts.tokenIdOf. */
+  tokenId?: string;
 }
 
 export interface Observed {

@@ -87,7 +87,7 @@ describe('Streams view', () => {
     Object.assign(church, { lastSeen: now - 20_000, isHealthy: true });
     emulator.store.addStream({ name: 'podcast', record: true, lastSeen: now - DAY });
     emulator.store.addStream({ name: 'old-show', lastSeen: now - 5 * DAY, suspended: true });
-    await api.streams.filters.set({ activity: 'all', recordingOnly: false });
+    await api.streams.filters.set({ activity: 'all', recordingOnly: false, streamsOnly: true, search: '' });
   });
 
   afterEach(() => assertAllAnswered());
@@ -174,7 +174,12 @@ describe('Streams view', () => {
 
     answer(
       pickLabel('Idle Only', (request) => {
-        assert.deepEqual(request.items.map((i) => i.label), ['All Streams', '✓ Active Only', 'Idle Only', 'Recording On Only']);
+        assert.deepEqual(request.items.map((i) => i.label), ['Show', 'All Streams', '✓ Active Only', 'Idle Only', 'Toggles', 'Recording On Only', '✓ Streams Only']);
+        assert.deepEqual(
+          request.items.filter((i) => i.kind === vscode.QuickPickItemKind.Separator).map((i) => i.label),
+          ['Show', 'Toggles'],
+          'two groups, as in the Filter menu',
+        );
         assert.equal(request.options.canPickMany, undefined, 'one choice, not independent checkboxes');
       }),
     );
@@ -190,12 +195,72 @@ describe('Streams view', () => {
     ]);
     assert.equal(api.streams.filters.describe(), 'idle · recording');
 
-    answer(pickLabel('✓ Recording On Only', (request) => assert.deepEqual(request.items.map((i) => i.label), ['All Streams', 'Active Only', '✓ Idle Only', '✓ Recording On Only'])));
+    answer(
+      pickLabel('✓ Recording On Only', (request) =>
+        assert.deepEqual(request.items.map((i) => i.label), ['Show', 'All Streams', 'Active Only', '✓ Idle Only', 'Toggles', '✓ Recording On Only', '✓ Streams Only']),
+      ),
+    );
     await vscode.commands.executeCommand('livepeer.streams.filter');
     await vscode.commands.executeCommand('livepeer.streams.filter.all.checked');
-    assert.deepEqual(api.streams.filters.current, { activity: 'all', recordingOnly: false });
+    assert.deepEqual(api.streams.filters.current, { activity: 'all', recordingOnly: false, streamsOnly: true, search: '' });
     await top();
     assert.equal(lastListQuery().get('filters'), null);
+  });
+
+  it('Streams Only off lists the historic session objects, each marked "session of <stream>" with its times; on asks streamsonly=1', async () => {
+    assert.equal(lastListQuery().get('streamsonly'), '1', 'on by default');
+    await vscode.commands.executeCommand('livepeer.streams.filter.streamsOnly.checked');
+    assert.equal(api.streams.filters.current.streamsOnly, false, 'remembered in the workspace state like the other filters');
+    const rows = (await api.streams.getChildren()) ?? [];
+    assert.equal(lastListQuery().get('streamsonly'), null);
+    const children = rows.filter((r) => r.contextValue === 'session child');
+    const childIds = [...emulator.store.streams.values()].filter((s) => s.parentId && !s.deleted).map((s) => `child/${s.id}`);
+    assert.deepEqual(new Set(children.map((r) => r.id)), new Set(childIds), 'every child object GET /stream returns');
+    const recorded = children.find((r) => r.id === `child/${ready.id}`);
+    assert.equal(recorded?.label, 'session of studio-a');
+    const started = new Date(ready.createdAt ?? 0).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    assert.equal(recorded?.description, `${started} · 1h 00m`);
+    assert.match((recorded?.tooltip as vscode.MarkdownString).value, /Started: .*\n.*Last seen: /s);
+    assert.ok(children.some((r) => r.label === 'session of church' && r.description?.toString().endsWith('live now')));
+    assert.equal(api.streamsTree.description, 'with sessions');
+
+    answer(
+      pickLabel('church', (request) => {
+        assert.deepEqual(request.items.map((i) => i.label), ['studio-a', 'church'], 'no session object in a picker');
+        assert.ok(!JSON.stringify(request).includes('abcd-1111-2222-3333'), 'no stream key in a picker');
+      }),
+      confirmWith(undefined, /“church”/),
+    );
+    await vscode.commands.executeCommand('livepeer.streams.terminate');
+
+    answer(pickLabel('Streams Only', (request) => assert.ok(request.items.some((i) => i.label === 'Streams Only'), 'unticked in the palette too')));
+    await vscode.commands.executeCommand('livepeer.streams.filter');
+    assert.equal(api.streams.filters.current.streamsOnly, true);
+    assert.ok(!((await api.streams.getChildren()) ?? []).some((r) => r.contextValue === 'session child'));
+    assert.equal(lastListQuery().get('streamsonly'), '1');
+    assert.equal(api.streamsTree.description, '');
+  });
+
+  it('Search Streams… filters by name on the service, literally (`_` is no wildcard), shows it in the description, and clears', async () => {
+    answer((request) => {
+      assert.equal(request.kind, 'input');
+      assert.equal((request as { options: vscode.InputBoxOptions }).options.value, '', 'prefilled with the current search');
+      return 'STUDIO';
+    });
+    await vscode.commands.executeCommand('livepeer.streams.search');
+    assert.deepEqual((await top()).map((i) => i.label), ['studio-a']);
+    assert.deepEqual(JSON.parse(lastListQuery().get('filters') ?? ''), [{ id: 'name', value: 'STUDIO' }]);
+    assert.equal(api.streamsTree.description, '“STUDIO”');
+    await vscode.commands.executeCommand('livepeer.streams.search', 'o_d');
+    assert.deepEqual(await top(), [], 'old-show is not found by o_d: the service would take _ as any character');
+    assert.equal(lastListQuery().get('filters'), JSON.stringify([{ id: 'name', value: 'o\\_d' }]));
+    await vscode.commands.executeCommand('livepeer.streams.search', '100%');
+    assert.deepEqual(await top(), []);
+    assert.equal(apiCalls('GET', /^\/api\/stream$/).at(-1)?.status, 200, 'a % is sent so that the service does not answer 400');
+    await vscode.commands.executeCommand('livepeer.streams.clearSearch');
+    assert.equal(api.streams.filters.current.search, '');
+    assert.equal((await top()).length, 4);
+    assert.equal(api.streamsTree.description, '');
   });
 
   it('creates a stream (name, recording, signed playback) and offers to copy its stream key', async () => {
@@ -214,7 +279,9 @@ describe('Streams view', () => {
     assert.deepEqual([created.record, created.playbackPolicy?.type], [true, 'jwt']);
     assert.deepEqual(lastMessage(/created/)?.actions, ['Copy Stream Key', 'Copy RTMP URL']);
     await eventually(async () => assert.equal(await clipboard(), created.streamKey));
-    assert.ok((await top()).some((i) => i.label === 'launch'), 'the view shows the new stream');
+    assert.equal((await top())[0]?.label, 'launch', 'the new stream shows at the top, though the service lists it last (never seen)');
+    await eventually(() => assert.equal(api.streamsTree.selection[0]?.id, created.id, 'revealed and selected'));
+    assert.match(lastMessage(/created/)?.message ?? '', /its row has the copy actions/);
 
     answer(() => 'second', pickLabel('Recording off'), pickLabel('Public playback'));
     clickNotification(/stream “second” created/, 'Copy RTMP URL');
@@ -287,32 +354,82 @@ describe('Streams view', () => {
     }
   });
 
-  it('turning recording off while live is refused by the service, and the warning offers to stop the session', async () => {
+  it('recording cannot change while live: hidden on live rows; if the service refuses, a modal offers to stop the session, then changes it', async () => {
+    const menus = (vscode.extensions.getExtension('livepeer-studio-tools.livepeer-studio')?.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when: string }>> } })
+      .contributes.menus['view/item/context'];
+    const shown = (command: string, contextValue: string) =>
+      menus.filter((m) => m.command === command).some((m) => new RegExp(/viewItem =~ \/(.*)\/$/.exec(m.when)?.[1] ?? '^$').test(contextValue));
+    assert.deepEqual(['stream live', 'stream idle', 'stream live recording signed', 'stream idle recording'].map((v) => shown('livepeer.streams.recordOn', v)), [false, true, false, false]);
+    assert.deepEqual(['stream live recording signed', 'stream idle recording', 'stream idle'].map((v) => shown('livepeer.streams.recordOff', v)), [false, true, false]);
+
     const before = studio.record;
+    answer(confirmWith(undefined, /^“studio-a” is live: recording cannot change until the broadcast ends\.$/));
     await vscode.commands.executeCommand('livepeer.streams.recordOff', await row('studio-a'));
     assert.equal(studio.record, before);
-    const warning = lastMessage(/recording cannot be changed/);
-    assert.ok(warning && warning.severity === 'warning' && !warning.modal);
-    assert.match(warning.message, /“studio-a” is live: the service refuses it/);
-    assert.deepEqual(warning.actions, ['Stop Live Session']);
+    assert.equal(studio.isActive, true, 'the safe answer keeps it live');
     assert.equal(apiCalls('PATCH', new RegExp(`/stream/${studio.id}/record$`)).at(-1)?.status, 400);
 
-    clickNotification(/recording cannot be changed while “church”/, 'Stop Live Session');
-    answer(confirmWith(undefined, /Stop the live session of “church”\?/));
-    await vscode.commands.executeCommand('livepeer.streams.recordOn', await row('church'));
-    assert.ok(!streamNamed('church').record, 'church is live too');
-    assert.match(lastMessage(/recording cannot be changed/)?.message ?? '', /“church”/);
+    const cam = emulator.store.addStream({ name: 'cam-rec', lastSeen: now - 30_000 });
+    emulator.store.startSession(cam, { createdAt: now - 80 * MINUTE });
+    api.streams.refresh();
+    answer(
+      pickLabel('cam-rec', (request) => {
+        const descriptions = Object.fromEntries(request.items.map((i) => [i.label, i.description]));
+        assert.equal(descriptions['podcast'], undefined, 'recording is on already');
+        assert.match(descriptions['old-show'] ?? '', /^suspended$/);
+        assert.match(descriptions['cam-rec'] ?? '', /^live 1h 2\dm · live: recording can change once the broadcast ends$/, 'live for as long as its session, and why not now');
+        assert.equal(request.items.at(-1)?.label, 'church', 'live streams last');
+      }),
+      (request) => {
+        assert.ok((request as Message).modal, 'a modal: it stays until answered');
+        assert.match((request as Message).detail ?? '', /Stop its live session and turn recording on\?/);
+        assert.deepEqual((request as Message).actions, ['Stop Live Session']);
+        return 'Stop Live Session';
+      },
+    );
+    await vscode.commands.executeCommand('livepeer.streams.recordOn');
+    assert.deepEqual([cam.isActive, cam.record], [false, true], 'stopped, then recording turned on');
+    emulator.store.streams.delete(cam.id);
+    api.streams.refresh();
+
     await vscode.commands.executeCommand('livepeer.streams.recordOff', await row('podcast'));
     assert.equal(streamNamed('podcast').record, false);
     await vscode.commands.executeCommand('livepeer.streams.recordOn', await row('podcast'));
     assert.equal(streamNamed('podcast').record, true);
   });
 
+  it('a 500 after the change was made (the media server call failed): the stream is read again and its real state said', async () => {
+    const cam = emulator.store.addStream({ name: 'cam-500', lastSeen: now - 40_000 });
+    emulator.store.startSession(cam);
+    api.streams.refresh();
+    emulator.faults.failAfterChange({ origin: 'api', path: /\/terminate$/ });
+    answer(confirmWith('Stop Live Session', /“cam-500”/));
+    await vscode.commands.executeCommand('livepeer.streams.terminate', await row('cam-500'));
+    assert.equal(lastMessage(/reported an error/)?.message, 'Livepeer: the service reported an error (HTTP 500), but “cam-500” is no longer live.');
+    assert.equal(((await row('cam-500')).iconPath as vscode.ThemeIcon).id, 'circle-outline', 'the row shows it idle');
+
+    emulator.faults.fail({ origin: 'api', path: /\/suspended$/, status: 500, body: { errors: ['Internal server error'] } });
+    await vscode.commands.executeCommand('livepeer.streams.suspend', await row('cam-500'));
+    assert.match(lastMessage(/suspending the stream/)?.message ?? '', /HTTP 500.*“cam-500” is still idle/);
+    emulator.faults.failAfterChange({ origin: 'api', path: /\/suspended$/ });
+    await vscode.commands.executeCommand('livepeer.streams.suspend', await row('cam-500'));
+    assert.equal(lastMessage(/reported an error/)?.message, 'Livepeer: the service reported an error (HTTP 500), but “cam-500” is now suspended.');
+    assert.equal((await row('cam-500')).contextValue, 'stream idle suspended');
+
+    emulator.faults.failAfterChange({ origin: 'api', method: 'DELETE', path: /^\/api\/stream\/[^/]+$/ });
+    answer(confirmWith('Delete', /Delete stream “cam-500”/));
+    await vscode.commands.executeCommand('livepeer.streams.delete', await row('cam-500'));
+    assert.equal(lastMessage(/reported an error/)?.message, 'Livepeer: the service reported an error (HTTP 500), but “cam-500” is deleted.');
+    assert.ok(!(await top()).some((i) => i.label === 'cam-500'));
+    emulator.store.streams.delete(cam.id);
+  });
+
   it('stops a live session after asking (Escape keeps it live); a fast repeat is refused with 429', async () => {
+    const stops = apiCalls('DELETE', /\/terminate$/).length;
     answer(confirmWith(undefined, /Stop the live session of “studio-a”\?/));
     await vscode.commands.executeCommand('livepeer.streams.terminate', await row('studio-a'));
     assert.equal(studio.isActive, true, 'the safe answer does nothing');
-    assert.equal(apiCalls('DELETE', /\/terminate$/).length, 0);
+    assert.equal(apiCalls('DELETE', /\/terminate$/).length, stops);
 
     answer(confirmWith('Stop Live Session', /Stop the live session/));
     await vscode.commands.executeCommand('livepeer.streams.terminate', await row('studio-a'));
@@ -323,12 +440,15 @@ describe('Streams view', () => {
     answer(confirmWith('Stop Live Session', /Stop the live session/));
     await vscode.commands.executeCommand('livepeer.streams.terminate', studio);
     assert.match(lastMessage(/refuses another stop/)?.message ?? '', /wait a few seconds/);
-    assert.equal(apiCalls('DELETE', /\/terminate$/).at(-1)?.status, 429);
+    assert.deepEqual(apiCalls('DELETE', /\/terminate$/).slice(stops).map((r) => r.status), [204, 429], 'no retries spent on the 429');
   });
 
   it('from the palette, asks which stream with a picker of those the action applies to', async () => {
     answer(
-      pickLabel('church', (request) => assert.deepEqual(request.items.map((i) => i.label), ['church'], 'only live streams can be stopped')),
+      pickLabel('church', (request) => {
+        assert.deepEqual(request.items.map((i) => i.label), ['church'], 'only live streams can be stopped');
+        assert.match(request.items[0].description ?? '', /^live 1[23]m$/, 'live for as long as its session, as the row says; not when last seen');
+      }),
       confirmWith(undefined, /“church”/),
     );
     await vscode.commands.executeCommand('livepeer.streams.terminate');
@@ -392,7 +512,8 @@ describe('Streams view', () => {
     const demo = new Store(new Scheduler(), 0);
     seed(demo);
     emulator.store.streams.clear();
-    for (const [id, stream] of demo.streams) emulator.store.streams.set(id, stream);
+    // Another Store is another account: its streams move into the token's project.
+    for (const [id, stream] of demo.streams) emulator.store.streams.set(id, { ...stream, userId: emulator.store.userId, projectId: emulator.store.projectId });
     api.streams.refresh();
     await vscode.commands.executeCommand('livepeer.streams.focus');
     const sunday = await row('Sunday Service');

@@ -118,6 +118,23 @@ describe('Assets view', function () {
     assert.equal(api.assets.filters.current.search, 'keynote');
   });
 
+  it('Search Assets… finds the text typed, character for character: `_` and `%` are no wildcards and no 400', async () => {
+    const searched = api.assets.filters.current.search;
+    const underscore = emulator.store.addAsset({ name: 'take_2 50% off', createdAt: now - 5 * DAY, status: { phase: 'ready' } });
+    const lookalike = emulator.store.addAsset({ name: 'takeX2', createdAt: now - 6 * DAY, status: { phase: 'ready' } });
+    try {
+      await vscode.commands.executeCommand('livepeer.assets.search', 'TAKE_2');
+      assert.deepEqual((await rows()).map((i) => i.label), ['take_2 50% off'], 'the service alone would also list takeX2');
+      await vscode.commands.executeCommand('livepeer.assets.search', '50% off');
+      assert.deepEqual((await rows()).map((i) => i.label), ['take_2 50% off']);
+      assert.equal(api.assetsTree.description, '“50% off”');
+    } finally {
+      emulator.store.assets.delete(underscore.id);
+      emulator.store.assets.delete(lookalike.id);
+      await vscode.commands.executeCommand('livepeer.assets.search', searched);
+    }
+  });
+
   it('the phase filter (All / Ready / Processing / Failed) combines with the search; Clear resets both', async () => {
     answer((request) => {
       const items = (request as Extract<PromptRequest, { kind: 'pick' }>).items as Array<vscode.QuickPickItem & { value: string }>;

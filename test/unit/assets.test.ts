@@ -101,6 +101,30 @@ describe('assets: client and emulator over real HTTP', () => {
     assert.deepEqual(JSON.parse(sent.get('filters') ?? ''), [{ id: 'phase', value: 'failed' }]);
   });
 
+  it('name search as the service matches it: one case-insensitive substring; `_` any one character, `%` a 400 (emulator)', async () => {
+    addAssets();
+    emu.store.addAsset({ name: 'take_1 was sent 1', status: { phase: 'ready' } });
+    emu.store.addAsset({ name: 'takeX1', status: { phase: 'ready' } });
+    const byName = async (value: string) => raw(emu, 'GET', `/asset?limit=20&filters=${encodeURIComponent(JSON.stringify([{ id: 'name', value }]))}`);
+    assert.deepEqual(names((await byName('SENT 1')).json()), ['take_1 was sent 1']);
+    assert.deepEqual(names((await byName('1 sent')).json()), [], 'not every word anywhere: the whole text');
+    assert.deepEqual(names((await byName('keynote 2024')).json()), ['Keynote 2024']);
+    assert.deepEqual(names((await byName('take_1')).json()).sort(), ['takeX1', 'take_1 was sent 1'], '`_` is a wildcard on the service');
+    const percent = await byName('50%');
+    assert.deepEqual([percent.status, (percent.json() as { errors: string[] }).errors], [400, ['error parsing filters: URIError: URI malformed']]);
+  });
+
+  it('Search sends the name so that `_`, `%` and `\\` match themselves (the client escapes them; no 400)', async () => {
+    for (const name of ['take_1', 'takeX1', '50% off', 'a\\b', 'ab']) emu.store.addAsset({ name, status: { phase: 'ready' } });
+    const search = async (name: string) => names((await client.listAssetsPage({ name })).items).sort();
+    assert.deepEqual(await search('TAKE_'), ['take_1']);
+    assert.deepEqual(await search('50%'), ['50% off']);
+    assert.deepEqual(await search('%25'), [], '`%25` is not decoded into `%` on the way');
+    assert.deepEqual(await search('a\\'), ['a\\b']);
+    assert.deepEqual(await search('B'), ['a\\b', 'ab']);
+    assert.ok(emu.requests.every((r) => r.status === 200));
+  });
+
   it('GET /asset: default order is most recently updated; order pairs, other filters, X-Total-Count, 400 on bad filters', async () => {
     addAssets();
     const byUpdate = await raw(emu, 'GET', '/asset?limit=10');

@@ -166,9 +166,9 @@ describe('StudioClient over real HTTP', function () {
       assert.equal((await failure(client.deleteAsset('no-such-asset'))).status, 404);
     });
 
-    it('reads playback sources of a ready asset and a stream; 404 before the asset is ready', async () => {
+    it('reads playback sources of a ready asset and a stream; 422 before the asset is ready', async () => {
       const { asset } = await client.requestUpload('clip.mp4');
-      assert.equal((await failure(client.getPlayback(asset.playbackId ?? ''))).status, 404);
+      assert.equal((await failure(client.getPlayback(asset.playbackId ?? ''))).status, 422);
       emu.store.completeUpload(asset.id, '/dev/null', 1);
       // Processing takes several chained steps: wait for the outcome, not for a guess of its duration.
       await waitFor(() => emu.store.assets.get(asset.id)?.status.phase === 'ready');
@@ -433,12 +433,21 @@ describe('StudioClient over real HTTP', function () {
       assert.deepEqual(apiRequests(emu).map((r) => r.status), [429, 200]);
     });
 
+    it('does not retry a 429 that names no Retry-After (a refused repeat): one request, "wait a few seconds"', async () => {
+      emu.faults.fail({ origin: 'api', path: /stream/, status: 429, body: { errors: ['too many terminate requests'] }, times: 5 });
+      const error = await failure(client.listStreams({}));
+      assert.equal(error.kind, 'rate-limited');
+      assert.match(error.message, /^too many requests: wait a few seconds and try again/);
+      assert.deepEqual(apiRequests(emu).map((r) => r.status), [429]);
+    });
+
     it('does not wait for a Retry-After beyond its limit', async () => {
       emu.faults.retryAfter({ origin: 'api', path: /stream/, status: 429, seconds: 3600 });
       const started = Date.now();
       const error = await failure(client.listStreams({}));
       assert.ok(Date.now() - started < 1_000);
       assert.equal(error.kind, 'rate-limited');
+      assert.match(error.message, /wait 60 minutes/);
     });
 
     it('a GET whose body is cut mid-answer is sent again whole (no Range) and succeeds', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { StudioClient, ingestAddresses, studioDashboardUrl } from '../../src/api';
 import { duration } from '../../src/ui/format';
-import { CHECK, FILTER_CHOICES } from '../../src/ui/streams/filterChoices';
+import { CHECK, FILTER_CHOICES, FILTER_GROUPS } from '../../src/ui/streams/filterChoices';
 import { startEmulator, type Emulator, type EmulatorStream } from '../emulator';
 import { failure } from './helpers/studioErrors';
 
@@ -104,6 +104,58 @@ describe('streams: emulator routes and client operations', () => {
       assert.equal(emu.store.streams.has(stream.id), true, 'terminate does not delete');
     });
 
+    it('terminate again within the interval: 429 without Retry-After; after it, 204 (settable interval, 5 s by default)', async () => {
+      const quick = await startEmulator({ tokens: [TOKEN], terminateIntervalMs: 300 });
+      try {
+        const stream = quick.store.addStream({ name: 'live' });
+        quick.store.startSession(stream);
+        assert.equal((await raw(quick, 'DELETE', `/stream/${stream.id}/terminate`)).status, 204);
+        const again = await raw(quick, 'DELETE', `/stream/${stream.id}/terminate`);
+        assert.deepEqual([again.status, again.errors(), again.headers['retry-after']], [429, ['too many terminate requests'], undefined]);
+        await new Promise((resolve) => setTimeout(resolve, 350));
+        assert.equal((await raw(quick, 'DELETE', `/stream/${stream.id}/terminate`)).status, 204);
+      } finally {
+        await quick.close();
+      }
+      const stream = emu.store.addStream({ name: 'default' });
+      assert.equal((await raw(emu, 'DELETE', `/stream/${stream.id}/terminate`)).status, 204);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      assert.equal((await raw(emu, 'DELETE', `/stream/${stream.id}/terminate`)).status, 429, 'the default is the service’s ~5 s');
+    });
+
+    it('failAfterChange: delete, suspend and terminate make the change and answer 500 Internal server error', async () => {
+      const stream = emu.store.addStream({ name: 'cam' });
+      emu.store.startSession(stream);
+      emu.faults.failAfterChange({ origin: 'api', path: /\/terminate$/ });
+      const cut = await raw(emu, 'DELETE', `/stream/${stream.id}/terminate`);
+      assert.deepEqual([cut.status, cut.errors(), stream.isActive], [500, ['Internal server error'], false]);
+      emu.faults.failAfterChange({ origin: 'api', path: /\/suspended$/ });
+      assert.equal((await raw(emu, 'PATCH', `/stream/${stream.id}/suspended`, { suspended: true })).status, 500);
+      assert.equal(stream.suspended, true);
+      emu.faults.failAfterChange({ origin: 'api', method: 'DELETE', path: /^\/api\/stream\/[^/]+$/ });
+      assert.equal((await raw(emu, 'DELETE', `/stream/${stream.id}`)).status, 500);
+      assert.equal(stream.deleted, true);
+      emu.faults.failAfterChange({ origin: 'api', method: 'DELETE', path: /^\/api\/stream\/[^/]+$/ });
+      assert.equal((await raw(emu, 'DELETE', `/stream/${stream.id}`)).status, 404, 'an error answer is left as it is');
+    });
+
+    it('GET /stream: child session objects unless streamsonly=1; name is one case-insensitive substring, `_` any one character, `%` a 400', async () => {
+      const { stream, sessions } = streamWithSessions();
+      const other = emu.store.addStream({ name: 'Side_Cam 1', lastSeen: 500 });
+      emu.store.addStream({ name: 'SideXCam 1', lastSeen: 400 });
+      const list = async (query: string) => ((await raw(emu, 'GET', `/stream?limit=20${query}`)).json() as EmulatorStream[]).map((s) => s.id);
+      const all = await list('');
+      assert.ok(sessions.every((child) => all.includes(child.id)), 'children are listed without streamsonly');
+      assert.deepEqual(await list('&streamsonly=1'), [stream.id, other.id, all.at(-1)]);
+      const byName = (value: string) => list(`&streamsonly=1&filters=${encodeURIComponent(JSON.stringify([{ id: 'name', value }]))}`);
+      assert.deepEqual(await byName('cam 1'), [other.id, all.at(-1)], 'case-insensitive substring');
+      assert.deepEqual(await byName('1 cam'), [], 'the whole text, not its words');
+      assert.deepEqual((await byName('e_c')).length, 2, '`_` matches any one character');
+      assert.deepEqual(await byName('e\\_c'), [other.id], '`\\_` matches `_` itself');
+      const percent = await raw(emu, 'GET', `/stream?filters=${encodeURIComponent(JSON.stringify([{ id: 'name', value: '100%' }]))}`);
+      assert.deepEqual([percent.status, percent.errors()], [400, ['error parsing filters: URIError: URI malformed']]);
+    });
+
     it('DELETE marks the stream deleted: 204, then 404 and gone from lists and playback', async () => {
       const stream = emu.store.addStream({ name: 'gone' });
       emu.store.startSession(stream);
@@ -192,6 +244,34 @@ describe('streams: emulator routes and client operations', () => {
       assert.equal((await failure(client.getStream(stream.id))).kind, 'not-found');
     });
 
+    it('a second terminate right away: one request (no retries spent on a 429 without Retry-After), "wait a few seconds"', async () => {
+      const retrying = new StudioClient({ baseUrl: emu.apiUrl, getToken: () => TOKEN, userAgent: 'test' });
+      try {
+        const stream = emu.store.addStream({ name: 'ops' });
+        emu.store.startSession(stream);
+        await retrying.terminateStream(stream.id);
+        const tooFast = await failure(retrying.terminateStream(stream.id));
+        assert.equal(tooFast.kind, 'rate-limited');
+        assert.match(tooFast.message, /wait a few seconds/);
+        assert.doesNotMatch(tooFast.message, /minute/);
+        assert.deepEqual(emu.requests.filter((r) => r.url.endsWith('/terminate')).map((r) => r.status), [204, 429]);
+      } finally {
+        await retrying.close();
+      }
+    });
+
+    it('searches stream names literally: `_`, `%` and `\\` match themselves, in any case; streamsOnly sends streamsonly=1', async () => {
+      const names = ['Cam_1', 'CamX1', '100% live', 'back\\slash', 'Back'];
+      for (const name of names) emu.store.addStream({ name });
+      const search = async (name: string) => (await client.listStreams({ name, streamsOnly: true })).map((s) => s.name).sort();
+      assert.deepEqual(await search('cam_'), ['Cam_1']);
+      assert.deepEqual(await search('100%'), ['100% live']);
+      assert.deepEqual(await search('%'), ['100% live']);
+      assert.deepEqual(await search('K\\S'), ['back\\slash']);
+      assert.deepEqual(await search('back'), ['Back', 'back\\slash']);
+      assert.equal(new URL(emu.requests.at(-1)?.url ?? '', 'http://x').searchParams.get('streamsonly'), '1');
+    });
+
     it('pages sessions without a Link header: a full page points at the next skip cursor', async () => {
       const { stream, sessions } = streamWithSessions();
       const first = await client.listSessionsPage(stream.id, { limit: 2 });
@@ -228,15 +308,31 @@ describe('streams: addresses, durations, filter labels', () => {
 
   it('the Filter menu and the palette pick say the same, with one activity of three', () => {
     const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
-      contributes: { commands: Array<{ command: string; title: string }>; menus: Record<string, Array<{ command: string; when: string }>> };
+      contributes: { commands: Array<{ command: string; title: string }>; menus: Record<string, Array<{ command: string; when: string; group: string }>> };
     };
     const title = (id: string) => manifest.contributes.commands.find((c) => c.command === id)?.title;
     for (const choice of FILTER_CHOICES) {
       assert.equal(title(choice.command), choice.label);
       assert.equal(title(`${choice.command}.checked`), `${CHECK}${choice.label}`);
     }
-    const menu = manifest.contributes.menus['livepeer.streams.filterMenu'].map((e) => e.command);
-    assert.deepEqual(new Set(menu), new Set(FILTER_CHOICES.flatMap((c) => [c.command, `${c.command}.checked`])));
+    const menu = manifest.contributes.menus['livepeer.streams.filterMenu'];
+    assert.deepEqual(new Set(menu.map((e) => e.command)), new Set(FILTER_CHOICES.flatMap((c) => [c.command, `${c.command}.checked`])));
     assert.deepEqual(FILTER_CHOICES.filter((c) => c.activity).map((c) => c.activity), ['all', 'active', 'idle']);
+    // Two groups, each in a fixed order (a ✓ in a title must not re-sort the menu); a choice and its
+    // checked twin share a place and are never shown together.
+    for (const [g, group] of FILTER_GROUPS.entries()) {
+      group.choices.forEach((choice, i) => {
+        for (const id of [choice.command, `${choice.command}.checked`]) assert.equal(menu.find((e) => e.command === id)?.group, `${group.id}@${i + 1}`, id);
+        const whens = [choice.command, `${choice.command}.checked`].map((id) => menu.find((e) => e.command === id)?.when);
+        const expected = {
+          recordingOnly: ['!livepeer.streams.recordingOnly', 'livepeer.streams.recordingOnly'],
+          // On by default: ticked also before the extension has set its context key.
+          streamsOnly: ['livepeer.streams.withSessions', '!livepeer.streams.withSessions'],
+        };
+        assert.deepEqual(whens, choice.activity ? [`livepeer.streams.activity != ${choice.activity}`, `livepeer.streams.activity == ${choice.activity}`] : expected[choice.toggle ?? 'recordingOnly']);
+      });
+      assert.equal(group.id, ['1_activity', '2_toggles'][g]);
+    }
+    assert.deepEqual(FILTER_GROUPS[1].choices.map((c) => c.label), ['Recording On Only', 'Streams Only']);
   });
 });

@@ -5,6 +5,7 @@ import { timeAgo } from '../format';
 import type { JsonDetails } from '../jsonDetails';
 import { openInStudio } from '../openInStudio';
 import type { Prompts } from '../prompts';
+import { askNameSearch } from '../search';
 import type { Session } from '../session';
 import { PHASE_FILTERS } from './assetFilters';
 import { AssetItem, phaseOf, phaseText } from './assetItem';
@@ -166,13 +167,7 @@ async function reveal(ctx: AssetCommandContext, assetId: string | undefined): Pr
 }
 
 async function search(ctx: AssetCommandContext, text?: string): Promise<void> {
-  const value =
-    text ??
-    (await ctx.prompts.input({
-      title: 'Livepeer: Search Assets',
-      prompt: 'Show assets whose name matches (empty shows all)',
-      value: ctx.view.filters.current.search,
-    }));
+  const value = await askNameSearch(ctx.prompts, 'Assets', ctx.view.filters.current.search, text);
   if (value !== undefined) await ctx.view.filters.set({ search: value });
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { AssetQuery } from '../../api';
+import { searchWords } from '../search';
 
 export type AssetPhaseFilter = 'all' | 'ready' | 'processing' | 'failed';
 export const PHASE_FILTERS: ReadonlyArray<{ value: AssetPhaseFilter; label: string; detail: string }> = [
@@ -51,7 +52,7 @@ export class AssetFilters implements vscode.Disposable {
   /** For the view's description: `“keynote” · ready`, empty when nothing is filtered. */
   describe(): string {
     const { search, phase } = this.current;
-    return [search ? `“${search}”` : undefined, phase === 'all' ? undefined : phase].filter(Boolean).join(' · ');
+    return [searchWords(search), phase === 'all' ? undefined : phase].filter(Boolean).join(' · ');
   }
 
   dispose(): void {

@@ -1,21 +1,46 @@
-// The Streams view's filter choices, shared by the Filter menu (package.json titles) and the palette's
-// Filter Streams… pick so both say the same. No vscode import: the manifest test reads it.
+// The Streams view's filter choices, shared by the Filter menu (package.json titles and groups) and
+// the palette's Filter Streams… pick so both say the same, in the same order and groups.
+// No vscode import: the manifest test reads it.
 
 export type Activity = 'all' | 'active' | 'idle';
+export type Toggle = 'recordingOnly' | 'streamsOnly';
 
 export interface FilterChoice {
   /** The menu command; its checked twin is `<command>.checked`, titled "✓ <label>". */
   command: string;
   label: string;
-  /** An activity (one of three) or the recording toggle. */
+  /** One of three activities (exactly one is ticked), or an independent toggle. */
   activity?: Activity;
+  toggle?: Toggle;
 }
 
-export const FILTER_CHOICES: readonly FilterChoice[] = [
-  { command: 'livepeer.streams.filter.all', label: 'All Streams', activity: 'all' },
-  { command: 'livepeer.streams.filter.active', label: 'Active Only', activity: 'active' },
-  { command: 'livepeer.streams.filter.idle', label: 'Idle Only', activity: 'idle' },
-  { command: 'livepeer.streams.filter.recordingOnly', label: 'Recording On Only' },
+export interface FilterGroup {
+  /** The menu group (`<id>@<n>` fixes the order) and the palette's separator. */
+  id: string;
+  title: string;
+  choices: readonly FilterChoice[];
+}
+
+export const FILTER_GROUPS: readonly FilterGroup[] = [
+  {
+    id: '1_activity',
+    title: 'Show',
+    choices: [
+      { command: 'livepeer.streams.filter.all', label: 'All Streams', activity: 'all' },
+      { command: 'livepeer.streams.filter.active', label: 'Active Only', activity: 'active' },
+      { command: 'livepeer.streams.filter.idle', label: 'Idle Only', activity: 'idle' },
+    ],
+  },
+  {
+    id: '2_toggles',
+    title: 'Toggles',
+    choices: [
+      { command: 'livepeer.streams.filter.recordingOnly', label: 'Recording On Only', toggle: 'recordingOnly' },
+      { command: 'livepeer.streams.filter.streamsOnly', label: 'Streams Only', toggle: 'streamsOnly' },
+    ],
+  },
 ];
+
+export const FILTER_CHOICES: readonly FilterChoice[] = FILTER_GROUPS.flatMap((group) => group.choices);
 
 export const CHECK = '✓ ';

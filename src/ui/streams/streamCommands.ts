@@ -1,53 +1,16 @@
 import * as vscode from 'vscode';
 import { StudioApiError, ingestAddresses, withoutSecrets, type PlaybackSource, type Stream } from '../../api';
 import { reportError, reportingFailures } from '../errors';
-import { timeAgo } from '../format';
 import { JsonDetails } from '../jsonDetails';
 import { openInStudio } from '../openInStudio';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
+import { askNameSearch } from '../search';
 import { settings } from '../settings';
-import { CHECK, FILTER_CHOICES, type FilterChoice } from './filterChoices';
-import { SessionItem, StreamItem, type StreamsView } from './streamsView';
-
-type StreamArgument = StreamItem | Stream | undefined;
-
-interface Context {
-  session: Session;
-  prompts: Prompts;
-  view: StreamsView;
-  details: JsonDetails<Stream>;
-}
-
-const isLive = (stream: Stream): boolean => !!stream.isActive;
-const nameOf = (stream: Stream): string => `“${stream.name || stream.id}”`;
-
-/** The stream a command acts on: the row it was run on, or one picked from those it applies to. */
-async function resolveStream(
-  { session, prompts, view }: Context,
-  arg: StreamArgument,
-  placeHolder: string,
-  applies: (stream: Stream) => boolean = () => true,
-): Promise<Stream | undefined> {
-  if (arg instanceof StreamItem) return arg.stream;
-  if (arg?.id) return arg;
-  const loaded = view.streams.length ? view.streams : await session.client().listStreams(view.filters.query());
-  const streams = loaded.filter(applies);
-  if (!streams.length) {
-    void prompts.message('info', 'Livepeer: no stream this applies to.', {});
-    return undefined;
-  }
-  const picked = await prompts.pick(
-    streams.map((stream) => ({
-      label: stream.name || stream.id,
-      description: [stream.suspended ? 'suspended' : stream.isActive ? 'live' : 'idle', timeAgo(stream.lastSeen)].filter(Boolean).join(' · '),
-      detail: stream.id,
-      stream,
-    })),
-    { placeHolder, matchOnDetail: true },
-  );
-  return picked?.stream;
-}
+import { CHECK, FILTER_CHOICES, FILTER_GROUPS, type FilterChoice } from './filterChoices';
+import { deleteStream, setRecord, setSuspended, terminate } from './streamChanges';
+import { nameOf, resolveStream, type StreamArgument, type StreamContext } from './streamPicker';
+import { SessionItem, type StreamNode, type StreamsView } from './streamsView';
 
 async function copy(value: string, label: string, note?: string): Promise<void> {
   await vscode.env.clipboard.writeText(value);
@@ -70,8 +33,22 @@ async function ingestFor(session: Session, key: string): Promise<{ rtmp: string;
   return ingestAddresses(points, key);
 }
 
-async function createStream(ctx: Context): Promise<void> {
-  const { session, prompts, view } = ctx;
+/**
+ * Shows a new stream at the top of the view and selects it: the service lists it last (never seen),
+ * often on a page not loaded. A failure to show it is no failure of the creation.
+ */
+async function reveal(ctx: StreamContext, stream: Stream): Promise<void> {
+  try {
+    await vscode.commands.executeCommand('livepeer.streams.focus');
+    const item = await ctx.view.showCreated(stream);
+    if (item) await ctx.treeView.reveal(item, { select: true, focus: true });
+  } catch {
+    ctx.view.refresh();
+  }
+}
+
+async function createStream(ctx: StreamContext): Promise<void> {
+  const { session, prompts } = ctx;
   const name = await prompts.input({
     title: 'Livepeer: Create Stream (1/3)',
     prompt: 'Name of the new stream',
@@ -95,8 +72,9 @@ async function createStream(ctx: Context): Promise<void> {
   );
   if (!playback) return;
   const stream = await session.client().createStream({ name, record: recording.record, playbackPolicy: { type: playback.type } });
-  view.refresh();
-  void prompts.message('info', `Livepeer: stream ${nameOf(stream)} created. Broadcast to it with its stream key.`, {}, 'Copy Stream Key', 'Copy RTMP URL').then(async (action) => {
+  await reveal(ctx, stream);
+  const text = `Livepeer: stream ${nameOf(stream)} created. Broadcast to it with its stream key (its row has the copy actions too).`;
+  void prompts.message('info', text, {}, 'Copy Stream Key', 'Copy RTMP URL').then(async (action) => {
     try {
       if (action === 'Copy Stream Key') await copy(await streamKeyOf(session, stream), 'stream key');
       if (action === 'Copy RTMP URL') await copy((await ingestFor(session, await streamKeyOf(session, stream))).rtmp, 'RTMP ingest URL');
@@ -106,65 +84,7 @@ async function createStream(ctx: Context): Promise<void> {
   });
 }
 
-async function deleteStream(ctx: Context, arg: StreamArgument): Promise<void> {
-  const stream = await resolveStream(ctx, arg, 'Select the stream to delete');
-  if (!stream) return;
-  const detail = `Its stream key stops working${isLive(stream) ? ' and the live broadcast is cut' : ''}. This cannot be undone.`;
-  if ((await ctx.prompts.confirm(`Delete stream ${nameOf(stream)}?`, { detail }, 'Delete')) !== 'Delete') return;
-  await ctx.session.client().deleteStream(stream.id);
-  ctx.view.refresh();
-  vscode.window.setStatusBarMessage(`Livepeer: stream ${nameOf(stream)} deleted`, 3000);
-}
-
-async function setSuspended(ctx: Context, arg: StreamArgument, suspended: boolean): Promise<void> {
-  const stream = await resolveStream(ctx, arg, `Select the stream to ${suspended ? 'suspend' : 'unsuspend'}`, (s) => !!s.suspended !== suspended);
-  if (!stream) return;
-  if (suspended && isLive(stream)) {
-    const detail = 'The broadcast is cut and the stream key is refused until you unsuspend the stream.';
-    if ((await ctx.prompts.confirm(`Suspend live stream ${nameOf(stream)}?`, { detail }, 'Suspend')) !== 'Suspend') return;
-  }
-  await ctx.session.client().setStreamSuspended(stream.id, suspended);
-  ctx.view.refresh();
-  vscode.window.setStatusBarMessage(`Livepeer: ${nameOf(stream)} ${suspended ? 'suspended' : 'unsuspended'}`, 3000);
-}
-
-async function setRecord(ctx: Context, arg: StreamArgument, record: boolean): Promise<void> {
-  const stream = await resolveStream(ctx, arg, `Select the stream to turn recording ${record ? 'on' : 'off'} for`, (s) => !!s.record !== record);
-  if (!stream) return;
-  try {
-    await ctx.session.client().setStreamRecord(stream.id, record);
-  } catch (error) {
-    if (!(error instanceof StudioApiError && error.kind === 'validation' && error.messages.some((m) => /while stream is active/.test(m)))) throw error;
-    const action = await ctx.prompts.message(
-      'warning',
-      `Livepeer: recording cannot be changed while ${nameOf(stream)} is live: the service refuses it. Change it after the broadcast ends.`,
-      {},
-      'Stop Live Session',
-    );
-    if (action === 'Stop Live Session') await terminate(ctx, stream);
-    return;
-  }
-  ctx.view.refresh();
-  vscode.window.setStatusBarMessage(`Livepeer: recording ${record ? 'on' : 'off'} for ${nameOf(stream)}`, 3000);
-}
-
-async function terminate(ctx: Context, arg: StreamArgument): Promise<void> {
-  const stream = await resolveStream(ctx, arg, 'Select the live stream to stop', isLive);
-  if (!stream) return;
-  const detail = 'The broadcaster is disconnected. The stream and its key stay, and it can go live again.';
-  if ((await ctx.prompts.confirm(`Stop the live session of ${nameOf(stream)}?`, { detail }, 'Stop Live Session')) !== 'Stop Live Session') return;
-  try {
-    await ctx.session.client().terminateStream(stream.id);
-  } catch (error) {
-    if (!(error instanceof StudioApiError && error.kind === 'rate-limited')) throw error;
-    void ctx.prompts.message('warning', `Livepeer: the service refuses another stop of ${nameOf(stream)} this soon: wait a few seconds and try again.`, {});
-    return;
-  }
-  ctx.view.refresh();
-  vscode.window.setStatusBarMessage(`Livepeer: live session of ${nameOf(stream)} stopped`, 3000);
-}
-
-async function copyIngest(ctx: Context, arg: StreamArgument, kind: 'rtmp' | 'srt'): Promise<void> {
+async function copyIngest(ctx: StreamContext, arg: StreamArgument, kind: 'rtmp' | 'srt'): Promise<void> {
   const label = kind === 'rtmp' ? 'RTMP ingest URL' : 'SRT URL';
   const stream = await resolveStream(ctx, arg, `Select the stream whose ${label} to copy`);
   if (!stream) return;
@@ -172,7 +92,7 @@ async function copyIngest(ctx: Context, arg: StreamArgument, kind: 'rtmp' | 'srt
   await copy(addresses[kind], label, 'it contains the stream key');
 }
 
-async function copyPlaybackUrl(ctx: Context, arg: StreamArgument): Promise<void> {
+async function copyPlaybackUrl(ctx: StreamContext, arg: StreamArgument): Promise<void> {
   const stream = await resolveStream(ctx, arg, 'Select the stream whose playback URL to copy');
   if (!stream) return;
   if (!stream.playbackId) throw new StudioApiError('server', `${nameOf(stream)} has no playback ID: try Refresh`);
@@ -195,12 +115,12 @@ async function copyPlaybackUrl(ctx: Context, arg: StreamArgument): Promise<void>
   await copy(source.url, `${source.hrn} playback URL`, signed ? 'signed playback: add ?jwt=<token>' : undefined);
 }
 
-async function openStreamInStudio(ctx: Context, arg: StreamArgument): Promise<vscode.Uri | undefined> {
+async function openStreamInStudio(ctx: StreamContext, arg: StreamArgument): Promise<vscode.Uri | undefined> {
   const stream = await resolveStream(ctx, arg, 'Select the stream to open in Livepeer Studio');
   return stream ? openInStudio(ctx.prompts, 'stream', stream.id) : undefined;
 }
 
-async function showDetails(ctx: Context, arg: StreamArgument): Promise<vscode.TextEditor | undefined> {
+async function showDetails(ctx: StreamContext, arg: StreamArgument): Promise<vscode.TextEditor | undefined> {
   const stream = await resolveStream(ctx, arg, 'Select the stream to show');
   if (!stream) return undefined;
   return ctx.details.show(stream);
@@ -216,19 +136,28 @@ async function copyRecording(item: unknown, field: 'recordingUrl' | 'mp4Url', pr
   await copy(value, label);
 }
 
-/** The palette's Filter Streams…: the Filter menu's entries, with the same labels and checkmarks. */
+/** The palette's Filter Streams…: the Filter menu's groups and entries, with the same labels and checkmarks. */
 async function pickFilter(view: StreamsView, prompts: Prompts): Promise<void> {
   const current = view.filters.current;
-  const checked = (choice: FilterChoice) => (choice.activity ? current.activity === choice.activity : current.recordingOnly);
+  const checked = (choice: FilterChoice) => (choice.activity ? current.activity === choice.activity : !!choice.toggle && current[choice.toggle]);
   const picked = await prompts.pick(
-    FILTER_CHOICES.map((choice) => ({ label: `${checked(choice) ? CHECK : ''}${choice.label}`, choice })),
-    { title: 'Livepeer: Filter Streams', placeHolder: 'Show all, active or idle streams; Recording On Only turns on and off' },
+    FILTER_GROUPS.flatMap((group) => [
+      { label: group.title, kind: vscode.QuickPickItemKind.Separator },
+      ...group.choices.map((choice) => ({ label: `${checked(choice) ? CHECK : ''}${choice.label}`, choice })),
+    ]),
+    { title: 'Livepeer: Filter Streams', placeHolder: 'Show all, active or idle streams; Recording On Only and Streams Only turn on and off' },
   );
-  if (picked) await applyFilter(view, picked.choice);
+  if (picked && 'choice' in picked) await applyFilter(view, picked.choice);
 }
 
 function applyFilter(view: StreamsView, choice: FilterChoice): Promise<void> {
-  return choice.activity ? view.filters.setActivity(choice.activity) : view.filters.toggleRecordingOnly();
+  if (choice.activity) return view.filters.setActivity(choice.activity);
+  return choice.toggle ? view.filters.toggle(choice.toggle) : Promise.resolve();
+}
+
+async function search(view: StreamsView, prompts: Prompts, text?: string): Promise<void> {
+  const value = await askNameSearch(prompts, 'Streams', view.filters.current.search, text);
+  if (value !== undefined) await view.filters.setSearch(value);
 }
 
 /** Refreshes the view on a timer while it is visible, when `livepeer.streams.autoRefreshSeconds` > 0. */
@@ -247,11 +176,11 @@ function autoRefresh(treeView: vscode.TreeView<unknown>, view: StreamsView): vsc
   return { dispose: () => (clearInterval(timer), subscriptions.forEach((s) => s.dispose())) };
 }
 
-export function registerStreamCommands(session: Session, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<unknown>): vscode.Disposable[] {
+export function registerStreamCommands(session: Session, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<StreamNode>): vscode.Disposable[] {
   // The key is a password for broadcasting: never put it in a document that may be shared or saved.
   // The rest goes through the same stripping as an asset's (credentials in nested fields and addresses).
   const details = new JsonDetails('livepeer-stream', (id) => session.client().getStream(id), ({ streamKey, ...stream }) => withoutSecrets(stream));
-  const ctx: Context = { session, prompts, view, details };
+  const ctx: StreamContext = { session, prompts, view, treeView, details };
   const action = <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) => reportingFailures(prompts, what, run);
   const copyField = (field: 'id' | 'playbackId' | 'streamKey', label: string) =>
     action(`copying the ${label}`, async (arg?: StreamArgument) => {
@@ -273,6 +202,8 @@ export function registerStreamCommands(session: Session, prompts: Prompts, view:
     vscode.commands.registerCommand('livepeer.streams.loadMore', action('loading more streams', () => view.loadMore())),
     vscode.commands.registerCommand('livepeer.streams.loadMoreSessions', action('loading more sessions', (id: string) => view.loadMoreSessions(id))),
     vscode.commands.registerCommand('livepeer.streams.filter', () => pickFilter(view, prompts)),
+    vscode.commands.registerCommand('livepeer.streams.search', (text?: string) => search(view, prompts, text)),
+    vscode.commands.registerCommand('livepeer.streams.clearSearch', () => view.filters.setSearch('')),
     ...FILTER_CHOICES.flatMap((choice) =>
       [choice.command, `${choice.command}.checked`].map((id) => vscode.commands.registerCommand(id, () => applyFilter(view, choice))),
     ),

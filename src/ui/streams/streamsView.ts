@@ -1,13 +1,16 @@
 import * as vscode from 'vscode';
 import type { Page, Session as StreamSession, Stream } from '../../api';
 import { notifyIfTokenRejected } from '../errors';
-import { dateTime, duration, md, shortDateTime, timeAgo } from '../format';
+import { dateTime, duration, md, timeAgo } from '../format';
 import { MessageItem, loadErrorItem } from '../messageItem';
 import { PagedList } from '../pagedList';
 import type { PlaybackTarget } from '../playbackTarget';
 import type { Prompts } from '../prompts';
 import type { Session } from '../session';
+import { ChildSessionItem, SessionItem } from './sessionItems';
 import type { StreamFilters } from './streamFilters';
+
+export { ChildSessionItem, SessionItem } from './sessionItems';
 
 const PAGE_SIZE = 50;
 const SESSIONS_PAGE_SIZE = 20;
@@ -16,6 +19,11 @@ const SESSIONS_PAGE_SIZE = 20;
 function liveSince(stream: Stream, sessions: StreamSession[] | undefined): number | undefined {
   if (!stream.isActive) return undefined;
   return (sessions?.find((s) => s.isActive) ?? sessions?.[0])?.createdAt;
+}
+
+/** "live 1h 20m" from the start of its live session, or just "live" when that is not known. */
+export function liveWords(since: number | undefined, now = Date.now()): string {
+  return since ? `live ${duration((now - since) / 1000)}` : 'live';
 }
 
 function health(stream: Stream): string | undefined {
@@ -40,7 +48,7 @@ export class StreamItem extends vscode.TreeItem {
     // Short enough for the default sidebar width: the icon already says live / idle / healthy, so
     // the row names only what differs (how long live, unhealthy, suspended, recording, last seen).
     this.description = [
-      since ? `live ${duration((now - since) / 1000)}` : stream.isActive ? 'live' : stream.suspended ? 'suspended' : undefined,
+      stream.isActive ? liveWords(since, now) : stream.suspended ? 'suspended' : undefined,
       stream.isActive && stream.isHealthy === false ? 'unhealthy' : undefined,
       stream.record ? 'recording' : undefined,
       stream.isActive ? undefined : seen ? `seen ${seen}` : 'never seen',
@@ -78,40 +86,7 @@ export class StreamItem extends vscode.TreeItem {
   }
 }
 
-/** A session row's recording state: while live a recording is being made, afterwards processed. */
-const RECORDING_WORDS = {
-  live: { ready: 'recorded', waiting: 'recording', none: undefined },
-  ended: { ready: 'recorded', waiting: 'processing recording', none: 'not recorded' },
-};
-
-/** One broadcast of a stream: when it started, how long it ran, and its recording. */
-export class SessionItem extends vscode.TreeItem {
-  constructor(
-    readonly session: StreamSession,
-    readonly parent: Stream,
-  ) {
-    super(shortDateTime(session.createdAt), vscode.TreeItemCollapsibleState.None);
-    this.id = `${parent.id}/${session.id}`;
-    const recording = session.recordingStatus ?? 'none';
-    const ran = duration(session.sourceSegmentsDuration);
-    this.description = [session.isActive ? 'live now' : ran, RECORDING_WORDS[session.isActive ? 'live' : 'ended'][recording]].filter(Boolean).join(' · ');
-    this.iconPath = new vscode.ThemeIcon(session.isActive ? 'broadcast' : recording === 'ready' ? 'play-circle' : 'history');
-    this.contextValue = recording === 'ready' ? 'session recorded' : 'session';
-    this.tooltip = new vscode.MarkdownString(
-      [
-        `**Session of ${md(parent.name || parent.id)}**`,
-        '',
-        `Started: ${dateTime(session.createdAt)}`,
-        `Last seen: ${dateTime(session.lastSeen)}`,
-        `Duration: ${ran ?? '—'}`,
-        `Recording: ${recording === 'ready' ? 'ready' : recording === 'waiting' ? 'being processed' : 'none'}`,
-        `ID: \`${session.id}\``,
-      ].join('  \n'),
-    );
-  }
-}
-
-export type StreamNode = StreamItem | SessionItem | MessageItem;
+export type StreamNode = StreamItem | SessionItem | ChildSessionItem | MessageItem;
 type Node = StreamNode;
 type SessionPages = { items: StreamSession[]; nextCursor?: string };
 
@@ -137,9 +112,29 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     this.subscriptions = [session.onDidChange(() => this.refresh()), filters.onDidChange(() => this.refresh())];
   }
 
-  /** Streams currently loaded (for the palette pickers). */
+  /** Streams currently loaded, without child session objects (for the palette pickers). */
   get streams(): Stream[] {
-    return this.list.items;
+    return this.list.items.filter((s) => !s.parentId);
+  }
+
+  /** When a loaded live stream went live (the start of its live session), when known. */
+  liveSince(stream: Stream): number | undefined {
+    return liveSince(stream, this.sessions.get(stream.id)?.items);
+  }
+
+  /** Every stream (all pages) for a palette picker when the view has loaded none; live ones learn since when. */
+  async loadAllForPicker(): Promise<Stream[]> {
+    const streams = (await this.session.client().listStreams({ ...this.filters.query(), streamsOnly: true })).filter((s) => !s.parentId);
+    await this.loadLiveSessions(streams, this.list.guard());
+    return streams;
+  }
+
+  /** Shows a stream just created at the top (the service lists it last: never seen) and returns its row. */
+  async showCreated(stream: Stream): Promise<StreamItem | undefined> {
+    await this.list.load();
+    if (!this.list.update((streams) => [stream, ...streams.filter((s) => s.id !== stream.id)])) return undefined;
+    this.changed.fire();
+    return new StreamItem(stream, undefined);
   }
 
   refresh(): void {
@@ -180,7 +175,12 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
       notifyIfTokenRejected(this.prompts, 'loading streams', error);
       return [loadErrorItem('streams', error, 'livepeer.streams.refresh')];
     }
-    const items: Node[] = this.streams.map((stream) => new StreamItem(stream, this.sessions.get(stream.id)?.items));
+    const names = new Map(this.list.items.map((s) => [s.id, s.name || s.id]));
+    const items: Node[] = this.list.items.map((stream) =>
+      stream.parentId
+        ? new ChildSessionItem(stream, names.get(stream.parentId) ?? stream.name ?? stream.parentId)
+        : new StreamItem(stream, this.sessions.get(stream.id)?.items),
+    );
     if (this.list.hasMore) {
       items.push(new MessageItem('Load more…', 'ellipsis', { command: 'livepeer.streams.loadMore', title: 'Load More Streams' }));
     }
@@ -215,7 +215,7 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   private async loadLiveSessions(streams: Stream[], current: () => boolean): Promise<void> {
     await Promise.all(
       streams
-        .filter((s) => s.isActive)
+        .filter((s) => s.isActive && !s.parentId)
         .map(async (s) => {
           // Without it the row just says "live"; the load itself must not fail for it.
           const page = await this.sessionsPage(s.id).catch(() => undefined);

@@ -1,0 +1,69 @@
+import { StudioApiError } from './errors';
+import type { StudioHttp } from './http';
+import { resourcePath } from './resourcePath';
+
+/** Views started in one time step (a day here), and the minutes they watched. */
+export interface ViewsRow {
+  /** Unix milliseconds of the step's start. */
+  timestamp: number;
+  viewCount: number;
+  playtimeMins: number;
+}
+
+export interface TotalViews {
+  viewCount: number;
+  playtimeMins: number;
+}
+
+/**
+ * The analytics backend behind /data/views is not the API server, so its answers are checked field
+ * by field rather than trusted: a count that is not a number would otherwise show as "NaN viewers".
+ */
+function count(value: unknown, field: string, path: string): number {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
+  throw new StudioApiError('server', `the viewership service answered without a valid ${field}: try again later`, { method: 'GET', path });
+}
+
+function rows(data: unknown, path: string): Array<Record<string, unknown>> {
+  if (Array.isArray(data) && data.every((row) => row && typeof row === 'object')) return data as Array<Record<string, unknown>>;
+  throw new StudioApiError('server', 'the viewership service answered with something else than a list: try again later', { method: 'GET', path });
+}
+
+/** Unix milliseconds from a number or an ISO date text; the documents show both. */
+function timestamp(value: unknown, path: string): number {
+  const ms = typeof value === 'string' ? Date.parse(value) : value;
+  if (typeof ms === 'number' && Number.isFinite(ms)) return ms;
+  throw new StudioApiError('server', 'the viewership service answered a row without a valid timestamp: try again later', { method: 'GET', path });
+}
+
+/** Current viewers of a playback id (the sum over rows, should the service break them down). */
+export async function getViewersNow(http: StudioHttp, playbackId: string, signal?: AbortSignal): Promise<number> {
+  if (!playbackId) throw StudioApiError.config('playback id is empty');
+  const path = '/data/views/now';
+  const { data } = await http.call<unknown>('GET', path, { query: { playbackId }, signal });
+  return rows(data, path).reduce((sum, row) => sum + count(row.viewCount, 'viewCount', path), 0);
+}
+
+/** Views per UTC day in [from, to), oldest first. */
+export async function getViewsPerDay(http: StudioHttp, playbackId: string, range: { from: number; to: number }, signal?: AbortSignal): Promise<ViewsRow[]> {
+  if (!playbackId) throw StudioApiError.config('playback id is empty');
+  if (!(range.from < range.to)) throw StudioApiError.config('the time range is empty: from must be before to');
+  const path = '/data/views/query';
+  const query = { playbackId, from: String(range.from), to: String(range.to), timeStep: 'day' };
+  const { data } = await http.call<unknown>('GET', path, { query, signal });
+  return rows(data, path)
+    .map((row) => ({
+      timestamp: timestamp(row.timestamp, path),
+      viewCount: count(row.viewCount, 'viewCount', path),
+      playtimeMins: count(row.playtimeMins ?? 0, 'playtimeMins', path),
+    }))
+    .sort((a, b) => a.timestamp - b.timestamp);
+}
+
+/** All-time views and minutes watched (the service needs no token for this one). */
+export async function getTotalViews(http: StudioHttp, playbackId: string, signal?: AbortSignal): Promise<TotalViews> {
+  const path = resourcePath('/data/views/query/total', playbackId, 'playback');
+  const { data } = await http.call<unknown>('GET', path, { signal });
+  const row = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  return { viewCount: count(row.viewCount, 'viewCount', path), playtimeMins: count(row.playtimeMins, 'playtimeMins', path) };
+}

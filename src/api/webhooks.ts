@@ -1,0 +1,111 @@
+import { StudioApiError } from './errors';
+import type { StudioHttp } from './http';
+import { collectPages, fetchPage, type Page } from './pagination';
+import { resourcePath } from './resourcePath';
+import { expectBody } from './responseBody';
+import type { DeliveryQuery, Webhook, WebhookDelivery, WebhookInput, WebhookUpdate } from './webhookTypes';
+
+const WEBHOOKS = '/webhook';
+const UPDATABLE_FIELDS = new Set(['name', 'url', 'events', 'sharedSecret', 'streamId']);
+/**
+ * Every read sends a limit: without one the service's last `Link` points at `cursor=undefined`
+ * whatever the number of webhooks, so the rest would never be read.
+ */
+const LIST_LIMIT = 100;
+/** Without `order` the service lists webhooks in no fixed order. */
+const NEWEST_FIRST = 'createdAt-true';
+
+function webhookPath(id: string, rest = ''): string {
+  return `${resourcePath(WEBHOOKS, id, 'webhook')}${rest}`;
+}
+
+function deliveryPath(webhookId: string, deliveryId: string, rest = ''): string {
+  return `${resourcePath(webhookPath(webhookId, '/log'), deliveryId, 'delivery')}${rest}`;
+}
+
+function checkUrl(url: unknown): void {
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw StudioApiError.config('the webhook URL must be an http:// or https:// address');
+  }
+}
+
+function checkFields(fields: WebhookUpdate, creating: boolean): void {
+  const names = Object.keys(fields).filter((name) => fields[name as keyof WebhookUpdate] !== undefined);
+  const unknown = names.filter((name) => !UPDATABLE_FIELDS.has(name));
+  if (unknown.length) throw StudioApiError.config(`a webhook has no field ${unknown.join(', ')}`);
+  if (!creating && !names.length) throw StudioApiError.config('nothing to change on the webhook');
+  if ((creating || fields.name !== undefined) && !fields.name?.trim()) throw StudioApiError.config('webhook name is empty: give the webhook a name');
+  if (creating || fields.url !== undefined) checkUrl(fields.url);
+  if ((creating || fields.events !== undefined) && !Array.isArray(fields.events)) throw StudioApiError.config('choose the events the webhook receives');
+}
+
+/** The service's `filters` JSON of the delivery log (JSON booleans, never strings). */
+function deliveryFilters(query: DeliveryQuery): string | undefined {
+  const filters: Array<{ id: string; value: string | boolean }> = [];
+  if (query.event) filters.push({ id: 'event', value: query.event });
+  if (query.success !== undefined) filters.push({ id: 'success', value: query.success });
+  return filters.length ? JSON.stringify(filters) : undefined;
+}
+
+/**
+ * Webhooks and their delivery logs. A webhook answer holds its shared secret: the calls that send
+ * one name it to the HTTP core, which blanks it (and any `sharedSecret` field) in errors and log lines.
+ */
+export class WebhookApi {
+  constructor(private readonly http: StudioHttp) {}
+
+  /** Newest first. */
+  listPage(cursor?: string, limit = LIST_LIMIT, signal?: AbortSignal): Promise<Page<Webhook>> {
+    return fetchPage<Webhook>(this.http, WEBHOOKS, { order: NEWEST_FIRST }, cursor, limit, signal);
+  }
+
+  list(signal?: AbortSignal): Promise<Webhook[]> {
+    return collectPages((cursor) => this.listPage(cursor, LIST_LIMIT, signal), WEBHOOKS);
+  }
+
+  async get(id: string, signal?: AbortSignal): Promise<Webhook> {
+    return expectBody(await this.http.call<Webhook>('GET', webhookPath(id), { signal }));
+  }
+
+  /** The service answers 201 with the stored webhook (secret included). */
+  async create(input: WebhookInput, signal?: AbortSignal): Promise<Webhook> {
+    checkFields(input, true);
+    const body = { ...input, name: input.name.trim() };
+    return expectBody(await this.http.call<Webhook>('POST', WEBHOOKS, { body, signal, secrets: [input.sharedSecret] }));
+  }
+
+  /** Changes only the given fields (PATCH, 204). A `streamId` the account does not own is 404 `stream not found`. */
+  async update(id: string, update: WebhookUpdate, signal?: AbortSignal): Promise<void> {
+    checkFields(update, false);
+    const body = update.name === undefined ? update : { ...update, name: update.name.trim() };
+    await this.http.call('PATCH', webhookPath(id), { body, signal, secrets: [update.sharedSecret] });
+  }
+
+  async delete(id: string, signal?: AbortSignal): Promise<void> {
+    await this.http.call('DELETE', webhookPath(id), { signal });
+  }
+
+  /** One page of the webhook's deliveries, newest first, optionally only one event or outcome. */
+  listDeliveriesPage(webhookId: string, options: DeliveryQuery & { cursor?: string; limit?: number } = {}, signal?: AbortSignal): Promise<Page<WebhookDelivery>> {
+    const query = { order: NEWEST_FIRST, filters: deliveryFilters(options) };
+    return fetchPage<WebhookDelivery>(this.http, webhookPath(webhookId, '/log'), query, options.cursor, options.limit ?? LIST_LIMIT, signal);
+  }
+
+  async getDelivery(webhookId: string, deliveryId: string, signal?: AbortSignal): Promise<WebhookDelivery> {
+    return expectBody(await this.http.call<WebhookDelivery>('GET', deliveryPath(webhookId, deliveryId), { signal }));
+  }
+
+  /**
+   * Sends the delivery's request again (body with a new `timestamp`, re-signed) to the URL and with
+   * the secret of that delivery, and answers the new log entry, also when the receiver fails.
+   */
+  async resendDelivery(webhookId: string, deliveryId: string, signal?: AbortSignal): Promise<WebhookDelivery> {
+    return expectBody(await this.http.call<WebhookDelivery>('POST', deliveryPath(webhookId, deliveryId, '/resend'), { signal }));
+  }
+}

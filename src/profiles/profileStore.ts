@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { StudioApiError, apiTokenProblem, parseBaseUrl } from '../api';
+import type { KeyValueStore } from '../upload/urlStorage';
+import {
+  DEFAULT_PROFILE_NAME,
+  PRODUCTION_BASE_URL,
+  currentProfile,
+  privateKeySecretKey,
+  profileNameProblem,
+  readProfilesRecord,
+  tokenSecretKey,
+  unusedProfileName,
+  type CurrentProfile,
+  type KeptPrivateKey,
+  type Profile,
+  type ProfilesRecord,
+} from './profile';
+
+/** Secrets by key: exactly the shape of VS Code's SecretStorage, which the extension passes. */
+export interface SecretStore {
+  get(key: string): PromiseLike<string | undefined>;
+  store(key: string, value: string): PromiseLike<void>;
+  delete(key: string): PromiseLike<void>;
+}
+
+/** Where the record is kept in the state store (globalState). */
+export const PROFILES_STATE_KEY = 'livepeer.profiles';
+// Before profiles: one token, and kept private keys with their index (src/ui/token.ts, src/ui/keys/privateKeys.ts).
+const LEGACY_TOKEN_KEY = 'livepeer.apiToken';
+const LEGACY_PRIVATE_KEY_PREFIX = 'livepeer.signingKey.privateKey.';
+const LEGACY_PRIVATE_KEYS_INDEX = 'livepeer.keptPrivateKeyIds';
+
+function checkedToken(token: string): string {
+  const problem = apiTokenProblem(token);
+  if (!token || problem) throw StudioApiError.config(`the API token is ${token ? `malformed (${problem})` : 'empty'}: paste it again`);
+  return token;
+}
+
+/**
+ * The profiles over a state store (the JSON record, nothing secret) and a secret store (each
+ * profile's token and kept private keys). A token only ever goes to the secret store.
+ */
+export class ProfileStore {
+  constructor(
+    private readonly state: KeyValueStore,
+    private readonly secrets: SecretStore,
+    private readonly newId: () => string = randomUUID,
+  ) {}
+
+  record(): ProfilesRecord {
+    return readProfilesRecord(this.state.get(PROFILES_STATE_KEY));
+  }
+
+  get(id: string): Profile | undefined {
+    return this.record().profiles.find((profile) => profile.id === id);
+  }
+
+  current(pinned: string | undefined): CurrentProfile {
+    return currentProfile(this.record(), pinned);
+  }
+
+  /** A new profile; the name, base URL and token are checked first (config errors, nothing stored). */
+  async add(fields: { name: string; baseUrl: string; token: string }): Promise<Profile> {
+    const problem = profileNameProblem(fields.name, this.record().profiles);
+    if (problem) throw StudioApiError.config(problem);
+    return this.create(fields.name.trim(), parseBaseUrl(fields.baseUrl), checkedToken(fields.token));
+  }
+
+  async token(id: string): Promise<string | undefined> {
+    return (await this.secrets.get(tokenSecretKey(id))) || undefined;
+  }
+
+  /** A new token for the profile; the project learned for the old one is forgotten (the new may be another's). */
+  async setToken(id: string, token: string): Promise<void> {
+    this.existing(id);
+    await this.secrets.store(tokenSecretKey(id), checkedToken(token));
+    await this.change(id, ({ project: _old, ...profile }) => profile);
+  }
+
+  async rename(id: string, name: string): Promise<Profile> {
+    const problem = profileNameProblem(name, this.record().profiles, id);
+    if (problem) throw StudioApiError.config(problem);
+    return this.change(id, (profile) => ({ ...profile, name: name.trim() }));
+  }
+
+  /** Remembers the profile chosen last, the current one where no folder pins another. */
+  async choose(id: string): Promise<void> {
+    this.existing(id);
+    await this.write({ ...this.record(), lastChosenId: id });
+  }
+
+  async learnProject(id: string, project: { id: string; name: string } | undefined): Promise<Profile> {
+    return this.change(id, ({ project: _old, ...profile }) => (project ? { ...profile, project: { id: project.id, name: project.name } } : profile));
+  }
+
+  /** Removes the profile with its token and the private keys kept for it. */
+  async remove(id: string): Promise<void> {
+    const profile = this.existing(id);
+    await this.secrets.delete(tokenSecretKey(id));
+    for (const key of profile.privateKeys) await this.secrets.delete(privateKeySecretKey(id, key.id));
+    const { lastChosenId, profiles } = this.record();
+    await this.write({ profiles: profiles.filter((other) => other.id !== id), ...(lastChosenId && lastChosenId !== id ? { lastChosenId } : {}) });
+  }
+
+  async keepPrivateKey(profileId: string, key: KeptPrivateKey, privateKey: string): Promise<void> {
+    this.existing(profileId);
+    await this.secrets.store(privateKeySecretKey(profileId, key.id), privateKey);
+    const entry = { id: key.id, ...(key.owner ? { owner: key.owner } : {}) };
+    await this.change(profileId, (profile) => ({ ...profile, privateKeys: [...profile.privateKeys.filter((kept) => kept.id !== key.id), entry] }));
+  }
+
+  /** The private key kept for the profile's signing key, if one is. */
+  async privateKey(profileId: string, signingKeyId: string): Promise<string | undefined> {
+    if (!this.get(profileId)?.privateKeys.some((kept) => kept.id === signingKeyId)) return undefined;
+    return (await this.secrets.get(privateKeySecretKey(profileId, signingKeyId))) || undefined;
+  }
+
+  async forgetPrivateKey(profileId: string, signingKeyId: string): Promise<void> {
+    await this.secrets.delete(privateKeySecretKey(profileId, signingKeyId));
+    if (!this.get(profileId)) return;
+    await this.change(profileId, (profile) => ({ ...profile, privateKeys: profile.privateKeys.filter((kept) => kept.id !== signingKeyId) }));
+  }
+
+  /**
+   * The single token kept before profiles becomes profile "Default" (another name if taken) with
+   * `baseUrl` (the livepeer.baseUrl setting), and its kept private keys move to it; the old secrets
+   * are deleted once copied. Returns that profile, or undefined when there was no old token.
+   * Safe to run at every start and after an interruption: a token already moved is found again by
+   * value, and nothing old is deleted before its copy is stored. The token and base URL are taken
+   * as they were, without asking; a base URL that does not parse is kept as written, so calls
+   * report it as the old ones did.
+   */
+  async migrateLegacy(baseUrl: string): Promise<Profile | undefined> {
+    const token = (await this.secrets.get(LEGACY_TOKEN_KEY)) || undefined;
+    if (!token) return undefined;
+    const profile = (await this.withToken(token)) ?? (await this.create(unusedProfileName(DEFAULT_PROFILE_NAME, this.record().profiles), legacyBaseUrl(baseUrl), token));
+    const kept = this.state.get<Array<string | KeptPrivateKey>>(LEGACY_PRIVATE_KEYS_INDEX) ?? [];
+    for (const entry of kept.map((item) => (typeof item === 'string' ? { id: item } : item))) {
+      const privateKey = await this.secrets.get(LEGACY_PRIVATE_KEY_PREFIX + entry.id);
+      if (privateKey) await this.keepPrivateKey(profile.id, entry, privateKey);
+      await this.secrets.delete(LEGACY_PRIVATE_KEY_PREFIX + entry.id);
+    }
+    await this.state.update(LEGACY_PRIVATE_KEYS_INDEX, undefined);
+    await this.secrets.delete(LEGACY_TOKEN_KEY);
+    return this.get(profile.id);
+  }
+
+  private async create(name: string, baseUrl: string, token: string): Promise<Profile> {
+    const profile: Profile = { id: this.newId(), name, baseUrl, privateKeys: [] };
+    // The token first: a profile never exists without its token, whatever stops us half-way.
+    await this.secrets.store(tokenSecretKey(profile.id), token);
+    await this.write({ ...this.record(), profiles: [...this.record().profiles, profile] });
+    return profile;
+  }
+
+  private async withToken(token: string): Promise<Profile | undefined> {
+    for (const profile of this.record().profiles) if ((await this.token(profile.id)) === token) return profile;
+    return undefined;
+  }
+
+  private existing(id: string): Profile {
+    const profile = this.get(id);
+    if (!profile) throw StudioApiError.config('that profile no longer exists: pick another one');
+    return profile;
+  }
+
+  /** Reads, changes and writes the profile in one step (no await in between). */
+  private async change(id: string, edit: (profile: Profile) => Profile): Promise<Profile> {
+    this.existing(id);
+    const record = this.record();
+    const profiles = record.profiles.map((profile) => (profile.id === id ? edit(profile) : profile));
+    await this.write({ ...record, profiles });
+    return profiles.find((profile) => profile.id === id) as Profile;
+  }
+
+  private write(record: ProfilesRecord): PromiseLike<void> {
+    // Through the reader again: only known fields are ever stored.
+    return this.state.update(PROFILES_STATE_KEY, readProfilesRecord(record));
+  }
+}
+
+function legacyBaseUrl(setting: string): string {
+  try {
+    return parseBaseUrl(setting);
+  } catch {
+    return setting.trim() || PRODUCTION_BASE_URL;
+  }
+}

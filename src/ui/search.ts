@@ -1,0 +1,22 @@
+import type { Prompts } from './prompts';
+
+/**
+ * The Search … box of a view whose list the service filters by name (Assets, Streams). The service
+ * matches one case-insensitive substring, and the client sends `%`, `_` and `\` so that they match
+ * themselves. Resolves with the text to search for ('' shows all), or undefined when dismissed;
+ * `given` skips the box (a caller or test passing the text).
+ */
+export async function askNameSearch(prompts: Prompts, items: 'Assets' | 'Streams', current: string, given?: string): Promise<string | undefined> {
+  if (typeof given === 'string') return given.trim();
+  const value = await prompts.input({
+    title: `Livepeer: Search ${items}`,
+    prompt: `Show ${items.toLowerCase()} whose name contains this text, in any case (empty shows all)`,
+    value: current,
+  });
+  return value?.trim();
+}
+
+/** How a view's description shows its search: `“keynote”`. */
+export function searchWords(search: string): string | undefined {
+  return search ? `“${search}”` : undefined;
+}

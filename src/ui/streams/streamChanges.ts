@@ -1,0 +1,119 @@
+import * as vscode from 'vscode';
+import { StudioApiError, type Stream } from '../../api';
+import { isLive, nameOf, resolveStream, type StreamArgument, type StreamContext } from './streamPicker';
+
+const STOP_DETAIL = 'The broadcaster is disconnected. The stream and its key stay, and it can go live again.';
+
+function done(text: string): void {
+  vscode.window.setStatusBarMessage(`Livepeer: ${text}`, 4000);
+}
+
+const stateOf = (stream: Stream): string => (stream.suspended ? 'suspended' : isLive(stream) ? 'live' : 'idle');
+
+/**
+ * Runs a delete, suspend or terminate. The service changes the stream before it calls its media
+ * server and answers 500 when that call fails, although the change was made: after a 500 the stream
+ * is read again, and when it shows the change (`took`: undefined means deleted) that is said instead
+ * of the error. Resolves true when the change was confirmed that way.
+ */
+async function changeStream(ctx: StreamContext, stream: Stream, change: () => Promise<void>, took: (now: Stream | undefined) => boolean, what: string): Promise<boolean> {
+  try {
+    await change();
+    return false;
+  } catch (error) {
+    if (!(error instanceof StudioApiError && error.status === 500)) throw error;
+    const now = await ctx.session
+      .client()
+      .getStream(stream.id)
+      .catch((readError: unknown) => {
+        if (readError instanceof StudioApiError && readError.kind === 'not-found') return undefined;
+        throw error;
+      });
+    ctx.view.refresh();
+    if (!took(now)) {
+      const state = now ? `: ${nameOf(stream)} is still ${stateOf(now)}` : '';
+      throw new StudioApiError('server', `${error.message}${state}`, { status: 500, messages: error.messages });
+    }
+    void ctx.prompts.message('warning', `Livepeer: the service reported an error (HTTP 500), but ${nameOf(stream)} ${what}.`, {});
+    return true;
+  }
+}
+
+export async function deleteStream(ctx: StreamContext, arg: StreamArgument): Promise<void> {
+  const stream = await resolveStream(ctx, arg, 'Select the stream to delete');
+  if (!stream) return;
+  const detail = `Its stream key stops working${isLive(stream) ? ' and the live broadcast is cut' : ''}. This cannot be undone.`;
+  if ((await ctx.prompts.confirm(`Delete stream ${nameOf(stream)}?`, { detail }, 'Delete')) !== 'Delete') return;
+  const reported = await changeStream(ctx, stream, () => ctx.session.client().deleteStream(stream.id), (now) => !now, 'is deleted');
+  ctx.view.refresh();
+  if (!reported) done(`stream ${nameOf(stream)} deleted`);
+}
+
+export async function setSuspended(ctx: StreamContext, arg: StreamArgument, suspended: boolean): Promise<void> {
+  const verb = suspended ? 'suspend' : 'unsuspend';
+  const stream = await resolveStream(ctx, arg, `Select the stream to ${verb}`, (s) => !!s.suspended !== suspended);
+  if (!stream) return;
+  if (suspended && isLive(stream)) {
+    const detail = 'The broadcast is cut and the stream key is refused until you unsuspend the stream.';
+    if ((await ctx.prompts.confirm(`Suspend live stream ${nameOf(stream)}?`, { detail }, 'Suspend')) !== 'Suspend') return;
+  }
+  const took = (now: Stream | undefined) => !!now && !!now.suspended === suspended;
+  const reported = await changeStream(ctx, stream, () => ctx.session.client().setStreamSuspended(stream.id, suspended), took, `is now ${verb}ed`);
+  ctx.view.refresh();
+  if (!reported) done(`${nameOf(stream)} ${verb}ed`);
+}
+
+/** Sends the stop; false when the service refused a repeat this soon (429, said in words). */
+async function stopLiveSession(ctx: StreamContext, stream: Stream): Promise<boolean> {
+  try {
+    const took = (now: Stream | undefined) => !!now && !isLive(now);
+    const reported = await changeStream(ctx, stream, () => ctx.session.client().terminateStream(stream.id), took, 'is no longer live');
+    ctx.view.refresh();
+    if (!reported) done(`live session of ${nameOf(stream)} stopped`);
+    return true;
+  } catch (error) {
+    if (!(error instanceof StudioApiError && error.kind === 'rate-limited')) throw error;
+    void ctx.prompts.message('warning', `Livepeer: the service refuses another stop of ${nameOf(stream)} this soon: wait a few seconds and try again.`, {});
+    return false;
+  }
+}
+
+export async function terminate(ctx: StreamContext, arg: StreamArgument): Promise<void> {
+  const stream = await resolveStream(ctx, arg, 'Select the live stream to stop', isLive);
+  if (!stream) return;
+  if ((await ctx.prompts.confirm(`Stop the live session of ${nameOf(stream)}?`, { detail: STOP_DETAIL }, 'Stop Live Session')) !== 'Stop Live Session') return;
+  await stopLiveSession(ctx, stream);
+}
+
+const refusedWhileLive = (error: unknown): boolean =>
+  error instanceof StudioApiError && error.kind === 'validation' && error.messages.some((m) => /while stream is active/.test(m));
+
+/**
+ * Recording cannot change while a stream is live (the service answers 400). The row hides the
+ * action on live streams; the palette lists them last saying so; when the service refuses anyway, a
+ * modal (it stays until answered) offers to stop the live session and then makes the change.
+ */
+export async function setRecord(ctx: StreamContext, arg: StreamArgument, record: boolean): Promise<void> {
+  const onOff = record ? 'on' : 'off';
+  const why = 'live: recording can change once the broadcast ends';
+  const stream = await resolveStream(ctx, arg, `Select the stream to turn recording ${onOff} for`, (s) => !!s.record !== record, { refused: isLive, why });
+  if (!stream) return;
+  const change = () => ctx.session.client().setStreamRecord(stream.id, record);
+  try {
+    await change();
+  } catch (error) {
+    if (!refusedWhileLive(error)) throw error;
+    const detail = `The service refuses to change recording while the stream is live. Stop its live session and turn recording ${onOff}? ${STOP_DETAIL}`;
+    const choice = await ctx.prompts.confirm(`${nameOf(stream)} is live: recording cannot change until the broadcast ends.`, { detail }, 'Stop Live Session');
+    if (choice !== 'Stop Live Session' || !(await stopLiveSession(ctx, stream))) return;
+    try {
+      await change();
+    } catch (again) {
+      if (!refusedWhileLive(again)) throw again;
+      void ctx.prompts.message('warning', `Livepeer: the live session of ${nameOf(stream)} is stopping: turn recording ${onOff} again in a few seconds.`, {});
+      return;
+    }
+  }
+  ctx.view.refresh();
+  done(`recording ${onOff} for ${nameOf(stream)}`);
+}

@@ -1,0 +1,68 @@
+import type * as vscode from 'vscode';
+import type { Stream } from '../../api';
+import type { JsonDetails } from '../jsonDetails';
+import type { Prompts } from '../prompts';
+import type { Session } from '../session';
+import { timeAgo } from '../format';
+import { StreamItem, liveWords, type StreamNode, type StreamsView } from './streamsView';
+
+export type StreamArgument = StreamItem | Stream | undefined;
+
+export interface StreamContext {
+  session: Session;
+  prompts: Prompts;
+  view: StreamsView;
+  treeView: vscode.TreeView<StreamNode>;
+  details: JsonDetails<Stream>;
+}
+
+export const isLive = (stream: Stream): boolean => !!stream.isActive;
+export const nameOf = (stream: Stream): string => `“${stream.name || stream.id}”`;
+
+/** A picker entry's state, as the row says it: "live 1h 20m" from the session start, or idle and when last seen. */
+function pickerDescription(view: StreamsView, stream: Stream, now = Date.now()): string {
+  if (stream.suspended) return 'suspended';
+  if (isLive(stream)) return liveWords(view.liveSince(stream), now);
+  const seen = timeAgo(stream.lastSeen, now);
+  return `idle · ${seen ? `seen ${seen}` : 'never seen'}`;
+}
+
+export interface PickerNote {
+  /** Streams listed but that the action cannot change now, with the reason after their state. */
+  refused: (stream: Stream) => boolean;
+  why: string;
+}
+
+/**
+ * The stream a command acts on: the row it was run on, or one picked from those it applies to
+ * (child session objects never: no stream action applies to them). With `note`, streams the service
+ * would refuse now are listed last with the reason, so the palette says why.
+ */
+export async function resolveStream(
+  { prompts, view }: StreamContext,
+  arg: StreamArgument,
+  placeHolder: string,
+  applies: (stream: Stream) => boolean = () => true,
+  note?: PickerNote,
+): Promise<Stream | undefined> {
+  if (arg instanceof StreamItem) return arg.stream;
+  if (arg?.id) return arg;
+  const loaded = view.streams.length ? view.streams : await view.loadAllForPicker();
+  const streams = loaded.filter(applies);
+  if (!streams.length) {
+    void prompts.message('info', 'Livepeer: no stream this applies to.', {});
+    return undefined;
+  }
+  const refused = (stream: Stream) => !!note?.refused(stream);
+  const ordered = [...streams.filter((s) => !refused(s)), ...streams.filter(refused)];
+  // Items carry the id only: a listed stream holds its stream key, which no prompt may carry.
+  const picked = await prompts.pick(
+    ordered.map((stream) => ({
+      label: stream.name || stream.id,
+      description: [pickerDescription(view, stream), refused(stream) ? note?.why : undefined].filter(Boolean).join(' · '),
+      detail: stream.id,
+    })),
+    { placeHolder, matchOnDetail: true },
+  );
+  return ordered.find((stream) => stream.id === picked?.detail);
+}

@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+
+/** The committed video (see fixtures/README.md): read once, from the source tree, since tsc copies no assets to out/. */
+export const FIXTURES_DIR = resolve(__dirname, '..', '..', '..', 'test', 'emulator', 'fixtures');
+
+export interface HlsFixture {
+  segments: Array<{ bytes: Buffer; seconds: number }>;
+  mp4: Buffer;
+  /** Peak bits per second over the segments, for the master playlist's BANDWIDTH. */
+  bandwidth: number;
+}
+
+/** The rendition every master playlist names: one, as the fixture has one size. */
+export const RENDITION = '360p0';
+const CODECS = 'avc1.42c01e,mp4a.40.2';
+const RESOLUTION = '320x180';
+
+let loading: Promise<HlsFixture> | undefined;
+
+export function loadHlsFixture(): Promise<HlsFixture> {
+  loading ??= (async () => {
+    const dir = join(FIXTURES_DIR, 'hls');
+    const playlist = await readFile(join(dir, 'index.m3u8'), 'utf8');
+    const entries = [...playlist.matchAll(/#EXTINF:([\d.]+),\s*\n(\S+)/g)].map((m) => ({ seconds: Number(m[1]), file: m[2] ?? '' }));
+    const segments = await Promise.all(entries.map(async ({ seconds, file }) => ({ seconds, bytes: await readFile(join(dir, file)) })));
+    if (!segments.length) throw new Error(`no segments in ${join(dir, 'index.m3u8')}`);
+    const bandwidth = Math.max(...segments.map((s) => Math.ceil((s.bytes.length * 8) / s.seconds)));
+    return { segments, mp4: await readFile(join(FIXTURES_DIR, 'clip.mp4')), bandwidth };
+  })();
+  return loading;
+}
+
+/** `?jwt=…` to add to every address in a playlist of signed content, as the real edge does; '' otherwise. */
+function suffix(jwt: string | undefined): string {
+  return jwt ? `?jwt=${encodeURIComponent(jwt)}` : '';
+}
+
+export function masterPlaylist(fixture: HlsFixture, jwt?: string): string {
+  return ['#EXTM3U', `#EXT-X-STREAM-INF:BANDWIDTH=${fixture.bandwidth},RESOLUTION=${RESOLUTION},CODECS="${CODECS}"`, `${RENDITION}/index.m3u8${suffix(jwt)}`, ''].join('\n');
+}
+
+function header(fixture: HlsFixture): string[] {
+  const target = Math.ceil(Math.max(...fixture.segments.map((s) => s.seconds)));
+  return ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${target}`];
+}
+
+/** The whole fixture, once, ended. */
+export function vodPlaylist(fixture: HlsFixture, jwt?: string): string {
+  const lines = [...header(fixture), '#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-MEDIA-SEQUENCE:0'];
+  fixture.segments.forEach((s, i) => lines.push(`#EXTINF:${s.seconds.toFixed(3)},`, `${i}.ts${suffix(jwt)}`));
+  return [...lines, '#EXT-X-ENDLIST', ''].join('\n');
+}
+
+/**
+ * A live window: segments `first`..`last` of an endless loop over the fixture, no ENDLIST. Each
+ * wrap back to the fixture's start restarts its timestamps, so it is marked a discontinuity, and
+ * the discontinuity sequence counts the wraps that slid out of the window.
+ */
+export function livePlaylist(fixture: HlsFixture, first: number, last: number, jwt?: string): string {
+  const count = fixture.segments.length;
+  const lines = [...header(fixture), `#EXT-X-MEDIA-SEQUENCE:${first}`, `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(first / count)}`];
+  for (let n = first; n <= last; n++) {
+    if (n > first && n % count === 0) lines.push('#EXT-X-DISCONTINUITY');
+    lines.push(`#EXTINF:${fixture.segments[n % count]?.seconds.toFixed(3)},`, `${n}.ts${suffix(jwt)}`);
+  }
+  return [...lines, ''].join('\n');
+}

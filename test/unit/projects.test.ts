@@ -1,0 +1,205 @@
+import assert from 'node:assert/strict';
+import { request } from 'undici';
+import { StudioClient, getProject, identifyProject, listProjects, type Project } from '../../src/api';
+import { startEmulator, type AccountToken, type Emulator } from '../emulator';
+import { failure } from './helpers/studioErrors';
+
+const TOKEN_A = 'tok-A-SECRET-1b2c3d';
+const TOKEN_B = 'tok-B-SECRET-4e5f6a';
+const TOKEN_A_STAGING = 'tok-A-staging-SECRET-7a8b9c';
+
+type Reply = { status: number; json: unknown };
+
+async function api(emu: Emulator, token: string, method: string, path: string, body?: unknown): Promise<Reply> {
+  const res = await request(`${emu.apiUrl}${path}`, {
+    method: method as 'GET',
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  return { status: res.statusCode, json: text ? JSON.parse(text) : undefined };
+}
+
+const ids = (reply: Reply): string[] => (reply.json as Array<{ id: string }>).map((row) => row.id).sort();
+
+function clientFor(emu: Emulator, token: string): StudioClient {
+  return new StudioClient({ baseUrl: emu.apiUrl, getToken: () => token, userAgent: 'livepeer-studio-vscode/test', timeoutMs: 5_000, retry: { minDelayMs: 20, maxDelayMs: 100 } });
+}
+
+describe('accounts and projects', () => {
+  let emu: Emulator;
+  /** The default account's key (A), a second project of A (A staging), another user (B). */
+  let a: AccountToken;
+  let aStaging: AccountToken;
+  let b: AccountToken;
+
+  beforeEach(async () => {
+    emu = await startEmulator({ tokens: [TOKEN_A], defaultPageSize: 3, processingDelayMs: 20 });
+    const callerA = emu.accounts.callerOf(TOKEN_A);
+    assert.ok(callerA);
+    a = { ...callerA, token: TOKEN_A };
+    aStaging = emu.accounts.addProject(emu.store.userId, 'Staging', TOKEN_A_STAGING);
+    b = emu.accounts.addUser({ token: TOKEN_B });
+  });
+
+  afterEach(async () => {
+    await emu.close();
+  });
+
+  describe('emulator', () => {
+    it('each key lists and reads only its own project: another project\'s key, stream or asset is 404 `not found` and stays as it was', async () => {
+      const made = new Map<AccountToken, { key: string; stream: string; asset: string }>();
+      for (const owner of [a, aStaging, b]) {
+        const key = await api(emu, owner.token, 'POST', '/access-control/signing-key', { name: 'k', projectId: a.projectId });
+        const stream = await api(emu, owner.token, 'POST', '/stream', { name: 's', projectId: a.projectId });
+        const upload = await api(emu, owner.token, 'POST', '/asset/request-upload', { name: 'v.mp4', projectId: a.projectId });
+        assert.deepEqual([key.status, stream.status, upload.status], [201, 201, 200]);
+        const asset = (upload.json as { asset: { id: string; projectId: string; userId: string } }).asset;
+        assert.deepEqual([asset.projectId, asset.userId], [owner.projectId, owner.userId], 'a key creates in its own project, whatever the body says');
+        made.set(owner, { key: (key.json as { id: string }).id, stream: (stream.json as { id: string }).id, asset: asset.id });
+      }
+      emu.store.addStream({ name: 'B session', parentId: made.get(b)?.stream, userId: b.userId, projectId: b.projectId });
+
+      for (const owner of [a, aStaging, b]) {
+        const own = made.get(owner);
+        assert.deepEqual(ids(await api(emu, owner.token, 'GET', '/access-control/signing-key')), [own?.key]);
+        assert.deepEqual(ids(await api(emu, owner.token, 'GET', '/stream?streamsonly=1')), [own?.stream]);
+        assert.deepEqual(ids(await api(emu, owner.token, 'GET', '/asset')), [own?.asset]);
+        for (const other of [a, aStaging, b].filter((o) => o !== owner)) {
+          const theirs = made.get(other);
+          for (const [method, path, body] of [
+            ['GET', `/access-control/signing-key/${theirs?.key}`],
+            ['PATCH', `/access-control/signing-key/${theirs?.key}`, { name: 'taken' }],
+            ['DELETE', `/access-control/signing-key/${theirs?.key}`],
+            ['GET', `/stream/${theirs?.stream}`],
+            ['GET', `/stream/${theirs?.stream}/sessions`],
+            ['PATCH', `/stream/${theirs?.stream}/suspended`, { suspended: true }],
+            ['DELETE', `/stream/${theirs?.stream}`],
+            ['GET', `/asset/${theirs?.asset}`],
+            ['DELETE', `/asset/${theirs?.asset}`],
+          ] as Array<[string, string, unknown?]>) {
+            const reply = await api(emu, owner.token, method, path, body);
+            assert.deepEqual([reply.status, reply.json], [404, { errors: ['not found'] }], `${method} ${path}`);
+          }
+        }
+      }
+      for (const { key, stream, asset } of made.values()) {
+        assert.equal(emu.store.signingKeys.get(key)?.name, 'k');
+        assert.ok(emu.store.streams.get(stream) && !emu.store.streams.get(stream)?.deleted && !emu.store.streams.get(stream)?.suspended);
+        assert.ok(emu.store.assets.has(asset));
+      }
+      assert.equal((await api(emu, b.token, 'GET', `/stream/${made.get(b)?.stream}/sessions`)).status, 200);
+    });
+
+    it('GET /project lists all of the user\'s projects whatever project the key belongs to, without a Link; GET /project/{id} refuses unknown and other users\' projects; keys cannot create projects', async () => {
+      for (const token of [a.token, aStaging.token]) {
+        const list = await request(`${emu.apiUrl}/project`, { headers: { authorization: `Bearer ${token}` } });
+        assert.equal(list.statusCode, 200);
+        assert.equal(list.headers.link, undefined);
+        const projects = (await list.body.json()) as Project[];
+        assert.deepEqual(projects.map((p) => [p.name, p.userId]), [['Default Project', a.userId], ['Staging', a.userId]]);
+        assert.deepEqual(projects.map((p) => p.id), [a.projectId, aStaging.projectId]);
+        assert.ok(projects.every((p) => typeof p.createdAt === 'number' && Object.keys(p).sort().join() === 'createdAt,id,name,userId'));
+      }
+      assert.deepEqual((await api(emu, b.token, 'GET', '/project')).json, [{ id: b.projectId, name: 'Default Project', userId: b.userId, createdAt: emu.accounts.projects.get(b.projectId)?.createdAt }]);
+
+      assert.equal(((await api(emu, a.token, 'GET', `/project/${aStaging.projectId}`)).json as Project).name, 'Staging');
+      assert.deepEqual(await api(emu, a.token, 'GET', '/project/no-such-project'), { status: 403, json: { errors: ['project not found'] } });
+      assert.deepEqual(await api(emu, a.token, 'GET', `/project/${b.projectId}`), { status: 403, json: { errors: ['user can only request information on their own projects'] } });
+      assert.deepEqual(await api(emu, b.token, 'POST', '/project', { name: 'New' }), { status: 403, json: { errors: ['access forbidden for API keys'] } });
+      assert.equal(emu.accounts.projects.size, 3);
+    });
+
+    it('counts the signing-key quota per user: the 12th key of a user is refused, another user still creates', async () => {
+      for (let i = 0; i < 6; i++) assert.equal((await api(emu, a.token, 'POST', '/access-control/signing-key')).status, 201);
+      for (let i = 0; i < 5; i++) assert.equal((await api(emu, aStaging.token, 'POST', '/access-control/signing-key')).status, 201);
+      assert.equal((await api(emu, aStaging.token, 'POST', '/access-control/signing-key')).status, 403);
+      assert.equal((await api(emu, b.token, 'POST', '/access-control/signing-key')).status, 201);
+    });
+
+    it('the request log says which API key each request carried (its id, never the token), and a hash for an unknown token', async () => {
+      await api(emu, a.token, 'GET', '/stream');
+      await api(emu, b.token, 'GET', '/asset');
+      await api(emu, 'not-a-key', 'GET', '/stream');
+      await request(`${emu.apiUrl}/ingest`);
+      const log = emu.requests.map(({ method, url, tokenId }) => ({ method, url, tokenId }));
+      assert.deepEqual(log.slice(0, 2), [
+        { method: 'GET', url: '/api/stream', tokenId: a.tokenId },
+        { method: 'GET', url: '/api/asset', tokenId: b.tokenId },
+      ]);
+      assert.match(log[2]?.tokenId ?? '', /^sha256:[0-9a-f]{12}$/);
+      assert.equal(log[3]?.tokenId, undefined);
+      assert.ok(![a.tokenId, b.tokenId, log[2]?.tokenId].some((id) => /SECRET|not-a-key/.test(id ?? '')));
+    });
+
+    it('the gate tells another account\'s key apart from nothing: 404 for B\'s key on A\'s gated stream', async () => {
+      const stream = emu.store.addStream({ name: 'gated', playbackPolicy: { type: 'jwt' } });
+      const keyB = await api(emu, b.token, 'POST', '/access-control/signing-key');
+      const gate = await api(emu, b.token, 'POST', '/access-control/gate', { stream: `video+${stream.playbackId}`, pub: (keyB.json as { publicKey: string }).publicKey });
+      assert.deepEqual(gate, { status: 404, json: { errors: ['Content not found'] } });
+    });
+  });
+
+  describe('client', () => {
+    const clients: StudioClient[] = [];
+    const client = (token: string): StudioClient => {
+      const made = clientFor(emu, token);
+      clients.push(made);
+      return made;
+    };
+    afterEach(async () => {
+      await Promise.all(clients.splice(0).map((c) => c.close()));
+    });
+
+    it('listProjects lists the user\'s projects and getProject names one; both refuse other shapes', async () => {
+      const projects = await listProjects(client(aStaging.token));
+      assert.deepEqual(projects.map((p) => p.name), ['Default Project', 'Staging']);
+      assert.deepEqual(await getProject(client(a.token), aStaging.projectId), { id: aStaging.projectId, name: 'Staging', userId: a.userId, createdAt: projects[1]?.createdAt });
+
+      const other = await failure(getProject(client(a.token), b.projectId));
+      assert.deepEqual([other.kind, other.status, other.messages], ['forbidden', 403, ['user can only request information on their own projects']]);
+
+      emu.faults.fail({ origin: 'api', method: 'GET', path: '/api/project', status: 200, body: [{ id: 'p1', name: 'ok' }, { name: 'no id' }] });
+      const list = await failure(listProjects(client(a.token)));
+      assert.equal(list.kind, 'server');
+      assert.match(list.message, /something else.*\(GET \/project → 200\)$/);
+      emu.faults.fail({ origin: 'api', method: 'GET', path: `/api/project/${a.projectId}`, status: 200, body: { data: [] } });
+      assert.equal((await failure(getProject(client(a.token), a.projectId))).kind, 'server');
+      assert.equal((await failure(getProject(client(a.token), '..'))).kind, 'config');
+    });
+
+    it('identifyProject names each key\'s own project, learned from what it lists, for two users with different tokens', async () => {
+      emu.store.addSigningKey({ userId: a.userId, projectId: a.projectId });
+      emu.store.addAsset({ name: 'staging clip', userId: aStaging.userId, projectId: aStaging.projectId });
+      emu.store.addStream({ name: 'B live', userId: b.userId, projectId: b.projectId });
+      const before = emu.requests.length;
+      assert.deepEqual(await identifyProject(client(a.token)).then((p) => p?.name), 'Default Project');
+      assert.deepEqual(await identifyProject(client(aStaging.token)).then((p) => [p?.id, p?.name]), [aStaging.projectId, 'Staging']);
+      assert.deepEqual(await identifyProject(client(b.token)).then((p) => [p?.id, p?.name]), [b.projectId, 'Default Project']);
+      const log = emu.requests.slice(before).map(({ url, tokenId }) => `${tokenId === a.tokenId ? 'A' : tokenId === aStaging.tokenId ? 'A staging' : tokenId === b.tokenId ? 'B' : tokenId} ${url}`);
+      assert.deepEqual(log, [
+        'A /api/access-control/signing-key?limit=1',
+        `A /api/project/${a.projectId}`,
+        'A staging /api/access-control/signing-key?limit=1',
+        'A staging /api/stream?limit=1',
+        'A staging /api/asset?order=createdAt-true&limit=1',
+        `A staging /api/project/${aStaging.projectId}`,
+        'B /api/access-control/signing-key?limit=1',
+        'B /api/stream?limit=1',
+        `B /api/project/${b.projectId}`,
+      ]);
+    });
+
+    it('identifyProject with nothing listed: the user\'s only project, or unknown among several', async () => {
+      assert.deepEqual(await identifyProject(client(b.token)).then((p) => [p?.id, p?.name]), [b.projectId, 'Default Project'], 'B has one project');
+      assert.equal(await identifyProject(client(a.token)), undefined, 'A has two projects and its key lists nothing');
+      assert.equal(emu.requests.at(-1)?.url, '/api/project');
+    });
+
+    it('an unknown token fails identifyProject with an error that does not carry it', async () => {
+      const error = await failure(identifyProject(client('tok-UNKNOWN-SECRET-0f0f')));
+      assert.equal(error.kind, 'auth');
+      assert.ok(!JSON.stringify({ message: error.message, messages: error.messages, stack: error.stack }).includes('tok-UNKNOWN-SECRET-0f0f'));
+    });
+  });
+});

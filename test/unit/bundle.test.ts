@@ -21,6 +21,7 @@ describe('extension bundle (dist/)', () => {
   });
 
   it('ships the tus client as its own bundle, next to the extension', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle is a file built at run time, not a module to import
     const tus = require(join(dist, 'tus-js-client.js')) as { Upload?: unknown };
     assert.equal(typeof tus.Upload, 'function');
     for (const parser of ['llhttp.wasm', 'llhttp_simd.wasm']) assert.ok(statSync(join(dist, parser)).size > 10_000, parser);

@@ -99,7 +99,7 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
-    if (node || !this.session.hasToken) return [];
+    if (node || !(await this.session.signedIn())) return [];
     try {
       await this.ensureLoaded();
     } catch (error) {

@@ -43,7 +43,7 @@ async function reveal(ctx: StreamContext, stream: Stream): Promise<void> {
     const item = await ctx.view.showCreated(stream);
     if (item) await ctx.treeView.reveal(item, { select: true, focus: true });
   } catch {
-    ctx.view.refresh();
+    await ctx.view.refresh();
   }
 }
 
@@ -166,7 +166,7 @@ function autoRefresh(treeView: vscode.TreeView<unknown>, view: StreamsView): vsc
   const restart = () => {
     clearInterval(timer);
     const seconds = settings.streamsAutoRefreshSeconds();
-    if (seconds > 0 && treeView.visible) timer = setInterval(() => view.refresh(), seconds * 1000);
+    if (seconds > 0 && treeView.visible) timer = setInterval(() => void view.refresh(), seconds * 1000);
   };
   restart();
   const subscriptions = [

@@ -1,7 +1,7 @@
 import type { Page } from '../api';
 
-/** The service's largest page: a re-read of the loaded rows asks for as many at once. */
-const REREAD_LIMIT = 1000;
+/** The service's largest page: Load more… and a re-read ask for at most as many at once. */
+const MAX_PAGE = 1000;
 
 /** The rows before and after a re-read; rows whose data did not change keep their object. */
 export interface Reread<T> {
@@ -20,7 +20,7 @@ export class PagedList<T extends { id: string }> {
   private generation = 0;
 
   /**
-   * @param fetchPage reads one page: the first without a cursor; `limit` only for a re-read (else the view's page size).
+   * @param fetchPage reads one page: the first without a cursor, and with the view's page size unless `limit` says otherwise.
    * @param prepare what a page needs before its rows are shown; `current()` turns false once the list is reset.
    */
   constructor(
@@ -68,12 +68,16 @@ export class PagedList<T extends { id: string }> {
     return this.loading;
   }
 
-  /** Appends the next page; false when there is none or the list was reset meanwhile. */
+  /**
+   * Appends the next page, as many rows as are shown (up to the service's largest page), so that
+   * thousands of rows take a few clicks: every click re-renders the whole list in VS Code, which also
+   * keeps a little memory per row rendered. False when there is no next page or the list was reset meanwhile.
+   */
   async loadMore(): Promise<boolean> {
     const cursor = this.loaded?.nextCursor;
     if (!cursor) return false;
     const current = this.guard();
-    const page = await this.fetchPage(cursor);
+    const page = await this.fetchPage(cursor, this.items.length ? Math.min(MAX_PAGE, this.items.length) : undefined);
     if (!current()) return false;
     await this.prepare(page.items, current);
     if (!current() || !this.loaded) return false;
@@ -97,7 +101,7 @@ export class PagedList<T extends { id: string }> {
     const fresh: T[] = [];
     let cursor: string | undefined;
     do {
-      const page = await this.fetchPage(cursor, Math.max(1, Math.min(REREAD_LIMIT, wanted - fresh.length)));
+      const page = await this.fetchPage(cursor, Math.max(1, Math.min(MAX_PAGE, wanted - fresh.length)));
       if (!current()) return undefined;
       fresh.push(...page.items);
       cursor = page.items.length ? page.nextCursor : undefined;

@@ -80,6 +80,15 @@ describe('PagedList: the paging state of the Assets and Streams views', () => {
     assert.deepEqual(list.items.map((s) => s.name).sort(), ['a', 'b', 'c', 'd', 'e', 'shown']);
   });
 
+  it('Load more… asks for as many rows as are shown: thousands of rows in a few clicks (each click re-renders the whole list)', async () => {
+    for (const name of ['f', 'g', 'h', 'i', 'j', 'k']) emu.store.addStream({ name });
+    const list = streams();
+    await list.load();
+    while (list.hasMore) await list.loadMore();
+    assert.deepEqual(limits, [2, 2, 4, 8], '2 shown, then 4, 8, and the last 3 of 11');
+    assert.equal(list.items.length, 11);
+  });
+
   it('re-reads the loaded rows in one request: unchanged rows keep their object, Load more… continues after them', async () => {
     const list = streams();
     await list.load();

@@ -24,7 +24,7 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private readonly pageLoaded = new vscode.EventEmitter<void>();
   /** A first page arrived (the tree asked for it, so no tree change is announced). */
   readonly onDidLoad = this.pageLoaded.event;
-  private readonly list = new PagedList<Asset>((cursor) => this.session.client().listAssetsPage(this.filters.query(), cursor, PAGE_SIZE));
+  private readonly list = new PagedList<Asset>((cursor, limit) => this.session.client().listAssetsPage(this.filters.query(), cursor, limit ?? PAGE_SIZE));
   private readonly items = new Map<string, AssetItem>();
   /** Playback id → thumbnail as a data URI (undefined when there is none), fetched on first hover. */
   private readonly thumbnails = new Map<string, Promise<string | undefined>>();

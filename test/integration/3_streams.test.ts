@@ -193,7 +193,7 @@ describe('Streams view', () => {
       await vscode.commands.executeCommand('livepeer.streams.refresh');
       const lastRow = loaded.find((r) => r.label === 'page-59') as StreamItem;
       assert.deepEqual(fired, [[lastRow]], 'one update, of the changed row only');
-      assert.match(String(lastRow.description), /^recording · seen 1\d days ago$/);
+      assert.match(String(lastRow.description), /^recording · seen \d+ weeks ago$/);
       assert.deepEqual(await rows(), loaded, 'still both pages, the same objects');
     } finally {
       listening.dispose();

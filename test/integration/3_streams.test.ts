@@ -202,6 +202,30 @@ describe('Streams view', () => {
     }
   });
 
+  it('Load more… shows its rows at once; a live one there then says how long it has been live, on its row alone', async () => {
+    const extra = Array.from({ length: 55 }, (_, i) => emulator.store.addStream({ name: `more-${i}`, lastSeen: now - 10 * DAY - i * HOUR }));
+    const late = emulator.store.addStream({ name: 'late-live' });
+    emulator.store.startSession(late, { createdAt: Date.now() - 30 * MINUTE });
+    late.lastSeen = now - 20 * DAY; // listed last: on the second page
+    await api.streams.filters.set({ search: '' }); // the view starts over from its first page
+    assert.equal((await top()).length, 50);
+    const fired: unknown[] = [];
+    const listening = api.streams.onDidChangeTreeData((change) => fired.push(change));
+    emulator.faults.delay({ origin: 'api', method: 'GET', path: new RegExp(`^/api/stream/${late.id}/sessions$`), ms: 400 });
+    try {
+      await vscode.commands.executeCommand('livepeer.streams.loadMore');
+      const lateRow = await row('late-live');
+      assert.equal(lateRow.description, 'live', 'shown before its sessions are read');
+      await eventually(() => assert.match(String(lateRow.description), /^live 3\dm$/));
+      assert.ok(fired.some((change) => Array.isArray(change) && change.length === 1 && change[0] === lateRow), 'its row alone was updated');
+    } finally {
+      listening.dispose();
+      emulator.faults.clear();
+      [...extra, late].forEach((stream) => emulator.store.streams.delete(stream.id));
+      await api.streams.refresh();
+    }
+  });
+
   it('filters: one activity of All / Active / Idle, recording on top; menu and palette use the same labels', async () => {
     await vscode.commands.executeCommand('livepeer.streams.filter.active');
     assert.deepEqual((await top()).map((i) => i.label), ['studio-a', 'church']);

@@ -28,10 +28,12 @@ type SessionPages = { items: StreamSession[]; nextCursor?: string };
 export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly list = new PagedList<Stream>(
+  private readonly list: PagedList<Stream> = new PagedList<Stream>(
     (cursor, limit) => this.session.client().listStreamsPage(this.filters.query(), cursor, limit ?? PAGE_SIZE),
-    (streams, current) => this.loadLiveSessions(streams, current),
+    // The first page and a re-read show their rows with "live 1h 20m"; after Load more… the rows show at once.
+    (streams, current): Promise<void> => (this.list.isLoaded && !this.rereading ? this.showLiveSinceLater(streams) : this.loadLiveSessions(streams, current)),
   );
+  private rereading = false;
   private readonly sessions = new Map<string, SessionPages>();
   private readonly rows = new Map<string, StreamItem | ChildSessionItem>();
   private readonly subscriptions: vscode.Disposable[];
@@ -76,11 +78,14 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   async refresh(): Promise<void> {
     if (!this.list.isLoaded) return this.reset();
     const hadMore = this.list.hasMore;
+    this.rereading = true;
     try {
       const reread = await this.list.reread();
       if (reread) this.showReread(reread, hadMore, await this.rereadSessions(reread.after));
     } catch {
       this.reset();
+    } finally {
+      this.rereading = false;
     }
   }
 
@@ -211,6 +216,20 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
 
   private sessionsPage(streamId: string, cursor?: string): Promise<Page<StreamSession>> {
     return this.session.client().listSessionsPage(streamId, { cursor, limit: SESSIONS_PAGE_SIZE });
+  }
+
+  /** Rows added by Load more… show at once, live ones saying "live"; how long each has been live follows on its row. */
+  private showLiveSinceLater(streams: Stream[]): Promise<void> {
+    const current = this.list.guard();
+    void this.loadLiveSessions(streams, current).then(() => {
+      if (!current()) return;
+      const rows = streams.flatMap((stream) => {
+        const row = this.rows.get(stream.id);
+        return row instanceof StreamItem && row.stream === stream && row.show(stream, this.sessions.get(stream.id)?.items) ? [row] : [];
+      });
+      if (rows.length) this.changed.fire(rows);
+    });
+    return Promise.resolve();
   }
 
   /** Live rows say how long they have been live: the start of their newest session. */

@@ -211,7 +211,7 @@ describe('Streams view', () => {
     assert.equal((await top()).length, 50);
     const fired: unknown[] = [];
     const listening = api.streams.onDidChangeTreeData((change) => fired.push(change));
-    emulator.faults.delay({ origin: 'api', method: 'GET', path: new RegExp(`^/api/stream/${late.id}/sessions$`), ms: 400 });
+    emulator.faults.delay({ origin: 'api', method: 'GET', path: new RegExp(`^/api/stream/${late.id}/sessions$`), ms: 1000 });
     try {
       await vscode.commands.executeCommand('livepeer.streams.loadMore');
       const lateRow = await row('late-live');

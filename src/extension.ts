@@ -35,10 +35,15 @@ export interface LivepeerApi {
   logUri: vscode.Uri;
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<LivepeerApi> {
+/**
+ * Builds the views and commands and returns at once: nothing here waits for the window, the service
+ * or the disk. The token is read once, meanwhile; the views wait for that read before their first request.
+ */
+export function activate(context: vscode.ExtensionContext): LivepeerApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Livepeer', { log: true });
   const tokens = new TokenStore(context.secrets);
+  void tokens.loaded();
   const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
   const session = new Session(tokens, log, userAgent);
   const prompts = new Prompts();
@@ -78,7 +83,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     assets.view.onDidRemove((assetId) => void uploads.uploads.manager.history.markAssetDeleted(assetId)),
   );
   assets.view.isAbandoned = (assetId) => uploads.uploads.manager.history.finished.isAbandoned(assetId);
-  await Promise.all([tokens.load(), filters.publishContext(), assets.ready]);
+  // The filter context keys only drive the menus' check marks: activation does not wait for them.
+  void filters.publishContext();
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);
   return {
     prompts,

@@ -1,5 +1,5 @@
 import type { AssetStatus } from '../api/types';
-import type { KeyValueStore } from './urlStorage';
+import type { KeyValueStore } from './keyValueStore';
 import type { UploadMethodChoice, UploadResult } from './uploadVideo';
 
 /** How long a finished upload stays listed, across reloads. */

@@ -10,7 +10,7 @@ import type { Leftover } from './unfinishedAsset';
 import { UploadHistory, type UploadHistoryOptions } from './uploadHistory';
 import { finishedRecord, runUpload, terminateQuietly } from './uploadRun';
 import { chooseMethod } from './uploadVideo';
-import type { InterruptedUploadSummary } from './urlStorage';
+import type { InterruptedUploadSummary } from './interruptedUpload';
 
 export interface UploadQueueOptions extends UploadHistoryOptions {
   chunkSizeMiB: () => number;

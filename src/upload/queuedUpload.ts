@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { Leftover } from './unfinishedAsset';
 import type { UploadMethodChoice, UploadResult } from './uploadVideo';
 import type { UploadProgress } from './progress';
-import type { InterruptedUploadSummary } from './urlStorage';
+import type { InterruptedUploadSummary } from './interruptedUpload';
 
 export interface NewUploadRequest {
   filePath: string;

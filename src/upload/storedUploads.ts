@@ -1,7 +1,9 @@
 import type { FinishedUploads } from './finishedUploads';
 import { PausedUploads } from './pausedUploads';
 import type { Upload } from './queuedUpload';
-import { discardUpload, listInterruptedUploads, type InterruptedUploadSummary, type KeyValueStore } from './urlStorage';
+import type { InterruptedUploadSummary } from './interruptedUpload';
+import type { KeyValueStore } from './keyValueStore';
+import { discardUpload, listInterruptedUploads } from './uploadRegistry';
 
 /**
  * The engine's stored tus uploads (they outlive the window) as the queue offers them: which may be

@@ -5,7 +5,7 @@ import { Emitter } from './emitter';
 import { FinishedUploads, type FinishedUpload } from './finishedUploads';
 import type { Logger } from './logger';
 import { deleteUnfinishedAsset, type Leftover, type UnfinishedAssetEnd } from './unfinishedAsset';
-import type { KeyValueStore } from './urlStorage';
+import type { KeyValueStore } from './keyValueStore';
 
 /** Processing a long video takes a while; past this a finished row keeps its asset's last known phase. */
 const FOLLOW_ASSET_MS = 2 * 3600_000;

@@ -9,7 +9,7 @@ import type { Upload, UploadOutcome } from './queuedUpload';
 import type { StoredUploads } from './storedUploads';
 import { byteSize, transferSummary } from './transferText';
 import { resumeUpload, uploadVideo, type UploadRequester } from './uploadVideo';
-import type { KeyValueStore } from './urlStorage';
+import type { KeyValueStore } from './keyValueStore';
 
 export interface RunDeps {
   session: ClientSource;

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { Session } from '../../src/ui/account/session';
+import { TokenStore } from '../../src/ui/account/tokenStore';
 import { TOKEN, answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, person, screenshot, signIn, sleep } from './harness';
 
 function logText(dir: string): string {
@@ -170,5 +172,39 @@ describe('API token', () => {
       assert.equal(await saved, false);
     });
     await signIn();
+  });
+
+  it('reads the stored token once, however many views and requests ask first; again only when another window changes it', async () => {
+    let reads = 0;
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+    // Each read is a round trip (to the browser, in a web-hosted VS Code): this one waits until released.
+    const secrets: vscode.SecretStorage = {
+      get: async (key) => (reads++, await slow, key === 'livepeer.apiToken' ? TOKEN : undefined),
+      store: () => Promise.resolve(),
+      delete: () => Promise.resolve(),
+      onDidChange: changed.event,
+    };
+    const log = vscode.window.createOutputChannel('Livepeer token test', { log: true });
+    const tokens = new TokenStore(secrets);
+    const session = new Session(tokens, log, 'test');
+    try {
+      void tokens.loaded();
+      const first = Promise.all([session.signedIn(), session.client().listSigningKeys(), session.client().listStreamsPage({}, undefined, 5)]);
+      release();
+      const [signedIn, keys] = await first;
+      assert.equal(signedIn, true, 'the views wait for the read');
+      assert.ok(Array.isArray(keys), 'the first requests carried the token read meanwhile');
+      await session.client().listSigningKeys();
+      assert.equal(reads, 1, 'one SecretStorage read for all of them');
+      changed.fire({ key: 'livepeer.apiToken' });
+      await eventually(() => assert.equal(reads, 2));
+    } finally {
+      session.dispose();
+      tokens.dispose();
+      log.dispose();
+      changed.dispose();
+    }
   });
 });

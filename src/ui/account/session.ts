@@ -27,28 +27,35 @@ export class Session implements vscode.Disposable {
     ];
   }
 
+  /** Whether a token is stored, as far as read yet: `signedIn()` waits for the first read. */
   get hasToken(): boolean {
     return !!this.tokens.value;
   }
 
-  /** The client for the stored token; throws a clear error when the base URL setting is invalid. */
+  /** Whether a token is stored, once it was read (the views' first question; activate() does not wait for it). */
+  async signedIn(): Promise<boolean> {
+    await this.tokens.loaded();
+    return this.hasToken;
+  }
+
+  /** The client for the stored token (its requests wait for the first read); throws a clear error when the base URL setting is invalid. */
   client(): StudioClient {
-    this.current ??= this.create(() => this.tokens.value);
+    this.current ??= this.create(async () => (await this.tokens.loaded(), this.tokens.value));
     return this.current;
   }
 
   /** A one-off client to check a token before it is saved. */
   clientFor(token: string): StudioClient {
-    return this.create(() => token);
+    return this.create(() => token, token);
   }
 
-  private create(getToken: () => string | undefined): StudioClient {
+  private create(getToken: () => string | undefined | Promise<string | undefined>, checked?: string): StudioClient {
     return new StudioClient({
       baseUrl: settings.baseUrl(),
       getToken,
       userAgent: this.userAgent,
       timeoutMs: settings.requestTimeoutMs(),
-      onCall: logApiCall(this.log, () => [this.tokens.value, getToken()]),
+      onCall: logApiCall(this.log, () => [this.tokens.value, checked]),
     });
   }
 

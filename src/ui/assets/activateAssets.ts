@@ -15,8 +15,6 @@ export interface AssetsFeature {
   view: AssetsView;
   treeView: vscode.TreeView<unknown>;
   disposables: vscode.Disposable[];
-  /** Publishes the filter context keys; awaited by activate(). */
-  ready: Promise<void>;
 }
 
 /** The Assets view with its filters, details documents, processing refresh and commands. */
@@ -24,11 +22,12 @@ export function activateAssets(session: Session, prompts: Prompts, workspaceStat
   const filters = new AssetFilters(workspaceState);
   const view = new AssetsView(session, prompts, filters);
   const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view });
+  // The filter context keys only drive the menus' check marks: activation does not wait for them.
+  void filters.publishContext();
   const details = new JsonDetails('livepeer-asset', (id) => session.client().getAsset(id), withoutSecrets);
   return {
     view,
     treeView,
-    ready: filters.publishContext(),
     disposables: [
       filters,
       view,

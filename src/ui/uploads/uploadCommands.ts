@@ -63,7 +63,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       return !why;
     });
     if (!videos.length) return [];
-    if (!session.hasToken && !(await setToken(session, prompts))) return [];
+    if (!(await session.signedIn()) && !(await setToken(session, prompts))) return [];
     const method = options.method ?? (await chooseMethod());
     if (!method) return [];
     const single = videos.length === 1 ? (options.name?.trim() || (await askName(videos[0]))) : undefined;

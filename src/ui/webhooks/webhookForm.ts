@@ -91,7 +91,7 @@ export async function createWebhook(ctx: WebhookContext): Promise<Webhook | unde
   if (!sharedSecret || sharedSecret === 'keep') return undefined;
   const input: WebhookInput = { name, url, events, sharedSecret, ...(streamId ? { streamId } : {}) };
   const webhook = await ctx.session.client().webhooks.create(input);
-  ctx.view.addOrUpdate(webhook);
+  await ctx.view.addOrUpdate(webhook);
   void offerCopySecret(ctx, webhook, `Livepeer: webhook ${nameOf(webhook)} created for ${shownUrl(webhook.url)}.`);
   return webhook;
 }

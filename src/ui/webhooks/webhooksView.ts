@@ -61,12 +61,13 @@ export class WebhooksView implements vscode.TreeDataProvider<WebhookNode>, vscod
   async refreshWebhook(webhookId: string): Promise<void> {
     const webhook = await this.session.client().webhooks.get(webhookId);
     this.deliveries.get(webhookId)?.reset();
-    await this.nameStreams([webhook]);
-    this.addOrUpdate(webhook);
+    await this.addOrUpdate(webhook);
   }
 
-  /** Shows a new or changed webhook at once: replaced in place, or added at the top. */
-  addOrUpdate(webhook: Webhook): void {
+  /** Shows a new or changed webhook at once (with its stream's name): replaced in place, or added at the top. */
+  async addOrUpdate(webhook: Webhook): Promise<void> {
+    // Without the name (the stream could not be read now) the row shows the stream's id.
+    await this.nameStreams([webhook]).catch(() => undefined);
     const updated = this.list.update((webhooks) => {
       const index = webhooks.findIndex((w) => w.id === webhook.id);
       return index >= 0 ? webhooks.map((w, i) => (i === index ? webhook : w)) : [webhook, ...webhooks];

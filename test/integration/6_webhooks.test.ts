@@ -113,7 +113,7 @@ describe('Webhooks view', function () {
     await eventually(async () => assert.equal(await vscode.env.clipboard.readText(), secret));
     const item = await row();
     assert.match(String(item.description), /^127\.0\.0\.1:\d+ · 3 events · stream webhook-show$/);
-    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'webhook');
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'broadcast');
     assert.equal(item.contextValue, 'webhook');
     assert.ok(!(item.tooltip as vscode.MarkdownString).value.includes(secret), 'no secret in the tooltip');
   });
@@ -136,7 +136,7 @@ describe('Webhooks view', function () {
       return rows;
     });
     assert.equal(delivery?.label, 'stream.started');
-    assert.match(String(delivery?.description), /^200 · \d+\.\d\d s · just now$/);
+    assert.match(String(delivery?.description), /^200 · \d+ ms · just now$/);
     assert.equal((delivery?.iconPath as vscode.ThemeIcon).id, 'pass');
     assert.equal(receiver.received.filter((r) => JSON.parse(r.body).stream?.id === other.id).length, 0);
   });
@@ -255,6 +255,7 @@ describe('Webhooks view', function () {
     const details = await eventually(() => {
       const text = vscode.window.activeTextEditor?.document.getText() ?? '';
       assert.match(text, /"sharedSecret": "\(hidden\)"/);
+      assert.match(text, /"response": "failed with 500"/, 'the last failure’s answer decoded');
       return text;
     });
     for (const secretValue of [secret, ...[...emulator.webhooks.webhooks.values()].map((w) => w.sharedSecret ?? '-')]) {
@@ -269,10 +270,56 @@ describe('Webhooks view', function () {
       .join('\n');
     assert.match(log, /POST \/webhook → 201/);
     assert.ok(!log.includes(secret) && !log.includes('a-typed-secret'), 'no secret in the log');
-    if (process.env.LIVEPEER_SCREENSHOT_DIR) {
-      await vscode.commands.executeCommand('workbench.view.extension.livepeer');
-      await vscode.commands.executeCommand('livepeer.webhooks.focus');
+  });
+
+  it('pages webhooks and deliveries with Load more…, and none after the last, shorter page', async () => {
+    const extra = Array.from({ length: 50 }, (_, i) => emulator.webhooks.add({ name: `bulk ${i}`, url: 'https://example.com/hook', events: ['asset.ready'] }));
+    const now = Date.now();
+    const stored = emulator.webhooks.log.filter((entry) => entry.webhookId === webhook.id);
+    const first = stored[0];
+    assert.ok(first);
+    for (let i = 0; i < 25; i++) emulator.webhooks.log.push({ ...first, id: `bulk-delivery-${i}`, createdAt: now - 10_000 - i });
+    const total = stored.length + 25;
+    try {
+      api.webhooks.refresh();
+      const top = (await api.webhooks.getChildren()) ?? [];
+      assert.equal(top.length, 51, '50 rows and Load more…');
+      assert.equal(top.at(-1)?.label, 'Load more…');
+      await vscode.commands.executeCommand('livepeer.webhooks.loadMore');
+      const all = (await api.webhooks.getChildren()) ?? [];
+      assert.equal(all.length, 51, 'all 51 webhooks, no Load more after the last page');
+      assert.ok(!all.some((item) => item.label === 'Load more…'));
+      const page = (await api.webhooks.getChildren(await row())) ?? [];
+      assert.deepEqual([page.length, page.at(-1)?.label], [21, 'Load more…']);
+      await vscode.commands.executeCommand('livepeer.webhooks.loadMoreDeliveries', webhook.id);
+      assert.equal((await deliveries()).length, total);
+      const times = (await deliveries()).map((item) => item.delivery.createdAt);
+      assert.deepEqual(times, [...times].sort((a, b) => b - a), 'newest first');
+    } finally {
+      for (const other of extra) other.deleted = true;
+      emulator.webhooks.log.splice(0, emulator.webhooks.log.length, ...emulator.webhooks.log.filter((entry) => !entry.id.startsWith('bulk-delivery-')));
+      api.webhooks.refresh();
+    }
+  });
+
+  it('shows the webhook with its deliveries (screenshot for the README)', async function () {
+    if (!process.env.LIVEPEER_SCREENSHOT_DIR) this.skip();
+    const pipeline = emulator.webhooks.add({ name: 'Asset pipeline', url: 'https://api.example.com/livepeer/webhook', events: ['asset.ready', 'asset.failed'], sharedSecret: 'demo-secret-0123456789' });
+    const failedAt = Date.now() - 7 * 60_000;
+    pipeline.status = { lastTriggeredAt: failedAt, lastFailure: { timestamp: failedAt, statusCode: 503, response: Buffer.from('upstream unavailable').toString('base64') } };
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    api.webhooks.refresh();
+    await vscode.commands.executeCommand('workbench.view.extension.livepeer');
+    await vscode.commands.executeCommand('livepeer.webhooks.focus');
+    // The other views are hidden for the picture and shown again after it (later suites use them).
+    const others = ['livepeer.signingKeys', 'livepeer.streams', 'livepeer.uploads', 'livepeer.assets'];
+    for (const view of others) await vscode.commands.executeCommand(`${view}.removeView`);
+    try {
+      await api.webhooksTree.reveal(await row(), { expand: true, select: false, focus: true });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
       await screenshot('webhooks');
+    } finally {
+      for (const view of others) await vscode.commands.executeCommand(`${view}.toggleVisibility`);
     }
   });
 

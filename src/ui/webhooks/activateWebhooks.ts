@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
-import { withoutSecrets } from '../../api';
 import type { Session } from '../account/session';
 import { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { ResultDocuments } from '../common/resultDocuments';
 import { registerWebhookCommands } from './webhookCommands';
-import { deliveryDocument } from './webhookItems';
+import { deliveryDocument, webhookDocument } from './webhookItems';
 import type { DeliveryRecord } from './webhookPicker';
 import { WebhooksView, type WebhookNode } from './webhooksView';
 
@@ -29,7 +28,7 @@ async function fetchDelivery(session: Session, key: string): Promise<DeliveryRec
 export function activateWebhooks(session: Session, prompts: Prompts, results: ResultDocuments): WebhooksFeature {
   const view = new WebhooksView(session, prompts);
   const treeView = vscode.window.createTreeView('livepeer.webhooks', { treeDataProvider: view, showCollapseAll: true });
-  const details = new JsonDetails('livepeer-webhook', (id) => session.client().webhooks.get(id), withoutSecrets);
+  const details = new JsonDetails('livepeer-webhook', (id) => session.client().webhooks.get(id), webhookDocument);
   const deliveryDetails = new JsonDetails('livepeer-webhook-delivery', (key) => fetchDelivery(session, key), deliveryDocument);
   return {
     view,

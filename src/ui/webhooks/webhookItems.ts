@@ -3,7 +3,7 @@ import { bounded, withoutSecrets, type Webhook, type WebhookDelivery } from '../
 import { dateTime, md, timeAgo } from '../common/format';
 
 const FAILING_ICON = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-const WEBHOOK_ICON = new vscode.ThemeIcon('webhook');
+const WEBHOOK_ICON = new vscode.ThemeIcon('broadcast');
 const SUCCESS_ICON = new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
 const FAILURE_ICON = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
 
@@ -87,10 +87,10 @@ export class WebhookItem extends vscode.TreeItem {
   }
 }
 
-/** "0.12 s", "1.5 s". */
+/** "12 ms", "1.5 s" (the service logs seconds). */
 function seconds(duration: number | undefined): string | undefined {
   if (duration === undefined || !Number.isFinite(duration)) return undefined;
-  return `${duration < 10 ? duration.toFixed(2) : duration.toFixed(1)} s`;
+  return duration < 1 ? `${Math.round(duration * 1000)} ms` : `${duration.toFixed(1)} s`;
 }
 
 /** One delivery attempt under its webhook: event, status code, duration and age; a click shows it. */
@@ -118,6 +118,13 @@ export class DeliveryItem extends vscode.TreeItem {
     );
     this.command = { command: 'livepeer.webhooks.showDelivery', title: 'Show Delivery', arguments: [this] };
   }
+}
+
+/** What Show Details displays: the webhook without its secret, the last failure's answer decoded. */
+export function webhookDocument(webhook: Webhook): unknown {
+  const failure = webhook.status?.lastFailure;
+  const status = failure ? { ...webhook.status, lastFailure: { ...failure, response: decoded(failure.response) } } : webhook.status;
+  return withoutSecrets({ ...webhook, ...(status ? { status } : {}) });
 }
 
 /** What Show Delivery displays: the request and the answer decoded, never a secret. */

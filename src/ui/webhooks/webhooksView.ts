@@ -86,6 +86,11 @@ export class WebhooksView implements vscode.TreeDataProvider<WebhookNode>, vscod
     return node;
   }
 
+  /** A delivery's parent is its webhook's row (for reveal). */
+  getParent(node: WebhookNode): WebhookItem | undefined {
+    return node instanceof DeliveryItem ? this.items.get(node.delivery.webhookId) : undefined;
+  }
+
   async getChildren(node?: WebhookNode): Promise<WebhookNode[]> {
     if (!this.session.hasToken) return [];
     if (node instanceof WebhookItem) return this.deliveryRows(node.webhook.id);

@@ -8,7 +8,7 @@ import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { DeliveryItem, WebhookItem } from '../../src/ui/webhooks/activateWebhooks';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../demo/receiver';
 import type { EmulatorStream } from '../emulator';
-import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, screenshot, signIn } from './harness';
+import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, hover, lastMessage, screenshot, signIn } from './harness';
 
 type Input = Extract<PromptRequest, { kind: 'input' }>;
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
@@ -306,6 +306,7 @@ describe('Webhooks view', function () {
     if (!process.env.LIVEPEER_SCREENSHOT_DIR) this.skip();
     const pipeline = emulator.webhooks.add({ name: 'Asset pipeline', url: 'https://api.example.com/livepeer/webhook', events: ['asset.ready', 'asset.failed'], sharedSecret: 'demo-secret-0123456789' });
     const failedAt = Date.now() - 7 * 60_000;
+    pipeline.createdAt = failedAt - 86_400_000;
     pipeline.status = { lastTriggeredAt: failedAt, lastFailure: { timestamp: failedAt, statusCode: 503, response: Buffer.from('upstream unavailable').toString('base64') } };
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     api.webhooks.refresh();
@@ -316,6 +317,8 @@ describe('Webhooks view', function () {
     for (const view of others) await vscode.commands.executeCommand(`${view}.removeView`);
     try {
       await api.webhooksTree.reveal(await row(), { expand: true, select: false, focus: true });
+      // The failing webhook's tooltip says what failed and when.
+      await hover('Asset pipeline');
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await screenshot('webhooks');
     } finally {

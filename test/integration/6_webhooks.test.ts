@@ -250,6 +250,17 @@ describe('Webhooks view', function () {
     secret = 'a-typed-secret-of-some-length';
   });
 
+  it('copies the URL and opens the webhook in Livepeer Studio', async () => {
+    await vscode.commands.executeCommand('livepeer.webhooks.copyUrl', await row());
+    assert.equal(await vscode.env.clipboard.readText(), receiver.url);
+    answer((request) => {
+      assert.equal(request.kind, 'openExternal');
+      return true;
+    });
+    const opened = (await vscode.commands.executeCommand('livepeer.webhooks.openInStudio', await row())) as vscode.Uri;
+    assert.equal(opened.toString(true), `https://livepeer.studio/dashboard/developers/webhooks/${webhook.id}`);
+  });
+
   it('shows details without the secret; the secret is in no log line, prompt, message or tooltip', async function () {
     await vscode.commands.executeCommand('livepeer.webhooks.showDetails', webhook.id);
     const details = await eventually(() => {

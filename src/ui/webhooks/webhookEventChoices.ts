@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { WEBHOOK_EVENTS, type WebhookEventName } from '../../api';
 
 /** One line per event, as the picker says it. */
-export const EVENT_DESCRIPTIONS: Record<WebhookEventName, string> = {
+const EVENT_DESCRIPTIONS: Record<WebhookEventName, string> = {
   'stream.started': 'a stream went live',
   'stream.detection': 'scene classification detected content in a stream',
   'stream.idle': 'a live stream stopped',

@@ -11,7 +11,7 @@ const TITLE_EDIT = 'Livepeer: Edit Webhook';
 const MIN_SECRET_LENGTH = 16;
 
 /** 32 random bytes, hex: what Create Webhook uses unless the person types one. */
-export function generateSecret(): string {
+function generateSecret(): string {
   return randomBytes(32).toString('hex');
 }
 

@@ -8,7 +8,7 @@ const SUCCESS_ICON = new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing
 const FAILURE_ICON = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
 
 /** The service keeps `lastFailure` after later successes: the last delivery failed when no attempt came after it. */
-export function isFailing(webhook: Webhook): boolean {
+function isFailing(webhook: Webhook): boolean {
   const failure = webhook.status?.lastFailure;
   if (!failure) return false;
   const triggered = webhook.status?.lastTriggeredAt;

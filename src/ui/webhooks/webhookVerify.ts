@@ -4,7 +4,7 @@ import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } fro
 
 const TITLE = 'Livepeer: Verify Webhook Signature';
 /** How old a signature may be, as a receiver should allow (the service retries for up to an hour with new timestamps). */
-export const VERIFY_TOLERANCE_SECONDS = 300;
+const VERIFY_TOLERANCE_SECONDS = 300;
 
 /** The raw body, pasted or read from a file, byte for byte (a signature covers the exact bytes). */
 async function askBody(ctx: WebhookContext): Promise<string | Uint8Array | undefined> {

@@ -17,6 +17,7 @@ import { registerTokenCommands } from './ui/account/tokenCommands';
 import { TokenStore } from './ui/account/tokenStore';
 import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads/activateUploads';
 import { tickUploadStep } from './ui/uploads/uploadContextKeys';
+import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
 
 /** What activate() returns: the live objects the extension-host tests inspect and drive. */
@@ -30,6 +31,8 @@ export interface LivepeerApi {
   uploadStatusBar: UploadStatusBar;
   assets: AssetsView;
   assetsTree: vscode.TreeView<unknown>;
+  webhooks: WebhooksView;
+  webhooksTree: vscode.TreeView<WebhookNode>;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
@@ -57,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
   const assets = activateAssets(session, prompts, context.workspaceState, watcher);
+  const webhooks = activateWebhooks(session, prompts, results);
 
   context.subscriptions.push(
     log,
@@ -77,6 +81,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
     ...registerLoadErrorCommands(),
     ...uploads.disposables,
     ...assets.disposables,
+    ...webhooks.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
     uploads.uploads.manager.history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
@@ -96,6 +101,8 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
     uploadStatusBar: uploads.statusBar,
     assets: assets.view,
     assetsTree: assets.treeView,
+    webhooks: webhooks.view,
+    webhooksTree: webhooks.treeView,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };

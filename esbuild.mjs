@@ -1,17 +1,13 @@
-// Bundles the extension (src/ only) into dist/extension.js. Tests and the emulator are never bundled.
+// Bundles the extension (src/ only) into dist/extension.js, and the player webview's own script into
+// dist/player.js (browser code with hls.js: kept out of the extension host's bundle). Tests and the
+// emulator are never bundled.
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-const options = {
-  entryPoints: ['src/extension.ts'],
+const common = {
   bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  outfile: 'dist/extension.js',
-  external: ['vscode'],
   minify: production,
   sourcemap: true,
   sourcesContent: false,
@@ -19,9 +15,28 @@ const options = {
   logLevel: 'info',
 };
 
+const builds = [
+  {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: ['src/ui/player/webview/playerScript.ts'],
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    outfile: 'dist/player.js',
+  },
+];
+
 if (watch) {
-  const ctx = await esbuild.context(options);
-  await ctx.watch();
+  for (const options of builds) await (await esbuild.context(options)).watch();
 } else {
-  await esbuild.build(options);
+  await Promise.all(builds.map((options) => esbuild.build(options)));
 }

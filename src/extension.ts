@@ -6,6 +6,7 @@ import { PrivateKeys } from './ui/keys/privateKeys';
 import { Rotations } from './ui/keys/rotations';
 import { SigningKeysView } from './ui/keys/signingKeysView';
 import { registerLoadErrorCommands } from './ui/common/messageItem';
+import { activatePlayer, type PlayerPanel } from './ui/player/activatePlayer';
 import { Prompts } from './ui/common/prompts';
 import { ResultDocuments } from './ui/common/resultDocuments';
 import { Session } from './ui/account/session';
@@ -29,6 +30,7 @@ export interface LivepeerApi {
   uploadStatusBar: UploadStatusBar;
   assets: AssetsView;
   assetsTree: vscode.TreeView<unknown>;
+  player: PlayerPanel;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
@@ -50,6 +52,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
   const assets = activateAssets(session, prompts, context.workspaceState);
+  const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
 
   context.subscriptions.push(
     log,
@@ -69,6 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     ...registerLoadErrorCommands(),
     ...uploads.disposables,
     ...assets.disposables,
+    ...player.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
     uploads.uploads.manager.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
@@ -87,6 +91,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     uploadStatusBar: uploads.statusBar,
     assets: assets.view,
     assetsTree: assets.treeView,
+    player: player.player,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };

@@ -109,8 +109,11 @@ describe('Streams view', () => {
     assert.equal(podcast.description, 'recording · seen yesterday');
     assert.equal((podcast.iconPath as vscode.ThemeIcon).id, 'circle-outline', 'idle is the icon');
     assert.match(String(old.description), /^suspended · seen 5 days ago$/);
-    const tooltip = (studioRow.tooltip as vscode.MarkdownString).value;
-    for (const part of ['unhealthy', 'Low input bitrate', 'Live since:', '(1h 05m)', 'Playback: signed (JWT)', studio.id]) assert.ok(tooltip.includes(part), part);
+    assert.equal(studioRow.tooltip, undefined, "a live stream's tooltip is built on hover, with its viewers");
+    emulator.viewership.setViewersNow(studio.playbackId ?? '', 17);
+    const tooltip = ((await api.streams.resolveTreeItem(studioRow, studioRow)).tooltip as vscode.MarkdownString).value;
+    for (const part of ['unhealthy', 'Low input bitrate', 'Live since:', '(1h 05m)', 'Viewers now: 17', 'Playback: signed (JWT)', studio.id]) assert.ok(tooltip.includes(part), part);
+    assert.doesNotMatch((podcast.tooltip as vscode.MarkdownString).value, /Viewers now/, 'an idle stream has none to show');
     const shown = JSON.stringify([studioRow.label, studioRow.description, tooltip]);
     assert.ok(!shown.includes('abcd-1111-2222-3333'));
   });

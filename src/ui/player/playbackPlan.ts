@@ -64,6 +64,7 @@ async function keptSigner(deps: PlanDeps, playbackId: string): Promise<(() => st
  */
 export async function planPlayback(deps: PlanDeps, target: PlayTarget): Promise<PlaybackPlan> {
   const what = target.name ? `“${target.name}”` : target.playbackId;
+  const offline: PlaybackPlan = { kind: 'wait', text: `${what} is offline: the player starts when it goes live.` };
   let info: PlaybackInfo;
   try {
     info = await deps.client.getPlayback(target.playbackId);
@@ -76,7 +77,7 @@ export async function planPlayback(deps: PlanDeps, target: PlayTarget): Promise<
   }
   const chosen = choosePlayerSource(info);
   if (!chosen) return { kind: 'stop', text: `The service offers no HLS or MP4 address for ${what}.` };
-  if (chosen.live && info.meta.live === 0) return { kind: 'wait', text: `${what} is offline: the player starts when it goes live.` };
+  if (chosen.live && info.meta.live === 0) return offline;
   let resign: (() => string) | undefined;
   if (chosen.signed) {
     resign = await keptSigner(deps, target.playbackId);
@@ -99,7 +100,7 @@ export async function planPlayback(deps: PlanDeps, target: PlayTarget): Promise<
   };
   if (chosen.kind === 'hls') {
     const edge = await probePlayback(source.url).catch((error: unknown) => ({ status: 0, reason: messageOf(error) }));
-    if (edge.status === 404 && chosen.live) return { kind: 'wait', text: `${what} is offline: the player starts when it goes live.` };
+    if (edge.status === 404 && chosen.live) return offline;
     if (edge.status === 401 || edge.status === 403) return { kind: 'stop', text: `The playback edge refused ${what}: ${edge.reason ?? `HTTP ${edge.status}`}` };
     if (edge.status === 404) return { kind: 'stop', text: `${what} was not found at the playback edge (${edge.reason ?? 'HTTP 404'}).` };
     if (edge.status !== 200) return { kind: 'stop', text: `The playback edge did not serve ${what}: ${edge.reason ?? `HTTP ${edge.status}`}` };

@@ -11,7 +11,7 @@ export interface PlayerLoad {
   title: string;
 }
 
-/** One bar of the views chart: a UTC day (Unix ms) and the views started on it. */
+/** Views started on a day (Unix ms of any time in that UTC day), as the service lists them. */
 export interface ChartDay {
   day: number;
   views: number;
@@ -24,7 +24,8 @@ export type ToWebview =
   /** A fresh playback token for the signed source: put on every request from now on. */
   | { type: 'token'; jwt: string }
   | { type: 'viewers'; count: number }
-  | { type: 'views'; days: ChartDay[] }
+  /** Views per day: `days` bars from the UTC day starting at `from` (ms); days without a row had none. */
+  | { type: 'views'; from: number; days: number; rows: ChartDay[] }
   | { type: 'viewsUnavailable'; text: string };
 
 export type PlayerState = 'loading' | 'playing' | 'paused' | 'waiting' | 'ended' | 'error';
@@ -36,35 +37,28 @@ export type FromWebview =
   | { type: 'chart'; bars: number }
   | { type: 'retry' };
 
-const STATES: readonly string[] = ['loading', 'playing', 'paused', 'waiting', 'ended', 'error'];
-const MAX_DETAIL = 300;
+const STATES: readonly unknown[] = ['loading', 'playing', 'paused', 'waiting', 'ended', 'error'];
 
-function finite(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value);
+/** A finite number from 0 to `max`. */
+function count(value: unknown, max = Number.MAX_SAFE_INTEGER): value is number {
+  return typeof value === 'number' && value >= 0 && value <= max;
 }
 
 /**
- * A message from the webview, checked field by field: the webview runs a media library on content
- * from the network, so what it posts is data to check, never a command to follow. Undefined for
- * anything else.
+ * A message from the webview, checked field by field and rebuilt from the fields checked: the
+ * webview runs a media library on content from the network, so what it posts is data to check,
+ * never a command to follow. Undefined for anything else.
  */
 export function parseFromWebview(message: unknown): FromWebview | undefined {
   if (!message || typeof message !== 'object') return undefined;
-  const m = message as Record<string, unknown>;
-  switch (m.type) {
-    case 'ready':
-    case 'retry':
-      return { type: m.type };
-    case 'state':
-      if (typeof m.state !== 'string' || !STATES.includes(m.state) || !finite(m.currentTime) || m.currentTime < 0) return undefined;
-      if (m.latency !== undefined && (!finite(m.latency) || m.latency < 0)) return undefined;
-      return { type: 'state', state: m.state as PlayerState, currentTime: m.currentTime, ...(m.latency !== undefined ? { latency: m.latency as number } : {}) };
-    case 'failed':
-      if (typeof m.detail !== 'string' || (m.status !== undefined && (!Number.isInteger(m.status) || (m.status as number) < 0))) return undefined;
-      return { type: 'failed', detail: m.detail.slice(0, MAX_DETAIL), ...(m.status !== undefined ? { status: m.status as number } : {}) };
-    case 'chart':
-      return Number.isInteger(m.bars) && (m.bars as number) >= 0 && (m.bars as number) <= 366 ? { type: 'chart', bars: m.bars as number } : undefined;
-    default:
-      return undefined;
+  const { type, state, currentTime, latency, detail, status, bars } = message as Record<string, unknown>;
+  if (type === 'ready' || type === 'retry') return { type };
+  if (type === 'state' && STATES.includes(state) && count(currentTime) && (latency === undefined || count(latency))) {
+    return { type, state: state as PlayerState, currentTime, ...(latency !== undefined ? { latency } : {}) };
   }
+  if (type === 'failed' && typeof detail === 'string' && (status === undefined || (Number.isInteger(status) && count(status, 999)))) {
+    return { type, detail: detail.slice(0, 300), ...(status !== undefined ? { status } : {}) };
+  }
+  if (type === 'chart' && Number.isInteger(bars) && count(bars, 366)) return { type, bars };
+  return undefined;
 }

@@ -51,12 +51,6 @@ export class PlayerPanel implements vscode.Disposable {
     return this.panel?.webview.html ?? '';
   }
 
-  /** The last status the panel said (why it does not play), if any. */
-  get status(): string | undefined {
-    const shown = this.shown.get('status');
-    return shown?.type === 'status' ? shown.text : undefined;
-  }
-
   async play(target: PlayTarget): Promise<void> {
     this.stopTimers();
     this.target = target;

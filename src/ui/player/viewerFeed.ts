@@ -1,5 +1,5 @@
 import { messageOf, type StudioClient } from '../../api';
-import type { ChartDay, ToWebview } from './playerMessages';
+import type { ToWebview } from './playerMessages';
 
 const DAY_MS = 86_400_000;
 /** Days the chart covers, today included. */
@@ -7,22 +7,10 @@ export const CHART_DAYS = 30;
 /** How often a live stream's current viewers are asked for while its player is open. */
 const VIEWERS_EVERY_MS = 15_000;
 
-/** The last CHART_DAYS UTC days, oldest first, with the views of each (0 for days the service did not list). */
-export async function viewsPerDay(client: StudioClient, playbackId: string, now = Date.now()): Promise<ChartDay[]> {
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  const from = today - (CHART_DAYS - 1) * DAY_MS;
-  const rows = await client.getViewsPerDay(playbackId, { from, to: now });
-  const byDay = new Map<number, number>();
-  for (const row of rows) {
-    const day = Math.floor(row.timestamp / DAY_MS) * DAY_MS;
-    byDay.set(day, (byDay.get(day) ?? 0) + row.viewCount);
-  }
-  return Array.from({ length: CHART_DAYS }, (_, i) => ({ day: from + i * DAY_MS, views: byDay.get(from + i * DAY_MS) ?? 0 }));
-}
-
 /**
- * The viewer numbers a player panel shows: views per day once, and for a live stream its current
- * viewers, asked again every 15 s until stopped. Each answer is handed to `post`.
+ * The viewer numbers a player panel shows: views per day of the last 30 days once (the webview
+ * lays them out, one bar a day), and for a live stream its current viewers, asked again every 15 s
+ * until stopped. Each answer is handed to `post`.
  */
 export class ViewerFeed {
   private timer: NodeJS.Timeout | undefined;
@@ -32,9 +20,11 @@ export class ViewerFeed {
     private readonly client: StudioClient,
     private readonly playbackId: string,
     private readonly post: (message: ToWebview) => void,
+    now = Date.now(),
   ) {
-    viewsPerDay(client, playbackId).then(
-      (days) => !this.stopped && post({ type: 'views', days }),
+    const from = (Math.floor(now / DAY_MS) - CHART_DAYS + 1) * DAY_MS;
+    client.getViewsPerDay(playbackId, { from, to: now }).then(
+      (rows) => !this.stopped && post({ type: 'views', from, days: CHART_DAYS, rows: rows.map((r) => ({ day: r.timestamp, views: r.viewCount })) }),
       (error: unknown) => !this.stopped && post({ type: 'viewsUnavailable', text: `views unavailable: ${messageOf(error)}` }),
     );
   }

@@ -33,6 +33,8 @@ function health(stream: Stream): string | undefined {
 
 export class StreamItem extends vscode.TreeItem {
   readonly playback: PlaybackTarget | undefined;
+  private readonly since: number | undefined;
+  private readonly now: number;
 
   constructor(
     readonly stream: Stream,
@@ -44,7 +46,6 @@ export class StreamItem extends vscode.TreeItem {
     const since = liveSince(stream, sessions);
     const seen = timeAgo(stream.lastSeen, now);
     const signed = stream.playbackPolicy?.type === 'jwt';
-    const state = stream.suspended ? 'suspended' : stream.isActive ? 'live' : 'idle';
     // Short enough for the default sidebar width: the icon already says live / idle / healthy, so
     // the row names only what differs (how long live, unhealthy, suspended, recording, last seen).
     this.description = [
@@ -67,14 +68,31 @@ export class StreamItem extends vscode.TreeItem {
       .filter(Boolean)
       .join(' ');
     this.playback = stream.playbackId ? { playbackId: stream.playbackId, name: stream.name, policy: stream.playbackPolicy ?? null } : undefined;
+    this.since = since;
+    this.now = now;
+    // A live stream's tooltip is built on hover (resolveTreeItem), with its current viewers: VS Code
+    // only resolves properties left undefined here.
+    if (!this.showsViewers) this.tooltip = this.tooltipWith(undefined);
+  }
+
+  /** Live streams with a playback id show their current viewers in the tooltip. */
+  get showsViewers(): boolean {
+    return !!this.stream.isActive && !!this.stream.playbackId;
+  }
+
+  /** The tooltip, with the current viewers once known. The stream key is a secret: never part of it. */
+  tooltipWith(viewers: number | undefined): vscode.MarkdownString {
+    const { stream, since, now } = this;
+    const signed = stream.playbackPolicy?.type === 'jwt';
+    const state = stream.suspended ? 'suspended' : stream.isActive ? 'live' : 'idle';
     const issues = stream.isActive ? (stream.issues ?? []) : [];
-    // The stream key is a secret: it is never part of the label, description or tooltip.
-    this.tooltip = new vscode.MarkdownString(
+    return new vscode.MarkdownString(
       [
         `**${md(stream.name || stream.id)}** — ${state}${health(stream) ? `, ${health(stream)}` : ''}`,
         ...issues.map((issue) => `- ${md(issue)}`),
         '',
         ...(since ? [`Live since: ${dateTime(since)} (${duration((now - since) / 1000)})`] : []),
+        ...(viewers !== undefined ? [`Viewers now: ${viewers}`] : []),
         `Recording: ${stream.record ? 'on' : 'off'}`,
         `Playback: ${signed ? 'signed (JWT)' : (stream.playbackPolicy?.type ?? 'public')}`,
         `ID: \`${stream.id}\``,
@@ -159,6 +177,17 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
 
   getTreeItem(node: Node): vscode.TreeItem {
     return node;
+  }
+
+  /** Builds a live stream's tooltip on hover, with its current viewers (one call per row shown, not per render). */
+  async resolveTreeItem(item: vscode.TreeItem, node: Node): Promise<vscode.TreeItem> {
+    if (!(node instanceof StreamItem) || !node.showsViewers) return item;
+    const viewers = await this.session
+      .client()
+      .getViewersNow(node.stream.playbackId ?? '')
+      .catch(() => undefined); // The tooltip without the count is still worth showing.
+    item.tooltip = node.tooltipWith(viewers);
+    return item;
   }
 
   /** Lets the tree reveal a session row (the tree expands its stream). */

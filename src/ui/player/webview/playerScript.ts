@@ -2,11 +2,19 @@
 // with hls.js (or the video element itself for MP4), and reports its state back.
 import Hls, { type ErrorData } from 'hls.js';
 import type { FromWebview, PlayerLoad, PlayerState, ToWebview } from '../playerMessages';
-import { drawViewsChart } from './viewsChart';
+import './player.css';
+import { dailyViews, drawViewsChart } from './viewsChart';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void };
 
 const vscode = acquireVsCodeApi();
+document.body.insertAdjacentHTML(
+  'afterbegin',
+  `<video id="video" controls playsinline></video>
+<div class="bar"><span id="live">● LIVE</span><span id="latency"></span><span id="viewers"></span><span id="status">Loading…</span><button id="retry">Try Again</button></div>
+<h3>Views per day, last 30 days <span id="views-total"></span></h3>
+<svg id="chart" width="100%" height="60" role="img" aria-label="Views per day over the last 30 days"></svg>`,
+);
 const video = document.getElementById('video') as HTMLVideoElement;
 const status = document.getElementById('status') as HTMLElement;
 const retry = document.getElementById('retry') as HTMLButtonElement;
@@ -142,9 +150,9 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       viewersText.textContent = `${message.count} watching now`;
       break;
     case 'views': {
-      const total = message.days.reduce((sum, d) => sum + d.views, 0);
-      viewsTotal.textContent = `(${total} in all)`;
-      vscode.postMessage({ type: 'chart', bars: drawViewsChart(chart, message.days) });
+      const days = dailyViews(message.from, message.days, message.rows);
+      viewsTotal.textContent = `(${days.reduce((sum, d) => sum + d.views, 0)} in all)`;
+      vscode.postMessage({ type: 'chart', bars: drawViewsChart(chart, days) });
       break;
     }
     case 'viewsUnavailable':

@@ -9,6 +9,18 @@ function dayText(day: number): string {
   return new Date(day).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
+const DAY_MS = 86_400_000;
+
+/** `count` days from the UTC day starting at `from`, each with the views of the rows on it (0 for none). */
+export function dailyViews(from: number, count: number, rows: readonly ChartDay[]): ChartDay[] {
+  const days = Array.from({ length: count }, (_, i) => ({ day: from + i * DAY_MS, views: 0 }));
+  for (const row of rows) {
+    const day = days[Math.floor((row.day - from) / DAY_MS)];
+    if (day) day.views += row.views;
+  }
+  return days;
+}
+
 /**
  * Views per day as plain SVG bars (one per day, oldest left), each with a tooltip; days without
  * views show as a faint stub. Returns the number of bars drawn.

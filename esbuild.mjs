@@ -27,11 +27,15 @@ const builds = [
   },
   {
     ...common,
-    entryPoints: ['src/ui/player/webview/playerScript.ts'],
+    // The script and its style sheet: dist/player.js and dist/player.css.
+    entryPoints: [
+      { in: 'src/ui/player/webview/playerScript.ts', out: 'player' },
+      { in: 'src/ui/player/webview/player.css', out: 'player' },
+    ],
     format: 'iife',
     platform: 'browser',
     target: 'chrome120',
-    outfile: 'dist/player.js',
+    outdir: 'dist',
   },
 ];
 

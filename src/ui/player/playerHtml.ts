@@ -22,7 +22,7 @@ export function playerHtml(parts: PlayerPageParts): string {
     `script-src 'nonce-${parts.nonce}'`,
     `style-src ${parts.cspSource}`,
     `img-src ${parts.cspSource} data:`,
-    `media-src ${origins} blob:`,
+    `media-src ${[origins, 'blob:'].filter(Boolean).join(' ')}`,
     `connect-src ${origins || "'none'"}`,
   ].join('; ');
   return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="${csp}">

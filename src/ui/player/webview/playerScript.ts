@@ -2,7 +2,6 @@
 // with hls.js (or the video element itself for MP4), and reports its state back.
 import Hls, { type ErrorData } from 'hls.js';
 import type { FromWebview, PlayerLoad, PlayerState, ToWebview } from '../playerMessages';
-import './player.css';
 import { dailyViews, drawViewsChart } from './viewsChart';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void };

@@ -1,2 +1,0 @@
-// esbuild bundles the style sheet the player script imports into dist/player.css.
-declare module '*.css';

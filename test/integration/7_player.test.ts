@@ -99,6 +99,24 @@ describe('Player', () => {
     await playsFor(0.5);
   });
 
+  it("plays a session's recording from its row in the Streams view", async () => {
+    const parent = emulator.store.addStream({ name: 'Recorded show', record: true });
+    const session = emulator.store.startSession(parent);
+    emulator.store.endLiveSession(parent);
+    await eventually(() => assert.equal(session.recordingStatus, 'ready'));
+    await api.streams.filters.set({ activity: 'all', recordingOnly: false });
+    api.streams.refresh();
+    const streamRow = ((await api.streams.getChildren()) ?? []).find((r) => r.label === 'Recorded show');
+    assert.ok(streamRow, 'the stream is listed');
+    const sessionRow = ((await api.streams.getChildren(streamRow)) ?? []).find((r) => r.contextValue === 'session recorded');
+    assert.ok(sessionRow, 'its recorded session is listed');
+    await vscode.commands.executeCommand('livepeer.player.play', sessionRow);
+    await playsFor(1);
+    const source = lastPosted('load')?.source;
+    assert.equal(source?.url, `${emulator.ingestOrigin}/recordings/${session.id}/index.m3u8`);
+    assert.match(source?.title ?? '', /^Recorded show · /);
+  });
+
   describe('signed content', () => {
     let asset: { playbackId: string };
     before(() => {

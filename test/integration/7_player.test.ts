@@ -90,6 +90,21 @@ describe('Player', () => {
     }
   });
 
+  it('plays from the palette: a picker of streams (live first) and ready assets', async () => {
+    emulator.store.addAsset({ name: 'Not ready yet', status: { phase: 'processing', updatedAt: Date.now(), progress: 0.1 } });
+    answer((request) => {
+      assert.equal(request.kind, 'pick');
+      const items = (request as Extract<PromptRequest, { kind: 'pick' }>).items as ReadonlyArray<vscode.QuickPickItem & { playbackId?: string }>;
+      assert.ok(!items.some((i) => /Not ready yet/.test(i.label)), 'no asset that cannot play yet');
+      const clip = items.find((i) => i.label === '$(file-media) Player clip');
+      assert.ok(clip, `Player clip among ${JSON.stringify(items.map((i) => i.label))}`);
+      return clip;
+    });
+    await vscode.commands.executeCommand('livepeer.player.play');
+    await playsFor(0.5);
+    assert.equal(lastPosted('load')?.source.title, 'Player clip');
+  });
+
   it('says why an asset still processing does not play, then plays it once it is ready', async () => {
     const asset = emulator.store.addAsset({ name: 'Still encoding', status: { phase: 'processing', updatedAt: Date.now(), progress: 0.4 } });
     await vscode.commands.executeCommand('livepeer.player.play', asset.playbackId);

@@ -2,6 +2,7 @@
 //   dist/extension.js      the extension, loaded at activation
 //   dist/tus-js-client.js  the tus client, loaded by the first resumable upload (src/upload/tus.ts imports it lazily)
 //   dist/llhttp*.wasm      undici's HTTP parser, read by the first request
+//   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
@@ -68,6 +69,17 @@ const common = {
 const builds = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [tusOutside, llhttpAsFiles, noFormDataBodies] },
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
+  {
+    ...common,
+    entryPoints: [
+      { in: 'src/ui/player/webview/playerScript.ts', out: 'player' },
+      { in: 'src/ui/player/webview/player.css', out: 'player' },
+    ],
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    outdir: 'dist',
+  },
 ];
 
 if (watch) {

@@ -7,6 +7,7 @@ import { PrivateKeys } from './ui/keys/privateKeys';
 import { Rotations } from './ui/keys/rotations';
 import { SigningKeysView } from './ui/keys/signingKeysView';
 import { registerLoadErrorCommands } from './ui/common/messageItem';
+import { activatePlayer, type PlayerPanel } from './ui/player/activatePlayer';
 import { Prompts } from './ui/common/prompts';
 import { ResultDocuments } from './ui/common/resultDocuments';
 import { Session } from './ui/account/session';
@@ -33,6 +34,7 @@ export interface LivepeerApi {
   assetsTree: vscode.TreeView<unknown>;
   webhooks: WebhooksView;
   webhooksTree: vscode.TreeView<WebhookNode>;
+  player: PlayerPanel;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
@@ -61,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
   const assets = activateAssets(session, prompts, context.workspaceState, watcher);
   const webhooks = activateWebhooks(session, prompts, results);
+  const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
 
   context.subscriptions.push(
     log,
@@ -82,6 +85,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
     ...uploads.disposables,
     ...assets.disposables,
     ...webhooks.disposables,
+    ...player.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
     uploads.uploads.manager.history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
@@ -103,6 +107,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
     assetsTree: assets.treeView,
     webhooks: webhooks.view,
     webhooksTree: webhooks.treeView,
+    player: player.player,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };

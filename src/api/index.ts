@@ -18,6 +18,7 @@ export { withoutSecrets } from './secrets';
 export * from './playbackToken';
 export type { TotalViews, ViewsRow } from './viewership';
 export { choosePlayerSource, withPlaybackJwt, type PlayerSource } from './playerSource';
+export { probePlayback, type ProbeAnswer } from './playbackProbe';
 export type * from './webhookTypes';
 export { WEBHOOK_EVENTS } from './webhookTypes';
 export type { WebhookApi } from './webhooks';

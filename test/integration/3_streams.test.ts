@@ -28,8 +28,8 @@ async function row(name: string): Promise<StreamItem> {
 }
 
 /** The tooltip a hover shows: built then, not for every row. */
-function hoverText(item: vscode.TreeItem): string {
-  return (api.streams.resolveTreeItem(item, item as StreamItem).tooltip as vscode.MarkdownString).value;
+async function hoverText(item: vscode.TreeItem): Promise<string> {
+  return ((await api.streams.resolveTreeItem(item, item as StreamItem)).tooltip as vscode.MarkdownString).value;
 }
 
 async function children(item: StreamItem): Promise<vscode.TreeItem[]> {
@@ -115,8 +115,10 @@ describe('Streams view', () => {
     assert.equal((podcast.iconPath as vscode.ThemeIcon).id, 'circle-outline', 'idle is the icon');
     assert.match(String(old.description), /^suspended · seen 5 days ago$/);
     assert.equal(studioRow.tooltip, undefined, 'built on hover, not for every row');
-    const tooltip = hoverText(studioRow);
-    for (const part of ['unhealthy', 'Low input bitrate', 'Live since:', '(1h 05m)', 'Playback: signed (JWT)', studio.id]) assert.ok(tooltip.includes(part), part);
+    emulator.viewership.setViewersNow(studio.playbackId ?? '', 17);
+    const tooltip = await hoverText(studioRow);
+    for (const part of ['unhealthy', 'Low input bitrate', 'Live since:', '(1h 05m)', 'Viewers now: 17', 'Playback: signed (JWT)', studio.id]) assert.ok(tooltip.includes(part), part);
+    assert.doesNotMatch(await hoverText(podcast), /Viewers now/, 'an idle stream has none to show');
     const shown = JSON.stringify([studioRow.label, studioRow.description, tooltip]);
     assert.ok(!shown.includes('abcd-1111-2222-3333'));
   });
@@ -142,7 +144,7 @@ describe('Streams view', () => {
       'the session that sent no video is not listed',
     );
     assert.equal(sessions[2].label, new Date(ready.createdAt ?? 0).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
-    assert.match(hoverText(sessions[1]), /Recording: being processed/);
+    assert.match(await hoverText(sessions[1]), /Recording: being processed/);
     assert.equal(sessions[2].contextValue, 'session recorded');
     assert.equal(sessions[1].contextValue, 'session');
     const none = await children(await row('podcast'));
@@ -281,7 +283,7 @@ describe('Streams view', () => {
     const started = new Date(ready.createdAt ?? 0).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
     assert.equal(recorded?.description, `${started} · 1h 00m`);
     assert.ok(recorded);
-    assert.match(hoverText(recorded), /Started: .*\n.*Last seen: /s);
+    assert.match(await hoverText(recorded), /Started: .*\n.*Last seen: /s);
     assert.ok(children.some((r) => r.label === 'session of church' && r.description?.toString().endsWith('live now')));
     assert.equal(api.streamsTree.description, 'with sessions');
 

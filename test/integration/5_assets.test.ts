@@ -90,6 +90,9 @@ describe('Assets view', function () {
     for (const part of [keynote.id, keynote.playbackId, 'Phase: ready since', 'Format: mp4', 'Video: h264 · 1280×720 · 30 fps · 2\\.0 Mbit/s', 'Audio: aac · 48 kHz · 2 ch · 128 kbit/s', 'Size: 97 MB', 'Created:', 'Playback policy: public']) {
       assert.ok(text.includes(part), `${part} in ${text}`);
     }
+    const views = emulator.viewership.total(keynote.playbackId);
+    assert.ok(views.viewCount > 0, 'the emulator seeds views');
+    assert.match(text, new RegExp(`Views: ${views.viewCount} · watched (\\d+h )?\\d+m`), 'total views and playtime');
 
     const failed = await row('broken-export.mov');
     assert.match(tooltip(failed), /Failure: Failed to process the file: moov atom not found/);

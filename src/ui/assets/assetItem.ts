@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { Asset, AssetTrack, PlaybackPolicy } from '../../api';
-import { byteSize, dateTime, md, timeAgo } from '../common/format';
+import type { Asset, AssetTrack, PlaybackPolicy, TotalViews } from '../../api';
+import { byteSize, dateTime, duration, md, timeAgo } from '../common/format';
 import type { PlaybackTarget } from '../common/playbackTarget';
 
 const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
@@ -61,8 +61,8 @@ function policyText(policy: PlaybackPolicy | null | undefined): string {
   return policy.type === 'jwt' ? 'signed (JWT)' : policy.type;
 }
 
-/** The tooltip: identity, phase and its time, format, tracks, size, policy, failure, and the thumbnail once known. */
-export function assetTooltip(asset: Asset, thumbnail?: string): vscode.MarkdownString {
+/** The tooltip: identity, phase and its time, format, tracks, size, policy, failure, and the thumbnail and views once known. */
+export function assetTooltip(asset: Asset, thumbnail?: string, views?: TotalViews): vscode.MarkdownString {
   const status = asset.status;
   const spec = asset.videoSpec;
   const tracks = spec?.tracks ?? [];
@@ -79,6 +79,7 @@ export function assetTooltip(asset: Asset, thumbnail?: string): vscode.MarkdownS
     `Size: ${asset.size ? byteSize(asset.size) : '—'}`,
     `Created: ${dateTime(asset.createdAt)}`,
     `Playback policy: ${policyText(asset.playbackPolicy)}`,
+    ...(views ? [`Views: ${views.viewCount} · watched ${duration(views.playtimeMins * 60) ?? '—'}`] : []),
   ];
   return new vscode.MarkdownString(lines.join('  \n'));
 }

@@ -122,10 +122,16 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     return rows;
   }
 
-  /** Builds a ready asset's tooltip on first hover, with its thumbnail (one playback lookup and one small image per asset). */
+  /**
+   * Builds a ready asset's tooltip on hover, with its thumbnail (one playback lookup and one small
+   * image per asset) and its total views and playtime.
+   */
   async resolveTreeItem(item: vscode.TreeItem, node: Node): Promise<vscode.TreeItem> {
     if (!(node instanceof AssetItem) || !node.hasThumbnail || !node.asset.playbackId) return item;
-    item.tooltip = assetTooltip(node.asset, await this.thumbnail(node.asset.playbackId));
+    const playbackId = node.asset.playbackId;
+    // Views are optional in a tooltip: without them it still shows.
+    const [thumbnail, views] = await Promise.all([this.thumbnail(playbackId), this.session.client().getTotalViews(playbackId).catch(() => undefined)]);
+    item.tooltip = assetTooltip(node.asset, thumbnail, views);
     return item;
   }
 

@@ -25,8 +25,8 @@ function icon(stream: Stream): vscode.ThemeIcon {
   return stream.isHealthy === false ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('charts.yellow')) : new vscode.ThemeIcon('broadcast', new vscode.ThemeColor('charts.red'));
 }
 
-/** A stream row's tooltip, built on hover (the view's resolveTreeItem). The stream key is never in it. */
-export function streamTooltip(stream: Stream, sessions: StreamSession[] | undefined, now = Date.now()): vscode.MarkdownString {
+/** A stream row's tooltip, built on hover (the view's resolveTreeItem), with the current viewers when known. The stream key is never in it. */
+export function streamTooltip(stream: Stream, sessions: StreamSession[] | undefined, now = Date.now(), viewers?: number): vscode.MarkdownString {
   const since = liveSince(stream, sessions);
   const signed = stream.playbackPolicy?.type === 'jwt';
   const state = stream.suspended ? 'suspended' : stream.isActive ? 'live' : 'idle';
@@ -37,6 +37,7 @@ export function streamTooltip(stream: Stream, sessions: StreamSession[] | undefi
       ...issues.map((issue) => `- ${md(issue)}`),
       '',
       ...(since ? [`Live since: ${dateTime(since)} (${duration((now - since) / 1000)})`] : []),
+      ...(viewers !== undefined ? [`Viewers now: ${viewers}`] : []),
       `Recording: ${stream.record ? 'on' : 'off'}`,
       `Playback: ${signed ? 'signed (JWT)' : (stream.playbackPolicy?.type ?? 'public')}`,
       `ID: \`${stream.id}\``,

@@ -107,10 +107,13 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     return node;
   }
 
-  /** Tooltips are built on hover: thousands of rows carry none until then. */
-  resolveTreeItem(item: vscode.TreeItem, node: Node): vscode.TreeItem {
-    if (node instanceof StreamItem) item.tooltip = streamTooltip(node.stream, this.sessions.get(node.stream.id)?.items);
-    else if (node instanceof SessionItem || node instanceof ChildSessionItem) item.tooltip = node.tooltipText();
+  /** Builds a row's tooltip on hover; a live stream's with its current viewers (one call per hover, not per render). */
+  async resolveTreeItem(item: vscode.TreeItem, node: Node): Promise<vscode.TreeItem> {
+    if (node instanceof StreamItem) {
+      const { stream } = node;
+      const viewers = stream.isActive && stream.playbackId ? await this.session.client().getViewersNow(stream.playbackId).catch(() => undefined) : undefined; // without the count the tooltip is still worth showing
+      item.tooltip = streamTooltip(stream, this.sessions.get(stream.id)?.items, Date.now(), viewers);
+    } else if (node instanceof SessionItem || node instanceof ChildSessionItem) item.tooltip = node.tooltipText();
     return item;
   }
 

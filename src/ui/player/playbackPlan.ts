@@ -1,0 +1,109 @@
+import { StudioApiError, choosePlayerSource, messageOf, probePlayback, signPlaybackToken, withPlaybackJwt, type PlaybackInfo, type StudioClient } from '../../api';
+import type { PrivateKeys } from '../keys/privateKeys';
+import type { PlayerLoad } from './playerMessages';
+
+/** What Play acts on: a playback id, with a name to say and what kind of content it is, when known. */
+export interface PlayTarget {
+  playbackId: string;
+  name?: string;
+}
+
+/**
+ * A playback token the player gets lives this long: long enough to start and play a while (the
+ * panel signs a fresh one before it runs out), short enough that a token leaked from the webview is
+ * soon worthless.
+ */
+export const PLAYER_TOKEN_SECONDS = 10 * 60;
+
+export type PlaybackPlan =
+  | {
+      kind: 'play';
+      source: PlayerLoad;
+      /** Origins of every address GET /playback listed: the only places the webview may load media from. */
+      origins: string[];
+      /** Signs a fresh token for the same content (signed content only). */
+      resign?: () => string;
+    }
+  /** Not playable yet; the panel asks again by itself (processing asset, offline stream). */
+  | { kind: 'wait'; text: string }
+  /** Not playable; `noKey` when signed content has no kept private key to sign with. */
+  | { kind: 'stop'; text: string; noKey?: boolean };
+
+export interface PlanDeps {
+  client: StudioClient;
+  privateKeys: PrivateKeys;
+}
+
+function originsOf(info: PlaybackInfo): string[] {
+  const origins = new Set<string>();
+  for (const source of info.meta?.source ?? []) {
+    try {
+      const url = new URL(source.url);
+      if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
+    } catch {
+      // An address that is no URL is nothing a player loads.
+    }
+  }
+  return [...origins];
+}
+
+/** A signer for the first enabled key whose private key is kept here; undefined when there is none. */
+async function keptSigner(deps: PlanDeps, playbackId: string): Promise<(() => string) | undefined> {
+  const keys = (await deps.client.listSigningKeys()).filter((key) => !key.disabled && deps.privateKeys.has(key.id));
+  for (const key of keys) {
+    // get() also finds a kept key whose secret went missing, and marks it so.
+    const privateKey = await deps.privateKeys.get(key.id);
+    if (privateKey) return () => signPlaybackToken({ playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: PLAYER_TOKEN_SECONDS });
+  }
+  return undefined;
+}
+
+/**
+ * Decides what the player does for a playback id, asking the service (GET /playback) and the
+ * playback edge itself (so a refusal is said in the edge's words), and says in words why it cannot play.
+ */
+export async function planPlayback(deps: PlanDeps, target: PlayTarget): Promise<PlaybackPlan> {
+  const what = target.name ? `“${target.name}”` : target.playbackId;
+  const offline: PlaybackPlan = { kind: 'wait', text: `${what} is offline: the player starts when it goes live.` };
+  let info: PlaybackInfo;
+  try {
+    info = await deps.client.getPlayback(target.playbackId);
+  } catch (error) {
+    if (error instanceof StudioApiError && error.status === 422) return { kind: 'wait', text: `${what} is still processing: it plays here once it is ready.` };
+    if (error instanceof StudioApiError && error.status === 404) {
+      return { kind: 'stop', text: `${what} was not found: no asset or stream of this project has playback id ${target.playbackId} (deleted, or of another project).` };
+    }
+    return { kind: 'stop', text: `Cannot ask the service how to play ${what}: ${messageOf(error)}` };
+  }
+  const chosen = choosePlayerSource(info);
+  if (!chosen) return { kind: 'stop', text: `The service offers no HLS or MP4 address for ${what}.` };
+  if (chosen.live && info.meta.live === 0) return offline;
+  let resign: (() => string) | undefined;
+  if (chosen.signed) {
+    resign = await keptSigner(deps, target.playbackId);
+    if (!resign) {
+      return {
+        kind: 'stop',
+        noKey: true,
+        text: `${what} has signed playback, and no private key of an enabled signing key is kept in VS Code to sign a token for it.`,
+      };
+    }
+  }
+  const token = resign?.();
+  const signedUrl = (url: string) => (token ? withPlaybackJwt(url, token) : url);
+  const source: PlayerLoad = {
+    kind: chosen.kind,
+    url: signedUrl(chosen.url),
+    live: chosen.live,
+    title: target.name ?? target.playbackId,
+    ...(chosen.fallbackMp4 ? { fallbackMp4: signedUrl(chosen.fallbackMp4) } : {}),
+  };
+  if (chosen.kind === 'hls') {
+    const edge = await probePlayback(source.url).catch((error: unknown) => ({ status: 0, reason: messageOf(error) }));
+    if (edge.status === 404 && chosen.live) return offline;
+    if (edge.status === 401 || edge.status === 403) return { kind: 'stop', text: `The playback edge refused ${what}: ${edge.reason ?? `HTTP ${edge.status}`}` };
+    if (edge.status === 404) return { kind: 'stop', text: `${what} was not found at the playback edge (${edge.reason ?? 'HTTP 404'}).` };
+    if (edge.status !== 200) return { kind: 'stop', text: `The playback edge did not serve ${what}: ${edge.reason ?? `HTTP ${edge.status}`}` };
+  }
+  return { kind: 'play', source, origins: originsOf(info), ...(resign ? { resign } : {}) };
+}

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { Session } from '../account/session';
+import type { Prompts } from '../common/prompts';
+import type { PrivateKeys } from '../keys/privateKeys';
+import { PLAYER_TOKEN_SECONDS, planPlayback, type PlayTarget, type PlaybackPlan } from './playbackPlan';
+import { playerHtml } from './playerHtml';
+import { parseFromWebview, type FromWebview, type ToWebview } from './playerMessages';
+import { ViewerFeed } from './viewerFeed';
+
+export interface PlayerDeps {
+  session: Session;
+  prompts: Prompts;
+  privateKeys: PrivateKeys;
+  extensionUri: vscode.Uri;
+  /** How long to wait before asking again whether waiting content plays now. */
+  waitRetryMs?: number;
+}
+
+const WAIT_RETRY_MS = 3000;
+const SIGN_TOKEN = 'Sign Playback Token…';
+const CREATE_KEY = 'Create Signing Key…';
+
+/**
+ * The player: one editor panel, reused by every Play. It decides what to play (or says why it
+ * cannot), gives the webview only playback URLs and a short-lived playback token, retries content
+ * that is not playable yet, and keeps the last things it told the webview to tell them again when
+ * the webview reloads.
+ */
+export class PlayerPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private target: PlayTarget | undefined;
+  /** The page's media origins; the page is rebuilt when they change. */
+  private origins: string[] | undefined;
+  private ready = false;
+  /** What the page shows now (a load or a status) and the viewer numbers, re-sent when it reloads. */
+  private shown = new Map<ToWebview['type'], ToWebview>();
+  private feed: ViewerFeed | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private generation = 0;
+  private readonly reported = new vscode.EventEmitter<FromWebview>();
+  /** Every checked message from the webview (tests wait on the player's state through it). */
+  readonly onDidReport = this.reported.event;
+  /** Everything posted to the webview, for the tests that check no secret is among it. */
+  readonly posted: ToWebview[] = [];
+
+  constructor(private readonly deps: PlayerDeps) {}
+
+  /** The page's HTML now (empty when no panel is open). */
+  get html(): string {
+    return this.panel?.webview.html ?? '';
+  }
+
+  async play(target: PlayTarget): Promise<void> {
+    this.stopTimers();
+    this.target = target;
+    this.feed?.stop();
+    this.shown.clear();
+    const panel = this.openPanel(target);
+    this.feed = new ViewerFeed(this.deps.session.client(), target.playbackId, (message) => this.post(message));
+    panel.title = `▶ ${target.name ?? target.playbackId}`;
+    await this.plan();
+  }
+
+  private openPanel(target: PlayTarget): vscode.WebviewPanel {
+    if (this.panel) {
+      this.panel.reveal(undefined, true);
+      return this.panel;
+    }
+    const panel = vscode.window.createWebviewPanel('livepeer.player', target.name ?? target.playbackId, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.deps.extensionUri, 'dist')],
+    });
+    panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message));
+    panel.onDidDispose(() => {
+      this.panel = undefined;
+      this.origins = undefined;
+      this.target = undefined;
+      this.feed?.stop();
+      this.stopTimers();
+    });
+    this.panel = panel;
+    return panel;
+  }
+
+  /** Asks what to play now and tells the page; a plan that is stale by the time it arrives is dropped. */
+  private async plan(): Promise<void> {
+    const target = this.target;
+    if (!target) return;
+    const generation = ++this.generation;
+    this.stopTimers();
+    const client = this.deps.session.client();
+    const plan: PlaybackPlan = await planPlayback({ client, privateKeys: this.deps.privateKeys }, target).catch((error: unknown) => ({
+      kind: 'stop' as const,
+      text: `Cannot play ${target.name ?? target.playbackId}: ${(error as Error).message}`,
+    }));
+    if (generation !== this.generation || !this.panel) return;
+    if (plan.kind === 'play') {
+      this.page(plan.origins);
+      this.show({ type: 'load', source: plan.source });
+      if (plan.source.live) this.feed?.watchViewers();
+      if (plan.resign) {
+        const resign = plan.resign;
+        this.timer = setInterval(() => this.post({ type: 'token', jwt: resign() }), (PLAYER_TOKEN_SECONDS / 2) * 1000);
+      }
+      return;
+    }
+    this.page(this.origins ?? []);
+    this.show({ type: 'status', text: plan.text, waiting: plan.kind === 'wait', canRetry: plan.kind === 'stop' });
+    if (plan.kind === 'wait') {
+      this.timer = setTimeout(() => void this.plan(), this.deps.waitRetryMs ?? WAIT_RETRY_MS);
+    } else if (plan.noKey) {
+      void this.deps.prompts.message('warning', `Livepeer: ${plan.text}`, {}, SIGN_TOKEN, CREATE_KEY).then((action) => {
+        if (action === SIGN_TOKEN) void vscode.commands.executeCommand('livepeer.playback.signToken', target.playbackId);
+        if (action === CREATE_KEY) void vscode.commands.executeCommand('livepeer.keys.create');
+      });
+    }
+  }
+
+  /** Builds the page for these media origins, unless it is already built for them. */
+  private page(origins: string[]): void {
+    if (!this.panel) return;
+    if (this.origins && this.origins.join(' ') === origins.join(' ')) return;
+    this.origins = origins;
+    this.ready = false;
+    const webview = this.panel.webview;
+    webview.html = playerHtml({
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'player.js')).toString(),
+      cspSource: webview.cspSource,
+      mediaOrigins: origins,
+      nonce: randomBytes(16).toString('base64'),
+    });
+  }
+
+  /** What the page shows now: a load replaces a status and the other way round. */
+  private show(message: Extract<ToWebview, { type: 'load' | 'status' }>): void {
+    this.shown.delete(message.type === 'load' ? 'status' : 'load');
+    this.post(message);
+  }
+
+  private post(message: ToWebview): void {
+    if (message.type !== 'token') this.shown.set(message.type, message);
+    if (!this.ready || !this.panel) return;
+    this.posted.push(message);
+    void this.panel.webview.postMessage(message);
+  }
+
+  private receive(raw: unknown): void {
+    const message = parseFromWebview(raw);
+    if (!message) return;
+    this.reported.fire(message);
+    if (message.type === 'ready') {
+      this.ready = true;
+      for (const shown of this.shown.values()) this.post(shown);
+    } else if (message.type === 'retry') {
+      void this.plan();
+    } else if (message.type === 'failed') {
+      // A refusal or a stream gone offline is asked again, so it is said in the edge's words (or waited out).
+      if (message.status === 401 || message.status === 403 || message.status === 404) void this.plan();
+      else this.show({ type: 'status', text: `Playback failed: ${message.detail}`, waiting: false, canRetry: true });
+    }
+  }
+
+  private stopTimers(): void {
+    clearTimeout(this.timer);
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+    this.reported.dispose();
+  }
+}

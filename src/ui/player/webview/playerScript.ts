@@ -1,0 +1,163 @@
+// The player webview's script (bundled alone into dist/player.js): plays what the extension sends
+// with hls.js (or the video element itself for MP4), and reports its state back.
+import Hls, { type ErrorData } from 'hls.js';
+import type { FromWebview, PlayerLoad, PlayerState, ToWebview } from '../playerMessages';
+import { dailyViews, drawViewsChart } from './viewsChart';
+
+declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void };
+
+const vscode = acquireVsCodeApi();
+document.body.insertAdjacentHTML(
+  'afterbegin',
+  `<video id="video" controls playsinline></video>
+<div class="bar"><span id="live">● LIVE</span><span id="latency"></span><span id="viewers"></span><span id="status">Loading…</span><button id="retry">Try Again</button></div>
+<h3>Views per day, last 30 days <span id="views-total"></span></h3>
+<svg id="chart" width="100%" height="60" role="img" aria-label="Views per day over the last 30 days"></svg>`,
+);
+const video = document.getElementById('video') as HTMLVideoElement;
+const status = document.getElementById('status') as HTMLElement;
+const retry = document.getElementById('retry') as HTMLButtonElement;
+const liveBadge = document.getElementById('live') as HTMLElement;
+const latencyText = document.getElementById('latency') as HTMLElement;
+const viewersText = document.getElementById('viewers') as HTMLElement;
+const viewsTotal = document.getElementById('views-total') as HTMLElement;
+const chart = document.getElementById('chart') as unknown as SVGSVGElement;
+
+/** How often the playing state (current time, latency) is reported at most. */
+const REPORT_MS = 500;
+
+let hls: Hls | undefined;
+let source: PlayerLoad | undefined;
+let jwt: string | undefined;
+let lastReport = 0;
+
+function say(text: string, problem = false): void {
+  status.textContent = text;
+  status.classList.toggle('problem', problem);
+}
+
+function report(state: PlayerState, force = false): void {
+  const now = Date.now();
+  if (!force && now - lastReport < REPORT_MS) return;
+  lastReport = now;
+  const latency = source?.live && hls && Number.isFinite(hls.latency) ? Math.round(hls.latency * 10) / 10 : undefined;
+  if (latency !== undefined) latencyText.textContent = `latency ${latency.toFixed(1)} s`;
+  vscode.postMessage({ type: 'state', state, currentTime: video.currentTime, ...(latency !== undefined ? { latency } : {}) });
+}
+
+/** The address with the newest playback token (the panel sends a fresh one before the old expires). */
+function withToken(url: string): string {
+  if (!jwt) return url;
+  const parsed = new URL(url);
+  if (parsed.searchParams.has('jwt')) parsed.searchParams.set('jwt', jwt);
+  return parsed.href;
+}
+
+/** Starts playing; when the browser refuses sound without a click, plays muted and says so. */
+async function start(): Promise<void> {
+  try {
+    await video.play();
+  } catch (error) {
+    if ((error as DOMException).name !== 'NotAllowedError') return;
+    video.muted = true;
+    await video.play().catch(() => undefined);
+    say('Playing muted: unmute with the speaker button.');
+  }
+}
+
+function stop(): void {
+  hls?.destroy();
+  hls = undefined;
+  video.removeAttribute('src');
+  video.load();
+  liveBadge.style.display = 'none';
+  latencyText.textContent = '';
+}
+
+function playMp4(url: string): void {
+  video.src = url;
+  void start();
+}
+
+function onHlsError(data: ErrorData): void {
+  if (!data.fatal) return;
+  const status = data.response?.code || undefined;
+  if (source?.fallbackMp4 && data.type !== Hls.ErrorTypes.NETWORK_ERROR) {
+    // The MP4 of a short asset plays where the HLS stream could not be decoded.
+    const fallback = source.fallbackMp4;
+    stop();
+    playMp4(withToken(fallback));
+    return;
+  }
+  say(`Playback failed (${data.details})`, true);
+  vscode.postMessage({ type: 'failed', detail: `${data.type}: ${data.details}`, ...(status ? { status } : {}) });
+}
+
+function load(next: PlayerLoad): void {
+  stop();
+  source = next;
+  retry.style.display = 'none';
+  say(next.live ? 'Joining the live stream…' : 'Loading…');
+  if (next.kind === 'mp4' || !Hls.isSupported()) {
+    playMp4(next.url);
+    return;
+  }
+  // No worker: the page's policy allows no worker source; parsing a few segments on the page is cheap.
+  hls = new Hls({ enableWorker: false, lowLatencyMode: next.live, xhrSetup: (xhr, url) => xhr.open('GET', withToken(url), true) });
+  hls.on(Hls.Events.ERROR, (_event, data) => onHlsError(data));
+  hls.on(Hls.Events.MANIFEST_PARSED, () => void start());
+  hls.loadSource(next.url);
+  hls.attachMedia(video);
+}
+
+video.addEventListener('playing', () => {
+  liveBadge.style.display = source?.live ? 'inline' : 'none';
+  if (!video.muted || status.textContent?.startsWith('Loading') || status.textContent?.startsWith('Joining')) say(source?.live ? 'Live' : 'Playing');
+  report('playing', true);
+});
+video.addEventListener('timeupdate', () => report(video.paused ? 'paused' : 'playing'));
+video.addEventListener('pause', () => report('paused', true));
+video.addEventListener('waiting', () => report('waiting', true));
+video.addEventListener('ended', () => report('ended', true));
+video.addEventListener('error', () => {
+  if (hls) return;
+  say('The video could not be played.', true);
+  vscode.postMessage({ type: 'failed', detail: `media error ${video.error?.code ?? ''}: ${video.error?.message ?? ''}`.trim() });
+});
+retry.addEventListener('click', () => vscode.postMessage({ type: 'retry' }));
+// A request the page's policy blocked (an address outside the playback origins) is said, not silent.
+document.addEventListener('securitypolicyviolation', (event) => {
+  vscode.postMessage({ type: 'failed', detail: `blocked by the Content-Security-Policy: ${event.blockedURI.slice(0, 120)}` });
+});
+
+window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
+  const message = event.data;
+  switch (message?.type) {
+    case 'load':
+      jwt = undefined;
+      load(message.source);
+      break;
+    case 'token':
+      jwt = message.jwt;
+      break;
+    case 'status':
+      stop();
+      say(message.text, !message.waiting);
+      retry.style.display = message.canRetry ? 'inline' : 'none';
+      break;
+    case 'viewers':
+      viewersText.textContent = `${message.count} watching now`;
+      break;
+    case 'views': {
+      const days = dailyViews(message.from, message.days, message.rows);
+      viewsTotal.textContent = `(${days.reduce((sum, d) => sum + d.views, 0)} in all)`;
+      vscode.postMessage({ type: 'chart', bars: drawViewsChart(chart, days) });
+      break;
+    }
+    case 'viewsUnavailable':
+      viewsTotal.textContent = `(${message.text})`;
+      break;
+  }
+});
+
+vscode.postMessage({ type: 'ready' });

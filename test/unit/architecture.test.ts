@@ -99,6 +99,11 @@ describe('source layout (src/)', () => {
     assert.deepEqual(long, []);
   });
 
+  it('loads undici only through src/api/undiciParts.ts (its package index is ~500 KB of fetch, mocks and caches)', () => {
+    const direct = files.filter((file) => /^\s*import\s+(?!type\b)[^;]*?from\s+'undici'/m.test(readFileSync(file, 'utf8')));
+    assert.deepEqual(direct.map((file) => relative(src, file)), []);
+  });
+
   it('reads the imports it checks (a test of the test: a known import is found)', () => {
     assert.ok(graph.get(join(src, 'extension.ts'))?.includes('vscode'));
     assert.ok(graph.get(join(src, 'upload', 'index.ts'))?.some((target) => target.startsWith(join(src, 'upload'))));

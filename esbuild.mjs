@@ -40,17 +40,19 @@ const llhttpAsFiles = {
 };
 
 /**
- * undici's dispatchers require its fetch body code (~42 KB with WebIDL and FormData) only to send a
- * FormData body, which the extension never does: that one import becomes a stub that says so.
+ * Code paths of undici the extension never takes, replaced by stubs that say so: its fetch body code
+ * (~42 KB with WebIDL and FormData), needed only to send a FormData body, and its HTTP/2 client
+ * (~10 KB), used only when a dispatcher is made with `allowH2`.
  */
-const noFormDataBodies = {
-  name: 'no-formdata-bodies',
+const UNUSED_UNDICI = [
+  { filter: /^\.\.\/web\/fetch\/body\.js$/, stub: `exports.extractBody = () => { throw new Error('FormData request bodies are not part of this bundle'); };` },
+  { filter: /^\.\/client-h2\.js$/, stub: `module.exports = () => { throw new Error('HTTP/2 is not part of this bundle'); };` },
+];
+const unusedUndiciStubbed = {
+  name: 'unused-undici-stubbed',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, () => ({ path: 'formdata-body', namespace: 'stub' }));
-    build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-      contents: `exports.extractBody = () => { throw new Error('FormData request bodies are not part of this bundle'); };`,
-      loader: 'js',
-    }));
+    UNUSED_UNDICI.forEach(({ filter }, i) => build.onResolve({ filter }, () => ({ path: String(i), namespace: 'undici-stub' })));
+    build.onLoad({ filter: /.*/, namespace: 'undici-stub' }, (args) => ({ contents: UNUSED_UNDICI[Number(args.path)].stub, loader: 'js' }));
   },
 };
 
@@ -67,7 +69,7 @@ const common = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [tusOutside, llhttpAsFiles, noFormDataBodies] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [tusOutside, llhttpAsFiles, unusedUndiciStubbed] },
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
   {
     ...common,

@@ -93,10 +93,12 @@ describe('tus uploads on the S3 store (the real service\'s)', function () {
   it('paused inside a 64 MiB chunk: reports and stores the offset the server kept (its HEAD), not 0%', async () => {
     const storage = new InMemoryStore();
     const controller = new AbortController();
+    // Larger than the chunk: however late the pause lands on a loaded machine, the upload cannot end in it.
+    const long = makeFile(dir.file('long take.mp4'), 100 * MiB + 777);
     // Paused once 20 MiB of the first (and only) chunk are on their way: the store keeps whole 8 MiB parts of them.
     const paused = await uploadVideo({
       client,
-      filePath: file,
+      filePath: long,
       name: 'paused mid-chunk',
       method: 'tus',
       chunkSizeMiB: 64,
@@ -110,9 +112,9 @@ describe('tus uploads on the S3 store (the real service\'s)', function () {
     const kept = await tusOffset(entry.uploadUrl!);
     assert.ok(kept >= 8 * MiB && kept % (8 * MiB) === 0, `whole parts kept (${kept})`);
     assert.equal(entry.bytesDone, kept, 'stored (what a resume and the Uploads row use): the server\'s offset');
-    assert.match(paused.message, new RegExp(`^upload paused at ${Math.floor((kept / fs.statSync(file).size) * 100)}%`), paused.message);
+    assert.match(paused.message, new RegExp(`^upload paused at ${Math.floor((kept / fs.statSync(long).size) * 100)}%`), paused.message);
     const result = await resumeUpload({ client, entry, storage, chunkSizeMiB: 64, retryDelaysMs: [] });
-    assert.equal(await emu.uploadedSha256(result.assetId), fileSha);
+    assert.equal(await emu.uploadedSha256(result.assetId), await sha256File(long));
   });
 
   it('a PATCH cut mid-request keeps only whole 8 MiB parts; the resume lands byte-identical', async () => {

@@ -612,7 +612,8 @@ describe('upload engine against the emulator', function () {
     it('tus: stops promptly and keeps the entry (pause)', async () => {
       const controller = new AbortController();
       const storage = new InMemoryStore();
-      emu.faults.delay({ ...TUS_PATCH, times: 100, ms: 100 });
+      // The server reads no PATCH for 2 s: the pause lands first however loaded the machine is.
+      emu.faults.delay({ ...TUS_PATCH, times: 100, ms: 2_000 });
       let abortedAt = 0;
       const err = await rejection(
         uploadVideo({

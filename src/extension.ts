@@ -14,6 +14,9 @@ import { StreamFilters } from './ui/streams/streamFilters';
 import { StreamsView, type StreamNode } from './ui/streams/streamsView';
 import { registerTokenCommands } from './ui/account/tokenCommands';
 import { TokenStore } from './ui/account/tokenStore';
+import { AccountProfiles } from './ui/profiles/accountProfiles';
+import { registerProfileCommands } from './ui/profiles/profileCommands';
+import { ProfileStatusBar } from './ui/profiles/profileStatusBar';
 import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads/activateUploads';
 import { tickUploadStep } from './ui/uploads/uploadContextKeys';
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
@@ -22,6 +25,8 @@ import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
 export interface LivepeerApi {
   prompts: Prompts;
   session: Session;
+  profiles: AccountProfiles;
+  profileStatusBar: ProfileStatusBar;
   signingKeys: SigningKeysView;
   streams: StreamsView;
   streamsTree: vscode.TreeView<StreamNode>;
@@ -37,13 +42,15 @@ export interface LivepeerApi {
 export async function activate(context: vscode.ExtensionContext): Promise<LivepeerApi> {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Livepeer', { log: true });
-  const tokens = new TokenStore(context.secrets);
+  const profiles = new AccountProfiles(context.secrets, context.globalState);
+  const tokens = new TokenStore(profiles);
   const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
   const session = new Session(tokens, log, userAgent);
   const prompts = new Prompts();
   const results = new ResultDocuments();
 
-  const signingKeys = new SigningKeysView(session, prompts, new Rotations(context.globalState), new PrivateKeys(context.secrets, context.globalState));
+  const rotations = new Rotations(context.globalState, () => profiles.current?.id);
+  const signingKeys = new SigningKeysView(session, prompts, rotations, new PrivateKeys(profiles, context.globalState));
   const filters = new StreamFilters(context.workspaceState);
   const streams = new StreamsView(session, prompts, filters);
   const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log };
@@ -51,9 +58,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
   const assets = activateAssets(session, prompts, context.workspaceState);
 
+  const profileStatusBar = new ProfileStatusBar(profiles);
+
   context.subscriptions.push(
     log,
-    tokens,
+    profiles,
+    profileStatusBar,
     session,
     signingKeys,
     filters,
@@ -62,6 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     vscode.window.createTreeView('livepeer.signingKeys', { treeDataProvider: signingKeys }),
     vscode.commands.registerCommand('livepeer.showLog', () => log.show()),
     ...registerTokenCommands(session, prompts),
+    ...registerProfileCommands({ session, prompts, profiles, memento: context.globalState }),
     results,
     ...registerKeyCommands({ session, prompts, view: signingKeys, results }),
     ...registerPlaybackCommands({ session, prompts, view: signingKeys, results }),
@@ -75,11 +86,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     assets.view.onDidRemove((assetId) => void uploads.uploads.manager.markAssetDeleted(assetId)),
   );
   assets.view.isAbandoned = (assetId) => uploads.uploads.manager.finished.isAbandoned(assetId);
-  await Promise.all([tokens.load(), filters.publishContext(), assets.ready]);
+  await Promise.all([loadProfiles(tokens, context.globalState), filters.publishContext(), assets.ready]);
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);
   return {
     prompts,
     session,
+    profiles,
+    profileStatusBar,
     signingKeys,
     streams,
     streamsTree,
@@ -90,4 +103,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };
+}
+
+/** The profiles, after an existing single token (with its rotations) has become profile "Default". */
+async function loadProfiles(tokens: TokenStore, state: vscode.Memento): Promise<void> {
+  const migrated = await tokens.load();
+  if (migrated) await Rotations.adopt(state, migrated.id);
 }

@@ -77,6 +77,12 @@ export class ProfileStore {
     await this.change(id, ({ project: _old, ...profile }) => profile);
   }
 
+  /** Clear API Token: the profile stays (with its kept private keys) until a token is set again. */
+  async clearToken(id: string): Promise<void> {
+    await this.secrets.delete(tokenSecretKey(id));
+    if (this.get(id)) await this.change(id, ({ project: _old, ...profile }) => profile);
+  }
+
   async rename(id: string, name: string): Promise<Profile> {
     const problem = profileNameProblem(name, this.record().profiles, id);
     if (problem) throw StudioApiError.config(problem);
@@ -147,7 +153,7 @@ export class ProfileStore {
 
   private async create(name: string, baseUrl: string, token: string): Promise<Profile> {
     const profile: Profile = { id: this.newId(), name, baseUrl, privateKeys: [] };
-    // The token first: a profile never exists without its token, whatever stops us half-way.
+    // The token first: a profile is never made without its token, whatever stops us half-way.
     await this.secrets.store(tokenSecretKey(profile.id), token);
     await this.write({ ...this.record(), profiles: [...this.record().profiles, profile] });
     return profile;

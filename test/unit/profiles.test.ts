@@ -168,6 +168,16 @@ describe('profiles', () => {
       assert.equal(store.get(p.id)?.project, undefined, 'a project that could not be told is not kept from before');
     });
 
+    it('clearing a token keeps the profile and its kept private keys, and forgets the project', async () => {
+      const p = await store.add({ name: 'Default', baseUrl: 'https://livepeer.studio/api', token: 'tok-old' });
+      await store.learnProject(p.id, { id: 'proj-1', name: 'Default Project' });
+      await store.keepPrivateKey(p.id, { id: 'k1' }, 'PRIVATE-1');
+      await store.clearToken(p.id);
+      assert.equal(await store.token(p.id), undefined);
+      assert.deepEqual(store.get(p.id), { ...p, privateKeys: [{ id: 'k1' }] });
+      assert.equal(await store.privateKey(p.id, 'k1'), 'PRIVATE-1');
+    });
+
     it('keeps private keys per profile; removing a profile deletes its token and its private keys only', async () => {
       const a = await store.add({ name: 'A', baseUrl: 'https://livepeer.studio/api', token: 'tok-A' });
       const b = await store.add({ name: 'B', baseUrl: 'https://livepeer.studio/api', token: 'tok-B' });

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { StudioClient } from '../../api';
+import type { Profile } from '../../profiles/profile';
 import { logApiCall } from '../common/log';
 import { settings } from '../common/settings';
 import type { TokenStore } from './tokenStore';
 
 /**
- * The API client for the current token and settings. Views listen to `onDidChange` to reload when
- * the token, the base URL or the timeout changes.
+ * The API client for the current profile (its token and base URL) and the timeout setting. Views
+ * listen to `onDidChange` to reload when the profile, its token or the timeout changes.
  */
 export class Session implements vscode.Disposable {
   private current: StudioClient | undefined;
@@ -20,9 +21,9 @@ export class Session implements vscode.Disposable {
     private readonly userAgent: string,
   ) {
     this.subscriptions = [
-      tokens.onDidChange(() => this.changed.fire()),
+      tokens.onDidChange(() => this.reset()),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (['baseURL', 'baseUrl', 'requestTimeoutSeconds'].some((key) => settings.affects(event, key))) this.reset();
+        if (settings.affects(event, 'requestTimeoutSeconds')) this.reset();
       }),
     ];
   }
@@ -31,20 +32,28 @@ export class Session implements vscode.Disposable {
     return !!this.tokens.value;
   }
 
-  /** The client for the stored token; throws a clear error when the base URL setting is invalid. */
+  /** The profile the client works for. */
+  get profile(): Profile | undefined {
+    return this.tokens.profiles.current;
+  }
+
+  /** The client for the current profile; throws a clear error when its base URL is invalid. */
   client(): StudioClient {
-    this.current ??= this.create(() => this.tokens.value);
+    this.current ??= this.create(this.profile?.baseUrl ?? settings.baseUrl(), () => this.tokens.value);
     return this.current;
   }
 
-  /** A one-off client to check a token before it is saved. */
-  clientFor(token: string): StudioClient {
-    return this.create(() => token);
+  /**
+   * A one-off client (the caller closes it): to check a token before it is saved (by default
+   * against the base URL a new "Default" profile would get), or to act for another profile.
+   */
+  clientFor(token: string, baseUrl = this.profile?.baseUrl ?? settings.baseUrl()): StudioClient {
+    return this.create(baseUrl, () => token);
   }
 
-  private create(getToken: () => string | undefined): StudioClient {
+  private create(baseUrl: string, getToken: () => string | undefined): StudioClient {
     return new StudioClient({
-      baseUrl: settings.baseUrl(),
+      baseUrl,
       getToken,
       userAgent: this.userAgent,
       timeoutMs: settings.requestTimeoutMs(),

@@ -1,53 +1,42 @@
-import * as vscode from 'vscode';
-
-const SECRET_KEY = 'livepeer.apiToken';
-const CONTEXT_KEY = 'livepeer.hasToken';
+import type * as vscode from 'vscode';
+import { DEFAULT_PROFILE_NAME, unusedProfileName, type Profile } from '../../profiles/profile';
+import type { AccountProfiles } from '../profiles/accountProfiles';
+import { settings } from '../common/settings';
 
 /**
- * The API token, kept only in SecretStorage. A copy is held in memory for the client; it is reloaded
- * when another window changes the secret.
+ * The API token of the current profile (kept only in SecretStorage, one secret per profile). Set
+ * API Token sets the current profile's token; with no profile it creates "Default" (or, in a folder
+ * pinned to a profile that does not exist yet, that one) with the livepeer.baseURL setting.
  */
-export class TokenStore implements vscode.Disposable {
-  private token: string | undefined;
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+export class TokenStore {
+  readonly onDidChange: vscode.Event<void>;
 
-  constructor(private readonly secrets: vscode.SecretStorage) {
-    this.subscription = secrets.onDidChange(async (event) => {
-      if (event.key === SECRET_KEY) await this.load();
-    });
+  constructor(readonly profiles: AccountProfiles) {
+    this.onDidChange = profiles.onDidChange;
   }
 
   get value(): string | undefined {
-    return this.token;
+    return this.profiles.currentToken;
   }
 
-  async load(): Promise<void> {
-    const token = (await this.secrets.get(SECRET_KEY)) || undefined;
-    if (token === this.token) return;
-    await this.apply(token);
+  /** Reads the profiles; an existing single token and base URL become profile "Default" (returned), without asking. */
+  load(): Promise<Profile | undefined> {
+    return this.profiles.change((store) => store.migrateLegacy(settings.baseUrl()));
   }
 
   async set(token: string): Promise<void> {
-    await this.secrets.store(SECRET_KEY, token);
-    await this.apply(token);
+    const current = this.profiles.current;
+    const why = this.profiles.why;
+    await this.profiles.change(async (store) => {
+      if (current) return store.setToken(current.id, token);
+      const name = why.why === 'pin not found' ? why.pinned : unusedProfileName(DEFAULT_PROFILE_NAME, store.record().profiles);
+      const created = await store.add({ name, baseUrl: settings.baseUrl(), token });
+      await store.choose(created.id);
+    });
   }
 
   async clear(): Promise<void> {
-    await this.secrets.delete(SECRET_KEY);
-    await this.apply(undefined);
-  }
-
-  private async apply(token: string | undefined): Promise<void> {
-    const had = this.token;
-    this.token = token;
-    await vscode.commands.executeCommand('setContext', CONTEXT_KEY, !!token);
-    if (had !== token) this.changed.fire();
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
+    const current = this.profiles.current;
+    if (current) await this.profiles.change((store) => store.clearToken(current.id));
   }
 }

@@ -1,0 +1,87 @@
+import * as vscode from 'vscode';
+import { tokenSecretKey, type CurrentProfile, type Profile } from '../../profiles/profile';
+import { ProfileStore } from '../../profiles/profileStore';
+import { settings } from '../common/settings';
+
+const HAS_TOKEN_CONTEXT = 'livepeer.hasToken';
+const HAS_PROFILES_CONTEXT = 'livepeer.hasProfiles';
+
+/** The workspace setting that pins a folder to a profile by name; empty = not pinned. */
+export function pinnedProfile(): string | undefined {
+  return settings.profilePin().trim() || undefined;
+}
+
+/**
+ * The profiles over VS Code's globalState and SecretStorage, and which one is current (the folder's
+ * pin, else the last chosen, else the only one) with its token in memory. `onDidChange` fires when
+ * the current profile, its token, base URL, name or project changes: the session and the views
+ * follow it. Every change goes through here so the in-memory copy is never stale.
+ */
+export class AccountProfiles implements vscode.Disposable {
+  readonly store: ProfileStore;
+  private state: CurrentProfile = { profile: undefined, why: 'none' };
+  private token: string | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(secrets: vscode.SecretStorage, memento: vscode.Memento) {
+    this.store = new ProfileStore(memento, secrets);
+    this.subscriptions = [
+      // Another window changed this profile's token.
+      secrets.onDidChange((event) => {
+        if (this.state.profile && event.key === tokenSecretKey(this.state.profile.id)) void this.refresh();
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (settings.affects(event, 'profile')) void this.refresh();
+      }),
+    ];
+  }
+
+  /** The current profile, if any (see `why` for why none). */
+  get current(): Profile | undefined {
+    return this.state.profile;
+  }
+
+  get why(): CurrentProfile {
+    return this.state;
+  }
+
+  /** The current profile's token. */
+  get currentToken(): string | undefined {
+    return this.token;
+  }
+
+  all(): Profile[] {
+    return this.store.record().profiles;
+  }
+
+  /** Reads the current profile and its token again; fires onDidChange when anything shown changed. */
+  async refresh(): Promise<void> {
+    const state = this.store.current(pinnedProfile());
+    const token = state.profile ? await this.store.token(state.profile.id) : undefined;
+    const before = JSON.stringify([this.state, !!this.token]);
+    const tokenChanged = token !== this.token;
+    this.state = state;
+    this.token = token;
+    await Promise.all([
+      vscode.commands.executeCommand('setContext', HAS_TOKEN_CONTEXT, !!token),
+      vscode.commands.executeCommand('setContext', HAS_PROFILES_CONTEXT, this.all().length > 0),
+    ]);
+    if (tokenChanged || before !== JSON.stringify([state, !!token])) this.changed.fire();
+  }
+
+  /** Runs a change of the stored profiles, then follows it. */
+  async change<T>(edit: (store: ProfileStore) => Promise<T>): Promise<T> {
+    try {
+      return await edit(this.store);
+    } finally {
+      await this.refresh();
+    }
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach((s) => s.dispose());
+    this.changed.dispose();
+  }
+}

@@ -107,15 +107,17 @@ describe('API token', () => {
     }
   });
 
-  it('validates a good token with one call, then stores it', async () => {
+  it('validates a good token with one call, then stores it and learns its project', async () => {
     const before = emulator.requests.length;
     answer(() => TOKEN);
     assert.equal(await vscode.commands.executeCommand('livepeer.setToken'), true);
     assert.equal(api.session.hasToken, true);
-    const checks = emulator.requests.slice(before);
-    assert.equal(checks.length, 1);
-    assert.match(checks[0].url, /^\/api\/access-control\/signing-key\?limit=1$/);
+    const [check] = emulator.requests.slice(before);
+    assert.match(check.url, /^\/api\/access-control\/signing-key\?limit=1$/);
     assert.ok(lastMessage(/API token saved/));
+    // Then, in the background, the token's project is learned for the profile, with reads only.
+    await eventually(() => assert.ok(api.session.profile?.project));
+    assert.deepEqual([...new Set(emulator.requests.slice(before).map((r) => r.method))], ['GET']);
   });
 
   it('keeps the token out of settings', () => {

@@ -3,6 +3,7 @@ import { StudioApiError } from '../../src/api';
 import {
   MAX_PROFILE_NAME_LENGTH,
   currentProfile,
+  otherProfileProblem,
   privateKeySecretKey,
   profileNameProblem,
   readProfilesRecord,
@@ -87,6 +88,16 @@ describe('profiles', () => {
       assert.deepEqual(currentProfile({ profiles: record.profiles, lastChosenId: 'removed' }, undefined), { profile: undefined, why: 'not chosen' });
       assert.deepEqual(currentProfile({ profiles: [] }, undefined), { profile: undefined, why: 'none' });
     });
+  });
+
+  it('otherProfileProblem names the profile a resource of another project belongs to, and says nothing when it cannot tell', () => {
+    const a = { ...profile('p1', 'A'), project: { id: 'proj-a', name: 'Web' } };
+    const b = { ...profile('p2', 'B'), project: { id: 'proj-b', name: 'Client' } };
+    assert.equal(otherProfileProblem('proj-a', a, [a, b]), undefined);
+    assert.match(otherProfileProblem('proj-b', a, [a, b]) ?? '', /belongs to profile “B”, not to the current profile “A”: switch to “B” first/);
+    assert.match(otherProfileProblem('proj-x', a, [a, b]) ?? '', /another project than the current profile “A”/);
+    assert.equal(otherProfileProblem(undefined, a, [a, b]), undefined, 'no projectId');
+    assert.equal(otherProfileProblem('proj-b', profile('p3', 'C'), [a, b]), undefined, 'the current project is not known yet');
   });
 
   it('readProfilesRecord keeps only well-formed profiles and known fields (a token slipped in is dropped)', () => {

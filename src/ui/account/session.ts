@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { StudioClient } from '../../api';
-import type { Profile } from '../../profiles/profile';
+import { StudioApiError, StudioClient } from '../../api';
+import { otherProfileProblem, type Profile } from '../../profiles/profile';
 import { logApiCall } from '../common/log';
 import { settings } from '../common/settings';
 import type { TokenStore } from './tokenStore';
@@ -35,6 +35,16 @@ export class Session implements vscode.Disposable {
   /** The profile the client works for. */
   get profile(): Profile | undefined {
     return this.tokens.profiles.current;
+  }
+
+  /**
+   * `resource` (a row or an object shown before a switch) when it is the current profile's project's;
+   * otherwise throws, saying whose it is, rather than calling the wrong account with it.
+   */
+  own<T extends { projectId?: string }>(resource: T): T {
+    const problem = otherProfileProblem(resource.projectId, this.profile, this.tokens.profiles.all());
+    if (problem) throw StudioApiError.config(problem);
+    return resource;
   }
 
   /** The client for the current profile; throws a clear error when its base URL is invalid. */

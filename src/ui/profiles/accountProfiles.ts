@@ -21,6 +21,7 @@ export class AccountProfiles implements vscode.Disposable {
   readonly store: ProfileStore;
   private state: CurrentProfile = { profile: undefined, why: 'none' };
   private token: string | undefined;
+  private refreshing = Promise.resolve();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
@@ -56,19 +57,29 @@ export class AccountProfiles implements vscode.Disposable {
     return this.store.record().profiles;
   }
 
-  /** Reads the current profile and its token again; fires onDidChange when anything shown changed. */
-  async refresh(): Promise<void> {
+  /**
+   * Reads the current profile and its token again; fires onDidChange when anything shown changed.
+   * One at a time, in order: a slower earlier read never overwrites a later one.
+   */
+  refresh(): Promise<void> {
+    this.refreshing = this.refreshing.then(
+      () => this.reload(),
+      () => this.reload(),
+    );
+    return this.refreshing;
+  }
+
+  private async reload(): Promise<void> {
     const state = this.store.current(pinnedProfile());
     const token = state.profile ? await this.store.token(state.profile.id) : undefined;
-    const before = JSON.stringify([this.state, !!this.token]);
-    const tokenChanged = token !== this.token;
+    const changed = token !== this.token || JSON.stringify(state) !== JSON.stringify(this.state);
     this.state = state;
     this.token = token;
+    if (changed) this.changed.fire();
     await Promise.all([
       vscode.commands.executeCommand('setContext', HAS_TOKEN_CONTEXT, !!token),
       vscode.commands.executeCommand('setContext', HAS_PROFILES_CONTEXT, this.all().length > 0),
     ]);
-    if (tokenChanged || before !== JSON.stringify([state, !!token])) this.changed.fire();
   }
 
   /** Runs a change of the stored profiles, then follows it. */

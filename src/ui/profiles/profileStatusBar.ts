@@ -46,10 +46,12 @@ export class ProfileStatusBar implements vscode.Disposable {
     } else {
       const production = profile.baseUrl === PRODUCTION_BASE_URL;
       this.item.text = `$(account) ${profile.name}${profile.project ? ` · ${profile.project.name}` : ''}`;
-      const tooltip = new vscode.MarkdownString();
-      tooltip.appendText(`Livepeer profile “${profile.name}”${state.why === 'pinned' ? ' (pinned by this folder)' : ''}\n\n`);
-      tooltip.appendText(`Project: ${projectText(profile)}\n\nAPI: ${profile.baseUrl}${production ? '' : ' (not production)'}\n\nClick to switch profile.`);
-      this.item.tooltip = tooltip;
+      this.item.tooltip = [
+        `Livepeer profile “${profile.name}”${state.why === 'pinned' ? ' (pinned by this folder)' : ''}`,
+        `Project: ${projectText(profile)}`,
+        `API: ${profile.baseUrl}${production ? '' : ' (not production)'}`,
+        'Click to switch profile.',
+      ].join('\n');
       if (!production) this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     }
     if (this.profiles.all().length || state.why === 'pin not found') this.item.show();

@@ -83,6 +83,15 @@ export class ProfileStore {
     if (this.get(id)) await this.change(id, ({ project: _old, ...profile }) => profile);
   }
 
+  /**
+   * The base URL of a profile that follows the livepeer.baseURL setting (the only profile); a value
+   * that does not parse is kept as written, so calls report it. The project learned on the old
+   * service is forgotten.
+   */
+  async followBaseUrl(id: string, setting: string): Promise<Profile> {
+    return this.change(id, ({ project: _old, ...profile }) => ({ ...profile, baseUrl: legacyBaseUrl(setting) }));
+  }
+
   async rename(id: string, name: string): Promise<Profile> {
     const problem = profileNameProblem(name, this.record().profiles, id);
     if (problem) throw StudioApiError.config(problem);

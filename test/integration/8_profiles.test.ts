@@ -216,4 +216,19 @@ describe('Profiles', () => {
     assert.equal(api.signingKeys.privateKeys.state('old-key'), 'kept');
     assert.equal(await api.session.tokens.load(), undefined, 'the next start finds nothing to migrate');
   });
+
+  it('the only profile follows the livepeer.baseURL setting, as the single token did', async () => {
+    assert.equal(api.profiles.all().length, 1);
+    const local = emulator.apiUrl.replace('127.0.0.1', 'localhost');
+    const config = () => vscode.workspace.getConfiguration('livepeer');
+    try {
+      await config().update('baseURL', local, vscode.ConfigurationTarget.Global);
+      await eventually(() => assert.equal(api.session.profile?.baseUrl, local));
+      assert.ok(await api.signingKeys.getChildren());
+      assert.equal(emulator.requests.at(-1)?.tokenId, emulator.accounts.callerOf(TOKEN)?.tokenId);
+    } finally {
+      await config().update('baseURL', emulator.apiUrl, vscode.ConfigurationTarget.Global);
+    }
+    await eventually(() => assert.equal(api.session.profile?.baseUrl, emulator.apiUrl));
+  });
 });

@@ -179,6 +179,13 @@ describe('profiles', () => {
       assert.equal(store.get(p.id)?.project, undefined, 'a project that could not be told is not kept from before');
     });
 
+    it('a profile following the base URL setting takes it normalized, or as written when it does not parse, and forgets the project', async () => {
+      const p = await store.add({ name: 'Default', baseUrl: 'https://livepeer.studio/api', token: 'tok' });
+      await store.learnProject(p.id, { id: 'proj-1', name: 'Default Project' });
+      assert.deepEqual(await store.followBaseUrl(p.id, 'http://localhost:3000/api/'), { ...p, baseUrl: 'http://localhost:3000/api' });
+      assert.equal((await store.followBaseUrl(p.id, 'not a url')).baseUrl, 'not a url');
+    });
+
     it('clearing a token keeps the profile and its kept private keys, and forgets the project', async () => {
       const p = await store.add({ name: 'Default', baseUrl: 'https://livepeer.studio/api', token: 'tok-old' });
       await store.learnProject(p.id, { id: 'proj-1', name: 'Default Project' });

@@ -14,8 +14,8 @@ export function pinnedProfile(): string | undefined {
 /**
  * The profiles over VS Code's globalState and SecretStorage, and which one is current (the folder's
  * pin, else the last chosen, else the only one) with its token in memory. `onDidChange` fires when
- * the current profile, its token, base URL, name or project changes: the session and the views
- * follow it. Every change goes through here so the in-memory copy is never stale.
+ * the account changes (the session and the views follow it), onDidChangeShown when anything
+ * shown about it changes. Every change goes through here so the in-memory copy is never stale.
  */
 export class AccountProfiles implements vscode.Disposable {
   readonly store: ProfileStore;
@@ -23,7 +23,11 @@ export class AccountProfiles implements vscode.Disposable {
   private token: string | undefined;
   private refreshing = Promise.resolve();
   private readonly changed = new vscode.EventEmitter<void>();
+  /** The account changed: another profile, token or base URL (the session and views reload). */
   readonly onDidChange = this.changed.event;
+  private readonly shownChanged = new vscode.EventEmitter<void>();
+  /** Anything shown about the current profile changed, its name or project too (the status bar). */
+  readonly onDidChangeShown = this.shownChanged.event;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(secrets: vscode.SecretStorage, memento: vscode.Memento) {
@@ -35,6 +39,7 @@ export class AccountProfiles implements vscode.Disposable {
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (settings.affects(event, 'profile')) void this.refresh();
+        if (settings.affects(event, 'baseURL') || settings.affects(event, 'baseUrl')) void this.followBaseUrlSetting();
       }),
     ];
   }
@@ -58,7 +63,7 @@ export class AccountProfiles implements vscode.Disposable {
   }
 
   /**
-   * Reads the current profile and its token again; fires onDidChange when anything shown changed.
+   * Reads the current profile and its token again, and says what changed.
    * One at a time, in order: a slower earlier read never overwrites a later one.
    */
   refresh(): Promise<void> {
@@ -72,14 +77,26 @@ export class AccountProfiles implements vscode.Disposable {
   private async reload(): Promise<void> {
     const state = this.store.current(pinnedProfile());
     const token = state.profile ? await this.store.token(state.profile.id) : undefined;
-    const changed = token !== this.token || JSON.stringify(state) !== JSON.stringify(this.state);
+    const account = (current: CurrentProfile, currentToken: string | undefined) => JSON.stringify([current.profile?.id, current.profile?.baseUrl, currentToken]);
+    const accountChanged = account(state, token) !== account(this.state, this.token);
+    const shownChanged = JSON.stringify(state) !== JSON.stringify(this.state);
     this.state = state;
     this.token = token;
-    if (changed) this.changed.fire();
+    if (accountChanged) this.changed.fire();
+    if (accountChanged || shownChanged) this.shownChanged.fire();
     await Promise.all([
       vscode.commands.executeCommand('setContext', HAS_TOKEN_CONTEXT, !!token),
       vscode.commands.executeCommand('setContext', HAS_PROFILES_CONTEXT, this.all().length > 0),
     ]);
+  }
+
+  /**
+   * The only profile follows the livepeer.baseURL setting, as the single token did before profiles
+   * (the setting's errors and Troubleshooting name it); with several, each keeps its own.
+   */
+  private async followBaseUrlSetting(): Promise<void> {
+    const [only, ...others] = this.all();
+    if (only && !others.length) await this.change((store) => store.followBaseUrl(only.id, settings.baseUrl()));
   }
 
   /** Runs a change of the stored profiles, then follows it. */
@@ -94,5 +111,6 @@ export class AccountProfiles implements vscode.Disposable {
   dispose(): void {
     this.subscriptions.forEach((s) => s.dispose());
     this.changed.dispose();
+    this.shownChanged.dispose();
   }
 }

@@ -29,7 +29,7 @@ export class ProfileStatusBar implements vscode.Disposable {
     this.item.name = 'Livepeer Profile';
     this.item.command = 'livepeer.profiles.switch';
     this.update();
-    this.subscription = profiles.onDidChange(() => this.update());
+    this.subscription = profiles.onDidChangeShown(() => this.update());
   }
 
   private update(): void {

@@ -27,7 +27,11 @@ async function shown(): Promise<string[]> {
 
 async function pin(name: string | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('livepeer').update('profile', name, vscode.ConfigurationTarget.Workspace);
-  await eventually(() => assert.equal(api.profiles.why.why === 'pinned' || api.profiles.why.why === 'pin not found', !!name));
+  const pinned = (): string | undefined => {
+    const current = api.profiles.why;
+    return current.why === 'pinned' ? current.profile.name : current.why === 'pin not found' ? current.pinned : undefined;
+  };
+  await eventually(() => assert.equal(pinned()?.toLowerCase(), name?.toLowerCase()));
 }
 
 describe('Profiles', () => {

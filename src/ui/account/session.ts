@@ -10,7 +10,8 @@ import type { TokenStore } from './tokenStore';
  * listen to `onDidChange` to reload when the profile, its token or the timeout changes.
  */
 export class Session implements vscode.Disposable {
-  private current: StudioClient | undefined;
+  /** A client per profile, kept while its token and base URL stay: a switch never closes one a running upload uses. */
+  private readonly clients = new Map<string, { client: StudioClient; token: string; baseUrl: string }>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
@@ -21,7 +22,7 @@ export class Session implements vscode.Disposable {
     private readonly userAgent: string,
   ) {
     this.subscriptions = [
-      tokens.onDidChange(() => this.reset()),
+      tokens.onDidChange(() => this.changed.fire()),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (settings.affects(event, 'requestTimeoutSeconds')) this.reset();
       }),
@@ -49,8 +50,27 @@ export class Session implements vscode.Disposable {
 
   /** The client for the current profile; throws a clear error when its base URL is invalid. */
   client(): StudioClient {
-    this.current ??= this.create(this.profile?.baseUrl ?? settings.baseUrl(), () => this.tokens.value);
-    return this.current;
+    const profile = this.profile;
+    if (!profile) throw StudioApiError.config('no API token is set: run Livepeer: Set API Token');
+    return this.clientOf(profile.id);
+  }
+
+  /**
+   * The client of a profile, current or not (an upload keeps the profile it started with); throws
+   * when the profile was removed or has no token, naming it, rather than using another account.
+   */
+  clientOf(profileId: string): StudioClient {
+    const profile = this.tokens.profiles.store.get(profileId);
+    const token = this.tokens.profiles.tokenOf(profileId);
+    if (!profile || !token) {
+      throw StudioApiError.config(profile ? `profile “${profile.name}” has no API token: switch to it and set one` : 'the profile this was started with was removed: it cannot be reached any more');
+    }
+    const cached = this.clients.get(profileId);
+    if (cached && cached.token === token && cached.baseUrl === profile.baseUrl) return cached.client;
+    void cached?.client.close();
+    const client = this.create(profile.baseUrl, () => token);
+    this.clients.set(profileId, { client, token, baseUrl: profile.baseUrl });
+    return client;
   }
 
   /**
@@ -71,14 +91,18 @@ export class Session implements vscode.Disposable {
     });
   }
 
+  private closeAll(): void {
+    for (const { client } of this.clients.values()) void client.close();
+    this.clients.clear();
+  }
+
   private reset(): void {
-    void this.current?.close();
-    this.current = undefined;
+    this.closeAll();
     this.changed.fire();
   }
 
   dispose(): void {
-    void this.current?.close();
+    this.closeAll();
     this.subscriptions.forEach((s) => s.dispose());
     this.changed.dispose();
   }

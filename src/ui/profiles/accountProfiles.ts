@@ -21,6 +21,7 @@ export class AccountProfiles implements vscode.Disposable {
   readonly store: ProfileStore;
   private state: CurrentProfile = { profile: undefined, why: 'none' };
   private token: string | undefined;
+  private tokens = new Map<string, string>();
   private refreshing = Promise.resolve();
   private readonly changed = new vscode.EventEmitter<void>();
   /** The account changed: another profile, token or base URL (the session and views reload). */
@@ -58,6 +59,11 @@ export class AccountProfiles implements vscode.Disposable {
     return this.token;
   }
 
+  /** Any profile's token, as last read (uploads and notifications of another profile use theirs). */
+  tokenOf(profileId: string): string | undefined {
+    return this.tokens.get(profileId);
+  }
+
   all(): Profile[] {
     return this.store.record().profiles;
   }
@@ -76,7 +82,10 @@ export class AccountProfiles implements vscode.Disposable {
 
   private async reload(): Promise<void> {
     const state = this.store.current(pinnedProfile());
-    const token = state.profile ? await this.store.token(state.profile.id) : undefined;
+    const profiles = this.all();
+    const tokens = await Promise.all(profiles.map(async (profile) => [profile.id, await this.store.token(profile.id)] as const));
+    this.tokens = new Map(tokens.filter((entry): entry is readonly [string, string] => !!entry[1]));
+    const token = state.profile && this.tokens.get(state.profile.id);
     const account = (current: CurrentProfile, currentToken: string | undefined) => JSON.stringify([current.profile?.id, current.profile?.baseUrl, currentToken]);
     const accountChanged = account(state, token) !== account(this.state, this.token);
     const shownChanged = JSON.stringify(state) !== JSON.stringify(this.state);
@@ -86,7 +95,7 @@ export class AccountProfiles implements vscode.Disposable {
     if (accountChanged || shownChanged) this.shownChanged.fire();
     await Promise.all([
       vscode.commands.executeCommand('setContext', HAS_TOKEN_CONTEXT, !!token),
-      vscode.commands.executeCommand('setContext', HAS_PROFILES_CONTEXT, this.all().length > 0),
+      vscode.commands.executeCommand('setContext', HAS_PROFILES_CONTEXT, profiles.length > 0),
     ]);
   }
 

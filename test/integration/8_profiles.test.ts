@@ -145,6 +145,38 @@ describe('Profiles', () => {
     assert.ok(!bKey.disabled);
   });
 
+  it('a notification clicked after a switch says which profile it is about instead of acting on the current one', async () => {
+    const aKey = [...emulator.store.signingKeys.values()].find((key) => key.name === 'A key') ?? assert.fail('no A key');
+    // The deploy step's notification waits for a click while the person switches to B.
+    const responder = api.prompts.responder!;
+    let click: (action: string | undefined) => void = () => undefined;
+    api.prompts.responder = (request) => {
+      if (request.kind !== 'message' || !/Rotate \(2\/3\)/.test(request.message)) return responder(request);
+      asked.push(request);
+      return new Promise((resolve) => (click = resolve));
+    };
+    try {
+      answer(
+        () => 'A key v2',
+        (request) => (request as Message).actions.find((action) => /Keep in VS Code/.test(action)),
+      );
+      await vscode.commands.executeCommand('livepeer.keys.rotate', { ...aKey });
+    } finally {
+      api.prompts.responder = responder;
+    }
+    assert.ok(api.signingKeys.rotations.of(aKey.id), 'the rotation is A’s');
+    await vscode.commands.executeCommand('livepeer.profiles.switch', 'Client');
+    assert.equal(api.signingKeys.rotations.of(aKey.id), undefined, 'rotations are per profile');
+    const since = emulator.requests.length;
+    click('Continue Rotation');
+    const said = await eventually(() => lastMessage(/this is about profile “Default”, not the current profile “Client”/) ?? assert.fail('not said'));
+    assert.deepEqual(said.actions, ['Switch to “Default”']);
+    assert.ok(!asked.some((r) => r.kind === 'message' && /no signing key rotation is in progress/.test(r.message)));
+    assert.ok(emulator.requests.slice(since).every((r) => r.tokenId !== a.tokenId), 'nothing was asked with A’s token while B is current');
+    await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
+    assert.ok(api.signingKeys.rotations.of(aKey.id), 'A’s rotation is there again');
+  });
+
   it('the workspace setting livepeer.profile pins the folder to a profile by name; a name no profile has selects none', async () => {
     await pin('client');
     assert.equal(api.session.profile?.name, 'Client');

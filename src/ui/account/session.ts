@@ -48,22 +48,18 @@ export class Session implements vscode.Disposable {
     return resource;
   }
 
-  /** The client for the current profile; throws a clear error when its base URL is invalid. */
-  client(): StudioClient {
-    const profile = this.profile;
-    if (!profile) throw StudioApiError.config('no API token is set: run Livepeer: Set API Token');
-    return this.clientOf(profile.id);
-  }
-
   /**
-   * The client of a profile, current or not (an upload keeps the profile it started with); throws
-   * when the profile was removed or has no token, naming it, rather than using another account.
+   * The client of `profileId` (an upload keeps the profile it started with), else of the current
+   * profile; throws when the profile was removed or has no token, naming it, rather than using
+   * another account, and when its base URL is invalid.
    */
-  clientOf(profileId: string): StudioClient {
+  client(profileId = this.profile?.id): StudioClient {
+    if (!profileId) throw StudioApiError.config('no API token is set: run Livepeer: Set API Token');
     const profile = this.tokens.profiles.store.get(profileId);
     const token = this.tokens.profiles.tokenOf(profileId);
-    if (!profile || !token) {
-      throw StudioApiError.config(profile ? `profile “${profile.name}” has no API token: switch to it and set one` : 'the profile this was started with was removed: it cannot be reached any more');
+    if (!profile) throw StudioApiError.config('the profile this was started with was removed: it cannot be reached any more');
+    if (!token) {
+      throw StudioApiError.config(profileId === this.profile?.id ? 'no API token is set: run Livepeer: Set API Token' : `profile “${profile.name}” has no API token: switch to it and set one`);
     }
     const cached = this.clients.get(profileId);
     if (cached && cached.token === token && cached.baseUrl === profile.baseUrl) return cached.client;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { AssetWatcher } from './api';
 import { activateAssets, type AssetsView } from './ui/assets/activateAssets';
 import { registerKeyCommands } from './ui/keys/keyCommands';
 import { registerPlaybackCommands } from './ui/keys/playbackCommands';
@@ -19,6 +20,7 @@ import { registerProfileCommands } from './ui/profiles/profileCommands';
 import { ProfileStatusBar } from './ui/profiles/profileStatusBar';
 import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads/activateUploads';
 import { tickUploadStep } from './ui/uploads/uploadContextKeys';
+import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
 
 /** What activate() returns: the live objects the extension-host tests inspect and drive. */
@@ -34,16 +36,23 @@ export interface LivepeerApi {
   uploadStatusBar: UploadStatusBar;
   assets: AssetsView;
   assetsTree: vscode.TreeView<unknown>;
+  webhooks: WebhooksView;
+  webhooksTree: vscode.TreeView<WebhookNode>;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<LivepeerApi> {
+/**
+ * Builds the views and commands and returns at once: nothing here waits for the window, the service
+ * or the disk. The token is read once, meanwhile; the views wait for that read before their first request.
+ */
+export function activate(context: vscode.ExtensionContext): LivepeerApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Livepeer', { log: true });
   const profiles = new AccountProfiles(context.secrets, context.globalState);
   const tokens = new TokenStore(profiles);
+  void loadProfiles(tokens, context.globalState);
   const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
   const session = new Session(tokens, log, userAgent);
   const prompts = new Prompts();
@@ -53,10 +62,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
   const signingKeys = new SigningKeysView(session, prompts, rotations, new PrivateKeys(profiles, context.globalState));
   const filters = new StreamFilters(context.workspaceState);
   const streams = new StreamsView(session, prompts, filters);
-  const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log };
+  const watcher = new AssetWatcher(session);
+  const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log, watcher };
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
-  const assets = activateAssets(session, prompts, context.workspaceState);
+  const assets = activateAssets(session, prompts, context.workspaceState, watcher);
+  const webhooks = activateWebhooks(session, prompts, results);
 
   const profileStatusBar = new ProfileStatusBar(profiles);
 
@@ -65,6 +76,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     profiles,
     profileStatusBar,
     session,
+    watcher,
     signingKeys,
     filters,
     streams,
@@ -80,13 +92,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     ...registerLoadErrorCommands(),
     ...uploads.disposables,
     ...assets.disposables,
+    ...webhooks.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
-    uploads.uploads.manager.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
-    assets.view.onDidRemove((assetId) => void uploads.uploads.manager.markAssetDeleted(assetId)),
+    uploads.uploads.manager.history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
+    assets.view.onDidRemove((assetId) => void uploads.uploads.manager.history.markAssetDeleted(assetId)),
   );
-  assets.view.isAbandoned = (assetId) => uploads.uploads.manager.finished.isAbandoned(assetId);
-  await Promise.all([loadProfiles(tokens, context.globalState), filters.publishContext(), assets.ready]);
+  assets.view.isAbandoned = (assetId) => uploads.uploads.manager.history.finished.isAbandoned(assetId);
+  // The filter context keys only drive the menus' check marks: activation does not wait for them.
+  void filters.publishContext();
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);
   return {
     prompts,
@@ -100,6 +114,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
     uploadStatusBar: uploads.statusBar,
     assets: assets.view,
     assetsTree: assets.treeView,
+    webhooks: webhooks.view,
+    webhooksTree: webhooks.treeView,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };
@@ -107,6 +123,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Livepe
 
 /** The profiles, after an existing single token (with its rotations) has become profile "Default". */
 async function loadProfiles(tokens: TokenStore, state: vscode.Memento): Promise<void> {
-  const migrated = await tokens.load();
+  const migrated = await tokens.loaded();
   if (migrated) await Rotations.adopt(state, migrated.id);
 }

@@ -1,4 +1,4 @@
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from './undiciParts';
 import { apiTokenProblem } from './apiToken';
 import { parseBaseUrl } from './baseUrl';
 import { readBodyText } from './bodyText';

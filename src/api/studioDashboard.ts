@@ -1,6 +1,10 @@
 const DASHBOARD = 'https://livepeer.studio/dashboard';
 
-/** A stream's or an asset's page in the Livepeer Studio dashboard. */
-export function studioDashboardUrl(kind: 'stream' | 'asset', id: string): string {
-  return `${DASHBOARD}/${kind}s/${encodeURIComponent(id)}`;
+const PAGES = { stream: 'streams', asset: 'assets', webhook: 'developers/webhooks' } as const;
+
+export type DashboardKind = keyof typeof PAGES;
+
+/** A stream's, an asset's or a webhook's page in the Livepeer Studio dashboard. */
+export function studioDashboardUrl(kind: DashboardKind, id: string): string {
+  return `${DASHBOARD}/${PAGES[kind]}/${encodeURIComponent(id)}`;
 }

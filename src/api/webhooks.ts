@@ -45,6 +45,15 @@ function checkFields(fields: WebhookUpdate, creating: boolean): void {
   if ((creating || fields.events !== undefined) && !Array.isArray(fields.events)) throw StudioApiError.config('choose the events the webhook receives');
 }
 
+/**
+ * The service sends a `Link` on every non-empty page, the last one included: a page shorter than
+ * asked for is the last, so no "Load more" leads to an empty page.
+ */
+async function endingShort<T>(page: Promise<Page<T>>, limit: number): Promise<Page<T>> {
+  const read = await page;
+  return read.items.length < limit ? { items: read.items } : read;
+}
+
 /** The service's `filters` JSON of the delivery log (JSON booleans, never strings). */
 function deliveryFilters(query: DeliveryQuery): string | undefined {
   const filters: Array<{ id: string; value: string | boolean }> = [];
@@ -62,7 +71,7 @@ export class WebhookApi {
 
   /** Newest first. */
   listPage(cursor?: string, limit = LIST_LIMIT, signal?: AbortSignal): Promise<Page<Webhook>> {
-    return fetchPage<Webhook>(this.http, WEBHOOKS, ID, 'webhook', { order: NEWEST_FIRST }, cursor, limit, signal);
+    return endingShort(fetchPage<Webhook>(this.http, WEBHOOKS, ID, 'webhook', { order: NEWEST_FIRST }, cursor, limit, signal), limit);
   }
 
   list(signal?: AbortSignal): Promise<Webhook[]> {
@@ -94,7 +103,8 @@ export class WebhookApi {
   /** One page of the webhook's deliveries, newest first, optionally only one event or outcome. */
   listDeliveriesPage(webhookId: string, options: DeliveryQuery & { cursor?: string; limit?: number } = {}, signal?: AbortSignal): Promise<Page<WebhookDelivery>> {
     const query = { order: NEWEST_FIRST, filters: deliveryFilters(options) };
-    return fetchPage<WebhookDelivery>(this.http, webhookPath(webhookId, '/log'), ID, 'webhook delivery', query, options.cursor, options.limit ?? LIST_LIMIT, signal);
+    const limit = options.limit ?? LIST_LIMIT;
+    return endingShort(fetchPage<WebhookDelivery>(this.http, webhookPath(webhookId, '/log'), ID, 'webhook delivery', query, options.cursor, limit, signal), limit);
   }
 
   async getDelivery(webhookId: string, deliveryId: string, signal?: AbortSignal): Promise<WebhookDelivery> {

@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { request } from '../api/undiciParts';
 import { StudioApiError } from '../api/errors';
 import { uploadAgent } from './direct';
 import { redact } from '../api/redact';

@@ -1,4 +1,4 @@
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from '../api/undiciParts';
 import { readBodyText } from '../api/bodyText';
 import { StudioApiError } from '../api/errors';
 import { FileReadError, asRequestBody, readRange, type FileIdentity } from './fileSource';

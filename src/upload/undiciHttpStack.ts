@@ -1,4 +1,4 @@
-import { request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from '../api/undiciParts';
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
 import { readBodyText } from '../api/bodyText';
 import { asRequestBody, readRange, type FileIdentity } from './fileSource';

@@ -226,7 +226,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
       sendErrors(res, 401, auth.error);
       return;
     }
-    if (!found?.match || ofAnotherProject(store, url.pathname, auth)) {
+    if (!found?.match || ofAnotherProject({ store, webhooks: ctx.webhooks }, url.pathname, auth)) {
       req.resume();
       sendErrors(res, 404, 'not found');
       return;

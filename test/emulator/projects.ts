@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ownedBy, type Accounts, type Caller, type Owner } from './accounts';
 import { sendErrors, sendJson } from './http';
 import type { Store } from './store';
+import type { WebhookState } from './webhooks';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], caller: Caller) => void;
 
@@ -31,23 +32,28 @@ export function projectHandlers(accounts: Accounts): Record<'list' | 'get' | 'cr
 /**
  * Resources addressed by id in a path. An API key reads only its project's resources: another
  * project's id answers 404 `not found`, as an unknown id does.
- * A new kind of resource (webhooks) takes part in three places: its row here, e.g.
- * `{ pattern: /^\/api\/webhook\/([^/]+)/, find: (store, id) => store.webhooks.get(id) }` (but its
- * delivery logs, /webhook/{id}/log…, are checked by user only); its list keeps `ownedBy(row, caller)`;
- * its create stamps `ownerOf(caller)` (handlers get the caller as their 5th argument).
+ * A new kind of resource takes part in three places: its row here; its list keeps
+ * `ownedBy(row, caller)`; its create stamps `ownerOf(caller)` (handlers get the caller as their 5th
+ * argument). A webhook's delivery logs (/webhook/{id}/log…) are checked by user only, as the service does.
  */
-const BY_ID: Array<{ pattern: RegExp; find: (store: Store, id: string) => Owner | undefined }> = [
-  { pattern: /^\/api\/access-control\/signing-key\/([^/]+)/, find: (store, id) => store.signingKeys.get(id) },
-  { pattern: /^\/api\/stream\/([^/]+)/, find: (store, id) => store.streams.get(id) },
-  { pattern: /^\/api\/asset\/([^/]+)/, find: (store, id) => store.assets.get(id) },
+const BY_ID: Array<{ pattern: RegExp; find: (resources: Resources, id: string) => Owner | undefined }> = [
+  { pattern: /^\/api\/access-control\/signing-key\/([^/]+)/, find: ({ store }, id) => store.signingKeys.get(id) },
+  { pattern: /^\/api\/stream\/([^/]+)/, find: ({ store }, id) => store.streams.get(id) },
+  { pattern: /^\/api\/asset\/([^/]+)/, find: ({ store }, id) => store.assets.get(id) },
+  { pattern: /^\/api\/webhook\/([^/]+)$/, find: ({ webhooks }, id) => webhooks.webhooks.get(id) },
 ];
 
+interface Resources {
+  store: Store;
+  webhooks: WebhookState;
+}
+
 /** True when the path names a resource of another project than the caller's. */
-export function ofAnotherProject(store: Store, pathname: string, caller: Caller): boolean {
+export function ofAnotherProject(resources: Resources, pathname: string, caller: Caller): boolean {
   for (const { pattern, find } of BY_ID) {
     const id = pattern.exec(pathname)?.[1];
     if (id === undefined) continue;
-    const resource = find(store, decodeURIComponent(id));
+    const resource = find(resources, decodeURIComponent(id));
     return resource !== undefined && !ownedBy(resource, caller);
   }
   return false;

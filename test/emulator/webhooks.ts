@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Webhook, WebhookDelivery } from '../../src/api/webhookTypes';
+import { ownedBy, ownerOf, type Owner } from './accounts';
 import type { Deliveries } from './deliveries';
 import { parseFilters, rangeMatcher } from './filters';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
@@ -56,11 +57,10 @@ export class WebhookState {
   constructor(private readonly store: Store) {}
 
   /** A webhook as POST /webhook stores it; for seeding and tests. */
-  add(fields: { name: string; url: string; events: string[]; sharedSecret?: string; streamId?: string }): EmulatorWebhook {
+  add(fields: { name: string; url: string; events: string[]; sharedSecret?: string; streamId?: string }, owner: Owner = this.store): EmulatorWebhook {
     const webhook: EmulatorWebhook = {
       id: randomUUID(),
-      userId: this.store.userId,
-      projectId: this.store.projectId,
+      ...ownerOf(owner),
       createdAt: Date.now(),
       kind: 'webhook',
       ...fields,
@@ -100,7 +100,7 @@ function isUri(text: string): boolean {
   }
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[]) => Promise<void> | void;
+type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], caller: Owner) => Promise<void> | void;
 
 export interface WebhookRoutesContext {
   store: Store;
@@ -197,12 +197,12 @@ export function webhookHandlers(ctx: WebhookRoutesContext): Record<string, Handl
   }
 
   return {
-    list(_req, res, url) {
-      const rows = [...state.webhooks.values()].filter((w) => !w.deleted && w.userId === store.userId);
+    list(_req, res, url, _params, caller) {
+      const rows = [...state.webhooks.values()].filter((w) => !w.deleted && ownedBy(w, caller));
       list(res, url, rows, webhookFilters(url.searchParams.get('filters')), orderBy(url.searchParams.get('order'), WEBHOOK_ORDER, 'id-false'));
     },
 
-    async create(req, res) {
+    async create(req, res, _url, _params, caller) {
       const fields = await body(req, res, CREATE);
       if (!fields) return;
       if (fields.events === undefined) {
@@ -210,7 +210,7 @@ export function webhookHandlers(ctx: WebhookRoutesContext): Record<string, Handl
         return;
       }
       // The service does not check streamId here (PATCH does).
-      sendJson(res, 201, state.add(fields as Parameters<WebhookState['add']>[0]));
+      sendJson(res, 201, state.add(fields as Parameters<WebhookState['add']>[0], caller));
     },
 
     get(_req, res, _url, [id]) {
@@ -227,7 +227,7 @@ export function webhookHandlers(ctx: WebhookRoutesContext): Record<string, Handl
       if (webhook.deleted) return sendErrors(res, 404, 'not found');
       if (typeof fields.streamId === 'string' && fields.streamId) {
         const stream = store.streams.get(fields.streamId);
-        if (!stream || stream.deleted || stream.userId !== webhook.userId) return sendErrors(res, 404, 'stream not found');
+        if (!stream || stream.deleted || !ownedBy(stream, webhook)) return sendErrors(res, 404, 'stream not found');
       }
       Object.assign(webhook, fields);
       sendEmpty(res, 204);

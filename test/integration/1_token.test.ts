@@ -2,6 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { Session } from '../../src/ui/account/session';
+import { TokenStore } from '../../src/ui/account/tokenStore';
+import { AccountProfiles } from '../../src/ui/profiles/accountProfiles';
+import { tokenSecretKey } from '../../src/profiles/profile';
+import { InMemoryStore } from '../../src/upload';
 import { TOKEN, answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, person, screenshot, signIn, sleep } from './harness';
 
 function logText(dir: string): string {
@@ -172,5 +177,45 @@ describe('API token', () => {
       assert.equal(await saved, false);
     });
     await signIn();
+  });
+
+  it('reads the stored token once, however many views and requests ask first; again only when another window changes it', async () => {
+    let reads = 0;
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+    // A single token kept before profiles (the first start after an update). Each read is a round
+    // trip (to the browser, in a web-hosted VS Code): the first waits until released.
+    const kept = new Map([['livepeer.apiToken', TOKEN]]);
+    const secrets: vscode.SecretStorage = {
+      get: async (key) => (reads++, await slow, kept.get(key)),
+      store: async (key, value) => void kept.set(key, value),
+      delete: async (key) => void kept.delete(key),
+      onDidChange: changed.event,
+    };
+    const log = vscode.window.createOutputChannel('Livepeer token test', { log: true });
+    const profiles = new AccountProfiles(secrets, new InMemoryStore() as unknown as vscode.Memento);
+    const tokens = new TokenStore(profiles);
+    const session = new Session(tokens, log, 'test');
+    try {
+      void tokens.loaded();
+      const first = Promise.all([session.signedIn(), session.client().listSigningKeys(), session.client().listStreamsPage({}, undefined, 5)]);
+      release();
+      const [signedIn, keys] = await first;
+      assert.equal(signedIn, true, 'the views wait for the read');
+      assert.ok(Array.isArray(keys), 'the first requests carried the token read meanwhile');
+      const afterFirst = reads;
+      await session.client().listSigningKeys();
+      await session.client().listStreamsPage({}, undefined, 5);
+      assert.equal(reads, afterFirst, 'no SecretStorage read per request');
+      assert.equal(session.profile?.name, 'Default');
+      changed.fire({ key: tokenSecretKey(session.profile!.id) });
+      await eventually(() => assert.ok(reads > afterFirst, 'read again when another window changes it'));
+    } finally {
+      session.dispose();
+      profiles.dispose();
+      log.dispose();
+      changed.dispose();
+    }
   });
 });

@@ -27,6 +27,11 @@ async function row(name: string): Promise<StreamItem> {
   return item;
 }
 
+/** The tooltip a hover shows: built then, not for every row. */
+function hoverText(item: vscode.TreeItem): string {
+  return (api.streams.resolveTreeItem(item, item as StreamItem).tooltip as vscode.MarkdownString).value;
+}
+
 async function children(item: StreamItem): Promise<vscode.TreeItem[]> {
   return (await api.streams.getChildren(item)) ?? [];
 }
@@ -109,7 +114,8 @@ describe('Streams view', () => {
     assert.equal(podcast.description, 'recording · seen yesterday');
     assert.equal((podcast.iconPath as vscode.ThemeIcon).id, 'circle-outline', 'idle is the icon');
     assert.match(String(old.description), /^suspended · seen 5 days ago$/);
-    const tooltip = (studioRow.tooltip as vscode.MarkdownString).value;
+    assert.equal(studioRow.tooltip, undefined, 'built on hover, not for every row');
+    const tooltip = hoverText(studioRow);
     for (const part of ['unhealthy', 'Low input bitrate', 'Live since:', '(1h 05m)', 'Playback: signed (JWT)', studio.id]) assert.ok(tooltip.includes(part), part);
     const shown = JSON.stringify([studioRow.label, studioRow.description, tooltip]);
     assert.ok(!shown.includes('abcd-1111-2222-3333'));
@@ -136,7 +142,7 @@ describe('Streams view', () => {
       'the session that sent no video is not listed',
     );
     assert.equal(sessions[2].label, new Date(ready.createdAt ?? 0).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
-    assert.match((sessions[1].tooltip as vscode.MarkdownString).value, /Recording: being processed/);
+    assert.match(hoverText(sessions[1]), /Recording: being processed/);
     assert.equal(sessions[2].contextValue, 'session recorded');
     assert.equal(sessions[1].contextValue, 'session');
     const none = await children(await row('podcast'));
@@ -156,14 +162,68 @@ describe('Streams view', () => {
   it('pages sessions with Load more… (the list sends no Link header)', async () => {
     const bulk = emulator.store.addStream({ name: 'bulk', lastSeen: now - 2 * DAY });
     for (let i = 0; i < 25; i++) emulator.store.addStream({ parentId: bulk.id, lastSeen: now - 3 * DAY - i * HOUR, createdAt: now - 3 * DAY - i * HOUR - MINUTE, sourceSegments: 5, sourceSegmentsDuration: 60 });
-    api.streams.refresh();
+    await api.streams.refresh();
     const first = await children(await row('bulk'));
     assert.equal(first.length, 21, '20 sessions and a Load more row');
     assert.equal(first.at(-1)?.label, 'Load more…');
     await vscode.commands.executeCommand('livepeer.streams.loadMoreSessions', bulk.id);
     assert.equal((await children(await row('bulk'))).length, 25);
     emulator.store.streams.delete(bulk.id);
-    api.streams.refresh();
+    await api.streams.refresh();
+  });
+
+  it('Refresh re-reads the loaded pages: nothing changed, no tree update; a changed stream updates its own row; Load more… pages stay', async () => {
+    // Idle rows only: a live row's "live 1h 05m" moves with the clock, and would rightly update.
+    await api.streams.filters.set({ activity: 'idle' });
+    const extra = Array.from({ length: 60 }, (_, i) => emulator.store.addStream({ name: `page-${i}`, lastSeen: now - 10 * DAY - i * HOUR }));
+    const rows = async () => ((await api.streams.getChildren()) ?? []).filter((i) => i.contextValue !== 'message');
+    assert.equal((await rows()).length, 50);
+    await vscode.commands.executeCommand('livepeer.streams.loadMore');
+    const loaded = await rows();
+    assert.equal(loaded.length, 62, 'podcast, old-show and 60 more: two pages');
+    const fired: Array<unknown> = [];
+    const listening = api.streams.onDidChangeTreeData((change) => fired.push(change));
+    try {
+      await vscode.commands.executeCommand('livepeer.streams.refresh');
+      assert.deepEqual(fired, [], 'nothing changed on the service: no tree update');
+      assert.deepEqual(await rows(), loaded, 'the same row objects, both pages');
+
+      const last = extra[59];
+      last.record = true;
+      await vscode.commands.executeCommand('livepeer.streams.refresh');
+      const lastRow = loaded.find((r) => r.label === 'page-59') as StreamItem;
+      assert.deepEqual(fired, [[lastRow]], 'one update, of the changed row only');
+      assert.match(String(lastRow.description), /^recording · seen \d+ weeks ago$/);
+      assert.deepEqual(await rows(), loaded, 'still both pages, the same objects');
+    } finally {
+      listening.dispose();
+      extra.forEach((stream) => emulator.store.streams.delete(stream.id));
+      await api.streams.filters.set({ activity: 'all' });
+    }
+  });
+
+  it('Load more… shows its rows at once; a live one there then says how long it has been live, on its row alone', async () => {
+    const extra = Array.from({ length: 55 }, (_, i) => emulator.store.addStream({ name: `more-${i}`, lastSeen: now - 10 * DAY - i * HOUR }));
+    const late = emulator.store.addStream({ name: 'late-live' });
+    emulator.store.startSession(late, { createdAt: Date.now() - 30 * MINUTE });
+    late.lastSeen = now - 20 * DAY; // listed last: on the second page
+    await api.streams.filters.set({ search: '' }); // the view starts over from its first page
+    assert.equal((await top()).length, 50);
+    const fired: unknown[] = [];
+    const listening = api.streams.onDidChangeTreeData((change) => fired.push(change));
+    emulator.faults.delay({ origin: 'api', method: 'GET', path: new RegExp(`^/api/stream/${late.id}/sessions$`), ms: 1000 });
+    try {
+      await vscode.commands.executeCommand('livepeer.streams.loadMore');
+      const lateRow = await row('late-live');
+      assert.equal(lateRow.description, 'live', 'shown before its sessions are read');
+      await eventually(() => assert.match(String(lateRow.description), /^live 3\dm$/));
+      assert.ok(fired.some((change) => Array.isArray(change) && change.length === 1 && change[0] === lateRow), 'its row alone was updated');
+    } finally {
+      listening.dispose();
+      emulator.faults.clear();
+      [...extra, late].forEach((stream) => emulator.store.streams.delete(stream.id));
+      await api.streams.refresh();
+    }
   });
 
   it('filters: one activity of All / Active / Idle, recording on top; menu and palette use the same labels', async () => {
@@ -220,7 +280,8 @@ describe('Streams view', () => {
     assert.equal(recorded?.label, 'session of studio-a');
     const started = new Date(ready.createdAt ?? 0).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
     assert.equal(recorded?.description, `${started} · 1h 00m`);
-    assert.match((recorded?.tooltip as vscode.MarkdownString).value, /Started: .*\n.*Last seen: /s);
+    assert.ok(recorded);
+    assert.match(hoverText(recorded), /Started: .*\n.*Last seen: /s);
     assert.ok(children.some((r) => r.label === 'session of church' && r.description?.toString().endsWith('live now')));
     assert.equal(api.streamsTree.description, 'with sessions');
 
@@ -371,7 +432,7 @@ describe('Streams view', () => {
 
     const cam = emulator.store.addStream({ name: 'cam-rec', lastSeen: now - 30_000 });
     emulator.store.startSession(cam, { createdAt: now - 80 * MINUTE });
-    api.streams.refresh();
+    await api.streams.refresh();
     answer(
       pickLabel('cam-rec', (request) => {
         const descriptions = Object.fromEntries(request.items.map((i) => [i.label, i.description]));
@@ -390,7 +451,7 @@ describe('Streams view', () => {
     await vscode.commands.executeCommand('livepeer.streams.recordOn');
     assert.deepEqual([cam.isActive, cam.record], [false, true], 'stopped, then recording turned on');
     emulator.store.streams.delete(cam.id);
-    api.streams.refresh();
+    await api.streams.refresh();
 
     await vscode.commands.executeCommand('livepeer.streams.recordOff', await row('podcast'));
     assert.equal(streamNamed('podcast').record, false);
@@ -401,7 +462,7 @@ describe('Streams view', () => {
   it('a 500 after the change was made (the media server call failed): the stream is read again and its real state said', async () => {
     const cam = emulator.store.addStream({ name: 'cam-500', lastSeen: now - 40_000 });
     emulator.store.startSession(cam);
-    api.streams.refresh();
+    await api.streams.refresh();
     emulator.faults.failAfterChange({ origin: 'api', path: /\/terminate$/ });
     answer(confirmWith('Stop Live Session', /“cam-500”/));
     await vscode.commands.executeCommand('livepeer.streams.terminate', await row('cam-500'));
@@ -481,7 +542,7 @@ describe('Streams view', () => {
 
   it('a load error shows its cause in the row, retries on click, and offers settings and the log', async () => {
     emulator.faults.fail({ origin: 'api', path: /^\/api\/stream$/, status: 500, body: { errors: ['Internal server error: database down'] }, times: 10 });
-    api.streams.refresh();
+    await api.streams.refresh();
     const [error] = (await api.streams.getChildren()) ?? [];
     assert.equal(error.label, 'Could not load streams');
     assert.equal(error.description, 'service error HTTP 500: Internal server error: database down: try again later');
@@ -514,7 +575,7 @@ describe('Streams view', () => {
     emulator.store.streams.clear();
     // Another Store is another account: its streams move into the token's project.
     for (const [id, stream] of demo.streams) emulator.store.streams.set(id, { ...stream, userId: emulator.store.userId, projectId: emulator.store.projectId });
-    api.streams.refresh();
+    await api.streams.refresh();
     await vscode.commands.executeCommand('livepeer.streams.focus');
     const sunday = await row('Sunday Service');
     assert.match(String(sunday.description), /^live \d/);

@@ -5,11 +5,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { Uploads } from '../../src/ui/uploads/activateUploads';
-import { AssetStatusPoller } from '../../src/ui/uploads/assetStatusPoller';
-import { FinishedUploads } from '../../src/ui/uploads/finishedUploads';
-import { UploadManager, type Upload, type UploadOutcome } from '../../src/ui/uploads/uploadManager';
+import { AssetWatcher } from '../../src/api';
 import type { UploadItem } from '../../src/ui/uploads/uploadsView';
-import { InMemoryStore, UPLOADS_STORAGE_KEY } from '../../src/upload';
+import { FinishedUploads, InMemoryStore, UPLOADS_STORAGE_KEY, UploadQueue, type Upload, type UploadOutcome } from '../../src/upload';
 import { MiB, makeFile, sha256File } from '../unit/helpers/uploadFiles';
 import { EXTENSION_ID, TOKEN, answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, screenshot, signIn, sleep } from './harness';
 
@@ -680,7 +678,7 @@ describe('Uploads', function () {
   it('an entry of an uploaded asset that globalState brings back (a late write echo) is dropped, never offered for resuming', async () => {
     const storage = new InMemoryStore();
     const log = vscode.window.createOutputChannel('Livepeer echo test', { log: true });
-    const manager = new UploadManager({ session: api.session, storage, log, poller: new AssetStatusPoller(api.session), chunkSizeMiB: () => 1, concurrency: () => 2 });
+    const manager = new UploadQueue({ session: api.session, storage, log, watcher: new AssetWatcher(api.session), chunkSizeMiB: () => 1, concurrency: () => 2 });
     try {
       let whileRunning: unknown;
       manager.onDidProgress(() => (whileRunning ??= storage.get(UPLOADS_STORAGE_KEY)));

@@ -275,6 +275,21 @@ describe('Assets view', function () {
     assert.equal(first.description, 'uploading · just now');
   });
 
+  it('a listed asset that changed (processing, renamed) redraws its own row alone, the same row object', async () => {
+    const before = await row('Fresh upload.mp4');
+    const fired: unknown[] = [];
+    const listening = api.assets.onDidChangeTreeData((change) => fired.push(change));
+    try {
+      api.assets.addOrUpdate({ ...before.asset, name: 'Fresh upload (renamed).mp4' });
+      assert.deepEqual(fired, [[before]], 'one update, naming that row');
+      assert.equal(before.label, 'Fresh upload (renamed).mp4');
+      assert.equal(await row('Fresh upload (renamed).mp4'), before);
+      api.assets.addOrUpdate({ ...before.asset, name: 'Fresh upload.mp4' });
+    } finally {
+      listening.dispose();
+    }
+  });
+
   it('follows processing assets on its own while the view is visible, until ready', async () => {
     await vscode.commands.executeCommand('livepeer.assets.focus');
     api.assets.refresh(); // a reload starts the refresh delay over, as showing the view again does

@@ -21,7 +21,14 @@ let clicks: Array<{ pattern: RegExp; action: string }> = [];
 
 export async function startHarness(): Promise<void> {
   // The gate's 120 s key cache and 60 s lastSeen delay, shortened: the extension waits them out the same way.
-  emulator = await startEmulator({ tokens: [TOKEN], processingDelayMs: 50, gateCacheMs: 2000, lastSeenDelayMs: 300 });
+  // Webhook retries and the status written a minute after a delivery, shortened likewise.
+  emulator = await startEmulator({
+    tokens: [TOKEN],
+    processingDelayMs: 50,
+    gateCacheMs: 2000,
+    lastSeenDelayMs: 300,
+    webhooks: { retryDelayMs: 200, maxRetries: 1, statusDelayMs: 300 },
+  });
   await vscode.workspace.getConfiguration('livepeer').update('baseURL', emulator.apiUrl, vscode.ConfigurationTarget.Global);
   const extension = vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is not installed in the test host`);

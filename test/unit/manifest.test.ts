@@ -62,11 +62,11 @@ describe('extension manifest: menus and walkthrough', () => {
     assert.equal(title, 'Upload to Livepeer');
   });
 
-  it('walks through token, signing key, upload and stream with media and completion events', () => {
+  it('walks through token, signing key, upload, stream and webhook with media and completion events', () => {
     const [walkthrough] = manifest.contributes.walkthroughs;
     assert.deepEqual(
       walkthrough.steps.map((step: { id: string }) => step.id),
-      ['setToken', 'signedIn', 'createSigningKey', 'uploadVideo', 'createStream'],
+      ['setToken', 'signedIn', 'createSigningKey', 'uploadVideo', 'createStream', 'createWebhook'],
     );
     for (const step of walkthrough.steps) {
       assert.ok(step.completionEvents.length, step.id);

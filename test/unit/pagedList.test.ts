@@ -9,12 +9,14 @@ describe('PagedList: the paging state of the Assets and Streams views', () => {
   let emu: Emulator;
   let client: StudioClient;
   let requests: number;
+  let limits: number[];
 
   beforeEach(async () => {
     emu = await startEmulator({ tokens: [TOKEN] });
     client = new StudioClient({ baseUrl: emu.apiUrl, getToken: () => TOKEN, userAgent: 'test', retry: { maxRetries: 0 } });
     for (const name of ['a', 'b', 'c', 'd', 'e']) emu.store.addStream({ name });
     requests = 0;
+    limits = [];
   });
 
   afterEach(async () => {
@@ -23,7 +25,7 @@ describe('PagedList: the paging state of the Assets and Streams views', () => {
   });
 
   const streams = (prepare?: (items: Stream[], current: () => boolean) => Promise<void>) =>
-    new PagedList<Stream>((cursor) => (requests++, client.listStreamsPage({}, cursor, 2)), prepare);
+    new PagedList<Stream>((cursor, limit = 2) => (requests++, limits.push(limit), client.listStreamsPage({}, cursor, limit)), prepare);
   const ids = (list: PagedList<Stream>) => list.items.map((s) => s.id);
 
   it('loads the first page once for callers that ask together, then appends pages until the last', async () => {
@@ -76,5 +78,52 @@ describe('PagedList: the paging state of the Assets and Streams views', () => {
     while (list.hasMore) await list.loadMore();
     assert.equal(list.items[0].name, 'shown');
     assert.deepEqual(list.items.map((s) => s.name).sort(), ['a', 'b', 'c', 'd', 'e', 'shown']);
+  });
+
+  it('Load more… asks for as many rows as are shown: thousands of rows in a few clicks (each click re-renders the whole list)', async () => {
+    for (const name of ['f', 'g', 'h', 'i', 'j', 'k']) emu.store.addStream({ name });
+    const list = streams();
+    await list.load();
+    while (list.hasMore) await list.loadMore();
+    assert.deepEqual(limits, [2, 2, 4, 8], '2 shown, then 4, 8, and the last 3 of 11');
+    assert.equal(list.items.length, 11);
+  });
+
+  it('re-reads the loaded rows in one request: unchanged rows keep their object, Load more… continues after them', async () => {
+    const list = streams();
+    await list.load();
+    await list.loadMore();
+    const before = list.items;
+    const changed = [...emu.store.streams.values()].find((s) => s.id === before[3].id);
+    assert.ok(changed);
+    changed.record = true;
+    requests = 0;
+    const reread = await list.reread();
+    assert.deepEqual([requests, limits.at(-1)], [1, 4], 'the 4 shown rows at once');
+    assert.deepEqual(reread?.before, before);
+    assert.deepEqual(
+      list.items.map((item, i) => item === before[i]),
+      [true, true, true, false],
+      'only the changed row is a new object',
+    );
+    assert.equal(list.items[3].record, true);
+    assert.equal(list.hasMore, true);
+    await list.loadMore();
+    assert.deepEqual(list.items.map((s) => s.name).sort(), ['a', 'b', 'c', 'd', 'e'], 'the next page follows the re-read rows');
+  });
+
+  it('re-reads to the end when every row was shown (a new row shows), and gives way to a change made meanwhile', async () => {
+    const list = streams();
+    await list.load();
+    while (list.hasMore) await list.loadMore();
+    emu.store.addStream({ name: 'f' });
+    await list.reread();
+    assert.deepEqual([list.items.length, list.hasMore], [6, false]);
+
+    const reread = list.reread();
+    list.update((items) => items.slice(1));
+    assert.equal(await reread, undefined, 'the list changed while it was read: the newer state stays');
+    assert.equal(list.items.length, 5);
+    assert.equal(await streams().reread(), undefined, 'nothing loaded, nothing re-read');
   });
 });

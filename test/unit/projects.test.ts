@@ -91,6 +91,28 @@ describe('accounts and projects', () => {
       assert.equal((await api(emu, b.token, 'GET', `/stream/${made.get(b)?.stream}/sessions`)).status, 200);
     });
 
+    it('webhooks belong to the key\'s project: another project\'s webhook is 404 `not found` for every verb, its delivery log is checked by user only', async () => {
+      const hook = { name: 'h', url: 'http://127.0.0.1:9/hook', events: ['asset.ready'] };
+      const mine = await api(emu, a.token, 'POST', '/webhook', hook);
+      const theirs = await api(emu, aStaging.token, 'POST', '/webhook', hook);
+      assert.deepEqual([mine.status, theirs.status], [201, 201]);
+      const id = (mine.json as { id: string; projectId: string }).id;
+      assert.equal((theirs.json as { projectId: string }).projectId, aStaging.projectId, 'created in the key\'s project');
+      assert.deepEqual(ids(await api(emu, a.token, 'GET', '/webhook')), [id]);
+      for (const other of [aStaging, b]) {
+        assert.ok(!ids(await api(emu, other.token, 'GET', '/webhook')).includes(id));
+        for (const [method, body] of [['GET'], ['PATCH', { name: 'x' }], ['DELETE']] as const) {
+          const reply = await api(emu, other.token, method, `/webhook/${id}`, body);
+          assert.deepEqual([reply.status, reply.json], [404, { errors: ['not found'] }], `${method} with another project's key`);
+        }
+      }
+      assert.equal((await api(emu, a.token, 'GET', `/webhook/${id}`)).status, 200, 'unchanged for its own key');
+      assert.equal((await api(emu, aStaging.token, 'GET', `/webhook/${id}/log`)).status, 200, 'the log is checked by user only');
+      const stagingStream = (await api(emu, aStaging.token, 'POST', '/stream', { name: 's' })).json as { id: string };
+      const scoped = await api(emu, a.token, 'PATCH', `/webhook/${id}`, { streamId: stagingStream.id });
+      assert.deepEqual([scoped.status, scoped.json], [404, { errors: ['stream not found'] }], 'a stream of another project');
+    });
+
     it('GET /project lists all of the user\'s projects whatever project the key belongs to, without a Link; GET /project/{id} refuses unknown and other users\' projects; keys cannot create projects', async () => {
       for (const token of [a.token, aStaging.token]) {
         const list = await request(`${emu.apiUrl}/project`, { headers: { authorization: `Bearer ${token}` } });

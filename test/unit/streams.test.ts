@@ -304,6 +304,7 @@ describe('streams: addresses, durations, filter labels', () => {
     assert.deepEqual(ingestAddresses(points, 'k-1'), { rtmp: 'rtmp://ingest.example.test/live/k-1', srt: 'srt://ingest.example.test:2935?streamid=k-1' });
     assert.deepEqual(ingestAddresses([], 'k-1'), { rtmp: 'rtmp://rtmp.livepeer.com/live/k-1', srt: 'srt://rtmp.livepeer.com:2935?streamid=k-1' });
     assert.equal(studioDashboardUrl('stream', 'a b'), 'https://livepeer.studio/dashboard/streams/a%20b');
+    assert.equal(studioDashboardUrl('webhook', 'w/1'), 'https://livepeer.studio/dashboard/developers/webhooks/w%2F1');
   });
 
   it('the Filter menu and the palette pick say the same, with one activity of three', () => {

@@ -145,6 +145,9 @@ describe('webhooks: emulator routes, deliveries and client over real HTTP', func
       assert.deepEqual([made[0]?.name, made[0]?.streamId, made[0]?.events], ['one', stream.id, ['stream.started', 'stream.idle']]);
       const page = await client.webhooks.listPage(undefined, 2);
       assert.deepEqual(page.items.map((w) => w.name), ['three', 'two']);
+      // The service links the last, shorter page on as well: no next page is offered after it.
+      const last = await client.webhooks.listPage(page.nextCursor, 2);
+      assert.deepEqual([last.items.map((w) => w.name), last.nextCursor], [['one'], undefined]);
       assert.deepEqual((await client.webhooks.list()).map((w) => w.name), ['three', 'two', 'one']);
       await client.webhooks.update(made[0]?.id ?? '', { name: 'renamed', events: ['asset.ready'] });
       const got = await client.webhooks.get(made[0]?.id ?? '');

@@ -10,8 +10,10 @@ import type { TokenStore } from './tokenStore';
  * listen to `onDidChange` to reload when the profile, its token or the timeout changes.
  */
 export class Session implements vscode.Disposable {
-  /** A client per profile, kept while its token and base URL stay: a switch never closes one a running upload uses. */
-  private readonly clients = new Map<string, { client: StudioClient; token: string; baseUrl: string }>();
+  /** A client per profile (it reads the profile's token at each request), kept while its base URL stays: a switch never closes one a running upload uses. */
+  private readonly clients = new Map<string, { client: StudioClient; baseUrl: string }>();
+  /** The client used before the profiles were first read (see client()). */
+  private pending: StudioClient | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
@@ -29,8 +31,15 @@ export class Session implements vscode.Disposable {
     ];
   }
 
+  /** Whether a token is stored, as far as read yet: `signedIn()` waits for the first read. */
   get hasToken(): boolean {
     return !!this.tokens.value;
+  }
+
+  /** Whether a token is stored, once it was read (the views' first question; activate() does not wait for it). */
+  async signedIn(): Promise<boolean> {
+    await this.tokens.loaded();
+    return this.hasToken;
   }
 
   /** The profile the client works for. */
@@ -50,22 +59,24 @@ export class Session implements vscode.Disposable {
 
   /**
    * The client of `profileId` (an upload keeps the profile it started with), else of the current
-   * profile; throws when the profile was removed or has no token, naming it, rather than using
-   * another account, and when its base URL is invalid.
+   * profile; its requests wait for the first read of the tokens. Throws when the profile was
+   * removed, rather than using another account, and when its base URL is invalid.
    */
   client(profileId = this.profile?.id): StudioClient {
+    if (!profileId && !this.tokens.isLoaded) {
+      // The first start: a single token kept before profiles is becoming profile "Default", with the base URL setting.
+      this.pending ??= this.create(settings.baseUrl(), async () => (await this.tokens.loaded(), this.tokens.value), () => this.tokens.value);
+      return this.pending;
+    }
     if (!profileId) throw StudioApiError.config('no API token is set: run Livepeer: Set API Token');
     const profile = this.tokens.profiles.store.get(profileId);
-    const token = this.tokens.profiles.tokenOf(profileId);
     if (!profile) throw StudioApiError.config('the profile this was started with was removed: it cannot be reached any more');
-    if (!token) {
-      throw StudioApiError.config(profileId === this.profile?.id ? 'no API token is set: run Livepeer: Set API Token' : `profile “${profile.name}” has no API token: switch to it and set one`);
-    }
     const cached = this.clients.get(profileId);
-    if (cached && cached.token === token && cached.baseUrl === profile.baseUrl) return cached.client;
+    if (cached && cached.baseUrl === profile.baseUrl) return cached.client;
     void cached?.client.close();
-    const client = this.create(profile.baseUrl, () => token);
-    this.clients.set(profileId, { client, token, baseUrl: profile.baseUrl });
+    const token = () => this.tokens.profiles.tokenOf(profileId);
+    const client = this.create(profile.baseUrl, async () => (await this.tokens.loaded(), token()), token);
+    this.clients.set(profileId, { client, baseUrl: profile.baseUrl });
     return client;
   }
 
@@ -74,22 +85,24 @@ export class Session implements vscode.Disposable {
    * against the base URL a new "Default" profile would get), or to act for another profile.
    */
   clientFor(token: string, baseUrl = this.profile?.baseUrl ?? settings.baseUrl()): StudioClient {
-    return this.create(baseUrl, () => token);
+    return this.create(baseUrl, () => token, () => token);
   }
 
-  private create(baseUrl: string, getToken: () => string | undefined): StudioClient {
+  private create(baseUrl: string, getToken: () => string | undefined | Promise<string | undefined>, secret: () => string | undefined): StudioClient {
     return new StudioClient({
       baseUrl,
       getToken,
       userAgent: this.userAgent,
       timeoutMs: settings.requestTimeoutMs(),
-      onCall: logApiCall(this.log, () => [this.tokens.value, getToken()]),
+      onCall: logApiCall(this.log, () => [this.tokens.value, secret()]),
     });
   }
 
   private closeAll(): void {
     for (const { client } of this.clients.values()) void client.close();
     this.clients.clear();
+    void this.pending?.close();
+    this.pending = undefined;
   }
 
   private reset(): void {

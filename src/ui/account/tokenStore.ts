@@ -10,6 +10,9 @@ import { settings } from '../common/settings';
  */
 export class TokenStore {
   readonly onDidChange: vscode.Event<void>;
+  private firstRead: Promise<Profile | undefined> | undefined;
+  /** Whether the first read has finished. */
+  isLoaded = false;
 
   constructor(readonly profiles: AccountProfiles) {
     this.onDidChange = profiles.onDidChange;
@@ -17,6 +20,16 @@ export class TokenStore {
 
   get value(): string | undefined {
     return this.profiles.currentToken;
+  }
+
+  /**
+   * Resolves once the profiles' tokens were read (started on the first call; later calls share it:
+   * each read is a round trip to the window). Resolves with the profile a single token kept before
+   * profiles became, if one did.
+   */
+  loaded(): Promise<Profile | undefined> {
+    this.firstRead ??= this.load().finally(() => (this.isLoaded = true));
+    return this.firstRead;
   }
 
   /** Reads the profiles; an existing single token and base URL become profile "Default" (returned), without asking. */

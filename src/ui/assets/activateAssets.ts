@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { withoutSecrets } from '../../api';
+import { withoutSecrets, type AssetWatcher } from '../../api';
 import { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { Session } from '../account/session';
@@ -15,26 +15,25 @@ export interface AssetsFeature {
   view: AssetsView;
   treeView: vscode.TreeView<unknown>;
   disposables: vscode.Disposable[];
-  /** Publishes the filter context keys; awaited by activate(). */
-  ready: Promise<void>;
 }
 
 /** The Assets view with its filters, details documents, processing refresh and commands. */
-export function activateAssets(session: Session, prompts: Prompts, workspaceState: vscode.Memento): AssetsFeature {
+export function activateAssets(session: Session, prompts: Prompts, workspaceState: vscode.Memento, watcher: AssetWatcher): AssetsFeature {
   const filters = new AssetFilters(workspaceState);
   const view = new AssetsView(session, prompts, filters);
   const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view });
+  // The filter context keys only drive the menus' check marks: activation does not wait for them.
+  void filters.publishContext();
   const details = new JsonDetails('livepeer-asset', (id) => session.client().getAsset(id), withoutSecrets);
   return {
     view,
     treeView,
-    ready: filters.publishContext(),
     disposables: [
       filters,
       view,
       treeView,
       details,
-      new ProcessingRefresh(session, view, treeView),
+      new ProcessingRefresh(watcher, view, treeView),
       ...registerAssetCommands({ session, prompts, view, treeView, details }),
     ],
   };

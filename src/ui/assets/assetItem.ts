@@ -85,14 +85,22 @@ export function assetTooltip(asset: Asset, thumbnail?: string): vscode.MarkdownS
 
 /**
  * A row of the Assets view. `contextValue` is `asset <phase>` plus `signed` when playback needs a
- * token (the keys' Sign Playback Token commands look for that word).
+ * token (the keys' Sign Playback Token commands look for that word). The view keeps one per asset
+ * and shows new data on it (`show`), so a processing update redraws that row alone.
  */
 export class AssetItem extends vscode.TreeItem {
-  readonly playback: PlaybackTarget | undefined;
+  asset!: Asset;
+  playback: PlaybackTarget | undefined;
 
-  constructor(readonly asset: Asset) {
+  constructor(asset: Asset) {
     super(asset.name || asset.id, vscode.TreeItemCollapsibleState.None);
     this.id = asset.id;
+    this.show(asset);
+  }
+
+  show(asset: Asset): void {
+    this.asset = asset;
+    this.label = asset.name || asset.id;
     const phase = phaseOf(asset);
     const signed = asset.playbackPolicy?.type === 'jwt';
     this.contextValue = ['asset', phase, signed ? 'signed' : undefined].filter(Boolean).join(' ');
@@ -109,7 +117,7 @@ export class AssetItem extends vscode.TreeItem {
       .join(' · ');
     // A playable asset's tooltip is built on hover (resolveTreeItem), with its thumbnail: VS Code
     // only resolves properties that are left undefined here.
-    if (!this.hasThumbnail) this.tooltip = assetTooltip(asset);
+    this.tooltip = this.hasThumbnail ? undefined : assetTooltip(asset);
   }
 
   /** Ready assets have a thumbnail in their playback info. */

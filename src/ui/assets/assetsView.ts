@@ -18,7 +18,7 @@ type Node = AssetItem | MessageItem;
  * Rows keep their identity between refreshes of the same data, so the tree can reveal them.
  */
 export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = new vscode.EventEmitter<Node[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly pageLoaded = new vscode.EventEmitter<void>();
   /** A first page arrived (the tree asked for it, so no tree change is announced). */
@@ -28,7 +28,7 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   readonly onDidRemove = this.removed.event;
   /** Assets that stay `uploading` for good (their upload was cancelled): nothing polls them. */
   isAbandoned: (assetId: string) => boolean = () => false;
-  private readonly list = new PagedList<Asset>((cursor) => this.session.client().listAssetsPage(this.filters.query(), cursor, PAGE_SIZE));
+  private readonly list = new PagedList<Asset>((cursor, limit) => this.session.client().listAssetsPage(this.filters.query(), cursor, limit ?? PAGE_SIZE));
   private readonly items = new Map<string, AssetItem>();
   /** Playback id → thumbnail as a data URI (undefined when there is none), fetched on first hover. */
   private readonly thumbnails = new Map<string, Promise<string | undefined>>();
@@ -50,32 +50,36 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   refresh(): void {
     this.list.reset();
     this.items.clear();
-    this.changed.fire();
+    this.changed.fire(undefined);
   }
 
   async loadMore(): Promise<void> {
-    if (await this.list.loadMore()) this.changed.fire();
+    if (await this.list.loadMore()) this.changed.fire(undefined);
   }
 
   /**
    * Shows a new or changed asset at once (a new upload, a rename, a processing update): replaced in
-   * place when listed, otherwise added at the top, where the newest assets are.
+   * place when listed (its row alone is redrawn), otherwise added at the top, where the newest assets are.
    */
   addOrUpdate(asset: Asset): void {
-    const updated = this.list.update((assets) => {
-      const index = assets.findIndex((a) => a.id === asset.id);
-      return index >= 0 ? assets.map((a, i) => (i === index ? asset : a)) : [asset, ...assets];
-    });
+    const listed = this.assets.some((a) => a.id === asset.id);
+    const updated = this.list.update((assets) => (listed ? assets.map((a) => (a.id === asset.id ? asset : a)) : [asset, ...assets]));
     if (!updated) return;
-    this.items.delete(asset.id);
-    this.changed.fire();
+    const row = this.items.get(asset.id);
+    if (listed && row) {
+      row.show(asset);
+      this.changed.fire([row]);
+    } else {
+      this.items.delete(asset.id);
+      this.changed.fire(undefined);
+    }
   }
 
   remove(assetId: string): void {
     this.removed.fire(assetId);
     if (!this.list.update((assets) => assets.filter((a) => a.id !== assetId))) return;
     this.items.delete(assetId);
-    this.changed.fire();
+    this.changed.fire(undefined);
   }
 
   /** The row of an asset, loading the first page first and fetching the asset when it is on no loaded page. */
@@ -104,7 +108,7 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
-    if (node || !this.session.hasToken) return [];
+    if (node || !(await this.session.signedIn())) return [];
     try {
       await this.ensureLoaded();
     } catch (error) {

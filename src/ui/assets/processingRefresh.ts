@@ -1,93 +1,52 @@
-import * as vscode from 'vscode';
-import { StudioApiError } from '../../api';
-import type { Session } from '../account/session';
+import type * as vscode from 'vscode';
+import type { Asset, AssetWatcher } from '../../api';
+import type { Subscription } from '../../upload';
 import type { AssetsView } from './assetsView';
 
-const FIRST_DELAY_MS = 1_000;
-const MAX_DELAY_MS = 30_000;
-const GROWTH = 1.5;
-
 /**
- * While the Assets view is visible, re-reads the assets that are still uploading, waiting or
- * processing (GET /asset/{id}) with a growing delay, until each is ready or failed. A new
- * unsettled asset, or one whose state moved, starts the delay over, so a fresh upload is followed closely.
+ * While the Assets view is visible, follows the assets that are still uploading, waiting or
+ * processing (through the asset watcher the Uploads view shares) until each is ready or failed.
+ * Hidden, it follows none; shown again (or reloaded), every asset is new to it and followed closely at first.
  */
 export class ProcessingRefresh implements vscode.Disposable {
-  private timer: NodeJS.Timeout | undefined;
-  private delay = FIRST_DELAY_MS;
-  private watched = new Set<string>();
-  private running = false;
-  private disposed = false;
+  private readonly followed = new Map<string, Subscription>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly session: Session,
+    private readonly watcher: AssetWatcher,
     private readonly view: AssetsView,
     private readonly treeView: vscode.TreeView<unknown>,
   ) {
     this.subscriptions = [
-      view.onDidChangeTreeData(() => this.schedule()),
-      view.onDidLoad(() => this.schedule()),
-      treeView.onDidChangeVisibility(() => this.schedule()),
+      view.onDidChangeTreeData(() => this.sync()),
+      view.onDidLoad(() => this.sync()),
+      treeView.onDidChangeVisibility(() => this.sync()),
     ];
-    this.schedule();
+    this.sync();
   }
 
-  private schedule(): void {
-    // A tick still awaiting the service when the view was disposed must not arm a new timer.
-    if (this.running || this.disposed) return;
-    const ids = new Set(this.view.unsettled().map((asset) => asset.id));
-    if (!this.treeView.visible || !ids.size) {
-      // Shown again (or reloaded) later, every asset counts as new and is followed closely at first.
-      this.watched.clear();
-      this.stop();
-      return;
+  private sync(): void {
+    const wanted = new Set(this.treeView.visible ? this.view.unsettled().map((asset) => asset.id) : []);
+    for (const [id, subscription] of this.followed) {
+      if (wanted.has(id)) continue;
+      this.followed.delete(id);
+      subscription.dispose();
     }
-    if ([...ids].some((id) => !this.watched.has(id))) {
-      this.delay = FIRST_DELAY_MS;
-      this.stop();
-    }
-    this.watched = ids;
-    this.timer ??= setTimeout(() => void this.tick(), this.delay);
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = undefined;
-    this.running = true;
-    let moved = false;
-    try {
-      const client = this.session.client();
-      await Promise.all(
-        this.view.unsettled().map(async (asset) => {
-          try {
-            const fresh = await client.getAsset(asset.id);
-            if (JSON.stringify(fresh) === JSON.stringify(asset)) return;
-            moved = true;
-            this.view.addOrUpdate(fresh);
-          } catch (error) {
-            // Deleted elsewhere: drop the row. Other failures are retried at the next tick.
-            if (error instanceof StudioApiError && error.kind === 'not-found') this.view.remove(asset.id);
-          }
-        }),
-      );
-    } catch {
-      // No client (an invalid base URL): the view shows that on its next load; keep trying meanwhile.
-    } finally {
-      this.running = false;
-      // Backoff while nothing moves; an asset that moved on (waiting → processing, progress) is followed closely again.
-      this.delay = moved ? FIRST_DELAY_MS : Math.min(MAX_DELAY_MS, this.delay * GROWTH);
-      this.schedule();
+    for (const id of wanted) {
+      if (this.followed.has(id)) continue;
+      // Deleted elsewhere: the row goes.
+      this.followed.set(id, this.watcher.subscribe(id, { onUpdate: (fresh) => this.show(fresh), onGone: () => this.view.remove(id) }));
     }
   }
 
-  private stop(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+  private show(fresh: Asset): void {
+    const shown = this.view.assets.find((asset) => asset.id === fresh.id);
+    if (shown && JSON.stringify(shown) !== JSON.stringify(fresh)) this.view.addOrUpdate(fresh);
   }
 
   dispose(): void {
-    this.disposed = true;
-    this.stop();
     this.subscriptions.forEach((s) => s.dispose());
+    this.followed.forEach((subscription) => subscription.dispose());
+    this.followed.clear();
   }
 }

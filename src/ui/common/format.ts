@@ -1,18 +1,4 @@
-const kB = 1_000;
-const MB = 1_000_000;
-const GB = 1_000_000_000;
-
-/** "512 kB", "3.4 MB", "105 MB", "1.2 GB": three significant figures at most, in the unit that reads best. */
-export function byteSize(bytes: number): string {
-  const [unit, name] = bytes >= GB ? [GB, 'GB'] : bytes >= MB ? [MB, 'MB'] : bytes >= kB ? [kB, 'kB'] : [1, 'B'];
-  const value = bytes / unit;
-  return `${value.toFixed(value < 10 && unit > 1 ? 1 : 0)} ${name}`;
-}
-
-/** "12.3 MB/s", "640 kB/s". */
-export function rate(bytesPerSecond: number): string {
-  return `${byteSize(bytesPerSecond)}/s`;
-}
+export { byteSize, rate } from '../../upload/transferText';
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [

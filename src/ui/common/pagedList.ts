@@ -1,5 +1,14 @@
 import type { Page } from '../../api';
 
+/** The service's largest page: Load more… and a re-read ask for at most as many at once. */
+const MAX_PAGE = 1000;
+
+/** The rows before and after a re-read; rows whose data did not change keep their object. */
+export interface Reread<T> {
+  before: T[];
+  after: T[];
+}
+
 /**
  * The rows of a view that the service lists page by page: the first page when the tree first asks
  * (callers meanwhile share that request), the next one on "Load more…". `reset` drops them all, and a
@@ -11,11 +20,11 @@ export class PagedList<T extends { id: string }> {
   private generation = 0;
 
   /**
-   * @param fetchPage reads one page: the first without a cursor.
+   * @param fetchPage reads one page: the first without a cursor, and with the view's page size unless `limit` says otherwise.
    * @param prepare what a page needs before its rows are shown; `current()` turns false once the list is reset.
    */
   constructor(
-    private readonly fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
+    private readonly fetchPage: (cursor: string | undefined, limit?: number) => Promise<Page<T>>,
     private readonly prepare: (items: T[], current: () => boolean) => Promise<void> = () => Promise.resolve(),
   ) {}
 
@@ -59,12 +68,16 @@ export class PagedList<T extends { id: string }> {
     return this.loading;
   }
 
-  /** Appends the next page; false when there is none or the list was reset meanwhile. */
+  /**
+   * Appends the next page, as many rows as are shown (up to the service's largest page), so that
+   * thousands of rows take a few clicks: every click re-renders the whole list in VS Code, which also
+   * keeps a little memory per row rendered. False when there is no next page or the list was reset meanwhile.
+   */
   async loadMore(): Promise<boolean> {
     const cursor = this.loaded?.nextCursor;
     if (!cursor) return false;
     const current = this.guard();
-    const page = await this.fetchPage(cursor);
+    const page = await this.fetchPage(cursor, this.items.length ? Math.min(MAX_PAGE, this.items.length) : undefined);
     if (!current()) return false;
     await this.prepare(page.items, current);
     if (!current() || !this.loaded) return false;
@@ -72,6 +85,39 @@ export class PagedList<T extends { id: string }> {
     const known = new Set(this.items.map((item) => item.id));
     this.loaded = { items: [...this.items, ...page.items.filter((item) => !known.has(item.id))], nextCursor: page.nextCursor };
     return true;
+  }
+
+  /**
+   * Reads the loaded rows again (as many as are shown, in the service's largest pages; to the end when
+   * all were shown) and replaces them, keeping "Load more…" after them. A row whose data is the same
+   * keeps its object, so the view can tell what changed by identity. Undefined when nothing was
+   * loaded, or the rows changed meanwhile (a reset, Load more…, an update): the newer state stays.
+   */
+  async reread(): Promise<Reread<T> | undefined> {
+    const before = this.loaded;
+    if (!before) return undefined;
+    const current = () => this.loaded === before;
+    const wanted = before.nextCursor ? before.items.length : Infinity;
+    const fresh: T[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.fetchPage(cursor, Math.max(1, Math.min(MAX_PAGE, wanted - fresh.length)));
+      if (!current()) return undefined;
+      fresh.push(...page.items);
+      cursor = page.items.length ? page.nextCursor : undefined;
+    } while (cursor && fresh.length < wanted);
+    await this.prepare(fresh, current);
+    if (!current()) return undefined;
+    const old = new Map(before.items.map((item) => [item.id, item]));
+    const seen = new Set<string>();
+    const items = fresh
+      .filter((item) => !seen.has(item.id) && seen.add(item.id))
+      .map((item) => {
+        const was = old.get(item.id);
+        return was && JSON.stringify(was) === JSON.stringify(item) ? was : item;
+      });
+    this.loaded = { items, nextCursor: cursor };
+    return { before: before.items, after: items };
   }
 
   /** Replaces the loaded rows (one added, changed or removed by the view); false before the first page, which brings them anyway. */

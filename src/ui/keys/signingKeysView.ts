@@ -127,7 +127,7 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
-    if (node || !this.session.hasToken) return [];
+    if (node || !(await this.session.signedIn())) return [];
     try {
       const keys = await this.session.client().listSigningKeys();
       keys.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));

@@ -33,6 +33,8 @@ export class AccountProfiles implements vscode.Disposable {
 
   constructor(secrets: vscode.SecretStorage, memento: vscode.Memento) {
     this.store = new ProfileStore(memento, secrets);
+    // The record is in globalState (read at once); only the tokens wait for secret storage.
+    this.state = this.store.current(pinnedProfile());
     this.subscriptions = [
       // Another window changed this profile's token.
       secrets.onDidChange((event) => {

@@ -21,7 +21,14 @@ export class SessionItem extends vscode.TreeItem {
     this.description = [session.isActive ? 'live now' : ran, RECORDING_WORDS[session.isActive ? 'live' : 'ended'][recording]].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon(session.isActive ? 'broadcast' : recording === 'ready' ? 'play-circle' : 'history');
     this.contextValue = recording === 'ready' ? 'session recorded' : 'session';
-    this.tooltip = new vscode.MarkdownString(
+  }
+
+  /** Built on hover (the view's resolveTreeItem). */
+  tooltipText(): vscode.MarkdownString {
+    const { session, parent } = this;
+    const recording = session.recordingStatus ?? 'none';
+    const ran = duration(session.sourceSegmentsDuration);
+    return new vscode.MarkdownString(
       [
         `**Session of ${md(parent.name || parent.id)}**`,
         '',
@@ -42,7 +49,7 @@ export class SessionItem extends vscode.TreeItem {
 export class ChildSessionItem extends vscode.TreeItem {
   constructor(
     readonly stream: Stream,
-    parentName: string,
+    readonly parentName: string,
   ) {
     super(`session of ${parentName}`, vscode.TreeItemCollapsibleState.None);
     this.id = `child/${stream.id}`;
@@ -50,7 +57,13 @@ export class ChildSessionItem extends vscode.TreeItem {
     this.description = [shortDateTime(stream.createdAt), stream.isActive ? 'live now' : ran].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon(stream.isActive ? 'broadcast' : 'history');
     this.contextValue = 'session child';
-    this.tooltip = new vscode.MarkdownString(
+  }
+
+  /** Built on hover (the view's resolveTreeItem). */
+  tooltipText(): vscode.MarkdownString {
+    const { stream, parentName } = this;
+    const ran = duration(stream.sourceSegmentsDuration);
+    return new vscode.MarkdownString(
       [
         `**Session of ${md(parentName)}**`,
         '',

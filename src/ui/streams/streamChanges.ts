@@ -29,7 +29,7 @@ async function changeStream(ctx: StreamContext, stream: Stream, change: () => Pr
         if (readError instanceof StudioApiError && readError.kind === 'not-found') return undefined;
         throw error;
       });
-    ctx.view.refresh();
+    await ctx.view.refresh();
     if (!took(now)) {
       const state = now ? `: ${nameOf(stream)} is still ${stateOf(now)}` : '';
       throw new StudioApiError('server', `${error.message}${state}`, { status: 500, messages: error.messages });
@@ -45,7 +45,7 @@ export async function deleteStream(ctx: StreamContext, arg: StreamArgument): Pro
   const detail = `Its stream key stops working${isLive(stream) ? ' and the live broadcast is cut' : ''}. This cannot be undone.`;
   if ((await ctx.prompts.confirm(`Delete stream ${nameOf(stream)}?`, { detail }, 'Delete')) !== 'Delete') return;
   const reported = await changeStream(ctx, stream, () => ctx.session.client().deleteStream(stream.id), (now) => !now, 'is deleted');
-  ctx.view.refresh();
+  await ctx.view.refresh();
   if (!reported) done(`stream ${nameOf(stream)} deleted`);
 }
 
@@ -59,7 +59,7 @@ export async function setSuspended(ctx: StreamContext, arg: StreamArgument, susp
   }
   const took = (now: Stream | undefined) => !!now && !!now.suspended === suspended;
   const reported = await changeStream(ctx, stream, () => ctx.session.client().setStreamSuspended(stream.id, suspended), took, `is now ${verb}ed`);
-  ctx.view.refresh();
+  await ctx.view.refresh();
   if (!reported) done(`${nameOf(stream)} ${verb}ed`);
 }
 
@@ -68,7 +68,7 @@ async function stopLiveSession(ctx: StreamContext, stream: Stream): Promise<bool
   try {
     const took = (now: Stream | undefined) => !!now && !isLive(now);
     const reported = await changeStream(ctx, stream, () => ctx.session.client().terminateStream(stream.id), took, 'is no longer live');
-    ctx.view.refresh();
+    await ctx.view.refresh();
     if (!reported) done(`live session of ${nameOf(stream)} stopped`);
     return true;
   } catch (error) {
@@ -114,6 +114,6 @@ export async function setRecord(ctx: StreamContext, arg: StreamArgument, record:
       return;
     }
   }
-  ctx.view.refresh();
+  await ctx.view.refresh();
   done(`recording ${onOff} for ${nameOf(stream)}`);
 }

@@ -44,7 +44,7 @@ async function reveal(ctx: StreamContext, stream: Stream): Promise<void> {
     const item = await ctx.view.showCreated(stream);
     if (item) await ctx.treeView.reveal(item, { select: true, focus: true });
   } catch {
-    ctx.view.refresh();
+    await ctx.view.refresh();
   }
 }
 
@@ -161,13 +161,22 @@ async function search(view: StreamsView, prompts: Prompts, text?: string): Promi
   if (value !== undefined) await view.filters.setSearch(value);
 }
 
-/** Refreshes the view on a timer while it is visible, when `livepeer.streams.autoRefreshSeconds` > 0. */
+/**
+ * Refreshes the view on a timer while it is visible, when `livepeer.streams.autoRefreshSeconds` > 0;
+ * a tick is skipped while the previous re-read still runs (thousands of rows on a slow link).
+ */
 function autoRefresh(treeView: vscode.TreeView<unknown>, view: StreamsView): vscode.Disposable {
   let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    void view.refresh().finally(() => (running = false));
+  };
   const restart = () => {
     clearInterval(timer);
     const seconds = settings.streamsAutoRefreshSeconds();
-    if (seconds > 0 && treeView.visible) timer = setInterval(() => view.refresh(), seconds * 1000);
+    if (seconds > 0 && treeView.visible) timer = setInterval(tick, seconds * 1000);
   };
   restart();
   const subscriptions = [

@@ -1,90 +1,19 @@
 import * as vscode from 'vscode';
 import type { Page, Session as StreamSession, Stream } from '../../api';
 import { notifyIfTokenRejected } from '../common/errorReporting';
-import { dateTime, duration, md, timeAgo } from '../common/format';
 import { MessageItem, loadErrorItem } from '../common/messageItem';
-import { PagedList } from '../common/pagedList';
-import type { PlaybackTarget } from '../common/playbackTarget';
+import { PagedList, type Reread } from '../common/pagedList';
 import type { Prompts } from '../common/prompts';
 import type { Session } from '../account/session';
 import { ChildSessionItem, SessionItem } from './sessionItems';
 import type { StreamFilters } from './streamFilters';
+import { StreamItem, liveSince, streamTooltip } from './streamItem';
 
 export { ChildSessionItem, SessionItem } from './sessionItems';
+export { StreamItem, liveWords } from './streamItem';
 
 const PAGE_SIZE = 50;
 const SESSIONS_PAGE_SIZE = 20;
-
-/** When the stream went live: the start of its live session (sessions come newest first). */
-function liveSince(stream: Stream, sessions: StreamSession[] | undefined): number | undefined {
-  if (!stream.isActive) return undefined;
-  return (sessions?.find((s) => s.isActive) ?? sessions?.[0])?.createdAt;
-}
-
-/** "live 1h 20m" from the start of its live session, or just "live" when that is not known. */
-export function liveWords(since: number | undefined, now = Date.now()): string {
-  return since ? `live ${duration((now - since) / 1000)}` : 'live';
-}
-
-function health(stream: Stream): string | undefined {
-  if (!stream.isActive || stream.isHealthy === undefined || stream.isHealthy === null) return undefined;
-  return stream.isHealthy ? 'healthy' : 'unhealthy';
-}
-
-export class StreamItem extends vscode.TreeItem {
-  readonly playback: PlaybackTarget | undefined;
-
-  constructor(
-    readonly stream: Stream,
-    sessions: StreamSession[] | undefined,
-    now = Date.now(),
-  ) {
-    super(stream.name || stream.id, vscode.TreeItemCollapsibleState.Collapsed);
-    this.id = stream.id;
-    const since = liveSince(stream, sessions);
-    const seen = timeAgo(stream.lastSeen, now);
-    const signed = stream.playbackPolicy?.type === 'jwt';
-    const state = stream.suspended ? 'suspended' : stream.isActive ? 'live' : 'idle';
-    // Short enough for the default sidebar width: the icon already says live / idle / healthy, so
-    // the row names only what differs (how long live, unhealthy, suspended, recording, last seen).
-    this.description = [
-      stream.isActive ? liveWords(since, now) : stream.suspended ? 'suspended' : undefined,
-      stream.isActive && stream.isHealthy === false ? 'unhealthy' : undefined,
-      stream.record ? 'recording' : undefined,
-      stream.isActive ? undefined : seen ? `seen ${seen}` : 'never seen',
-    ]
-      .filter(Boolean)
-      .join(' · ');
-    this.iconPath = stream.suspended
-      ? new vscode.ThemeIcon('debug-pause', new vscode.ThemeColor('disabledForeground'))
-      : stream.isActive
-        ? stream.isHealthy === false
-          ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('charts.yellow'))
-          : new vscode.ThemeIcon('broadcast', new vscode.ThemeColor('charts.red'))
-        : new vscode.ThemeIcon('circle-outline');
-    // Words menus match on: live/idle, suspended, recording, signed (the keys helper's contract).
-    this.contextValue = ['stream', stream.isActive ? 'live' : 'idle', stream.suspended && 'suspended', stream.record && 'recording', signed && 'signed']
-      .filter(Boolean)
-      .join(' ');
-    this.playback = stream.playbackId ? { playbackId: stream.playbackId, name: stream.name, policy: stream.playbackPolicy ?? null } : undefined;
-    const issues = stream.isActive ? (stream.issues ?? []) : [];
-    // The stream key is a secret: it is never part of the label, description or tooltip.
-    this.tooltip = new vscode.MarkdownString(
-      [
-        `**${md(stream.name || stream.id)}** — ${state}${health(stream) ? `, ${health(stream)}` : ''}`,
-        ...issues.map((issue) => `- ${md(issue)}`),
-        '',
-        ...(since ? [`Live since: ${dateTime(since)} (${duration((now - since) / 1000)})`] : []),
-        `Recording: ${stream.record ? 'on' : 'off'}`,
-        `Playback: ${signed ? 'signed (JWT)' : (stream.playbackPolicy?.type ?? 'public')}`,
-        `ID: \`${stream.id}\``,
-        `Playback ID: ${stream.playbackId ? `\`${stream.playbackId}\`` : '—'}`,
-        `Created: ${dateTime(stream.createdAt)}`,
-        `Last seen: ${stream.lastSeen ? dateTime(stream.lastSeen) : 'never'}`,
-      ].join('  \n'),
-    );
-  }
-}
 
 export type StreamNode = StreamItem | SessionItem | ChildSessionItem | MessageItem;
 type Node = StreamNode;
@@ -93,15 +22,20 @@ type SessionPages = { items: StreamSession[]; nextCursor?: string };
 /**
  * Lists streams page by page ("Load more…"); a stream's sessions come from
  * GET /stream/{id}/sessions when it is expanded (live streams' first page at once, for "live for").
+ * Each stream keeps one row object, so a render after Load more… or a refresh reuses the rows that
+ * did not change (VS Code keeps a node per row object it was given).
  */
 export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = new vscode.EventEmitter<Node[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly list = new PagedList<Stream>(
-    (cursor) => this.session.client().listStreamsPage(this.filters.query(), cursor, PAGE_SIZE),
-    (streams, current) => this.loadLiveSessions(streams, current),
+  private readonly list: PagedList<Stream> = new PagedList<Stream>(
+    (cursor, limit) => this.session.client().listStreamsPage(this.filters.query(), cursor, limit ?? PAGE_SIZE),
+    // The first page and a re-read show their rows with "live 1h 20m"; after Load more… the rows show at once.
+    (streams, current): Promise<void> => (this.list.isLoaded && !this.rereading ? this.showLiveSinceLater(streams) : this.loadLiveSessions(streams, current)),
   );
+  private rereading = false;
   private readonly sessions = new Map<string, SessionPages>();
+  private readonly rows = new Map<string, StreamItem | ChildSessionItem>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -109,7 +43,7 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     private readonly prompts: Prompts,
     readonly filters: StreamFilters,
   ) {
-    this.subscriptions = [session.onDidChange(() => this.refresh()), filters.onDidChange(() => this.refresh())];
+    this.subscriptions = [session.onDidChange(() => this.reset()), filters.onDidChange(() => this.reset())];
   }
 
   /** Streams currently loaded, without child session objects (for the palette pickers). */
@@ -133,18 +67,30 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   async showCreated(stream: Stream): Promise<StreamItem | undefined> {
     await this.list.load();
     if (!this.list.update((streams) => [stream, ...streams.filter((s) => s.id !== stream.id)])) return undefined;
-    this.changed.fire();
-    return new StreamItem(stream, undefined);
+    this.changed.fire(undefined);
+    return this.rowOf(stream, new Map()) as StreamItem;
   }
 
-  refresh(): void {
-    this.list.reset();
-    this.sessions.clear();
-    this.changed.fire();
+  /**
+   * Reads the loaded rows again and updates only the rows that changed (none: no tree update); the
+   * pages loaded with Load more… stay. A failure resets the view, which then shows it in a row.
+   */
+  async refresh(): Promise<void> {
+    if (!this.list.isLoaded) return this.reset();
+    const hadMore = this.list.hasMore;
+    this.rereading = true;
+    try {
+      const reread = await this.list.reread();
+      if (reread) this.showReread(reread, hadMore, await this.rereadSessions(reread.after));
+    } catch {
+      this.reset();
+    } finally {
+      this.rereading = false;
+    }
   }
 
   async loadMore(): Promise<void> {
-    if (await this.list.loadMore()) this.changed.fire();
+    if (await this.list.loadMore()) this.changed.fire(undefined);
   }
 
   async loadMoreSessions(streamId: string): Promise<void> {
@@ -154,21 +100,28 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     const page = await this.sessionsPage(streamId, pages.nextCursor);
     if (!current()) return;
     this.sessions.set(streamId, { items: [...pages.items, ...page.items], nextCursor: page.nextCursor });
-    this.changed.fire();
+    this.changed.fire(undefined);
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
     return node;
   }
 
+  /** Tooltips are built on hover: thousands of rows carry none until then. */
+  resolveTreeItem(item: vscode.TreeItem, node: Node): vscode.TreeItem {
+    if (node instanceof StreamItem) item.tooltip = streamTooltip(node.stream, this.sessions.get(node.stream.id)?.items);
+    else if (node instanceof SessionItem || node instanceof ChildSessionItem) item.tooltip = node.tooltipText();
+    return item;
+  }
+
   /** Lets the tree reveal a session row (the tree expands its stream). */
   getParent(node: Node): Node | undefined {
-    return node instanceof SessionItem ? new StreamItem(node.parent, this.sessions.get(node.parent.id)?.items) : undefined;
+    return node instanceof SessionItem ? (this.rows.get(node.parent.id) ?? new StreamItem(node.parent, this.sessions.get(node.parent.id)?.items)) : undefined;
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
     if (node instanceof StreamItem) return this.sessionRows(node.stream);
-    if (node || !this.session.hasToken) return [];
+    if (node || !(await this.session.signedIn())) return [];
     try {
       await this.list.load();
     } catch (error) {
@@ -176,15 +129,69 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
       return [loadErrorItem('streams', error, 'livepeer.streams.refresh')];
     }
     const names = new Map(this.list.items.map((s) => [s.id, s.name || s.id]));
-    const items: Node[] = this.list.items.map((stream) =>
-      stream.parentId
-        ? new ChildSessionItem(stream, names.get(stream.parentId) ?? stream.name ?? stream.parentId)
-        : new StreamItem(stream, this.sessions.get(stream.id)?.items),
-    );
+    const items: Node[] = this.list.items.map((stream) => this.rowOf(stream, names));
+    // Rows of streams no longer listed go, so the map holds what the tree shows.
+    if (this.rows.size > this.list.items.length) {
+      const listed = new Set(this.list.items.map((s) => s.id));
+      for (const id of this.rows.keys()) if (!listed.has(id)) this.rows.delete(id);
+    }
     if (this.list.hasMore) {
       items.push(new MessageItem('Load more…', 'ellipsis', { command: 'livepeer.streams.loadMore', title: 'Load More Streams' }));
     }
     return items;
+  }
+
+  /** The row of a loaded stream: the same object while its data is the same. */
+  private rowOf(stream: Stream, names: Map<string, string>): StreamItem | ChildSessionItem {
+    const parentName = stream.parentId ? (names.get(stream.parentId) ?? stream.name ?? stream.parentId) : '';
+    const row = this.rows.get(stream.id);
+    if (row?.stream === stream && (!(row instanceof ChildSessionItem) || row.parentName === parentName)) return row;
+    const fresh = stream.parentId ? new ChildSessionItem(stream, parentName) : new StreamItem(stream, this.sessions.get(stream.id)?.items);
+    this.rows.set(stream.id, fresh);
+    return fresh;
+  }
+
+  private reset(): void {
+    this.list.reset();
+    this.sessions.clear();
+    this.rows.clear();
+    this.changed.fire(undefined);
+  }
+
+  /**
+   * After a re-read: the same rows in the same order update in place, and only those that changed
+   * (their data, their sessions, or their words such as "seen 5 minutes ago") are announced; rows
+   * added, removed or moved re-render the list, reusing the unchanged rows.
+   */
+  private showReread({ before, after }: Reread<Stream>, hadMore: boolean, sessionsChanged: Set<string>): void {
+    const sameRows = hadMore === this.list.hasMore && before.length === after.length && after.every((s, i) => s.id === before[i]?.id);
+    if (!sameRows || after.some((s, i) => s.parentId && s !== before[i])) return this.changed.fire(undefined);
+    const now = Date.now();
+    const changed = after.flatMap((stream, i) => {
+      const row = this.rows.get(stream.id);
+      if (!(row instanceof StreamItem)) return [];
+      const looksNew = row.show(stream, this.sessions.get(stream.id)?.items, now);
+      return looksNew || stream !== before[i] || sessionsChanged.has(stream.id) ? [row] : [];
+    });
+    if (changed.length) this.changed.fire(changed);
+  }
+
+  /** Reads again the first sessions page of the streams whose sessions were loaded and not just re-read (live ones); the ids whose sessions changed. */
+  private async rereadSessions(streams: Stream[]): Promise<Set<string>> {
+    const current = this.list.guard();
+    const changed = new Set<string>();
+    const kept = streams.filter((s) => !s.isActive && this.sessions.has(s.id));
+    await Promise.all(
+      kept.map(async ({ id }) => {
+        // A failed read keeps what is shown; the next refresh tries again.
+        const page = await this.sessionsPage(id).catch(() => undefined);
+        const pages = this.sessions.get(id);
+        if (!page || !current() || !pages || JSON.stringify(page.items) === JSON.stringify(pages.items.slice(0, page.items.length))) return;
+        this.sessions.set(id, page);
+        changed.add(id);
+      }),
+    );
+    return changed;
   }
 
   private async sessionRows(stream: Stream): Promise<Node[]> {
@@ -209,6 +216,20 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
 
   private sessionsPage(streamId: string, cursor?: string): Promise<Page<StreamSession>> {
     return this.session.client().listSessionsPage(streamId, { cursor, limit: SESSIONS_PAGE_SIZE });
+  }
+
+  /** Rows added by Load more… show at once, live ones saying "live"; how long each has been live follows on its row. */
+  private showLiveSinceLater(streams: Stream[]): Promise<void> {
+    const current = this.list.guard();
+    void this.loadLiveSessions(streams, current).then(() => {
+      if (!current()) return;
+      const rows = streams.flatMap((stream) => {
+        const row = this.rows.get(stream.id);
+        return row instanceof StreamItem && row.stream === stream && row.show(stream, this.sessions.get(stream.id)?.items) ? [row] : [];
+      });
+      if (rows.length) this.changed.fire(rows);
+    });
+    return Promise.resolve();
   }
 
   /** Live rows say how long they have been live: the start of their newest session. */

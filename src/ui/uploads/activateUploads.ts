@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
-import type { Asset } from '../../api';
-import type { KeyValueStore } from '../../upload';
+import type { Asset, AssetWatcher } from '../../api';
+import { UploadQueue, type Event, type KeyValueStore } from '../../upload';
 import type { Prompts } from '../common/prompts';
 import type { Session } from '../account/session';
-import { AssetStatusPoller } from './assetStatusPoller';
 import { registerUploadCommands } from './uploadCommands';
 import { publishUploadContextKeys } from './uploadContextKeys';
 import { UploadFeedback, offerResume } from './uploadFeedback';
-import { UploadManager } from './uploadManager';
 import { uploadSettings } from './uploadSettings';
 import { UploadStatusBar } from './uploadStatusBar';
 import { UploadsView } from './uploadsView';
@@ -18,17 +16,19 @@ export interface UploadsDeps {
   /** Where interrupted uploads are kept: globalState, so they outlive the window. */
   storage: KeyValueStore;
   log: vscode.LogOutputChannel;
+  /** Follows the assets of finished uploads (shared with the Assets view). */
+  watcher: AssetWatcher;
   /** Waits between tus retries; the engine's defaults when absent. */
   retryDelaysMs?: readonly number[];
 }
 
 /** The upload state and what shows it, without registering anything with VS Code. */
 export interface Uploads extends vscode.Disposable {
-  manager: UploadManager;
+  manager: UploadQueue;
   view: UploadsView;
   feedback: UploadFeedback;
   /** A new upload's asset, right after request-upload created it (before any byte is sent). */
-  onDidCreateAsset: vscode.Event<Asset>;
+  onDidCreateAsset: Event<Asset>;
 }
 
 /**
@@ -37,9 +37,8 @@ export interface Uploads extends vscode.Disposable {
  * again over the same globalState to see what the next window would.
  */
 export function createUploads(deps: UploadsDeps): Uploads {
-  const manager = new UploadManager({
+  const manager = new UploadQueue({
     ...deps,
-    poller: new AssetStatusPoller(deps.session),
     chunkSizeMiB: uploadSettings.chunkSizeMiB,
     concurrency: uploadSettings.concurrency,
   });

@@ -1,16 +1,13 @@
 import * as path from 'node:path';
-import type { InterruptedUploadSummary } from '../../upload';
+import type { FinishedUpload, InterruptedUploadSummary, Leftover, UploadQueue } from '../../upload';
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
-import type { FinishedUpload } from './finishedUploads';
-import type { Leftover } from './unfinishedAsset';
-import type { UploadManager } from './uploadManager';
 
 /**
  * After uploads were cancelled: asks once whether to delete the assets they left without a video.
  * Keeping them is the safe answer (Escape, or the first button).
  */
-export async function offerToDeleteLeftovers(manager: UploadManager, prompts: Prompts, leftovers: Leftover[]): Promise<boolean> {
+export async function offerToDeleteLeftovers(manager: UploadQueue, prompts: Prompts, leftovers: Leftover[]): Promise<boolean> {
   if (!leftovers.length) return false;
   const one = leftovers.length === 1;
   const names = leftovers.map((l) => `“${l.name}”`).join(', ');
@@ -24,7 +21,7 @@ export async function offerToDeleteLeftovers(manager: UploadManager, prompts: Pr
   );
   if (!choice) return false;
   try {
-    await manager.deleteLeftovers(leftovers);
+    await manager.history.deleteLeftovers(leftovers);
     return true;
   } catch (error) {
     reportError(prompts, 'could not delete the unfinished asset', error);
@@ -33,7 +30,7 @@ export async function offerToDeleteLeftovers(manager: UploadManager, prompts: Pr
 }
 
 /** Discards an interrupted or paused upload after one question, which also decides about its asset. Escape changes nothing. */
-export async function discardWithQuestion(manager: UploadManager, prompts: Prompts, entry: InterruptedUploadSummary, paused: boolean): Promise<boolean> {
+export async function discardWithQuestion(manager: UploadQueue, prompts: Prompts, entry: InterruptedUploadSummary, paused: boolean): Promise<boolean> {
   const percent = entry.totalBytes ? Math.floor((entry.bytesDone / entry.totalBytes) * 100) : 0;
   const choice = await prompts.confirm(
     'Delete the unfinished asset from Studio?',
@@ -57,7 +54,7 @@ export async function discardWithQuestion(manager: UploadManager, prompts: Promp
  * Removes a finished row. A failed upload's asset is asked about in one question (Escape changes
  * nothing); a cancelled one's has its own Delete Asset, and a deleted one is gone.
  */
-export async function removeWithQuestion(manager: UploadManager, prompts: Prompts, record: FinishedUpload): Promise<boolean> {
+export async function removeWithQuestion(manager: UploadQueue, prompts: Prompts, record: FinishedUpload): Promise<boolean> {
   let deleteAsset = false;
   if (record.assetId && !record.result && !record.cancelled && !record.assetDeleted) {
     const choice = await prompts.confirm(
@@ -70,7 +67,7 @@ export async function removeWithQuestion(manager: UploadManager, prompts: Prompt
     deleteAsset = choice === 'Remove and Delete Asset';
   }
   try {
-    await manager.remove(record, deleteAsset);
+    await manager.history.remove(record, deleteAsset);
     return true;
   } catch (error) {
     reportError(prompts, `could not delete the asset of “${record.name}”`, error);

@@ -1,14 +1,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { AUTO_TUS_THRESHOLD_BYTES, type InterruptedUploadSummary, type UploadMethodChoice } from '../../upload';
+import { AUTO_TUS_THRESHOLD_BYTES, type InterruptedUploadSummary, type Upload, type UploadMethodChoice, type UploadOutcome, type UploadQueue } from '../../upload';
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
 import type { Session } from '../account/session';
 import { setToken } from '../account/tokenCommands';
 import { discardWithQuestion, offerToDeleteLeftovers, removeWithQuestion } from './leftoverAssets';
 import { revealAsset } from './uploadFeedback';
-import type { Upload, UploadManager, UploadOutcome } from './uploadManager';
 import { isUploadMethod, uploadSettings } from './uploadSettings';
 import { UploadItem, type UploadsView } from './uploadsView';
 import { pickVideoFiles } from './videoPicker';
@@ -25,7 +24,7 @@ export interface UploadCommandOptions {
 interface Deps {
   session: Session;
   prompts: Prompts;
-  manager: UploadManager;
+  manager: UploadQueue;
   view: UploadsView;
 }
 
@@ -64,7 +63,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       return !why;
     });
     if (!videos.length) return [];
-    if (!session.hasToken && !(await setToken(session, prompts))) return [];
+    if (!(await session.signedIn()) && !(await setToken(session, prompts))) return [];
     const method = options.method ?? (await chooseMethod());
     if (!method) return [];
     const single = videos.length === 1 ? (options.name?.trim() || (await askName(videos[0]))) : undefined;
@@ -188,13 +187,13 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       if (item?.upload) manager.dropHeld(item.upload);
       return !!item;
     }),
-    vscode.commands.registerCommand('livepeer.uploads.clearFinished', () => manager.clearFinished()),
+    vscode.commands.registerCommand('livepeer.uploads.clearFinished', () => manager.history.clearFinished()),
     vscode.commands.registerCommand('livepeer.uploads.deleteAsset', async (arg?: unknown) => {
       // Only on the row of a cancelled upload (the palette does not offer it).
       const record = arg instanceof UploadItem && arg.contextValue === 'upload.cancelled' ? arg.finished : undefined;
       if (!record?.assetId) return false;
       try {
-        await manager.deleteLeftovers([{ assetId: record.assetId, name: record.name }]);
+        await manager.history.deleteLeftovers([{ assetId: record.assetId, name: record.name }]);
         return true;
       } catch (error) {
         reportError(prompts, `could not delete the asset of “${record.name}”`, error);

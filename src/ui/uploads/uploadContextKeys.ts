@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import type { UploadManager } from './uploadManager';
+import type { UploadQueue } from '../../upload';
 
 /**
  * Context keys read by the command palette's `when` clauses, so Pause, Cancel, Resume, Discard and
  * Resume All are offered only while there is an upload they apply to.
  */
-export function publishUploadContextKeys(manager: UploadManager): vscode.Disposable {
+export function publishUploadContextKeys(manager: UploadQueue): vscode.Disposable {
   const set = (key: string, value: boolean) => vscode.commands.executeCommand('setContext', `livepeer.uploads.${key}`, value);
   const update = async () => {
     const running = manager.runningUploads;
@@ -24,7 +24,7 @@ export function publishUploadContextKeys(manager: UploadManager): vscode.Disposa
 }
 
 /** Ticks the walkthrough's "Upload a video" when an upload succeeds, not when one is only started. */
-export function tickUploadStep(manager: UploadManager): vscode.Disposable {
+export function tickUploadStep(manager: UploadQueue): vscode.Disposable {
   return manager.onDidEnd(({ outcome }) => {
     if (outcome.status === 'done') void vscode.commands.executeCommand('setContext', 'livepeer.walkthrough.uploaded', true);
   });

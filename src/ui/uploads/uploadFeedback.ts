@@ -2,14 +2,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { StudioApiError } from '../../api';
-import { EstimateGate, type UploadResult } from '../../upload';
+import { EstimateGate, type FinishedUpload, type Upload, type UploadEnd, type UploadQueue, type UploadResult } from '../../upload';
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
-import type { FinishedUpload } from './finishedUploads';
 import { offerToDeleteLeftovers } from './leftoverAssets';
 import { byteSize, rate } from '../common/format';
 import { describeProgress, timeLeft } from './progressText';
-import type { Upload, UploadEnd, UploadManager } from './uploadManager';
 
 /** The Assets view's command that reveals and selects one asset (registered by the Assets view). */
 const REVEAL_ASSET_COMMAND = 'livepeer.assets.reveal';
@@ -38,13 +36,13 @@ export class UploadFeedback implements vscode.Disposable {
   progressText = '';
 
   constructor(
-    private readonly manager: UploadManager,
+    private readonly manager: UploadQueue,
     private readonly prompts: Prompts,
   ) {
     this.subscriptions = [
       manager.onDidQueue((upload) => this.join(upload)),
       manager.onDidEnd((end) => this.batchOf(end.upload)?.ends.push(end)),
-      manager.onDidSettle((record) => this.announceProcessing(record)),
+      manager.history.onDidSettle((record) => this.announceProcessing(record)),
     ];
   }
 
@@ -194,7 +192,7 @@ function describeBatch(uploads: Upload[], gate: EstimateGate): { text: string; p
 }
 
 /** At startup: one notification when uploads were interrupted (by a closed window, a lost network…). */
-export async function offerResume(manager: UploadManager, prompts: Prompts): Promise<void> {
+export async function offerResume(manager: UploadQueue, prompts: Prompts): Promise<void> {
   // Uploads the user paused stay listed without a reminder.
   const entries = (await manager.interrupted()).filter((entry) => !manager.isPaused(entry));
   if (!entries.length) return;

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import type { UploadManager } from './uploadManager';
+import type { UploadQueue } from '../../upload';
 
 /** "$(cloud-upload) 2" while uploads run (the tooltip counts the queue too); a click opens the Uploads view. */
 export class UploadStatusBar implements vscode.Disposable {
   readonly item = vscode.window.createStatusBarItem('livepeer.uploads', vscode.StatusBarAlignment.Left, 10);
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly manager: UploadManager) {
+  constructor(private readonly manager: UploadQueue) {
     this.item.name = 'Livepeer Uploads';
     this.item.command = 'livepeer.uploads.focus';
     this.update();

@@ -1,9 +1,7 @@
 import * as vscode from 'vscode';
-import type { InterruptedUploadSummary } from '../../upload';
+import type { FinishedUpload, InterruptedUploadSummary, Upload, UploadQueue } from '../../upload';
 import { byteSize, dateTime, md, timeAgo } from '../common/format';
-import type { FinishedUpload } from './finishedUploads';
 import { describeProgress, duration } from './progressText';
-import type { Upload, UploadManager } from './uploadManager';
 
 /**
  * A row of the Uploads view. `contextValue` drives the menus: `upload.queued`, `upload.held`,
@@ -155,7 +153,7 @@ export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.
   private update: Promise<void> | undefined;
   private again = false;
 
-  constructor(private readonly manager: UploadManager) {
+  constructor(private readonly manager: UploadQueue) {
     this.subscriptions = [manager.onDidChange(() => this.refresh()), manager.onDidProgress(() => this.refresh())];
   }
 

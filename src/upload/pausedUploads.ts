@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../../upload';
+import type { KeyValueStore } from './keyValueStore';
 
 const STORAGE_KEY = 'livepeer.uploads.paused.v1';
 

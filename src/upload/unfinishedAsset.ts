@@ -1,4 +1,5 @@
-import { StudioApiError, messageOf, type StudioClient } from '../../api';
+import { StudioApiError, messageOf } from '../api/errors';
+import type { StudioClient } from '../api/studioClient';
 
 /** What a stopped upload leaves in Studio: the asset request-upload created, without a video. */
 export interface Leftover {

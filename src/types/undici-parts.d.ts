@@ -1,0 +1,11 @@
+// Types for the two undici modules src/api/undiciParts.ts loads directly (undici types only its index).
+declare module 'undici/lib/dispatcher/agent' {
+  import { Agent } from 'undici';
+  export = Agent;
+}
+
+declare module 'undici/lib/api/api-request' {
+  import type { Dispatcher } from 'undici';
+  function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  export = request;
+}

@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import type { Session } from '../account/session';
+import { JsonDetails } from '../common/jsonDetails';
+import type { Prompts } from '../common/prompts';
+import type { ResultDocuments } from '../common/resultDocuments';
+import { registerWebhookCommands } from './webhookCommands';
+import { deliveryDocument, webhookDocument } from './webhookItems';
+import type { DeliveryRecord } from './webhookPicker';
+import { WebhooksView, type WebhookNode } from './webhooksView';
+
+export { WebhooksView, type WebhookNode } from './webhooksView';
+export { DeliveryItem, WebhookItem } from './webhookItems';
+
+export interface WebhooksFeature {
+  view: WebhooksView;
+  treeView: vscode.TreeView<WebhookNode>;
+  disposables: vscode.Disposable[];
+}
+
+/** Show Delivery documents are addressed by `<webhookId>/<deliveryId>`: a delivery is read through its webhook. */
+async function fetchDelivery(session: Session, key: string): Promise<DeliveryRecord> {
+  const [webhookId = '', deliveryId = ''] = key.split('/');
+  const delivery = await session.client().webhooks.getDelivery(webhookId, deliveryId);
+  return { ...delivery, id: key, name: `${delivery.event} ${deliveryId}` };
+}
+
+/** The Webhooks view with its deliveries, details documents and commands. */
+export function activateWebhooks(session: Session, prompts: Prompts, results: ResultDocuments): WebhooksFeature {
+  const view = new WebhooksView(session, prompts);
+  const treeView = vscode.window.createTreeView('livepeer.webhooks', { treeDataProvider: view, showCollapseAll: true });
+  const details = new JsonDetails('livepeer-webhook', (id) => session.client().webhooks.get(id), webhookDocument);
+  const deliveryDetails = new JsonDetails('livepeer-webhook-delivery', (key) => fetchDelivery(session, key), deliveryDocument);
+  return {
+    view,
+    treeView,
+    disposables: [view, treeView, details, deliveryDetails, ...registerWebhookCommands({ session, prompts, view, treeView, details, deliveryDetails, results })],
+  };
+}

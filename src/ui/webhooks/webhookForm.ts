@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { Webhook, WebhookEventName, WebhookInput, WebhookUpdate } from '../../api';
+import { shownUrl } from './webhookItems';
+import { eventChoices } from './webhookEventChoices';
+import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
+
+const TITLE_CREATE = 'Livepeer: Create Webhook';
+const TITLE_EDIT = 'Livepeer: Edit Webhook';
+/** A typed secret shorter than this is refused: a receiver's check is only as strong as the secret. */
+const MIN_SECRET_LENGTH = 16;
+
+/** 32 random bytes, hex: what Create Webhook uses unless the person types one. */
+function generateSecret(): string {
+  return randomBytes(32).toString('hex');
+}
+
+function urlProblem(value: string): string | undefined {
+  try {
+    const { protocol } = new URL(value.trim());
+    return protocol === 'http:' || protocol === 'https:' ? undefined : 'The URL must start with http:// or https://';
+  } catch {
+    return 'Enter an address such as https://example.com/webhooks/livepeer or http://localhost:3000/webhook';
+  }
+}
+
+function askName(ctx: WebhookContext, title: string, value = ''): Thenable<string | undefined> {
+  return ctx.prompts.input({ title, prompt: 'Webhook name', value, validateInput: (text) => (text.trim() ? undefined : 'The name cannot be empty') }).then((name) => name?.trim());
+}
+
+function askUrl(ctx: WebhookContext, title: string, value = ''): Thenable<string | undefined> {
+  return ctx.prompts
+    .input({ title, prompt: 'The address Livepeer Studio POSTs events to (http:// or https://)', placeHolder: 'https://example.com/webhooks/livepeer', value, validateInput: urlProblem })
+    .then((url) => url?.trim());
+}
+
+async function askEvents(ctx: WebhookContext, title: string, current: readonly string[] = []): Promise<WebhookEventName[] | undefined> {
+  const picked = await ctx.prompts.pickMany(eventChoices(current), { title, placeHolder: 'Events that trigger the webhook', matchOnDescription: true });
+  if (!picked) return undefined;
+  const events = picked.flatMap((choice) => (choice.event ? [choice.event] : []));
+  if (!events.length) void ctx.prompts.message('info', 'Livepeer: choose at least one event for the webhook.', {});
+  return events.length ? events : undefined;
+}
+
+/** `null`: all streams; undefined: dismissed. Items carry the id only (a listed stream holds its key). */
+async function askStreamScope(ctx: WebhookContext, title: string, current?: string): Promise<string | null | undefined> {
+  const streams = await ctx.session.client().listStreams({ streamsOnly: true });
+  const all = { label: 'All streams', description: current ? undefined : 'current', detail: 'Stream events of every stream (asset and task events arrive whatever the scope)', id: null };
+  const picked = await ctx.prompts.pick(
+    [all, ...streams.map((stream) => ({ label: stream.name || stream.id, description: stream.id === current ? 'current' : undefined, detail: stream.id, id: stream.id }))],
+    { title, placeHolder: 'Only the events of one stream?', matchOnDetail: true },
+  );
+  return picked === undefined ? undefined : picked.id;
+}
+
+/** A new secret, generated unless the person chooses to type one; `keep` offers leaving it as it is. */
+async function askSecret(ctx: WebhookContext, title: string, keep: boolean): Promise<string | undefined | 'keep'> {
+  const choices = [
+    ...(keep ? [{ label: 'Keep the current secret', value: 'keep' as const }] : []),
+    { label: 'Generate a strong random secret', detail: '32 random bytes; copy it for your handler with Copy Secret', value: 'generate' as const },
+    { label: 'Type a secret…', detail: `At least ${MIN_SECRET_LENGTH} characters`, value: 'type' as const },
+  ];
+  const choice = await ctx.prompts.pick(choices, { title, placeHolder: 'Shared secret: your handler checks the Livepeer-Signature with it' });
+  if (!choice || choice.value === 'keep') return choice?.value;
+  if (choice.value === 'generate') return generateSecret();
+  return ctx.prompts.input({
+    title,
+    prompt: 'Shared secret',
+    password: true,
+    validateInput: (value) => (value.length >= MIN_SECRET_LENGTH ? undefined : `At least ${MIN_SECRET_LENGTH} characters`),
+  });
+}
+
+/** Offers Copy Secret once, after the webhook is saved with a new secret. */
+export async function offerCopySecret(ctx: WebhookContext, webhook: Webhook, message: string): Promise<void> {
+  if ((await ctx.prompts.message('info', message, {}, 'Copy Secret')) === 'Copy Secret') {
+    await vscode.commands.executeCommand('livepeer.webhooks.copySecret', webhook.id);
+  }
+}
+
+export async function createWebhook(ctx: WebhookContext): Promise<Webhook | undefined> {
+  const name = await askName(ctx, TITLE_CREATE);
+  if (!name) return undefined;
+  const url = await askUrl(ctx, TITLE_CREATE);
+  if (!url) return undefined;
+  const events = await askEvents(ctx, TITLE_CREATE);
+  if (!events) return undefined;
+  const streamId = await askStreamScope(ctx, TITLE_CREATE);
+  if (streamId === undefined) return undefined;
+  const sharedSecret = await askSecret(ctx, TITLE_CREATE, false);
+  if (!sharedSecret || sharedSecret === 'keep') return undefined;
+  const input: WebhookInput = { name, url, events, sharedSecret, ...(streamId ? { streamId } : {}) };
+  const webhook = await ctx.session.client().webhooks.create(input);
+  await ctx.view.addOrUpdate(webhook);
+  void offerCopySecret(ctx, webhook, `Livepeer: webhook ${nameOf(webhook)} created for ${shownUrl(webhook.url)}.`);
+  return webhook;
+}
+
+const FIELDS = [
+  { label: 'Name', field: 'name' },
+  { label: 'URL', field: 'url' },
+  { label: 'Events', field: 'events' },
+  { label: 'Stream scope', field: 'streamId' },
+  { label: 'Shared secret', field: 'sharedSecret' },
+] as const;
+
+/** The change of one field, asked for; undefined when dismissed or unchanged. */
+async function askChange(ctx: WebhookContext, webhook: Webhook, field: (typeof FIELDS)[number]['field']): Promise<WebhookUpdate | undefined> {
+  switch (field) {
+    case 'name': {
+      const name = await askName(ctx, TITLE_EDIT, webhook.name);
+      return name && name !== webhook.name ? { name } : undefined;
+    }
+    case 'url': {
+      const url = await askUrl(ctx, TITLE_EDIT, webhook.url);
+      return url && url !== webhook.url ? { url } : undefined;
+    }
+    case 'events': {
+      const events = await askEvents(ctx, TITLE_EDIT, webhook.events);
+      return events ? { events } : undefined;
+    }
+    case 'streamId': {
+      const streamId = await askStreamScope(ctx, TITLE_EDIT, webhook.streamId);
+      // The service has no way to clear a scope but an empty value, which it stores as none.
+      return streamId === undefined || streamId === (webhook.streamId ?? null) ? undefined : { streamId: streamId ?? '' };
+    }
+    case 'sharedSecret': {
+      const secret = await askSecret(ctx, TITLE_EDIT, true);
+      return secret && secret !== 'keep' ? { sharedSecret: secret } : undefined;
+    }
+  }
+}
+
+export async function editWebhook(ctx: WebhookContext, arg: WebhookArgument): Promise<void> {
+  const webhook = await resolveWebhook(ctx, arg, 'Select the webhook to edit');
+  if (!webhook) return;
+  const picked = await ctx.prompts.pick(
+    FIELDS.map(({ label, field }) => ({ label, field })),
+    { title: `${TITLE_EDIT} ${nameOf(webhook)}`, placeHolder: 'What to change' },
+  );
+  if (!picked) return;
+  const change = await askChange(ctx, webhook, picked.field);
+  if (!change) return;
+  await ctx.session.client().webhooks.update(webhook.id, change);
+  await ctx.view.refreshWebhook(webhook.id);
+  if (change.sharedSecret) void offerCopySecret(ctx, webhook, `Livepeer: webhook ${nameOf(webhook)} has a new shared secret: update your handler.`);
+}

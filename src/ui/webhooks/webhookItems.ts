@@ -1,0 +1,148 @@
+import * as vscode from 'vscode';
+import { bounded, withoutSecrets, type Webhook, type WebhookDelivery } from '../../api';
+import { dateTime, md, timeAgo } from '../common/format';
+
+const FAILING_ICON = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+const WEBHOOK_ICON = new vscode.ThemeIcon('broadcast');
+const SUCCESS_ICON = new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+const FAILURE_ICON = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+
+/** The service keeps `lastFailure` after later successes: the last delivery failed when no attempt came after it. */
+function isFailing(webhook: Webhook): boolean {
+  const failure = webhook.status?.lastFailure;
+  if (!failure) return false;
+  const triggered = webhook.status?.lastTriggeredAt;
+  return triggered === undefined || failure.timestamp >= triggered;
+}
+
+/** The address without its user info or signing parameters (a URL may carry a token). */
+export function shownUrl(url: string): string {
+  return withoutSecrets(url);
+}
+
+export function urlHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** "500", "no answer": what the receiver said, for a row. */
+function outcomeWord(statusCode: number | undefined): string {
+  return statusCode === undefined ? 'no answer' : String(statusCode);
+}
+
+function failureWords(webhook: Webhook, now: number): string | undefined {
+  const failure = webhook.status?.lastFailure;
+  if (!failure) return undefined;
+  return `${isFailing(webhook) ? 'failing' : 'last failed'} ${outcomeWord(failure.statusCode)} ${timeAgo(failure.timestamp, now) ?? ''}`.trim();
+}
+
+function eventCount(webhook: Webhook): string {
+  return webhook.events.length === 1 ? '1 event' : `${webhook.events.length} events`;
+}
+
+function decoded(base64: string | undefined): string {
+  return base64 ? Buffer.from(base64, 'base64').toString('utf8') : '';
+}
+
+function webhookTooltip(webhook: Webhook, streamName: string | undefined): vscode.MarkdownString {
+  const failure = webhook.status?.lastFailure;
+  const lines = [
+    `**${md(webhook.name || webhook.id)}**${isFailing(webhook) ? ' — last delivery failed' : ''}`,
+    '',
+    `URL: ${md(shownUrl(webhook.url))}`,
+    `Events: ${webhook.events.length ? webhook.events.map((event) => `\`${event}\``).join(', ') : 'none'}`,
+    `Streams: ${webhook.streamId ? md(streamName ?? webhook.streamId) : 'all'}`,
+    `Signed: ${webhook.sharedSecret ? 'yes (Livepeer-Signature)' : 'no shared secret'}`,
+    `Last delivery: ${dateTime(webhook.status?.lastTriggeredAt)}`,
+    ...(failure
+      ? [
+          `Last failure: ${md(outcomeWord(failure.statusCode))} at ${dateTime(failure.timestamp)}`,
+          ...(failure.error ? [`Error: ${md(bounded(failure.error, 200))}`] : []),
+          ...(failure.response ? [`Answer: ${md(bounded(decoded(failure.response), 200))}`] : []),
+        ]
+      : []),
+    `Created: ${dateTime(webhook.createdAt)}`,
+  ];
+  return new vscode.MarkdownString(lines.join('  \n'));
+}
+
+/** A webhook row; expands to its recent deliveries. `contextValue`: `webhook`, plus `failing` while its last delivery failed. */
+export class WebhookItem extends vscode.TreeItem {
+  constructor(
+    readonly webhook: Webhook,
+    streamName: string | undefined,
+    now = Date.now(),
+  ) {
+    super(webhook.name || webhook.id, vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `webhook:${webhook.id}`;
+    const failing = isFailing(webhook);
+    this.contextValue = failing ? 'webhook failing' : 'webhook';
+    this.iconPath = failing ? FAILING_ICON : WEBHOOK_ICON;
+    const scope = webhook.streamId ? `stream ${streamName ?? webhook.streamId}` : 'all streams';
+    this.description = [urlHost(webhook.url), eventCount(webhook), scope, failureWords(webhook, now)].filter(Boolean).join(' · ');
+    this.tooltip = webhookTooltip(webhook, streamName);
+  }
+}
+
+/** "12 ms", "1.5 s" (the service logs seconds). */
+function seconds(duration: number | undefined): string | undefined {
+  if (duration === undefined || !Number.isFinite(duration)) return undefined;
+  return duration < 1 ? `${Math.round(duration * 1000)} ms` : `${duration.toFixed(1)} s`;
+}
+
+/** One delivery attempt under its webhook: event, status code, duration and age; a click shows it. */
+export class DeliveryItem extends vscode.TreeItem {
+  constructor(
+    readonly delivery: WebhookDelivery,
+    now = Date.now(),
+  ) {
+    super(delivery.event, vscode.TreeItemCollapsibleState.None);
+    this.id = `delivery:${delivery.webhookId}:${delivery.id}`;
+    this.contextValue = delivery.success ? 'webhookDelivery' : 'webhookDelivery failed';
+    this.iconPath = delivery.success ? SUCCESS_ICON : FAILURE_ICON;
+    const status = delivery.response?.status;
+    this.description = [outcomeWord(status), seconds(delivery.duration), timeAgo(delivery.createdAt, now)].filter(Boolean).join(' · ');
+    this.tooltip = new vscode.MarkdownString(
+      [
+        `**${md(delivery.event)}** — ${delivery.success ? 'delivered' : 'failed'}`,
+        '',
+        `Answer: ${md(status === undefined ? 'none (the receiver could not be reached)' : `${status} ${delivery.response?.statusText ?? ''}`.trim())}`,
+        `Took: ${seconds(delivery.duration) ?? '—'}`,
+        `At: ${dateTime(delivery.createdAt)}`,
+        '',
+        'Click to show the request and the answer.',
+      ].join('  \n'),
+    );
+    this.command = { command: 'livepeer.webhooks.showDelivery', title: 'Show Delivery', arguments: [this] };
+  }
+}
+
+/** What Show Details displays: the webhook without its secret, the last failure's answer decoded. */
+export function webhookDocument(webhook: Webhook): unknown {
+  const failure = webhook.status?.lastFailure;
+  const status = failure ? { ...webhook.status, lastFailure: { ...failure, response: decoded(failure.response) } } : webhook.status;
+  return withoutSecrets({ ...webhook, ...(status ? { status } : {}) });
+}
+
+/** What Show Delivery displays: the request and the answer decoded, never a secret. */
+export function deliveryDocument(delivery: WebhookDelivery): unknown {
+  let body: unknown = delivery.request.body;
+  try {
+    body = JSON.parse(delivery.request.body);
+  } catch {
+    // Not JSON: shown as the text it is.
+  }
+  return withoutSecrets({
+    event: delivery.event,
+    success: delivery.success,
+    at: new Date(delivery.createdAt).toISOString(),
+    durationSeconds: delivery.duration,
+    request: { method: delivery.request.method, url: delivery.request.url, headers: delivery.request.headers, body },
+    response: { status: delivery.response?.status ?? null, statusText: delivery.response?.statusText, body: decoded(delivery.response?.body) },
+    id: delivery.id,
+    webhookId: delivery.webhookId,
+  });
+}

@@ -1,0 +1,65 @@
+import type * as vscode from 'vscode';
+import type { Webhook, WebhookDelivery } from '../../api';
+import type { Session } from '../account/session';
+import type { JsonDetails } from '../common/jsonDetails';
+import type { Prompts } from '../common/prompts';
+import type { ResultDocuments } from '../common/resultDocuments';
+import { DeliveryItem, WebhookItem, urlHost } from './webhookItems';
+import type { WebhookNode, WebhooksView } from './webhooksView';
+
+/** A delivery as Show Delivery documents it: addressed by `<webhookId>/<deliveryId>`. */
+export type DeliveryRecord = WebhookDelivery & { name: string };
+
+export interface WebhookContext {
+  session: Session;
+  prompts: Prompts;
+  view: WebhooksView;
+  treeView: vscode.TreeView<WebhookNode>;
+  details: JsonDetails<Webhook>;
+  deliveryDetails: JsonDetails<DeliveryRecord>;
+  results: ResultDocuments;
+}
+
+/** A webhook given by the tree (a row), by a caller (a webhook or its id), or picked from the palette. */
+export type WebhookArgument = WebhookItem | Webhook | string | undefined;
+
+export const nameOf = (webhook: Webhook): string => `“${webhook.name || webhook.id}”`;
+
+export async function resolveWebhook(ctx: WebhookContext, arg: WebhookArgument, placeHolder: string): Promise<Webhook | undefined> {
+  if (arg instanceof WebhookItem) return arg.webhook;
+  if (typeof arg === 'string') return ctx.session.client().webhooks.get(arg);
+  if (arg?.id) return arg;
+  const webhooks = ctx.view.webhooks.length ? ctx.view.webhooks : await ctx.session.client().webhooks.list();
+  if (!webhooks.length) {
+    void ctx.prompts.message('info', 'Livepeer: no webhooks yet. Create one with Create Webhook….', {});
+    return undefined;
+  }
+  // Items carry the id only: a listed webhook holds its shared secret, which no prompt may carry.
+  const picked = await ctx.prompts.pick(
+    webhooks.map((webhook) => ({ label: webhook.name || webhook.id, description: `${urlHost(webhook.url)} · ${webhook.events.length} events`, detail: webhook.id })),
+    { placeHolder, matchOnDetail: true },
+  );
+  return webhooks.find((webhook) => webhook.id === picked?.detail);
+}
+
+/** The delivery a row stands for; from the palette, a webhook then one of its recent deliveries. */
+export async function resolveDelivery(ctx: WebhookContext, arg: DeliveryItem | WebhookDelivery | undefined, placeHolder: string): Promise<WebhookDelivery | undefined> {
+  if (arg instanceof DeliveryItem) return arg.delivery;
+  if (arg?.id && arg.webhookId) return arg;
+  const webhook = await resolveWebhook(ctx, undefined, 'Select the webhook whose delivery to choose');
+  if (!webhook) return undefined;
+  const { items } = await ctx.session.client().webhooks.listDeliveriesPage(webhook.id, { limit: 50 });
+  if (!items.length) {
+    void ctx.prompts.message('info', `Livepeer: webhook ${nameOf(webhook)} has no deliveries yet.`, {});
+    return undefined;
+  }
+  const picked = await ctx.prompts.pick(
+    items.map((delivery) => ({
+      label: delivery.event,
+      description: `${delivery.success ? 'delivered' : 'failed'} · ${delivery.response?.status ?? 'no answer'} · ${new Date(delivery.createdAt).toLocaleString()}`,
+      detail: delivery.id,
+    })),
+    { placeHolder },
+  );
+  return items.find((delivery) => delivery.id === picked?.detail);
+}

@@ -1,0 +1,187 @@
+// extensionTestsPath of the UI benchmark (npm run bench:ui): runs in the real extension host, twice
+// on one profile. `setup` stores the base URL and the token as a user would; `measure` is the next
+// window: activation, opening the Livepeer container, Load more… to 5,000 rows, one auto-refresh.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Session as InspectorSession } from 'node:inspector/promises';
+import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import * as vscode from 'vscode';
+import type { LivepeerApi } from '../../../src/extension';
+
+const EXTENSION_ID = 'livepeer-studio-tools.livepeer-studio';
+const ROWS = 5_000;
+
+type Provider = vscode.TreeDataProvider<vscode.TreeItem> & { onDidChangeTreeData: vscode.Event<unknown> };
+
+const RENDER_TIMEOUT_MS = 60_000;
+
+/** Resolves with the root rows the next time VS Code itself asks the provider for them and `accept`s them. */
+function nextRootRender(provider: Provider, accept: (rows: vscode.TreeItem[]) => boolean): Promise<vscode.TreeItem[]> {
+  return new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error(`no matching rows rendered in ${RENDER_TIMEOUT_MS / 1000} s`)), RENDER_TIMEOUT_MS).unref();
+    const original = provider.getChildren.bind(provider);
+    provider.getChildren = async (element?: vscode.TreeItem) => {
+      const rows = ((await original(element)) ?? []) as vscode.TreeItem[];
+      if (!element && accept(rows)) {
+        provider.getChildren = original;
+        resolve(rows);
+      }
+      return rows;
+    };
+  });
+}
+
+const isRow = (item: vscode.TreeItem) => item.contextValue !== undefined && !String(item.label).startsWith('Load more');
+
+async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
+  const started = performance.now();
+  const result = await work();
+  return [performance.now() - started, result];
+}
+
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+function logText(api: LivepeerApi): string {
+  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+  return files(api.logUri.fsPath).map((file) => readFileSync(file, 'utf8')).join('\n');
+}
+
+/**
+ * Clicks Load more… until the view holds `ROWS` rows: per click, the time to VS Code's next render
+ * request, and the part of it the command took (reading the page; the rest is VS Code).
+ */
+async function loadMoreTimes(provider: Provider, command: string): Promise<{ times: number[]; commandMs: number[] }> {
+  const times: number[] = [];
+  const commandMs: number[] = [];
+  let count = (await provider.getChildren())!.filter(isRow).length;
+  while (count < ROWS) {
+    const before = count;
+    const [ms, rows] = await timed(async () => {
+      const render = nextRootRender(provider, (rows) => rows.filter(isRow).length > before);
+      const [ran] = await timed(() => Promise.resolve(vscode.commands.executeCommand(command)));
+      commandMs.push(Math.round(ran));
+      return render;
+    });
+    times.push(ms);
+    count = rows.filter(isRow).length;
+  }
+  console.log(`bench: ${command}: ms per click ${times.map(Math.round).join(' ')}; of which the command ${commandMs.join(' ')}`);
+  return { times, commandMs };
+}
+
+/** LIVEPEER_BENCH_CPU_PROFILE=<file.cpuprofile>: where the extension host spends Load more… (open it in Chrome DevTools' Performance tab). */
+async function startCpuProfile(): Promise<{ stop(): Promise<void> } | undefined> {
+  const file = process.env.LIVEPEER_BENCH_CPU_PROFILE;
+  if (!file) return undefined;
+  const session = new InspectorSession();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+/** `last`: the click that reached 5,000 rows (each click re-renders every row shown), and how much of it the command took. */
+function summary({ times, commandMs }: { times: number[]; commandMs: number[] }): { median: number; p95: number; max: number; last: number; lastCommand: number; count: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN);
+  return { median: at(0.5), p95: at(0.95), max: Math.round(sorted.at(-1) ?? NaN), last: Math.round(times.at(-1) ?? NaN), lastCommand: commandMs.at(-1) ?? NaN, count: sorted.length };
+}
+
+/** The extension, with every question it would ask left unanswered (a notification nobody clicks). */
+async function activate(): Promise<LivepeerApi> {
+  const extension = vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
+  const api = await extension.activate();
+  api.prompts.responder = () => undefined;
+  return api;
+}
+
+async function setup(): Promise<void> {
+  await activate();
+  await vscode.workspace.getConfiguration('livepeer').update('baseUrl', process.env.LIVEPEER_BENCH_API_URL, vscode.ConfigurationTarget.Global);
+  await vscode.commands.executeCommand('livepeer.setToken', process.env.LIVEPEER_BENCH_TOKEN);
+}
+
+type Tick = { events: number; rows: number; ms: number };
+
+/**
+ * Two ticks of the Streams auto-refresh (turned on only now: it would interfere with the loading
+ * before) with 5,000 rows shown and nothing changed on the service: per tick, the tree update events,
+ * the rows they name (a whole-tree update counts as every row) and how long the re-read took.
+ */
+async function twoAutoRefreshTicks(api: LivepeerApi): Promise<[Tick, Tick]> {
+  const ticks: Tick[] = [];
+  let events = 0;
+  let rows = 0;
+  const listening = api.streams.onDidChangeTreeData((change) => {
+    events++;
+    rows += Array.isArray(change) ? change.length : change ? 1 : ROWS;
+  });
+  const refresh = api.streams.refresh.bind(api.streams);
+  const settings = vscode.workspace.getConfiguration('livepeer');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      setTimeout(() => reject(new Error(`no two auto-refresh ticks in ${RENDER_TIMEOUT_MS / 1000} s`)), RENDER_TIMEOUT_MS).unref();
+      api.streams.refresh = async () => {
+        const started = performance.now();
+        [events, rows] = [0, 0];
+        await refresh();
+        ticks.push({ events, rows, ms: Math.round(performance.now() - started) });
+        if (ticks.length === 2) resolve();
+      };
+      void settings.update('streams.autoRefreshSeconds', 2, vscode.ConfigurationTarget.Global);
+    });
+  } finally {
+    await settings.update('streams.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+    api.streams.refresh = refresh;
+    listening.dispose();
+  }
+  return [ticks[0], ticks[1]];
+}
+
+async function measure(): Promise<Record<string, unknown>> {
+  const [loadAndActivateMs, api] = await timed(activate);
+  const views: Record<string, Provider> = { keys: api.signingKeys, streams: api.streams, assets: api.assets };
+
+  const firstRows = Object.entries(views).map(async ([name, view]) => [name, await timed(() => nextRootRender(view, (rows) => rows.some(isRow)))] as const);
+  await vscode.commands.executeCommand('workbench.view.extension.livepeer');
+  console.log(`bench: activated; opening the container`);
+  const firstRowsMs = Object.fromEntries((await Promise.all(firstRows)).map(([name, [ms]]) => [name, Math.round(ms)]));
+
+  console.log(`bench: first rows ${JSON.stringify(firstRowsMs)}; loading ${ROWS} rows per view`);
+  collectGarbage();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const profiler = await startCpuProfile();
+  const streamsLoadMore = summary(await loadMoreTimes(api.streams, 'livepeer.streams.loadMore'));
+  const assetsLoadMore = summary(await loadMoreTimes(api.assets, 'livepeer.assets.loadMore'));
+  await profiler?.stop();
+  collectGarbage();
+  const heapGrowthMiB = Math.round(((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20) * 10) / 10;
+  // LIVEPEER_BENCH_HEAP_SNAPSHOT=<file>: what holds the heap at 5,000 rows (open it in Chrome DevTools' Memory tab).
+  if (process.env.LIVEPEER_BENCH_HEAP_SNAPSHOT) writeHeapSnapshot(process.env.LIVEPEER_BENCH_HEAP_SNAPSHOT);
+
+  const autoRefresh = await twoAutoRefreshTicks(api);
+  await new Promise((resolve) => setTimeout(resolve, 500)); // the log channel writes its file asynchronously
+  const activateMs = Number(/activated in (\d+) ms/.exec(logText(api))?.[1] ?? NaN);
+  return { loadAndActivateMs: Math.round(loadAndActivateMs), activateMs, firstRowsMs, streamsLoadMore, assetsLoadMore, heapGrowthMiB, rows: ROWS,
+    // The second tick: nothing changed on the service, and the first caught up the words that moved with the clock ("seen 3 minutes ago").
+    autoRefreshTreeUpdates: autoRefresh[1].events,
+    autoRefreshRowsUpdated: autoRefresh.map((tick) => tick.rows),
+    autoRefreshMs: autoRefresh[1].ms,
+  };
+}
+
+export async function run(): Promise<void> {
+  if (process.env.LIVEPEER_BENCH_PHASE === 'setup') return setup();
+  writeFileSync(process.env.LIVEPEER_BENCH_OUT ?? '', JSON.stringify(await measure()));
+}

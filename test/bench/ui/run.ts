@@ -1,0 +1,58 @@
+// npm run bench:ui — what opening the extension costs, and how its views hold up with a large account:
+// the bundle's size and load time (fresh Node processes), then the packaged-like build in a real VS
+// Code host (two windows on one profile) against the emulator seeded with 5,000 streams, 20,000
+// sessions and 10,000 assets. Figures come from one run; the last line is `BENCH {json}`.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startEmulator } from '../../emulator';
+import { LARGE_ACCOUNT, seedLargeAccount } from './largeAccount';
+
+const root = resolve(__dirname, '..', '..', '..', '..');
+const TOKEN = 'bench-ui-token';
+const REQUIRE_RUNS = 7;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+function requireMs(bundle: string): number {
+  const script = join(__dirname, 'requireTime.js');
+  return median(Array.from({ length: REQUIRE_RUNS }, () => Number(execFileSync(process.execPath, [script, bundle], { encoding: 'utf8' }).trim())));
+}
+
+async function main(): Promise<void> {
+  const load = loadavg()[0]?.toFixed(2);
+  const bundle = join(root, 'dist', 'extension.js');
+  const figures: Record<string, unknown> = { bundleKB: Math.round(statSync(bundle).size / 1024), requireMs: requireMs(bundle) };
+
+  const emulator = await startEmulator({ tokens: [TOKEN] });
+  seedLargeAccount(emulator.store);
+  const scratch = mkdtempSync(join(tmpdir(), 'livepeer-bench-ui-'));
+  const out = join(scratch, 'figures.json');
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { runInHost } = require(join(root, 'test', 'host', 'runInHost.js')) as {
+      runInHost(options: { extensionDevelopmentPath: string; extensionTestsPath: string; workspaceDir: string; userDataDir: string; env: Record<string, string> }): Promise<number>;
+    };
+    const host = { extensionDevelopmentPath: root, extensionTestsPath: join(__dirname, 'inHost.js'), workspaceDir: scratch, userDataDir: join(scratch, 'profile') };
+    await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'setup', LIVEPEER_BENCH_API_URL: emulator.apiUrl, LIVEPEER_BENCH_TOKEN: TOKEN } });
+    await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'measure', LIVEPEER_BENCH_OUT: out, LIVEPEER_BENCH_HEAP_SNAPSHOT: process.env.LIVEPEER_BENCH_HEAP_SNAPSHOT ?? '', LIVEPEER_BENCH_CPU_PROFILE: process.env.LIVEPEER_BENCH_CPU_PROFILE ?? '' } });
+    Object.assign(figures, JSON.parse(readFileSync(out, 'utf8')));
+  } finally {
+    await emulator.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  figures.loadAverage = Number(load);
+  figures.account = { streams: LARGE_ACCOUNT.streams, sessions: LARGE_ACCOUNT.streams * LARGE_ACCOUNT.sessionsPerStream, assets: LARGE_ACCOUNT.assets };
+  console.log(`load average at start: ${load} (${process.env.CI ? 'CI' : 'local'})`);
+  for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(24)} ${typeof value === 'object' ? JSON.stringify(value) : value}`);
+  console.log(`BENCH ${JSON.stringify(figures)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { requireWithoutVscode } from '../bench/requireBundle';
+
+// The production bundle that `npm test` builds before the unit tests (npm run build).
+const dist = join(__dirname, '..', '..', '..', 'dist');
+const BUNDLE_BUDGET_BYTES = 300 * 1024;
+
+describe('extension bundle (dist/)', () => {
+  it(`stays within ${BUNDLE_BUDGET_BYTES / 1024} KB minified`, () => {
+    const size = statSync(join(dist, 'extension.js')).size;
+    assert.ok(size <= BUNDLE_BUDGET_BYTES, `dist/extension.js is ${Math.round(size / 1024)} KB`);
+  });
+
+  it('loads without the tus client or the HTTP parser: both wait for their first use', () => {
+    const loaded = () => Object.keys(require.cache).filter((file) => file.startsWith(dist));
+    const extension = requireWithoutVscode(join(dist, 'extension.js')) as { activate?: unknown };
+    assert.equal(typeof extension.activate, 'function');
+    assert.deepEqual(loaded(), [join(dist, 'extension.js')]);
+  });
+
+  it('ships the tus client as its own bundle, next to the extension', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle is a file built at run time, not a module to import
+    const tus = require(join(dist, 'tus-js-client.js')) as { Upload?: unknown };
+    assert.equal(typeof tus.Upload, 'function');
+    for (const parser of ['llhttp.wasm', 'llhttp_simd.wasm']) assert.ok(statSync(join(dist, parser)).size > 10_000, parser);
+  });
+});

@@ -22,7 +22,8 @@ export const systemClock: Clock = {
 
 /** Where the watcher gets its API client at each tick (the token or base URL may change meanwhile). */
 export interface ClientSource {
-  client(): StudioClient;
+  /** The client of `account` (an upload's), else the current one's. */
+  client(account?: string): StudioClient;
 }
 
 export interface AssetSubscriber {

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { privateKeySecretKey, tokenSecretKey, type Profile } from '../../src/profiles/profile';
 import type { PromptRequest } from '../../src/ui/common/prompts';
+import type { UploadItem } from '../../src/ui/uploads/uploadsView';
+import type { UploadOutcome } from '../../src/upload';
 import type { AccountToken } from '../emulator';
+import { MiB, makeFile, sha256File } from '../unit/helpers/uploadFiles';
 import { TOKEN, answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, signIn } from './harness';
 
 const TOKEN_B = 'lp-test-token-B-7f3e0a41';
@@ -175,6 +179,41 @@ describe('Profiles', () => {
     assert.ok(emulator.requests.slice(since).every((r) => r.tokenId !== a.tokenId), 'nothing was asked with A’s token while B is current');
     await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
     assert.ok(api.signingKeys.rotations.of(aKey.id), 'A’s rotation is there again');
+  });
+
+  it('an upload started in A, interrupted, then resumed while B is current lands in A’s asset with A’s token; its row names A', async () => {
+    const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'profile take.mkv');
+    makeFile(file, 28 * MiB + 321);
+    const chunkSize = vscode.workspace.getConfiguration('livepeer.upload');
+    await chunkSize.update('chunkSize', 8, vscode.ConfigurationTarget.Global);
+    try {
+      emulator.faults.delay({ origin: 'ingest', method: 'PATCH', path: /\/upload\/tus\/.+/, ms: 400, times: 10_000 });
+      const uri = vscode.Uri.file(file);
+      const finished = vscode.commands.executeCommand<UploadOutcome[]>('livepeer.uploads.upload', uri, [uri], { name: 'A take', method: 'tus' });
+      const running = await eventually(() => api.uploads.manager.runningUploads.find((u) => u.progress.bytesSent >= 8 * MiB) ?? assert.fail('not under way'));
+      api.uploads.manager.pause(running);
+      assert.equal((await finished)[0].status, 'paused');
+      emulator.faults.clear();
+      await vscode.commands.executeCommand('livepeer.profiles.switch', 'Client');
+
+      const row = await eventually(async () => ((await api.uploads.view.getChildren()) as UploadItem[]).find((item) => item.entry?.assetName === 'A take') ?? assert.fail('no row'));
+      assert.match(String(row.description), /Default/, 'the row names the profile it belongs to');
+      const assetId = row.entry!.assetId;
+      assert.equal(emulator.store.assets.get(assetId)?.projectId, a.projectId);
+      const since = emulator.requests.length;
+      const outcome = await vscode.commands.executeCommand<UploadOutcome>('livepeer.uploads.resume', row);
+      assert.equal(outcome?.status, 'done', JSON.stringify(outcome));
+      assert.equal(outcome.status === 'done' && outcome.result.assetId, assetId);
+      assert.equal(await emulator.uploadedSha256(assetId), await sha256File(file), 'A’s asset has the whole file');
+      assert.equal(api.session.profile?.name, 'Client', 'B stays current');
+      const aboutAsset = emulator.requests.slice(since).filter((r) => r.url.includes(assetId) && r.origin === 'api');
+      assert.ok(aboutAsset.length > 0, 'the arrival check asked about A’s asset');
+      assert.deepEqual([...new Set(aboutAsset.map((r) => r.tokenId))], [a.tokenId], 'with A’s token');
+    } finally {
+      emulator.faults.clear();
+      await chunkSize.update('chunkSize', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
+    }
   });
 
   it('the workspace setting livepeer.profile pins the folder to a profile by name; a name no profile has selects none', async () => {

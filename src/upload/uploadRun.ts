@@ -80,7 +80,7 @@ async function failed(upload: Upload, error: unknown, { stored, log }: RunDeps):
 
 /** Logs how a run ended; returns the row it leaves in the finished list (none for a paused or resumable one). */
 export function finishedRecord(upload: Upload, outcome: UploadOutcome, log: Logger): FinishedUpload | undefined {
-  const base = { id: upload.id, name: upload.name, filePath: upload.filePath, method: upload.request.method, finishedAt: Date.now() };
+  const base = { id: upload.id, name: upload.name, filePath: upload.filePath, method: upload.request.method, finishedAt: Date.now(), ...(upload.account ? { account: upload.account } : {}) };
   if (outcome.status === 'done') {
     const { result } = outcome;
     const resumed = result.resumed ? ', resumed' : '';

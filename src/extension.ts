@@ -16,6 +16,9 @@ import { StreamFilters } from './ui/streams/streamFilters';
 import { StreamsView, type StreamNode } from './ui/streams/streamsView';
 import { registerTokenCommands } from './ui/account/tokenCommands';
 import { TokenStore } from './ui/account/tokenStore';
+import { AccountProfiles } from './ui/profiles/accountProfiles';
+import { registerProfileCommands } from './ui/profiles/profileCommands';
+import { ProfileStatusBar } from './ui/profiles/profileStatusBar';
 import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads/activateUploads';
 import { tickUploadStep } from './ui/uploads/uploadContextKeys';
 import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
@@ -25,6 +28,8 @@ import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
 export interface LivepeerApi {
   prompts: Prompts;
   session: Session;
+  profiles: AccountProfiles;
+  profileStatusBar: ProfileStatusBar;
   signingKeys: SigningKeysView;
   streams: StreamsView;
   streamsTree: vscode.TreeView<StreamNode>;
@@ -47,14 +52,16 @@ export interface LivepeerApi {
 export function activate(context: vscode.ExtensionContext): LivepeerApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Livepeer', { log: true });
-  const tokens = new TokenStore(context.secrets);
-  void tokens.loaded();
+  const profiles = new AccountProfiles(context.secrets, context.globalState);
+  const tokens = new TokenStore(profiles);
+  void loadProfiles(tokens, context.globalState);
   const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
   const session = new Session(tokens, log, userAgent);
   const prompts = new Prompts();
   const results = new ResultDocuments();
 
-  const signingKeys = new SigningKeysView(session, prompts, new Rotations(context.globalState), new PrivateKeys(context.secrets, context.globalState));
+  const rotations = new Rotations(context.globalState, () => profiles.current?.id);
+  const signingKeys = new SigningKeysView(session, prompts, rotations, new PrivateKeys(profiles, context.globalState));
   const filters = new StreamFilters(context.workspaceState);
   const streams = new StreamsView(session, prompts, filters);
   const watcher = new AssetWatcher(session);
@@ -65,9 +72,12 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
   const webhooks = activateWebhooks(session, prompts, results);
   const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
 
+  const profileStatusBar = new ProfileStatusBar(profiles);
+
   context.subscriptions.push(
     log,
-    tokens,
+    profiles,
+    profileStatusBar,
     session,
     watcher,
     signingKeys,
@@ -77,6 +87,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
     vscode.window.createTreeView('livepeer.signingKeys', { treeDataProvider: signingKeys }),
     vscode.commands.registerCommand('livepeer.showLog', () => log.show()),
     ...registerTokenCommands(session, prompts),
+    ...registerProfileCommands({ session, prompts, profiles, memento: context.globalState }),
     results,
     ...registerKeyCommands({ session, prompts, view: signingKeys, results }),
     ...registerPlaybackCommands({ session, prompts, view: signingKeys, results }),
@@ -98,6 +109,8 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
   return {
     prompts,
     session,
+    profiles,
+    profileStatusBar,
     signingKeys,
     streams,
     streamsTree,
@@ -111,4 +124,10 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };
+}
+
+/** The profiles, after an existing single token (with its rotations) has become profile "Default". */
+async function loadProfiles(tokens: TokenStore, state: vscode.Memento): Promise<void> {
+  const migrated = await tokens.loaded();
+  if (migrated) await Rotations.adopt(state, migrated.id);
 }

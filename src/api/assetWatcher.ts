@@ -22,7 +22,8 @@ export const systemClock: Clock = {
 
 /** Where the watcher gets its API client at each tick (the token or base URL may change meanwhile). */
 export interface ClientSource {
-  client(): StudioClient;
+  /** The client of `account` (an upload's), else the current one's. */
+  client(account?: string): StudioClient;
 }
 
 export interface AssetSubscriber {
@@ -30,6 +31,8 @@ export interface AssetSubscriber {
   onUpdate(asset: Asset): void;
   /** The service no longer has the asset (deleted meanwhile); nothing follows. */
   onGone?(): void;
+  /** Whose asset it is (an upload's account); the current account's when absent. */
+  account?: string;
   /** Past this long the subscriber hears no more (it keeps the last known state); without it, until settled. */
   giveUpAfterMs?: number;
 }
@@ -45,6 +48,8 @@ interface Follower {
 
 interface Watch {
   assetId: string;
+  /** Whose asset (its first subscriber's account): read with that account's client. */
+  account?: string;
   followers: Set<Follower>;
   delay: number;
   timer?: unknown;
@@ -69,7 +74,7 @@ export class AssetWatcher {
 
   subscribe(assetId: string, subscriber: AssetSubscriber): Subscription {
     let watch = this.watches.get(assetId);
-    if (!watch) this.watches.set(assetId, (watch = { assetId, followers: new Set(), delay: FIRST_DELAY_MS }));
+    if (!watch) this.watches.set(assetId, (watch = { assetId, account: subscriber.account, followers: new Set(), delay: FIRST_DELAY_MS }));
     const follower = { subscriber, until: subscriber.giveUpAfterMs === undefined ? Infinity : this.clock.now() + subscriber.giveUpAfterMs };
     watch.followers.add(follower);
     watch.delay = FIRST_DELAY_MS;
@@ -96,7 +101,7 @@ export class AssetWatcher {
     const controller = (watch.inFlight = new AbortController());
     let moved = false;
     try {
-      const asset = await this.source.client().getAsset(watch.assetId, controller.signal);
+      const asset = await this.source.client(watch.account).getAsset(watch.assetId, controller.signal);
       if (controller.signal.aborted) return;
       const read = JSON.stringify(asset);
       moved = read !== watch.last;

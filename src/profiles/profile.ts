@@ -133,3 +133,17 @@ export function readProfilesRecord(value: unknown): ProfilesRecord {
   const lastChosenId = asString(raw.lastChosenId);
   return { profiles, ...(lastChosenId && profiles.some((profile) => profile.id === lastChosenId) ? { lastChosenId } : {}) };
 }
+
+/**
+ * Why a command must not act on a resource (key, stream, asset) of project `projectId` with the
+ * current profile: it is another project's (shown before a switch, or from a notification of
+ * another profile), and calling with this token would reach the wrong account. Undefined when it
+ * is the current project's, or when that cannot be told (no projectId, project not learned yet).
+ */
+export function otherProfileProblem(projectId: string | undefined, current: Profile | undefined, profiles: readonly Profile[]): string | undefined {
+  if (!projectId || !current?.project || current.project.id === projectId) return undefined;
+  const owner = profiles.find((profile) => profile.project?.id === projectId);
+  return owner
+    ? `it belongs to profile “${owner.name}”, not to the current profile “${current.name}”: switch to “${owner.name}” first`
+    : `it belongs to another project than the current profile “${current.name}”: switch to that project's profile first`;
+}

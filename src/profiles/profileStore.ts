@@ -77,6 +77,21 @@ export class ProfileStore {
     await this.change(id, ({ project: _old, ...profile }) => profile);
   }
 
+  /** Clear API Token: the profile stays (with its kept private keys) until a token is set again. */
+  async clearToken(id: string): Promise<void> {
+    await this.secrets.delete(tokenSecretKey(id));
+    if (this.get(id)) await this.change(id, ({ project: _old, ...profile }) => profile);
+  }
+
+  /**
+   * The base URL of a profile that follows the livepeer.baseURL setting (the only profile); a value
+   * that does not parse is kept as written, so calls report it. The project learned on the old
+   * service is forgotten.
+   */
+  async followBaseUrl(id: string, setting: string): Promise<Profile> {
+    return this.change(id, ({ project: _old, ...profile }) => ({ ...profile, baseUrl: legacyBaseUrl(setting) }));
+  }
+
   async rename(id: string, name: string): Promise<Profile> {
     const problem = profileNameProblem(name, this.record().profiles, id);
     if (problem) throw StudioApiError.config(problem);
@@ -147,7 +162,7 @@ export class ProfileStore {
 
   private async create(name: string, baseUrl: string, token: string): Promise<Profile> {
     const profile: Profile = { id: this.newId(), name, baseUrl, privateKeys: [] };
-    // The token first: a profile never exists without its token, whatever stops us half-way.
+    // The token first: a profile is never made without its token, whatever stops us half-way.
     await this.secrets.store(tokenSecretKey(profile.id), token);
     await this.write({ ...this.record(), profiles: [...this.record().profiles, profile] });
     return profile;

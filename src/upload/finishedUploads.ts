@@ -28,6 +28,8 @@ export interface FinishedUpload {
   assetStatus?: AssetStatus;
   /** Set when the upload was cancelled and its asset (`assetId`, without a video) kept. */
   cancelled?: boolean;
+  /** Whose account the upload was for (see NewUploadRequest.account). */
+  account?: string;
   /** Set once the asset was found deleted (here or elsewhere). */
   assetDeleted?: boolean;
 }

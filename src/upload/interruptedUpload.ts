@@ -31,6 +31,12 @@ export interface InterruptedUpload {
    * it to create the upload again if the server forgot it) but never shown or logged.
    */
   tusEndpoint: string;
+  /**
+   * Whose account the upload is for (the extension's profile id): a resume and its arrival check
+   * use that account's token, and a new upload of the same file under another account does not
+   * continue it. Absent for entries of callers without accounts (and those kept before them).
+   */
+  account?: string;
   /** tus-js-client bookkeeping. */
   fingerprint: string;
   metadata: Record<string, string>;

@@ -150,9 +150,9 @@ export class UploadQueue {
   async retry(record: FinishedUpload): Promise<Upload[]> {
     this.refuseIfActive(path.resolve(record.filePath));
     await this.history.finished.remove(record.id);
-    if (record.assetId && !record.result) await this.history.deleteUnfinishedAsset(record.assetId, record.name).catch((error: unknown) => this.options.log.warn(`Upload of “${record.name}”: ${messageOf(error)}`));
+    if (record.assetId && !record.result) await this.history.deleteUnfinishedAsset(record.assetId, record.name, record.account).catch((error: unknown) => this.options.log.warn(`Upload of “${record.name}”: ${messageOf(error)}`));
     this.changed.fire();
-    return this.enqueue([{ filePath: record.filePath, name: record.name, method: record.method }]);
+    return this.enqueue([{ filePath: record.filePath, name: record.name, method: record.method, account: record.account }]);
   }
 
   /** Continues the stored entry a failed resumable upload left (its Retry). */
@@ -203,7 +203,7 @@ export class UploadQueue {
     await this.stored.discard(entry.id);
     this.changed.fire();
     await terminateQuietly(entry.uploadUrl, entry.assetName, this.options.log);
-    const asset = deleteAsset ? await this.history.deleteUnfinishedAsset(entry.assetId, entry.assetName) : 'kept';
+    const asset = deleteAsset ? await this.history.deleteUnfinishedAsset(entry.assetId, entry.assetName, entry.account) : 'kept';
     this.options.log.info(`Upload of “${entry.assetName}” discarded; asset ${entry.assetId} ${asset}`);
   }
 

@@ -10,6 +10,8 @@ export interface NewUploadRequest {
   /** Asset name. */
   name: string;
   method: UploadMethodChoice;
+  /** Whose account (the extension's profile id): the upload keeps it whatever is current later. */
+  account?: string;
 }
 
 export type UploadOutcome =
@@ -28,6 +30,8 @@ export class Upload {
   readonly name: string;
   progress: UploadProgress;
   phase: 'queued' | 'running' | 'ended' = 'queued';
+  /** Whose account it uploads to (see NewUploadRequest.account); a resume keeps its entry's. */
+  readonly account: string | undefined;
   /** The asset it uploads to, once request-upload created it (at once for a resume). */
   assetId: string | undefined;
   /** How the run ended (also for `await`ing it from commands and tests). */
@@ -46,6 +50,7 @@ export class Upload {
     this.filePath = 'entry' in origin ? origin.entry.filePath : path.resolve(origin.request.filePath);
     this.name = 'entry' in origin ? origin.entry.assetName : origin.request.name;
     this.assetId = 'entry' in origin ? origin.entry.assetId : undefined;
+    this.account = 'entry' in origin ? origin.entry.account : origin.request.account;
     const done = 'entry' in origin ? origin.entry.bytesDone : 0;
     this.progress = { bytesSent: done, totalBytes: file.size, bytesPerSecond: 0, etaSeconds: undefined, fraction: file.size ? done / file.size : 0 };
     this.finished = new Promise((resolve) => (this.settle = resolve));
@@ -62,7 +67,7 @@ export class Upload {
 
   /** The request that starts this file again (Retry, or continuing a paused queue). */
   get request(): NewUploadRequest {
-    return 'entry' in this.origin ? { filePath: this.filePath, name: this.name, method: 'tus' } : this.origin.request;
+    return 'entry' in this.origin ? { filePath: this.filePath, name: this.name, method: 'tus', account: this.account } : this.origin.request;
   }
 
   /** Whether a stored entry is this run's: its resumed one, or one of its file (stored anew when the server lost the upload). */

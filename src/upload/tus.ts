@@ -33,6 +33,8 @@ export interface TusRunOptions {
   /** Step 1, called only when no earlier upload of this file is found; carries the API token call. */
   requestUpload: () => Promise<UploadRequest>;
   assetName: string;
+  /** Whose account (see InterruptedUpload.account): recorded on a new entry; only its entries (or ones without) are continued. */
+  account?: string;
 }
 
 export interface TusRunResult {
@@ -96,7 +98,7 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
   let context: UploadContext;
   let resumed = false;
   try {
-    const previous = options.entry ? [options.entry] : await findPrevious(upload, urlStorage);
+    const previous = options.entry ? [options.entry] : (await findPrevious(upload, urlStorage)).filter((entry) => sameAccount(entry.account, options.account));
     if (signal?.aborted) throw cancelledError('tus');
     if (previous.length) {
       const entry = previous[0];
@@ -120,6 +122,7 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
         totalBytes: file.size,
         startedAt: Date.now(),
         tusEndpoint: ticket.tusEndpoint,
+        ...(options.account ? { account: options.account } : {}),
       };
       urlStorage.setContext(context);
       upload.options.endpoint = ticket.tusEndpoint;
@@ -199,7 +202,13 @@ function contextOf(entry: InterruptedUpload): UploadContext {
     totalBytes: entry.totalBytes,
     startedAt: entry.startedAt,
     tusEndpoint: entry.tusEndpoint,
+    ...(entry.account ? { account: entry.account } : {}),
   };
+}
+
+/** An entry is continued only for its own account; one without an account (or a caller without) matches any. */
+function sameAccount(entry: string | undefined, caller: string | undefined): boolean {
+  return !entry || !caller || entry === caller;
 }
 
 function ourError(err: unknown): StudioApiError | undefined {

@@ -51,7 +51,7 @@ export class UploadHistory {
     await this.finished.remove(record.id);
     this.changed.fire();
     if (deleteAsset && record.assetId && !record.result) {
-      const asset = await this.deleteUnfinishedAsset(record.assetId, record.name);
+      const asset = await this.deleteUnfinishedAsset(record.assetId, record.name, record.account);
       this.options.log.info(`Failed upload of “${record.name}” removed; asset ${record.assetId} ${asset}`);
     }
   }
@@ -77,8 +77,8 @@ export class UploadHistory {
   }
 
   /** Deletes an asset still waiting for its file (never one with a video); announces an asset that is gone. */
-  async deleteUnfinishedAsset(assetId: string, name: string): Promise<UnfinishedAssetEnd> {
-    const end = await deleteUnfinishedAsset(this.options.session.client(), assetId, name);
+  async deleteUnfinishedAsset(assetId: string, name: string, account?: string): Promise<UnfinishedAssetEnd> {
+    const end = await deleteUnfinishedAsset(this.options.session.client(account), assetId, name);
     if (end !== 'kept (it has its video)') this.assetDeleted.fire(assetId);
     return end;
   }
@@ -101,7 +101,7 @@ export class UploadHistory {
       this.settled.fire({ ...record, assetStatus: asset.status });
     };
     const onGone = () => void this.markAssetDeleted(assetId);
-    this.watches.push(this.options.watcher.subscribe(assetId, { onUpdate, onGone, giveUpAfterMs: FOLLOW_ASSET_MS }));
+    this.watches.push(this.options.watcher.subscribe(assetId, { account: record.account, onUpdate, onGone, giveUpAfterMs: FOLLOW_ASSET_MS }));
   }
 
   dispose(): void {

@@ -33,8 +33,8 @@ export async function runUpload(upload: Upload, deps: RunDeps): Promise<UploadOu
   else logUpload(deps.log, upload, `started: ${upload.filePath} (${byteSize(upload.file.size)}, ${upload.method}${tus})`);
   try {
     const result = entry
-      ? await resumeUpload({ client: deps.session.client(), entry, storage, chunkSizeMiB, signal, onProgress, retryDelaysMs })
-      : await uploadVideo({ client: requester(upload, deps), filePath: upload.filePath, name: upload.name, method: upload.method, chunkSizeMiB, storage, signal, onProgress, retryDelaysMs });
+      ? await resumeUpload({ client: deps.session.client(upload.account), entry, storage, chunkSizeMiB, signal, onProgress, retryDelaysMs })
+      : await uploadVideo({ client: requester(upload, deps), filePath: upload.filePath, name: upload.name, method: upload.method, chunkSizeMiB, storage, signal, onProgress, retryDelaysMs, account: upload.account });
     return { status: 'done', result };
   } catch (error) {
     return failed(upload, error, deps);
@@ -43,7 +43,7 @@ export async function runUpload(upload: Upload, deps: RunDeps): Promise<UploadOu
 
 /** The API client as the engine sees it, announcing the asset request-upload creates. */
 function requester(upload: Upload, deps: RunDeps): UploadRequester {
-  const client = deps.session.client();
+  const client = deps.session.client(upload.account);
   return {
     // Not aborted by a cancel: only the answer names the asset it created, to offer it for deletion (the engine stops next).
     requestUpload: async (name) => {
@@ -80,7 +80,7 @@ async function failed(upload: Upload, error: unknown, { stored, log }: RunDeps):
 
 /** Logs how a run ended; returns the row it leaves in the finished list (none for a paused or resumable one). */
 export function finishedRecord(upload: Upload, outcome: UploadOutcome, log: Logger): FinishedUpload | undefined {
-  const base = { id: upload.id, name: upload.name, filePath: upload.filePath, method: upload.request.method, finishedAt: Date.now() };
+  const base = { id: upload.id, name: upload.name, filePath: upload.filePath, method: upload.request.method, finishedAt: Date.now(), ...(upload.account ? { account: upload.account } : {}) };
   if (outcome.status === 'done') {
     const { result } = outcome;
     const resumed = result.resumed ? ', resumed' : '';

@@ -90,6 +90,8 @@ export interface UploadVideoOptions {
   onUploadRequested?: (issued: IssuedUpload) => void;
   /** Clock for the age of upload addresses (Unix ms); tests move it. */
   now?: () => number;
+  /** Whose account the upload is for (see InterruptedUpload.account). */
+  account?: string;
 }
 
 export interface UploadResult {
@@ -205,7 +207,7 @@ export async function uploadVideo(options: UploadVideoOptions): Promise<UploadRe
   }
 
   const urlStorage = new TusUrlStorage(registry);
-  const run = await runTus({ file, contentType, chunkSizeBytes: chunkSize, urlStorage, meter, signal, retryDelaysMs: options.retryDelaysMs, requestUpload, assetName: name });
+  const run = await runTus({ file, contentType, chunkSizeBytes: chunkSize, urlStorage, meter, signal, retryDelaysMs: options.retryDelaysMs, requestUpload, assetName: name, account: options.account });
   await confirm(run.assetId);
   return result(started, file, 'tus', run);
 }

@@ -15,6 +15,7 @@ const properties: Record<string, { default: unknown }> = manifest.contributes.co
 /** What the extension reads for each contributed setting, in the setting's own unit. */
 const reads: Record<string, () => unknown> = {
   'livepeer.baseURL': settings.baseUrl,
+  'livepeer.profile': settings.profilePin,
   'livepeer.requestTimeoutSeconds': () => settings.requestTimeoutMs() / 1000,
   'livepeer.streams.autoRefreshSeconds': settings.streamsAutoRefreshSeconds,
   'livepeer.upload.method': uploadSettings.method,

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Session } from '../../src/ui/account/session';
 import { TokenStore } from '../../src/ui/account/tokenStore';
+import { AccountProfiles } from '../../src/ui/profiles/accountProfiles';
+import { tokenSecretKey } from '../../src/profiles/profile';
+import { InMemoryStore } from '../../src/upload';
 import { TOKEN, answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, person, screenshot, signIn, sleep } from './harness';
 
 function logText(dir: string): string {
@@ -109,15 +112,17 @@ describe('API token', () => {
     }
   });
 
-  it('validates a good token with one call, then stores it', async () => {
+  it('validates a good token with one call, then stores it and learns its project', async () => {
     const before = emulator.requests.length;
     answer(() => TOKEN);
     assert.equal(await vscode.commands.executeCommand('livepeer.setToken'), true);
     assert.equal(api.session.hasToken, true);
-    const checks = emulator.requests.slice(before);
-    assert.equal(checks.length, 1);
-    assert.match(checks[0].url, /^\/api\/access-control\/signing-key\?limit=1$/);
+    const [check] = emulator.requests.slice(before);
+    assert.match(check.url, /^\/api\/access-control\/signing-key\?limit=1$/);
     assert.ok(lastMessage(/API token saved/));
+    // Then, in the background, the token's project is learned for the profile, with reads only.
+    await eventually(() => assert.ok(api.session.profile?.project));
+    assert.deepEqual([...new Set(emulator.requests.slice(before).map((r) => r.method))], ['GET']);
   });
 
   it('keeps the token out of settings', () => {
@@ -179,15 +184,18 @@ describe('API token', () => {
     let release!: () => void;
     const slow = new Promise<void>((resolve) => (release = resolve));
     const changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
-    // Each read is a round trip (to the browser, in a web-hosted VS Code): this one waits until released.
+    // A single token kept before profiles (the first start after an update). Each read is a round
+    // trip (to the browser, in a web-hosted VS Code): the first waits until released.
+    const kept = new Map([['livepeer.apiToken', TOKEN]]);
     const secrets: vscode.SecretStorage = {
-      get: async (key) => (reads++, await slow, key === 'livepeer.apiToken' ? TOKEN : undefined),
-      store: () => Promise.resolve(),
-      delete: () => Promise.resolve(),
+      get: async (key) => (reads++, await slow, kept.get(key)),
+      store: async (key, value) => void kept.set(key, value),
+      delete: async (key) => void kept.delete(key),
       onDidChange: changed.event,
     };
     const log = vscode.window.createOutputChannel('Livepeer token test', { log: true });
-    const tokens = new TokenStore(secrets);
+    const profiles = new AccountProfiles(secrets, new InMemoryStore() as unknown as vscode.Memento);
+    const tokens = new TokenStore(profiles);
     const session = new Session(tokens, log, 'test');
     try {
       void tokens.loaded();
@@ -196,13 +204,16 @@ describe('API token', () => {
       const [signedIn, keys] = await first;
       assert.equal(signedIn, true, 'the views wait for the read');
       assert.ok(Array.isArray(keys), 'the first requests carried the token read meanwhile');
+      const afterFirst = reads;
       await session.client().listSigningKeys();
-      assert.equal(reads, 1, 'one SecretStorage read for all of them');
-      changed.fire({ key: 'livepeer.apiToken' });
-      await eventually(() => assert.equal(reads, 2));
+      await session.client().listStreamsPage({}, undefined, 5);
+      assert.equal(reads, afterFirst, 'no SecretStorage read per request');
+      assert.equal(session.profile?.name, 'Default');
+      changed.fire({ key: tokenSecretKey(session.profile!.id) });
+      await eventually(() => assert.ok(reads > afterFirst, 'read again when another window changes it'));
     } finally {
       session.dispose();
-      tokens.dispose();
+      profiles.dispose();
       log.dispose();
       changed.dispose();
     }

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from '
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { privateKeySecretKey } from '../../src/profiles/profile';
 import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { SigningKeyItem } from '../../src/ui/keys/signingKeysView';
 import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, lastProgress, resultText, shownResult, signIn } from './harness';
@@ -441,7 +442,8 @@ describe('Signing Keys view', () => {
     const kept = await item('kept then lost');
     assert.equal(api.signingKeys.privateKeys.state(kept.key.id), 'kept');
     // Another machine, or a cleared keychain: the index says kept, the secret is gone.
-    await (api.signingKeys.privateKeys as unknown as { secrets: vscode.SecretStorage }).secrets.delete(`livepeer.signingKey.privateKey.${kept.key.id}`);
+    const secrets = (api.profiles.store as unknown as { secrets: vscode.SecretStorage }).secrets;
+    await secrets.delete(privateKeySecretKey(api.session.profile!.id, kept.key.id));
     const row = await item('kept then lost');
     assert.match(String(row.description), /private key missing/);
     assert.match((row.tooltip as vscode.MarkdownString).value, /Private key: \*\*missing\*\*: it was kept in VS Code’s secret storage, which no longer has it.*Sign with the PEM file you saved, or rotate the key/);

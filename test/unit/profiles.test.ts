@@ -3,6 +3,7 @@ import { StudioApiError } from '../../src/api';
 import {
   MAX_PROFILE_NAME_LENGTH,
   currentProfile,
+  otherProfileProblem,
   privateKeySecretKey,
   profileNameProblem,
   readProfilesRecord,
@@ -89,6 +90,16 @@ describe('profiles', () => {
     });
   });
 
+  it('otherProfileProblem names the profile a resource of another project belongs to, and says nothing when it cannot tell', () => {
+    const a = { ...profile('p1', 'A'), project: { id: 'proj-a', name: 'Web' } };
+    const b = { ...profile('p2', 'B'), project: { id: 'proj-b', name: 'Client' } };
+    assert.equal(otherProfileProblem('proj-a', a, [a, b]), undefined);
+    assert.match(otherProfileProblem('proj-b', a, [a, b]) ?? '', /belongs to profile “B”, not to the current profile “A”: switch to “B” first/);
+    assert.match(otherProfileProblem('proj-x', a, [a, b]) ?? '', /another project than the current profile “A”/);
+    assert.equal(otherProfileProblem(undefined, a, [a, b]), undefined, 'no projectId');
+    assert.equal(otherProfileProblem('proj-b', profile('p3', 'C'), [a, b]), undefined, 'the current project is not known yet');
+  });
+
   it('readProfilesRecord keeps only well-formed profiles and known fields (a token slipped in is dropped)', () => {
     const read = readProfilesRecord({
       profiles: [
@@ -166,6 +177,23 @@ describe('profiles', () => {
       await store.learnProject(p.id, { id: 'proj-2', name: 'Staging' });
       await store.learnProject(p.id, undefined);
       assert.equal(store.get(p.id)?.project, undefined, 'a project that could not be told is not kept from before');
+    });
+
+    it('a profile following the base URL setting takes it normalized, or as written when it does not parse, and forgets the project', async () => {
+      const p = await store.add({ name: 'Default', baseUrl: 'https://livepeer.studio/api', token: 'tok' });
+      await store.learnProject(p.id, { id: 'proj-1', name: 'Default Project' });
+      assert.deepEqual(await store.followBaseUrl(p.id, 'http://localhost:3000/api/'), { ...p, baseUrl: 'http://localhost:3000/api' });
+      assert.equal((await store.followBaseUrl(p.id, 'not a url')).baseUrl, 'not a url');
+    });
+
+    it('clearing a token keeps the profile and its kept private keys, and forgets the project', async () => {
+      const p = await store.add({ name: 'Default', baseUrl: 'https://livepeer.studio/api', token: 'tok-old' });
+      await store.learnProject(p.id, { id: 'proj-1', name: 'Default Project' });
+      await store.keepPrivateKey(p.id, { id: 'k1' }, 'PRIVATE-1');
+      await store.clearToken(p.id);
+      assert.equal(await store.token(p.id), undefined);
+      assert.deepEqual(store.get(p.id), { ...p, privateKeys: [{ id: 'k1' }] });
+      assert.equal(await store.privateKey(p.id, 'k1'), 'PRIVATE-1');
     });
 
     it('keeps private keys per profile; removing a profile deletes its token and its private keys only', async () => {

@@ -245,6 +245,24 @@ describe('upload engine against the emulator', function () {
       assert.equal(await emu.uploadedSha256(entry.assetId), await sha256File(small));
     });
 
+    it('an interrupted upload records its account, and a new upload of the same file for another account does not continue it', async () => {
+      const storage = new InMemoryStore();
+      const controller = new AbortController();
+      emu.faults.delay({ ...TUS_PATCH, times: 100, ms: 300 });
+      await rejection(
+        uploadVideo({ client, filePath: small, name: 'A upload', method: 'tus', chunkSizeMiB: 8, storage, account: 'profile-a', signal: controller.signal, onProgress: (p) => p.bytesSent > MiB && controller.abort() }),
+      );
+      emu.faults.clear();
+      const [entry] = await listInterruptedUploads(storage);
+      assert.equal(entry.account, 'profile-a');
+      const other = await uploadVideo({ client, filePath: small, name: 'B upload', method: 'tus', storage, account: 'profile-b' });
+      assert.equal(other.resumed, false);
+      assert.notEqual(other.assetId, entry.assetId, 'a new asset, not A’s');
+      assert.deepEqual((await listInterruptedUploads(storage)).map((e) => [e.id, e.account]), [[entry.id, 'profile-a']], 'A’s entry is kept for A');
+      const own = await uploadVideo({ client, filePath: small, name: 'A upload', method: 'auto', storage, account: 'profile-a' });
+      assert.deepEqual([own.resumed, own.assetId], [true, entry.assetId]);
+    });
+
     it('a resume that finishes while another live process holds the storage lock reports success, not "locked"', async () => {
       const file = dir.file('locked-uploads.json');
       const controller = new AbortController();

@@ -1,15 +1,25 @@
 import * as vscode from 'vscode';
 import { StudioApiError, apiTokenProblem, messageOf } from '../../api';
 import type { Prompts } from '../common/prompts';
+import { learnProject } from '../profiles/projectLearning';
 import type { Session } from './session';
 
 const REJECTED = 'The service rejected this API token. Check that you copied the whole key and that it is not deleted.';
 
+/** Where a token is checked, and what the box says. */
+export interface TokenQuestion {
+  title: string;
+  /** The base URL the token is checked against (default: the current profile's). */
+  baseUrl?: string;
+  /** The token given by a caller (command argument): checked without asking. */
+  given?: string;
+}
+
 /**
- * Asks for a token (or takes `given`), checks it with one API call, and stores it.
- * Resolves true when a token was saved, so other flows (upload) can continue after it.
+ * Asks for a token (or takes `given`) and checks it with one API call. Resolves with the token to
+ * save, or undefined when the person gave up (or declined to save one that could not be checked).
  */
-export async function setToken(session: Session, prompts: Prompts, given?: string): Promise<boolean> {
+export async function askToken(session: Session, prompts: Prompts, question: TokenQuestion): Promise<string | undefined> {
   // A failure to reach the service is not the token's fault: it is asked about after the box closes.
   let unchecked: unknown;
   const check = async (value: string): Promise<string | undefined> => {
@@ -17,8 +27,9 @@ export async function setToken(session: Session, prompts: Prompts, given?: strin
     // Checked before any request: such a token cannot even be sent, and saving it anyway helps no one.
     const problem = malformed(value.trim());
     if (problem) return `${problem}. Copy the whole key again from Studio (Developers → API Keys).`;
-    const client = session.clientFor(value.trim());
+    let client;
     try {
+      client = session.clientFor(value.trim(), question.baseUrl);
       await client.listSigningKeysPage(undefined, 1);
       return undefined;
     } catch (error) {
@@ -27,22 +38,22 @@ export async function setToken(session: Session, prompts: Prompts, given?: strin
       unchecked = error;
       return undefined;
     } finally {
-      void client.close();
+      void client?.close();
     }
   };
   let token: string | undefined;
-  if (given !== undefined) {
-    token = given.trim();
+  if (question.given !== undefined) {
+    token = question.given.trim();
     const rejected = token ? await check(token) : undefined;
     if (rejected) {
       const again = await prompts.message('error', `Livepeer: ${rejected}`, {}, 'Try Again');
-      return again === 'Try Again' ? setToken(session, prompts) : false;
+      return again === 'Try Again' ? askToken(session, prompts, { ...question, given: undefined }) : undefined;
     }
   } else {
     token = (
       await prompts.inputChecked(
         {
-          title: 'Livepeer: Set API Token',
+          title: question.title,
           prompt: 'Paste an API key from Livepeer Studio (Developers → API Keys). It is kept in VS Code’s secret storage.',
           placeHolder: 'API key',
           password: true,
@@ -52,14 +63,32 @@ export async function setToken(session: Session, prompts: Prompts, given?: strin
       )
     )?.trim();
   }
-  if (!token) return false;
+  if (!token) return undefined;
   if (unchecked !== undefined) {
     const choice = await prompts.confirm(`Livepeer: could not check the token: ${messageOf(unchecked)}`, { safeLabel: 'Don’t Save' }, 'Save Anyway');
-    if (choice !== 'Save Anyway') return false;
+    if (choice !== 'Save Anyway') return undefined;
   }
+  return token;
+}
+
+/**
+ * Set API Token: sets the current profile's token (with no profile, creates "Default"). Resolves
+ * true when a token was saved, so other flows (upload) can continue after it.
+ */
+export async function setToken(session: Session, prompts: Prompts, given?: string): Promise<boolean> {
+  // Several profiles and none chosen: the token is for the one the person picks.
+  if (session.tokens.profiles.why.why === 'not chosen' && !(await vscode.commands.executeCommand<boolean>('livepeer.profiles.switch'))) return false;
+  const token = await askToken(session, prompts, { title: titled(session), given });
+  if (!token) return false;
   await session.tokens.set(token);
   void prompts.message('info', 'Livepeer: API token saved.', {});
+  if (session.profile) void learnProject(session.tokens.profiles, session.profile.id, session.clientFor(token));
   return true;
+}
+
+function titled(session: Session): string {
+  const several = session.tokens.profiles.all().length > 1;
+  return several && session.profile ? `Livepeer: Set API Token of “${session.profile.name}”` : 'Livepeer: Set API Token';
 }
 
 function malformed(token: string): string | undefined {

@@ -1,66 +1,55 @@
-import * as vscode from 'vscode';
-
-const SECRET_KEY = 'livepeer.apiToken';
-const CONTEXT_KEY = 'livepeer.hasToken';
+import type * as vscode from 'vscode';
+import { DEFAULT_PROFILE_NAME, unusedProfileName, type Profile } from '../../profiles/profile';
+import type { AccountProfiles } from '../profiles/accountProfiles';
+import { settings } from '../common/settings';
 
 /**
- * The API token, kept only in SecretStorage. It is read once (each read is a round trip to the
- * window, and to the browser in a web-hosted VS Code) and held in memory for the client; it is read
- * again only when another window changes the secret.
+ * The API token of the current profile (kept only in SecretStorage, one secret per profile). Set
+ * API Token sets the current profile's token; with no profile it creates "Default" (or, in a folder
+ * pinned to a profile that does not exist yet, that one) with the livepeer.baseURL setting.
  */
-export class TokenStore implements vscode.Disposable {
-  private token: string | undefined;
-  private firstRead: Promise<void> | undefined;
-  /** Counts writes, so that a read started before one does not undo it. */
-  private writes = 0;
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+export class TokenStore {
+  readonly onDidChange: vscode.Event<void>;
+  private firstRead: Promise<Profile | undefined> | undefined;
+  /** Whether the first read has finished. */
+  isLoaded = false;
 
-  constructor(private readonly secrets: vscode.SecretStorage) {
-    this.subscription = secrets.onDidChange(async (event) => {
-      if (event.key === SECRET_KEY) await this.load();
-    });
+  constructor(readonly profiles: AccountProfiles) {
+    this.onDidChange = profiles.onDidChange;
   }
 
   get value(): string | undefined {
-    return this.token;
+    return this.profiles.currentToken;
   }
 
-  /** Resolves once the stored token was read (started on the first call; later calls share it). */
-  loaded(): Promise<void> {
-    this.firstRead ??= this.load();
+  /**
+   * Resolves once the profiles' tokens were read (started on the first call; later calls share it:
+   * each read is a round trip to the window). Resolves with the profile a single token kept before
+   * profiles became, if one did.
+   */
+  loaded(): Promise<Profile | undefined> {
+    this.firstRead ??= this.load().finally(() => (this.isLoaded = true));
     return this.firstRead;
   }
 
-  async load(): Promise<void> {
-    const writes = this.writes;
-    const token = (await this.secrets.get(SECRET_KEY)) || undefined;
-    if (token === this.token || writes !== this.writes) return;
-    await this.apply(token);
+  /** Reads the profiles; an existing single token and base URL become profile "Default" (returned), without asking. */
+  load(): Promise<Profile | undefined> {
+    return this.profiles.change((store) => store.migrateLegacy(settings.baseUrl()));
   }
 
   async set(token: string): Promise<void> {
-    this.writes++;
-    await this.secrets.store(SECRET_KEY, token);
-    await this.apply(token);
+    const current = this.profiles.current;
+    const why = this.profiles.why;
+    await this.profiles.change(async (store) => {
+      if (current) return store.setToken(current.id, token);
+      const name = why.why === 'pin not found' ? why.pinned : unusedProfileName(DEFAULT_PROFILE_NAME, store.record().profiles);
+      const created = await store.add({ name, baseUrl: settings.baseUrl(), token });
+      await store.choose(created.id);
+    });
   }
 
   async clear(): Promise<void> {
-    this.writes++;
-    await this.secrets.delete(SECRET_KEY);
-    await this.apply(undefined);
-  }
-
-  private async apply(token: string | undefined): Promise<void> {
-    const had = this.token;
-    this.token = token;
-    await vscode.commands.executeCommand('setContext', CONTEXT_KEY, !!token);
-    if (had !== token) this.changed.fire();
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
+    const current = this.profiles.current;
+    if (current) await this.profiles.change((store) => store.clearToken(current.id));
   }
 }

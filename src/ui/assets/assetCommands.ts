@@ -23,9 +23,9 @@ export interface AssetCommandContext {
 type AssetArgument = AssetItem | Asset | string | undefined;
 
 async function resolveAsset(ctx: AssetCommandContext, arg: AssetArgument, placeHolder: string): Promise<Asset | undefined> {
-  if (arg instanceof AssetItem) return arg.asset;
+  if (arg instanceof AssetItem) return ctx.session.own(arg.asset);
   if (typeof arg === 'string') return ctx.session.client().getAsset(arg);
-  if (arg?.id) return arg;
+  if (arg?.id) return ctx.session.own(arg);
   const assets = ctx.view.assets.length ? ctx.view.assets : (await ctx.session.client().listAssetsPage(ctx.view.filters.query(), undefined, 100)).items;
   if (!assets.length) {
     void ctx.prompts.message('info', 'Livepeer: no assets to choose from.', {});

@@ -23,6 +23,8 @@ export const settings = {
     const config = vscode.workspace.getConfiguration(SECTION);
     return explicitValue<string>(config, 'baseURL') ?? explicitValue<string>(config, 'baseUrl') ?? contributed(SECTION, 'baseURL');
   },
+  /** `livepeer.profile`: the profile this folder is pinned to, by name; empty = not pinned. */
+  profilePin: (): string => contributed(SECTION, 'profile'),
   requestTimeoutMs: (): number => contributed<number>(SECTION, 'requestTimeoutSeconds') * 1000,
   streamsAutoRefreshSeconds: (): number => contributed(SECTION, 'streams.autoRefreshSeconds'),
   affects: (event: vscode.ConfigurationChangeEvent, key: string): boolean => event.affectsConfiguration(`${SECTION}.${key}`),

@@ -1,19 +1,11 @@
 import type * as vscode from 'vscode';
 import type { SigningKey } from '../../api';
+import type { AccountProfiles } from '../profiles/accountProfiles';
 
-const PREFIX = 'livepeer.signingKey.privateKey.';
-const INDEX_KEY = 'livepeer.keptPrivateKeyIds';
+/** Keys whose kept secret was found missing, as `profileId/keyId` (nothing secret). */
+const LOST_KEY = 'livepeer.lostPrivateKeys';
 
 type KeyOwner = Pick<SigningKey, 'id' | 'userId' | 'projectId'>;
-
-/** Which key a kept private key belongs to, and whose: nothing secret. */
-interface KeptEntry {
-  id: string;
-  /** `userId/projectId` of the key; absent for entries kept before it was recorded. */
-  owner?: string;
-  /** The secret was found missing (another machine, a cleared keychain): said so until the key goes. */
-  lost?: boolean;
-}
 
 /** A key's private key here: kept, kept once but now missing, or never kept. */
 export type PrivateKeyState = 'kept' | 'lost' | undefined;
@@ -24,13 +16,14 @@ function ownerOf(key: KeyOwner): string | undefined {
 
 /**
  * Private keys the person chose to keep in VS Code's secret storage (the OS keychain on desktop),
- * by signing key id. Never in settings, state or logs. An index in globalState (ids and owners,
- * nothing secret) says which keys have one without reading every secret, and lets the secrets of
- * keys deleted elsewhere be removed too.
+ * for the current profile, by signing key id. Never in settings, state or logs. The profile's
+ * index (ids and owners, nothing secret) says which keys have one without reading every secret,
+ * and lets the secrets of keys deleted elsewhere be removed too. Another profile's are neither
+ * shown nor touched; removing a profile deletes its own.
  */
 export class PrivateKeys {
   constructor(
-    private readonly secrets: vscode.SecretStorage,
+    private readonly profiles: AccountProfiles,
     private readonly memento: vscode.Memento,
   ) {}
 
@@ -39,15 +32,17 @@ export class PrivateKeys {
   }
 
   state(keyId: string): PrivateKeyState {
-    const entry = this.entries().find((e) => e.id === keyId);
-    return entry && (entry.lost ? 'lost' : 'kept');
+    const profileId = this.profiles.current?.id;
+    if (!profileId || !this.entries(profileId).some((entry) => entry.id === keyId)) return undefined;
+    return this.lost().includes(`${profileId}/${keyId}`) ? 'lost' : 'kept';
   }
 
   /** The kept private key; undefined when none is kept, or when the secret is missing (then marked lost). */
   async get(keyId: string): Promise<string | undefined> {
-    if (!this.has(keyId)) return undefined;
-    const secret = (await this.secrets.get(PREFIX + keyId)) || undefined;
-    if (!secret) await this.markLost(keyId);
+    const profileId = this.profiles.current?.id;
+    if (!profileId || !this.has(keyId)) return undefined;
+    const secret = await this.profiles.store.privateKey(profileId, keyId);
+    if (!secret) await this.memento.update(LOST_KEY, [...this.lost(), `${profileId}/${keyId}`]);
     return secret;
   }
 
@@ -56,24 +51,19 @@ export class PrivateKeys {
     await Promise.all(keyIds.filter((id) => this.has(id)).map((id) => this.get(id)));
   }
 
-  private async markLost(keyId: string): Promise<void> {
-    await this.memento.update(
-      INDEX_KEY,
-      this.entries().map((entry) => (entry.id === keyId ? { ...entry, lost: true } : entry)),
-    );
-  }
-
   async store(key: KeyOwner, privateKey: string): Promise<void> {
-    await this.secrets.store(PREFIX + key.id, privateKey);
-    await this.memento.update(INDEX_KEY, [...this.entries().filter((entry) => entry.id !== key.id), { id: key.id, owner: ownerOf(key) }]);
+    const profileId = this.profiles.current?.id;
+    if (!profileId) throw new Error('no profile to keep the private key for: set an API token first');
+    const owner = ownerOf(key);
+    await this.profiles.store.keepPrivateKey(profileId, { id: key.id, ...(owner ? { owner } : {}) }, privateKey);
+    await this.unmarkLost(profileId, key.id);
   }
 
   async remove(keyId: string): Promise<void> {
-    await this.secrets.delete(PREFIX + keyId);
-    await this.memento.update(
-      INDEX_KEY,
-      this.entries().filter((entry) => entry.id !== keyId),
-    );
+    const profileId = this.profiles.current?.id;
+    if (!profileId) return;
+    await this.profiles.store.forgetPrivateKey(profileId, keyId);
+    await this.unmarkLost(profileId, keyId);
   }
 
   /**
@@ -83,15 +73,25 @@ export class PrivateKeys {
    * again, so those are kept.
    */
   async keepOnly(listed: readonly KeyOwner[]): Promise<void> {
+    const profileId = this.profiles.current?.id;
+    if (!profileId) return;
     const owners = new Set(listed.map(ownerOf).filter(Boolean));
     const ids = new Set(listed.map((key) => key.id));
-    for (const entry of this.entries()) {
+    for (const entry of this.entries(profileId)) {
       if (entry.owner && owners.has(entry.owner) && !ids.has(entry.id)) await this.remove(entry.id);
     }
   }
 
-  private entries(): KeptEntry[] {
-    // Entries were plain ids at first; those have no owner and are only removed with their key.
-    return this.memento.get<Array<string | KeptEntry>>(INDEX_KEY, []).map((entry) => (typeof entry === 'string' ? { id: entry } : entry));
+  private entries(profileId: string): Array<{ id: string; owner?: string }> {
+    return this.profiles.store.get(profileId)?.privateKeys ?? [];
+  }
+
+  private lost(): string[] {
+    return this.memento.get<string[]>(LOST_KEY, []);
+  }
+
+  private async unmarkLost(profileId: string, keyId: string): Promise<void> {
+    const lost = this.lost();
+    if (lost.includes(`${profileId}/${keyId}`)) await this.memento.update(LOST_KEY, lost.filter((entry) => entry !== `${profileId}/${keyId}`));
   }
 }

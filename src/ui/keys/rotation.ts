@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { StudioApiError, type SigningKey } from '../../api';
 import { reportError } from '../common/errorReporting';
+import { onProfileOf } from '../profiles/profileGuard';
 import { askGate, fitsKeyState, keyAccess } from './accessCheck';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
@@ -53,10 +54,11 @@ export function successorName(oldName: string): string {
 
 /** Not a modal: the person may take hours to deploy; the view's marker and this action bring them back. */
 function announceDeployStep(ctx: KeyCommandContext, rotation: Rotation): void {
+  const profileId = ctx.session.profile?.id;
   void ctx.prompts
     .message('info', `Livepeer: Rotate (2/3): deploy “${rotation.newName}” wherever “${rotation.oldName}” signs playback, then Continue Rotation.`, {}, CONTINUE)
     .then((action) => {
-      if (action === CONTINUE) void vscode.commands.executeCommand('livepeer.keys.continueRotation', rotation.oldKeyId);
+      if (action === CONTINUE) void onProfileOf(ctx.session, ctx.prompts, profileId, () => vscode.commands.executeCommand('livepeer.keys.continueRotation', rotation.oldKeyId));
     });
 }
 

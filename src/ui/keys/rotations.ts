@@ -17,14 +17,36 @@ export interface Rotation {
 }
 
 /**
- * Rotations in progress, remembered across restarts (globalState) so both keys show where the
- * rotation stopped and Continue Rotation can pick it up. Holds ids and names only, nothing secret.
+ * Rotations in progress of the current profile, remembered across restarts (globalState, one list
+ * per profile) so both keys show where the rotation stopped and Continue Rotation can pick it up;
+ * another profile's stay as they are until it is current again. Holds ids and names only.
  */
 export class Rotations {
-  constructor(private readonly state: vscode.Memento) {}
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly profileId: () => string | undefined,
+  ) {}
+
+  /** Rotations kept before profiles become the given profile's (the one the single token became). */
+  static async adopt(state: vscode.Memento, profileId: string): Promise<void> {
+    const legacy = state.get<Rotation[]>(STATE_KEY);
+    if (!legacy) return;
+    await state.update(`${STATE_KEY}.${profileId}`, [...state.get<Rotation[]>(`${STATE_KEY}.${profileId}`, []), ...legacy]);
+    await state.update(STATE_KEY, undefined);
+  }
+
+  /** A removed profile's rotations go with it. */
+  static forget(state: vscode.Memento, profileId: string): PromiseLike<void> {
+    return state.update(`${STATE_KEY}.${profileId}`, undefined);
+  }
+
+  private get key(): string | undefined {
+    const profileId = this.profileId();
+    return profileId && `${STATE_KEY}.${profileId}`;
+  }
 
   all(): Rotation[] {
-    return this.state.get<Rotation[]>(STATE_KEY, []);
+    return this.key ? this.state.get<Rotation[]>(this.key, []) : [];
   }
 
   /** The rotation a key takes part in, as the old or the new key. */
@@ -37,13 +59,15 @@ export class Rotations {
   }
 
   async save(rotation: Rotation): Promise<void> {
-    await this.state.update(STATE_KEY, [...this.all().filter((r) => r.oldKeyId !== rotation.oldKeyId), rotation]);
+    if (!this.key) return;
+    await this.state.update(this.key, [...this.all().filter((r) => r.oldKeyId !== rotation.oldKeyId), rotation]);
   }
 
   /** Ends every rotation the key takes part in (it was deleted, or the old key was enabled again). */
   async end(keyId: string): Promise<void> {
+    if (!this.key) return;
     await this.state.update(
-      STATE_KEY,
+      this.key,
       this.all().filter((r) => r.oldKeyId !== keyId && r.newKeyId !== keyId),
     );
   }

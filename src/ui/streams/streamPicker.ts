@@ -39,14 +39,14 @@ export interface PickerNote {
  * would refuse now are listed last with the reason, so the palette says why.
  */
 export async function resolveStream(
-  { prompts, view }: StreamContext,
+  { prompts, view, session }: StreamContext,
   arg: StreamArgument,
   placeHolder: string,
   applies: (stream: Stream) => boolean = () => true,
   note?: PickerNote,
 ): Promise<Stream | undefined> {
-  if (arg instanceof StreamItem) return arg.stream;
-  if (arg?.id) return arg;
+  if (arg instanceof StreamItem) return session.own(arg.stream);
+  if (arg?.id) return session.own(arg);
   const loaded = view.streams.length ? view.streams : await view.loadAllForPicker();
   const streams = loaded.filter(applies);
   if (!streams.length) {

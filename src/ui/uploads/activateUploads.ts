@@ -42,7 +42,9 @@ export function createUploads(deps: UploadsDeps): Uploads {
     chunkSizeMiB: uploadSettings.chunkSizeMiB,
     concurrency: uploadSettings.concurrency,
   });
-  const view = new UploadsView(manager);
+  // With several profiles each row names its upload's (with one, it would only repeat it).
+  const profiles = deps.session.tokens.profiles;
+  const view = new UploadsView(manager, (account) => (account && profiles.all().length > 1 ? profiles.store.get(account)?.name : undefined));
   const feedback = new UploadFeedback(manager, deps.prompts);
   void offerResume(manager, deps.prompts);
   return {

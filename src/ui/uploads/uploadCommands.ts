@@ -71,7 +71,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     const queued: Upload[] = [];
     for (const uri of videos) {
       try {
-        queued.push(...(await manager.enqueue([{ filePath: uri.fsPath, name: single ?? path.basename(uri.fsPath), method }])));
+        queued.push(...(await manager.enqueue([{ filePath: uri.fsPath, name: single ?? path.basename(uri.fsPath), method, account: session.profile?.id }])));
       } catch (error) {
         reportError(prompts, `could not upload ${path.basename(uri.fsPath)}`, error);
       }

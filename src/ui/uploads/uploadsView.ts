@@ -153,7 +153,11 @@ export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.
   private update: Promise<void> | undefined;
   private again = false;
 
-  constructor(private readonly manager: UploadQueue) {
+  constructor(
+    private readonly manager: UploadQueue,
+    /** The name of the profile an upload belongs to, shown on its row. */
+    private readonly profileName: (account: string | undefined) => string | undefined = () => undefined,
+  ) {
     this.subscriptions = [manager.onDidChange(() => this.refresh()), manager.onDidProgress(() => this.refresh())];
   }
 
@@ -206,11 +210,16 @@ export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.
 
   private async build(): Promise<UploadItem[]> {
     const stored = await this.manager.interrupted();
+    const owned = (item: UploadItem, account: string | undefined): UploadItem => {
+      const name = this.profileName(account);
+      if (name) item.description = `${item.description ?? ''} · ${name}`;
+      return item;
+    };
     return [
-      ...this.manager.runningUploads.map(UploadItem.running),
-      ...this.manager.queuedUploads.map(UploadItem.queued),
-      ...this.manager.heldUploads.map(UploadItem.held),
-      ...stored.map((entry) => UploadItem.stored(entry, this.manager.isPaused(entry))),
+      ...this.manager.runningUploads.map((upload) => owned(UploadItem.running(upload), upload.account)),
+      ...this.manager.queuedUploads.map((upload) => owned(UploadItem.queued(upload), upload.account)),
+      ...this.manager.heldUploads.map((upload) => owned(UploadItem.held(upload), upload.account)),
+      ...stored.map((entry) => owned(UploadItem.stored(entry, this.manager.isPaused(entry)), entry.account)),
       ...this.manager.finishedUploads.map(UploadItem.finishedUpload),
     ];
   }

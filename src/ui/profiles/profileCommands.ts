@@ -1,0 +1,145 @@
+import * as vscode from 'vscode';
+import { messageOf, parseBaseUrl } from '../../api';
+import { PRODUCTION_BASE_URL, profileNameProblem, type Profile } from '../../profiles/profile';
+import { askToken } from '../account/tokenCommands';
+import type { Session } from '../account/session';
+import type { Prompts } from '../common/prompts';
+import { Rotations } from '../keys/rotations';
+import { pinnedProfile, type AccountProfiles } from './accountProfiles';
+import { pickProfile } from './profilePicker';
+import { learnProject } from './projectLearning';
+
+export interface ProfileContext {
+  session: Session;
+  prompts: Prompts;
+  profiles: AccountProfiles;
+  memento: vscode.Memento;
+}
+
+/** A profile given to a command (its id or name, e.g. from a test or a link), else undefined. */
+function given(ctx: ProfileContext, arg: unknown): Profile | undefined {
+  if (typeof arg !== 'string') return undefined;
+  const text = arg.trim().toLowerCase();
+  return ctx.profiles.all().find((profile) => profile.id === arg || profile.name.toLowerCase() === text);
+}
+
+async function report(ctx: ProfileContext, action: string, body: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await body();
+  } catch (error) {
+    void ctx.prompts.message('error', `Livepeer: could not ${action}: ${messageOf(error)}`, {});
+    return false;
+  }
+}
+
+/** Add Profile…: a name, a base URL (production unless changed) and a token checked like Set API Token; then switches to it. */
+async function addProfile(ctx: ProfileContext): Promise<boolean> {
+  const name = await ctx.prompts.input({
+    title: 'Livepeer: Add Profile (1/3)',
+    prompt: 'A name for this account or environment, e.g. Staging or Client X',
+    validateInput: (value) => profileNameProblem(value, ctx.profiles.all()),
+  });
+  if (name === undefined) return false;
+  const baseUrl = await ctx.prompts.input({
+    title: 'Livepeer: Add Profile (2/3)',
+    prompt: 'The Livepeer Studio API base URL (production unless you work with another service)',
+    value: PRODUCTION_BASE_URL,
+    validateInput: (value) => {
+      try {
+        parseBaseUrl(value);
+        return undefined;
+      } catch (error) {
+        return messageOf(error).replace(/livepeer\.baseURL/g, 'the base URL');
+      }
+    },
+  });
+  if (baseUrl === undefined) return false;
+  const url = parseBaseUrl(baseUrl);
+  const token = await askToken(ctx.session, ctx.prompts, { title: 'Livepeer: Add Profile (3/3): API Token', baseUrl: url });
+  if (!token) return false;
+  const profile = await ctx.profiles.change(async (store) => {
+    const added = await store.add({ name, baseUrl: url, token });
+    await store.choose(added.id);
+    return added;
+  });
+  void learnProject(ctx.profiles, profile.id, ctx.session.clientFor(token, url));
+  await pinWarning(ctx, profile);
+  void ctx.prompts.message('info', `Livepeer: profile “${profile.name}” added; it is now the current profile.`, {});
+  return true;
+}
+
+/** A folder pinned to another profile keeps it: the person is told rather than silently ignored. */
+async function pinWarning(ctx: ProfileContext, chosen: Profile): Promise<boolean> {
+  const pinned = pinnedProfile();
+  if (!pinned || pinned.toLowerCase() === chosen.name.toLowerCase()) return true;
+  const change = await ctx.prompts.confirm(
+    `Livepeer: this folder is pinned to profile “${pinned}” (setting livepeer.profile). Pin it to “${chosen.name}” instead?`,
+    { safeLabel: `Keep “${pinned}”` },
+    'Change Pin',
+  );
+  if (change !== 'Change Pin') return false;
+  await vscode.workspace.getConfiguration('livepeer').update('profile', chosen.name, vscode.ConfigurationTarget.Workspace);
+  await ctx.profiles.refresh();
+  return true;
+}
+
+/** Switch Profile…: the views reload for the chosen account; nothing of the old one is ended. */
+async function switchProfile(ctx: ProfileContext, arg?: unknown): Promise<boolean> {
+  const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, 'Livepeer: Switch Profile', true));
+  if (profile === 'add') return addProfile(ctx);
+  if (!profile) return false;
+  await ctx.profiles.change((store) => store.choose(profile.id));
+  if (!(await pinWarning(ctx, profile))) return false;
+  const token = await ctx.profiles.store.token(profile.id);
+  if (token && !profile.project) void learnProject(ctx.profiles, profile.id, ctx.session.clientFor(token, profile.baseUrl));
+  return true;
+}
+
+async function renameProfile(ctx: ProfileContext, arg?: unknown): Promise<boolean> {
+  const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, 'Livepeer: Rename Profile'));
+  if (!profile || profile === 'add') return false;
+  const name = await ctx.prompts.input({
+    title: `Livepeer: Rename Profile “${profile.name}”`,
+    value: profile.name,
+    validateInput: (value) => profileNameProblem(value, ctx.profiles.all(), profile.id),
+  });
+  if (name === undefined || name.trim() === profile.name) return false;
+  const renamed = await ctx.profiles.change((store) => store.rename(profile.id, name));
+  // A folder pinned to the old name follows the rename (the pin is by name).
+  if (pinnedProfile()?.toLowerCase() === profile.name.toLowerCase()) {
+    await vscode.workspace.getConfiguration('livepeer').update('profile', renamed.name, vscode.ConfigurationTarget.Workspace);
+    await ctx.profiles.refresh();
+  }
+  return true;
+}
+
+/** Remove Profile: asks (the safe answer keeps it), then deletes its token, kept private keys and rotations. */
+async function removeProfile(ctx: ProfileContext, arg?: unknown): Promise<boolean> {
+  const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, 'Livepeer: Remove Profile'));
+  if (!profile || profile === 'add') return false;
+  const keys = profile.privateKeys.length;
+  const choice = await ctx.prompts.confirm(
+    `Remove profile “${profile.name}”?`,
+    {
+      detail: `Deletes its API token${keys ? ` and the ${keys} private key${keys === 1 ? '' : 's'} kept for it` : ''} from this machine. Nothing changes in Livepeer Studio.`,
+      safeLabel: 'Keep Profile',
+    },
+    'Remove',
+  );
+  if (choice !== 'Remove') return false;
+  await ctx.profiles.change((store) => store.remove(profile.id));
+  await Rotations.forget(ctx.memento, profile.id);
+  void ctx.prompts.message('info', `Livepeer: profile “${profile.name}” removed from this machine.`, {});
+  return true;
+}
+
+export function registerProfileCommands(ctx: ProfileContext): vscode.Disposable[] {
+  const command = (id: string, action: string, run: (ctx: ProfileContext, arg?: unknown) => Promise<boolean>) =>
+    vscode.commands.registerCommand(id, (arg?: unknown) => report(ctx, action, () => run(ctx, arg)));
+  return [
+    command('livepeer.profiles.add', 'add the profile', addProfile),
+    command('livepeer.profiles.switch', 'switch profile', switchProfile),
+    command('livepeer.profiles.rename', 'rename the profile', renameProfile),
+    command('livepeer.profiles.remove', 'remove the profile', removeProfile),
+  ];
+}

@@ -1,0 +1,24 @@
+import * as vscode from 'vscode';
+import type { Session } from '../account/session';
+import type { Prompts } from '../common/prompts';
+
+/**
+ * Runs `act` (a notification's action) when `profileId`, the profile it was shown for, is still the
+ * current one. After a switch it says whose it is and offers to switch back first, instead of
+ * acting on the current account with another account's ids.
+ */
+export async function onProfileOf(session: Session, prompts: Prompts, profileId: string | undefined, act: () => unknown): Promise<void> {
+  const current = session.profile;
+  if (!profileId || current?.id === profileId) {
+    await act();
+    return;
+  }
+  const owner = session.tokens.profiles.store.get(profileId);
+  if (!owner) {
+    void prompts.message('warning', 'Livepeer: this was about a profile that has been removed, so there is nothing to do.', {});
+    return;
+  }
+  const action = `Switch to “${owner.name}”`;
+  const choice = await prompts.message('warning', `Livepeer: this is about profile “${owner.name}”, not the current profile “${current?.name ?? 'none'}”.`, {}, action);
+  if (choice === action && (await vscode.commands.executeCommand<boolean>('livepeer.profiles.switch', owner.id))) await act();
+}

@@ -1,0 +1,65 @@
+import * as vscode from 'vscode';
+import { PRODUCTION_BASE_URL, type Profile } from '../../profiles/profile';
+import type { AccountProfiles } from './accountProfiles';
+
+/** The base URL's host (and port), as the status bar and Switch Profile show it. */
+export function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** What a profile is shown as next to its name: its project, once learned. */
+export function projectText(profile: Profile): string {
+  return profile.project ? profile.project.name || profile.project.id : 'project not known yet';
+}
+
+/**
+ * "$(account) Staging · Web App" for the current profile; the warning colour when it works on
+ * another service than production (staging, an emulator), the error colour when the folder pins a
+ * profile that does not exist. A click switches profile.
+ */
+export class ProfileStatusBar implements vscode.Disposable {
+  readonly item = vscode.window.createStatusBarItem('livepeer.profile', vscode.StatusBarAlignment.Left, 11);
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly profiles: AccountProfiles) {
+    this.item.name = 'Livepeer Profile';
+    this.item.command = 'livepeer.profiles.switch';
+    this.update();
+    this.subscription = profiles.onDidChangeShown(() => this.update());
+  }
+
+  private update(): void {
+    const state = this.profiles.why;
+    const profile = state.profile;
+    this.item.backgroundColor = undefined;
+    if (state.why === 'pin not found') {
+      this.item.text = `$(warning) Livepeer: no profile “${state.pinned}”`;
+      this.item.tooltip = `This folder is pinned (livepeer.profile) to “${state.pinned}”, which is no profile here: add it or change the setting. Click to switch.`;
+      this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+    } else if (!profile) {
+      this.item.text = '$(account) Livepeer: choose a profile';
+      this.item.tooltip = 'Livepeer: click to choose the profile to work with.';
+    } else {
+      const production = profile.baseUrl === PRODUCTION_BASE_URL;
+      this.item.text = `$(account) ${profile.name}${profile.project ? ` · ${profile.project.name}` : ''}`;
+      this.item.tooltip = [
+        `Livepeer profile “${profile.name}”${state.why === 'pinned' ? ' (pinned by this folder)' : ''}`,
+        `Project: ${projectText(profile)}`,
+        `API: ${profile.baseUrl}${production ? '' : ' (not production)'}`,
+        'Click to switch profile.',
+      ].join('\n');
+      if (!production) this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    }
+    if (this.profiles.all().length || state.why === 'pin not found') this.item.show();
+    else this.item.hide();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.item.dispose();
+  }
+}

@@ -1,6 +1,7 @@
 // Bundles the extension (src/ only) into dist/. Tests and the emulator are never bundled.
 //   dist/extension.js      the extension, loaded at activation
 //   dist/tus-js-client.js  the tus client, loaded by the first resumable upload (src/upload/tus.ts imports it lazily)
+//   dist/webhookEvents.js  the webhook test-event builder, loaded by the first Send Test Event
 //   dist/llhttp*.wasm      undici's HTTP parser, read by the first request
 //   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -12,11 +13,15 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const require = createRequire(import.meta.url);
 
-/** The lazily loaded tus client stays out of extension.js: its import becomes a require of the second bundle. */
-const tusOutside = {
-  name: 'tus-outside',
+/**
+ * Code loaded lazily stays out of extension.js, its import becomes a require of its own bundle: the
+ * tus client (the first resumable upload) and the webhook test-event builder (Send Test Event).
+ */
+const lazyOutside = {
+  name: 'lazy-outside',
   setup(build) {
     build.onResolve({ filter: /^tus-js-client$/ }, () => ({ path: './tus-js-client.js', external: true }));
+    build.onResolve({ filter: /\/webhookEvents(\.js)?$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './webhookEvents.js', external: true } : undefined));
   },
 };
 
@@ -64,13 +69,16 @@ const common = {
   minify: production,
   sourcemap: true,
   sourcesContent: false,
+  // Text as UTF-8, not \u escapes: the user-facing strings are full of “quotes”, … and →.
+  charset: 'utf8',
   metafile: true,
   logLevel: 'info',
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [tusOutside, llhttpAsFiles, unusedUndiciStubbed] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyOutside, llhttpAsFiles, unusedUndiciStubbed] },
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
+  { ...common, entryPoints: ['src/api/webhookEvents.ts'], outfile: 'dist/webhookEvents.js' },
   {
     ...common,
     entryPoints: [

@@ -23,5 +23,6 @@ export type * from './webhookTypes';
 export { WEBHOOK_EVENTS } from './webhookTypes';
 export type { WebhookApi } from './webhooks';
 export * from './webhookSignature';
-export { buildWebhookTestEvent, type AccessControlBody, type TestEventContext } from './webhookEvents';
+// buildWebhookTestEvent is imported from './webhookEvents' itself, lazily: the extension bundles it apart (esbuild.mjs).
+export type { AccessControlBody, TestEventContext } from './webhookEvents';
 export { sendWebhookTestEvent, type TestDelivery } from './webhookTestSend';

@@ -20,10 +20,12 @@ describe('extension bundle (dist/)', () => {
     assert.deepEqual(loaded(), [join(dist, 'extension.js')]);
   });
 
-  it('ships the tus client as its own bundle, next to the extension', () => {
+  it('ships the lazily loaded parts as their own bundles next to the extension: the tus client, the test-event builder, the HTTP parser', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle is a file built at run time, not a module to import
     const tus = require(join(dist, 'tus-js-client.js')) as { Upload?: unknown };
     assert.equal(typeof tus.Upload, 'function');
+    const events = require(join(dist, 'webhookEvents.js')) as { buildWebhookTestEvent?: unknown };
+    assert.equal(typeof events.buildWebhookTestEvent, 'function', 'the lazily loaded test-event builder');
     for (const parser of ['llhttp.wasm', 'llhttp_simd.wasm']) assert.ok(statSync(join(dist, parser)).size > 10_000, parser);
   });
 });

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import { StudioClient, decodePlaybackToken, probePlayback, signPlaybackToken, withPlaybackJwt } from '../../src/api';
+import { InMemoryStore } from '../../src/upload';
+import { ProfileStore } from '../../src/profiles/profileStore';
 import { PrivateKeys } from '../../src/ui/keys/privateKeys';
+import type { AccountProfiles } from '../../src/ui/profiles/accountProfiles';
 import { planPlayback, type PlaybackPlan } from '../../src/ui/player/playbackPlan';
 import { playerHtml } from '../../src/ui/player/playerHtml';
 import { parseFromWebview } from '../../src/ui/player/playerMessages';
@@ -9,20 +12,21 @@ import { startEmulator, type Emulator } from '../emulator';
 
 const TOKEN = 'demo-token';
 
-/** VS Code's secret storage and globalState, in memory. */
-function memoryPrivateKeys(): PrivateKeys {
+/** The current profile's kept private keys, over the profile store on in-memory state and secrets. */
+async function memoryPrivateKeys(): Promise<PrivateKeys> {
   const secrets = new Map<string, string>();
-  const state = new Map<string, unknown>();
-  const secretStorage = {
+  const store = new ProfileStore(new InMemoryStore(), {
     get: async (key: string) => secrets.get(key),
     store: async (key: string, value: string) => void secrets.set(key, value),
     delete: async (key: string) => void secrets.delete(key),
-  } as unknown as vscode.SecretStorage;
+  });
+  const current = await store.add({ name: 'Default', baseUrl: 'http://127.0.0.1:1/api', token: TOKEN });
+  const state = new Map<string, unknown>();
   const memento = {
     get: (key: string, fallback?: unknown) => (state.has(key) ? state.get(key) : fallback),
     update: async (key: string, value: unknown) => void state.set(key, value),
   } as unknown as vscode.Memento;
-  return new PrivateKeys(secretStorage, memento);
+  return new PrivateKeys({ current, store } as unknown as AccountProfiles, memento);
 }
 
 describe('player: messages from the webview', () => {
@@ -81,7 +85,7 @@ describe('player: what to play, or why not', () => {
   beforeEach(async () => {
     emu = await startEmulator({ tokens: [TOKEN], lastSeenDelayMs: 0 });
     client = new StudioClient({ baseUrl: emu.apiUrl, getToken: () => TOKEN, userAgent: 'test', retry: { maxRetries: 0 } });
-    privateKeys = memoryPrivateKeys();
+    privateKeys = await memoryPrivateKeys();
   });
   afterEach(async () => {
     await client.close();

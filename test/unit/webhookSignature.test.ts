@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { StudioApiError, WEBHOOK_EVENTS, buildWebhookTestEvent, signWebhookBody, verifyWebhookSignature, withoutSecrets, type WebhookEventBody } from '../../src/api';
+import { buildWebhookTestEvent } from '../../src/api/webhookEvents';
+import { StudioApiError, WEBHOOK_EVENTS, signWebhookBody, verifyWebhookSignature, withoutSecrets, type WebhookEventBody } from '../../src/api';
 
 const SECRET = 'my-secret';
 const T = 1_700_000_000_000;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { StudioApiError, buildWebhookTestEvent, sendWebhookTestEvent, verifyWebhookSignature } from '../../src/api';
+import { StudioApiError, sendWebhookTestEvent, verifyWebhookSignature } from '../../src/api';
+import { buildWebhookTestEvent } from '../../src/api/webhookEvents';
 import { startReceiver, type Receiver } from '../demo/receiver';
 
 const SECRET = 'whsec-test-send-0123456789';

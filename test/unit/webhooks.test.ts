@@ -3,13 +3,13 @@ import { request } from 'undici';
 import {
   StudioClient,
   WEBHOOK_EVENTS,
-  buildWebhookTestEvent,
   verifyWebhookSignature,
   type ApiCallRecord,
   type Webhook,
   type WebhookDelivery,
   type WebhookEventBody,
 } from '../../src/api';
+import { buildWebhookTestEvent } from '../../src/api/webhookEvents';
 import { startReceiver, type Receiver } from '../demo/receiver';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure } from './helpers/studioErrors';

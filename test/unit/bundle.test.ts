@@ -24,6 +24,7 @@ describe('extension bundle (dist/)', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle is a file built at run time, not a module to import
     const tus = require(join(dist, 'tus-js-client.js')) as { Upload?: unknown };
     assert.equal(typeof tus.Upload, 'function');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
     const events = require(join(dist, 'webhookEvents.js')) as { buildWebhookTestEvent?: unknown };
     assert.equal(typeof events.buildWebhookTestEvent, 'function', 'the lazily loaded test-event builder');
     for (const parser of ['llhttp.wasm', 'llhttp_simd.wasm']) assert.ok(statSync(join(dist, parser)).size > 10_000, parser);

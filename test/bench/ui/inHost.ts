@@ -108,8 +108,11 @@ async function activate(): Promise<LivepeerApi> {
 
 async function setup(): Promise<void> {
   await activate();
-  await vscode.workspace.getConfiguration('livepeer').update('baseUrl', process.env.LIVEPEER_BENCH_API_URL, vscode.ConfigurationTarget.Global);
+  await vscode.workspace.getConfiguration('livepeer').update('baseURL', process.env.LIVEPEER_BENCH_API_URL, vscode.ConfigurationTarget.Global);
   await vscode.commands.executeCommand('livepeer.setToken', process.env.LIVEPEER_BENCH_TOKEN);
+  // The profile record is in globalState, which the workbench writes in the background; the runner
+  // closes this window as soon as setup returns, so give the write time to land.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
 }
 
 type Tick = { events: number; rows: number; ms: number };

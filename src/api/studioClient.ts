@@ -91,7 +91,7 @@ export class StudioClient {
   }
 
   listSigningKeysPage(cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<SigningKey>> {
-    return this.page<SigningKey>(SIGNING_KEYS, KEY_SHAPE, 'signing key list', {}, cursor, limit, signal);
+    return fetchPage<SigningKey>(this.http, SIGNING_KEYS, KEY_SHAPE, 'signing key list', {}, cursor, limit, signal);
   }
 
   listSigningKeys(signal?: AbortSignal): Promise<SigningKey[]> {
@@ -129,7 +129,7 @@ export class StudioClient {
   }
 
   listAssetsPage(query: AssetQuery, cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<Asset>> {
-    return this.page<Asset>('/asset', ID, 'asset list', assetQueryParams(query), cursor, limit, signal);
+    return fetchPage<Asset>(this.http, '/asset', ID, 'asset list', assetQueryParams(query), cursor, limit, signal);
   }
 
   /** Only the name can be changed here; the service refuses it (422 `asset is not ready`) until the asset is ready. */
@@ -175,7 +175,7 @@ export class StudioClient {
   }
 
   listStreamsPage(query: StreamQuery, cursor?: string, limit?: number, signal?: AbortSignal): Promise<Page<Stream>> {
-    return this.page<Stream>('/stream', ID, 'stream list', streamQueryParams(query), cursor, limit, signal);
+    return fetchPage<Stream>(this.http, '/stream', ID, 'stream list', streamQueryParams(query), cursor, limit, signal);
   }
 
   listStreams(query: StreamQuery, signal?: AbortSignal): Promise<Stream[]> {
@@ -220,7 +220,7 @@ export class StudioClient {
    */
   async listSessionsPage(streamId: string, options: { record?: boolean; cursor?: string; limit: number }, signal?: AbortSignal): Promise<Page<Session>> {
     const record = options.record === undefined ? undefined : options.record ? '1' : '0';
-    const page = await this.page<Session>(streamPath(streamId, '/sessions'), ID, 'session list', { record }, options.cursor, options.limit, signal);
+    const page = await fetchPage<Session>(this.http, streamPath(streamId, '/sessions'), ID, 'session list', { record }, options.cursor, options.limit, signal);
     const full = page.items.length >= options.limit;
     return { items: page.items, nextCursor: full ? `skip${skipOffset(options.cursor) + page.items.length}` : undefined };
   }
@@ -248,17 +248,5 @@ export class StudioClient {
 
   close(): Promise<void> {
     return this.http.close();
-  }
-
-  private page<T>(
-    path: string,
-    shape: Shape,
-    what: string,
-    query: Record<string, string | undefined>,
-    cursor: string | undefined,
-    limit: number | undefined,
-    signal: AbortSignal | undefined,
-  ): Promise<Page<T>> {
-    return fetchPage<T>(this.http, path, shape, what, query, cursor, limit, signal);
   }
 }

@@ -21,7 +21,7 @@ export interface Page {
   waitForEvent(event: 'load', options?: { timeout?: number }): Promise<unknown>;
   keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
   waitForSelector(selector: string, options?: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number }): Promise<unknown>;
-  evaluate<T>(fn: () => T): Promise<T>;
+  evaluate<T>(fn: (() => T) | string): Promise<T>;
   screenshot(options: { path: string }): Promise<unknown>;
   getByText(text: string, options?: { exact?: boolean }): Locator;
   locator(selector: string, options?: { hasText?: string | RegExp }): Locator;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { StudioClient, type Stream } from '../../src/api';
-import { PagedList } from '../../src/ui/common/pagedList';
+import { PagedList, READ_AHEAD_FRESH_MS } from '../../src/ui/common/pagedList';
 import { startEmulator, type Emulator } from '../emulator';
 
 const TOKEN = 'tok-paged-7c2d';
@@ -24,21 +24,71 @@ describe('PagedList: the paging state of the Assets and Streams views', () => {
     await emu.close();
   });
 
+  let now = 0;
   const streams = (prepare?: (items: Stream[], current: () => boolean) => Promise<void>) =>
-    new PagedList<Stream>((cursor, limit = 2) => (requests++, limits.push(limit), client.listStreamsPage({}, cursor, limit)), prepare);
+    new PagedList<Stream>((cursor, limit = 2) => (requests++, limits.push(limit), client.listStreamsPage({}, cursor, limit)), prepare, () => now);
+  /** Lets a read-ahead (started, not awaited, once a page shows) reach the emulator and come back. */
+  const settle = async () => {
+    const sent = requests;
+    for (let i = 0; i < 50 && emu.requests.filter((r) => r.url.startsWith('/api/stream')).length < sent; i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 50));
+  };
   const ids = (list: PagedList<Stream>) => list.items.map((s) => s.id);
 
   it('loads the first page once for callers that ask together, then appends pages until the last', async () => {
     const list = streams();
     assert.equal(list.isLoaded, false);
     await Promise.all([list.load(), list.load()]);
-    assert.equal(requests, 1);
+    assert.equal(requests, 2, 'the first page once, and the next read ahead');
     assert.deepEqual([list.items.length, list.hasMore], [2, true]);
     assert.equal(await list.loadMore(), true);
     assert.equal(await list.loadMore(), true);
     assert.deepEqual([list.items.length, list.hasMore, new Set(ids(list)).size], [5, false, 5]);
     assert.equal(await list.loadMore(), false, 'no page after the last');
-    assert.equal(requests, 3);
+    assert.equal(requests, 3, 'nothing read ahead of the last page');
+  });
+
+  it('reads the next page ahead, so Load more… sends no request for the page it shows', async () => {
+    const list = streams();
+    await list.load();
+    await settle();
+    const cursors = () => emu.requests.filter((r) => r.url.startsWith('/api/stream')).map((r) => new URL(r.url, emu.apiUrl).searchParams.get('cursor'));
+    const ahead = cursors();
+    assert.equal(ahead.length, 2);
+    assert.ok(ahead[1], 'the read-ahead asks for the page after the first');
+    assert.equal(await list.loadMore(), true);
+    await settle();
+    assert.equal(list.items.length, 4);
+    const after = cursors();
+    assert.equal(after.length, 3, 'one more request: the read-ahead of the page after the one shown');
+    assert.notEqual(after[2], ahead[1]);
+  });
+
+  it('reads a page again when the one read ahead is a minute old (its rows may have changed since)', async () => {
+    const list = streams();
+    await list.load();
+    await settle();
+    const next = [...emu.store.streams.values()].find((s) => !ids(list).includes(s.id) && !s.parentId);
+    assert.ok(next);
+    next.record = true;
+    now += READ_AHEAD_FRESH_MS;
+    await list.loadMore();
+    assert.equal(list.items.find((s) => s.id === next.id)?.record, true, 'the row shows as it is now');
+    assert.equal(requests, 4, 'first page, read-ahead, the page read again, the next read-ahead');
+  });
+
+  it('reads a page again when its read-ahead failed, and reports only what the click met', async () => {
+    let armed = false;
+    const list = streams(async () => {
+      if (armed) return;
+      armed = true;
+      emu.faults.fail({ origin: 'api', path: '/api/stream', status: 500 });
+    });
+    await list.load();
+    await settle();
+    assert.equal(emu.requests.filter((r) => r.url.startsWith('/api/stream')).at(-1)?.status, 500, 'the read-ahead failed');
+    assert.equal(await list.loadMore(), true);
+    assert.equal(list.items.length, 4);
   });
 
   it('drops a page that arrives after a reset, and loads afresh', async () => {

@@ -3,6 +3,12 @@ import type { Page } from '../../api';
 /** The service's largest page: Load more… and a re-read ask for at most as many at once. */
 const MAX_PAGE = 1000;
 
+/**
+ * How long a page read ahead for Load more… is used as it is. Older, it is read again when clicked:
+ * its rows may have changed since (a stream went live, an asset finished processing).
+ */
+export const READ_AHEAD_FRESH_MS = 60_000;
+
 /** The rows before and after a re-read; rows whose data did not change keep their object. */
 export interface Reread<T> {
   before: T[];
@@ -13,10 +19,14 @@ export interface Reread<T> {
  * The rows of a view that the service lists page by page: the first page when the tree first asks
  * (callers meanwhile share that request), the next one on "Load more…". `reset` drops them all, and a
  * page asked for before a reset (under the old token or filters) is dropped when it arrives.
+ *
+ * Once a page shows, the next one is read ahead, so Load more… costs no request of its own: the
+ * click only re-renders, which in VS Code takes time that grows with the rows already shown.
  */
 export class PagedList<T extends { id: string }> {
   private loaded: Page<T> | undefined;
   private loading: Promise<void> | undefined;
+  private ahead: { cursor: string; page: Promise<Page<T>>; readAt: number } | undefined;
   private generation = 0;
 
   /**
@@ -26,6 +36,7 @@ export class PagedList<T extends { id: string }> {
   constructor(
     private readonly fetchPage: (cursor: string | undefined, limit?: number) => Promise<Page<T>>,
     private readonly prepare: (items: T[], current: () => boolean) => Promise<void> = () => Promise.resolve(),
+    private readonly clock: () => number = Date.now,
   ) {}
 
   get items(): T[] {
@@ -50,6 +61,7 @@ export class PagedList<T extends { id: string }> {
     this.generation++;
     this.loaded = undefined;
     this.loading = undefined;
+    this.ahead = undefined;
   }
 
   /** Loads the first page unless it is loaded. */
@@ -60,7 +72,9 @@ export class PagedList<T extends { id: string }> {
       .then(async (page) => {
         if (!current()) return;
         await this.prepare(page.items, current);
-        if (current()) this.loaded = page;
+        if (!current()) return;
+        this.loaded = page;
+        this.readAhead();
       })
       .finally(() => {
         if (current()) this.loading = undefined;
@@ -77,14 +91,37 @@ export class PagedList<T extends { id: string }> {
     const cursor = this.loaded?.nextCursor;
     if (!cursor) return false;
     const current = this.guard();
-    const page = await this.fetchPage(cursor, this.items.length ? Math.min(MAX_PAGE, this.items.length) : undefined);
+    const page = await this.nextPage(cursor);
     if (!current()) return false;
     await this.prepare(page.items, current);
     if (!current() || !this.loaded) return false;
     // A row added or changed meanwhile may also be on this page: keep the copy already shown.
     const known = new Set(this.items.map((item) => item.id));
     this.loaded = { items: [...this.items, ...page.items.filter((item) => !known.has(item.id))], nextCursor: page.nextCursor };
+    this.readAhead();
     return true;
+  }
+
+  /** The page at `cursor`: the one read ahead when it is for this cursor and fresh (read again if it failed). */
+  private nextPage(cursor: string): Promise<Page<T>> {
+    const ahead = this.ahead;
+    this.ahead = undefined;
+    const read = () => this.fetchPage(cursor, this.nextLimit());
+    return ahead?.cursor === cursor && this.clock() - ahead.readAt < READ_AHEAD_FRESH_MS ? ahead.page.catch(read) : read();
+  }
+
+  /** Starts reading the page after the loaded rows. */
+  private readAhead(): void {
+    const cursor = this.loaded?.nextCursor;
+    if (!cursor) return;
+    const page = this.fetchPage(cursor, this.nextLimit());
+    // Its failure is met again, and reported, by the click that reads the page anew.
+    page.catch(() => undefined);
+    this.ahead = { cursor, page, readAt: this.clock() };
+  }
+
+  private nextLimit(): number | undefined {
+    return this.items.length ? Math.min(MAX_PAGE, this.items.length) : undefined;
   }
 
   /**

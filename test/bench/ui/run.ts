@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator } from '../../emulator';
+import { loadMoreAsSeen } from './inBrowser';
 import { LARGE_ACCOUNT, seedLargeAccount } from './largeAccount';
 
 const root = resolve(__dirname, '..', '..', '..', '..');
@@ -16,6 +17,11 @@ const REQUIRE_RUNS = 7;
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+/** Load more… key press to drawn rows, per click; `at5000` is the click that brought the view to 5,000 rows (each click re-renders every row shown). */
+function summary(perClick: number[]): { at5000: number; median: number; max: number; perClick: number[] } {
+  return { at5000: perClick.at(-1) ?? NaN, median: median(perClick), max: Math.max(...perClick), perClick };
 }
 
 function requireMs(bundle: string): number {
@@ -41,6 +47,8 @@ async function main(): Promise<void> {
     await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'setup', LIVEPEER_BENCH_API_URL: emulator.apiUrl, LIVEPEER_BENCH_TOKEN: TOKEN } });
     await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'measure', LIVEPEER_BENCH_OUT: out, LIVEPEER_BENCH_HEAP_SNAPSHOT: process.env.LIVEPEER_BENCH_HEAP_SNAPSHOT ?? '', LIVEPEER_BENCH_CPU_PROFILE: process.env.LIVEPEER_BENCH_CPU_PROFILE ?? '' } });
     Object.assign(figures, JSON.parse(readFileSync(out, 'utf8')));
+    const seen = await loadMoreAsSeen(emulator.apiUrl, TOKEN, LARGE_ACCOUNT.shownRows);
+    figures.loadMoreMs = { streams: summary(seen.streams), assets: summary(seen.assets) };
   } finally {
     await emulator.close();
     rmSync(scratch, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 //   dist/extension.js      the extension, loaded at activation
 //   dist/tus-js-client.js  the tus client, loaded by the first resumable upload (src/upload/tus.ts imports it lazily)
 //   dist/webhookEvents.js  the webhook test-event builder, loaded by the first Send Test Event
-//   dist/llhttp*.wasm      undici's HTTP parser, read by the first request
+//   dist/llhttp*.wasm      undici's HTTP parser, read by the first request (its constants trimmed to the two tables used)
 //   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -45,6 +45,22 @@ const llhttpAsFiles = {
 };
 
 /**
+ * undici's llhttp constants module (~11 KB: every table of the parser) is read by its HTTP/1 client
+ * for two of them only, TYPE and ERROR: the bundle gets those two, copied from the installed undici
+ * when it is built. (A client that read more would fail on its first request: every test that
+ * talks to the emulator would.)
+ */
+const llhttpConstantsTrimmed = {
+  name: 'llhttp-constants-trimmed',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]llhttp[\\/]constants\.js$/ }, (args) => {
+      const { TYPE, ERROR } = require(args.path);
+      return { contents: `module.exports = ${JSON.stringify({ TYPE, ERROR })};`, loader: 'js' };
+    });
+  },
+};
+
+/**
  * Code paths of undici the extension never takes, replaced by stubs that say so: its fetch body code
  * (~42 KB with WebIDL and FormData), needed only to send a FormData body, and its HTTP/2 client
  * (~10 KB), used only when a dispatcher is made with `allowH2`.
@@ -76,7 +92,7 @@ const common = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyOutside, llhttpAsFiles, unusedUndiciStubbed] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyOutside, llhttpAsFiles, llhttpConstantsTrimmed, unusedUndiciStubbed] },
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
   { ...common, entryPoints: ['src/api/webhookEvents.ts'], outfile: 'dist/webhookEvents.js' },
   {

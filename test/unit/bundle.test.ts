@@ -5,12 +5,13 @@ import { requireWithoutVscode } from '../bench/requireBundle';
 
 // The production bundle that `npm test` builds before the unit tests (npm run build).
 const dist = join(__dirname, '..', '..', '..', 'dist');
-const BUNDLE_BUDGET_BYTES = 300 * 1024;
+/** 300 KB as the issue counts them (its "796 KB" bundle was 795,594 bytes). */
+const BUNDLE_BUDGET_BYTES = 300_000;
 
 describe('extension bundle (dist/)', () => {
-  it(`stays within ${BUNDLE_BUDGET_BYTES / 1024} KB minified`, () => {
+  it(`stays within ${BUNDLE_BUDGET_BYTES / 1000} KB minified`, () => {
     const size = statSync(join(dist, 'extension.js')).size;
-    assert.ok(size <= BUNDLE_BUDGET_BYTES, `dist/extension.js is ${Math.round(size / 1024)} KB`);
+    assert.ok(size <= BUNDLE_BUDGET_BYTES, `dist/extension.js is ${(size / 1000).toFixed(1)} KB (${size} bytes)`);
   });
 
   it('loads without the tus client or the HTTP parser: both wait for their first use', () => {

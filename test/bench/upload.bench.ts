@@ -8,11 +8,10 @@
  *   memory      peak RSS of the uploader process per upload, over its idle RSS;
  *   resume      bytes re-sent after an abort at ~50% and a resume.
  * Runs are interleaved (ours, reference, ours, reference…) and each variant's figure is the
- * median of its per-pair ratios. The emulator and the uploader each run in their own process, pinned
- * to a core each where taskset is available (curl runs on the uploader's core).
+ * median of its per-pair ratios. The emulator and the uploader each run in their own process.
  * Environment: BENCH_SIZES_MIB (default 256,1024), BENCH_PAIRS (default 5).
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -67,38 +66,9 @@ function splitFile(file: string, pieceBytes: number): string[] {
   return pieces;
 }
 
-/**
- * With taskset and 2+ cores, the emulator runs on core 0 and the client under test (our uploader, or
- * curl) on core 1: each client has the same core to itself, so where the scheduler happens to put
- * the processes (which moved single runs by ±10 %) drops out of the comparison.
- */
-const PINNED = os.cpus().length >= 2 && execFileOk('taskset', ['--version']);
-const SERVER_CPU = '0';
-const CLIENT_CPU = '1';
-
-function execFileOk(file: string, args: string[]): boolean {
-  try {
-    execFileSync(file, args, { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Moves a process, all its threads, to one core (when pinning). */
-function pin(pid: number | undefined, cpu: string): void {
-  if (PINNED && pid) execFileSync('taskset', ['-a', '-p', '-c', cpu, String(pid)], { stdio: 'ignore' });
-}
-
-/** Runs curl with `args`, on the clients' core when pinning. */
-function runCurl(args: string[], done: (err: Error | null, stdout: string, stderr: string) => void): void {
-  if (PINNED) execFile('taskset', ['-c', CLIENT_CPU, 'curl', ...args], done);
-  else execFile('curl', args, done);
-}
-
 function curl(args: string[]): Promise<{ status: number; seconds: number }> {
   return new Promise((resolve, reject) => {
-    runCurl(['-sS', '-o', '/dev/null', '-w', '%{http_code} %{time_total}', ...args], (err, stdout, stderr) => {
+    execFile('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code} %{time_total}', ...args], (err, stdout, stderr) => {
       if (err) return reject(new Error(`curl failed: ${stderr || err.message}`));
       const [status, seconds] = stdout.trim().split(' ');
       resolve({ status: Number(status), seconds: Number(seconds) });
@@ -112,12 +82,10 @@ async function main(): Promise<void> {
   const dir = new TempDir('upload-bench-');
   const outDir = __dirname;
   const emulator = await Remote.start(path.join(outDir, 'emulatorProcess.js'));
-  pin(emulator.child.pid, SERVER_CPU);
   let uploader: Remote | undefined;
   try {
     const info = await emulator.call<{ apiUrl: string; ingestOrigin: string }>('info');
     uploader = await Remote.start(path.join(outDir, 'uploaderProcess.js'), [info.apiUrl, TOKEN], ['--expose-gc']);
-    pin(uploader.child.pid, CLIENT_CPU);
     const { idleRss } = await uploader.call<{ idleRss: number }>('idle');
     const client = new StudioClient({ baseUrl: info.apiUrl, getToken: () => TOKEN, userAgent: 'upload-bench' });
 
@@ -175,7 +143,7 @@ async function main(): Promise<void> {
         args.push('-H', 'Content-Type: application/offset+octet-stream', '--upload-file', piece, location);
         offset += fs.statSync(piece).size;
       }
-      const out = await new Promise<string>((resolve, reject) => runCurl(args, (err, stdout, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(stdout))));
+      const out = await new Promise<string>((resolve, reject) => execFile('curl', args, (err, stdout, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(stdout))));
       const lines = out.trim().split('\n').map((line) => line.split(' '));
       if (lines.some(([status]) => status !== '204')) throw new Error(`curl chunked PATCH answered ${out}`);
       await emulator.call('purge');
@@ -294,7 +262,6 @@ async function main(): Promise<void> {
       bySize: perSize,
       seconds: Math.round((Date.now() - started) / 1000),
       loadAverage: { atStart: round(loadAtStart, 2), atEnd: round(os.loadavg()[0], 2), cpus: os.cpus().length },
-      pinned: PINNED,
     };
 
     const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
@@ -303,8 +270,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\nours MiB/s: over the transfer (the PUT; tus creation to last PATCH), like curl's time_total; end-to-end adds the file check and request-upload.\n` +
         `idle RSS of the uploader ${bench.idleRssMiB} MiB; peak RSS figures are the uploader's growth over it (max over runs). load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.\n` +
-        `default tus chunk ${DEFAULT_CHUNK_SIZE_MIB} MiB; ${PAIRS} interleaved pairs per figure; ${bench.seconds} s in all.\n` +
-        (PINNED ? `the emulator ran on core ${SERVER_CPU}, our uploader and curl on core ${CLIENT_CPU} (taskset).\n` : 'processes not pinned to cores (no taskset or one core): expect more spread.\n'),
+        `default tus chunk ${DEFAULT_CHUNK_SIZE_MIB} MiB; ${PAIRS} interleaved pairs per figure; ${bench.seconds} s in all.\n`,
     );
     process.stdout.write(`BENCH ${JSON.stringify(bench)}\n`);
     await client.close().catch(() => undefined);

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { openWorkbench, type Page } from '../../person/workbench';
 import { BETWEEN_CLICKS_MS } from './largeAccount';
 
-
 /**
  * In the page (plain JS: it runs in the workbench, through the DevTools protocol): `rows(title)` is
  * the list of the view whose pane header says `title`; `arm(title)` starts a timer from the next

@@ -8,10 +8,10 @@ import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import type { LivepeerApi } from '../../../src/extension';
-import { BETWEEN_CLICKS_MS } from './largeAccount';
+import { BETWEEN_CLICKS_MS, LARGE_ACCOUNT } from './largeAccount';
 
 const EXTENSION_ID = 'livepeer-studio-tools.livepeer-studio';
-const ROWS = 5_000;
+const ROWS = LARGE_ACCOUNT.shownRows;
 
 type Provider = vscode.TreeDataProvider<vscode.TreeItem> & { onDidChangeTreeData: vscode.Event<unknown> };
 

@@ -1,5 +1,6 @@
 import type { Store } from '../../emulator';
 
+/** The account, and `shownRows`: how many rows the benchmark brings Streams and Assets to with Load more…. */
 export const LARGE_ACCOUNT = { signingKeys: 8, streams: 5_000, sessionsPerStream: 4, assets: 10_000, shownRows: 5_000 } as const;
 
 /**

@@ -6,8 +6,8 @@ import { EstimateGate, type FinishedUpload, type Upload, type UploadEnd, type Up
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
 import { offerToDeleteLeftovers } from './leftoverAssets';
-import { byteSize, rate } from '../common/format';
-import { describeProgress, timeLeft } from './progressText';
+import { byteSize } from '../common/format';
+import { describeBatch } from './progressText';
 
 /** The Assets view's command that reveals and selects one asset (registered by the Assets view). */
 const REVEAL_ASSET_COMMAND = 'livepeer.assets.reveal';
@@ -167,28 +167,6 @@ async function fileChange(upload: Upload): Promise<string | undefined> {
   const stat = await fs.promises.stat(upload.filePath).catch(() => undefined);
   if (!stat) return 'was removed';
   return stat.size !== upload.file.size || stat.mtimeMs !== upload.file.mtimeMs ? 'changed' : undefined;
-}
-
-/**
- * One file: "“name” · 42% · 12.3 MB/s · 5 s left"; several: "2 of 5 files done · 120 MB of 400 MB · 12.3 MB/s · 30 s left",
- * the time left once `gate` says enough of this batch's bytes went to tell.
- */
-function describeBatch(uploads: Upload[], gate: EstimateGate): { text: string; percent: number } {
-  const total = uploads.reduce((sum, u) => sum + u.progress.totalBytes, 0);
-  const sent = uploads.reduce((sum, u) => sum + u.progress.bytesSent, 0);
-  const percent = total ? (sent / total) * 100 : 0;
-  if (uploads.length === 1) {
-    const [upload] = uploads;
-    return { text: `“${upload.name}” · ${upload.phase === 'queued' ? 'queued' : describeProgress(upload.progress)}`, percent };
-  }
-  const ended = uploads.filter((u) => u.phase === 'ended').length;
-  const speed = uploads.filter((u) => u.phase === 'running').reduce((sum, u) => sum + u.progress.bytesPerSecond, 0);
-  const parts = [`${ended} of ${uploads.length} files done`, `${byteSize(sent)} of ${byteSize(total)}`];
-  // Bytes this batch sends, without what resumed uploads had sent before.
-  const before = uploads.reduce((sum, u) => sum + (u.resumedEntry?.bytesDone ?? 0), 0);
-  if (speed > 0) parts.push(rate(speed));
-  if (speed > 0 && gate.ready(sent - before, total - before)) parts.push(timeLeft((total - sent) / speed));
-  return { text: parts.join(' · '), percent };
 }
 
 /** At startup: one notification when uploads were interrupted (by a closed window, a lost network…). */

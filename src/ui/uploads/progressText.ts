@@ -9,9 +9,11 @@ export function timeLeft(seconds: number): string {
   return `${(seconds / 3600).toFixed(1)} h left`;
 }
 
-/** "42% · 12.3 MB/s · 5 s left" (rate and time once the meter has a rate). */
+/** "42% · 12.3 MB/s · 5 s left" (rate and time once the meter has a rate), or "77% · retrying (server not answering)". */
 export function describeProgress(progress: UploadProgress): string {
   const parts = [`${Math.floor(progress.fraction * 100)}%`];
+  // A frozen rate of before the failure would say the upload still moves.
+  if (progress.retrying) return [...parts, `retrying (${progress.retrying})`].join(' · ');
   if (progress.bytesPerSecond > 0) parts.push(rate(progress.bytesPerSecond));
   if (progress.etaSeconds !== undefined && progress.fraction < 1) parts.push(timeLeft(progress.etaSeconds));
   return parts.join(' · ');

@@ -35,11 +35,15 @@ function askUrl(ctx: WebhookContext, title: string, value = ''): Thenable<string
 }
 
 async function askEvents(ctx: WebhookContext, title: string, current: readonly string[] = []): Promise<WebhookEventName[] | undefined> {
-  const picked = await ctx.prompts.pickMany(eventChoices(current), { title, placeHolder: 'Events that trigger the webhook', matchOnDescription: true });
-  if (!picked) return undefined;
-  const events = picked.flatMap((choice) => (choice.event ? [choice.event] : []));
-  if (!events.length) void ctx.prompts.message('info', 'Livepeer: choose at least one event for the webhook.', {});
-  return events.length ? events : undefined;
+  let placeHolder = 'Events that trigger the webhook';
+  for (;;) {
+    const picked = await ctx.prompts.pickMany(eventChoices(current), { title, placeHolder, matchOnDescription: true });
+    if (!picked) return undefined;
+    const events = picked.flatMap((choice) => (choice.event ? [choice.event] : []));
+    if (events.length) return events;
+    // Enter with nothing ticked is not "cancel": the picker stays, so the name and URL asked before are not lost.
+    placeHolder = 'Tick at least one event (Space ticks the selected one), then press Enter';
+  }
 }
 
 /** `null`: all streams; undefined: dismissed. Items carry the id only (a listed stream holds its key). */

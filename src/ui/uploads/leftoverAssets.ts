@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { FinishedUpload, InterruptedUploadSummary, Leftover, UploadQueue } from '../../upload';
+import type { FinishedUpload, InterruptedUploadSummary, Leftover, Upload, UploadQueue } from '../../upload';
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
 
@@ -26,6 +26,19 @@ export async function offerToDeleteLeftovers(manager: UploadQueue, prompts: Prom
   } catch (error) {
     reportError(prompts, 'could not delete the unfinished asset', error);
     return false;
+  }
+}
+
+/**
+ * Cancels uploads, then asks about the assets they leave. Until that is answered (the cancel itself
+ * may take seconds) their rows say the asset is being decided, not that it was kept.
+ */
+export async function cancelAndAsk(manager: UploadQueue, prompts: Prompts, uploads: Upload[]): Promise<void> {
+  const decided = manager.history.askingAbout(uploads.map((u) => u.id));
+  try {
+    await offerToDeleteLeftovers(manager, prompts, await manager.cancel(uploads));
+  } finally {
+    decided();
   }
 }
 

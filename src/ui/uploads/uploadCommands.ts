@@ -6,7 +6,7 @@ import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
 import type { Session } from '../account/session';
 import { setToken } from '../account/tokenCommands';
-import { discardWithQuestion, offerToDeleteLeftovers, removeWithQuestion } from './leftoverAssets';
+import { cancelAndAsk, discardWithQuestion, offerToDeleteLeftovers, removeWithQuestion } from './leftoverAssets';
 import { revealAsset } from './uploadFeedback';
 import { isUploadMethod, uploadSettings } from './uploadSettings';
 import { UploadItem, type UploadsView } from './uploadsView';
@@ -138,7 +138,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     }),
     vscode.commands.registerCommand('livepeer.uploads.cancel', async (arg?: unknown) => {
       const upload = (await itemFor(arg, cancellable, 'cancel'))?.upload;
-      if (upload) await offerToDeleteLeftovers(manager, prompts, await manager.cancel([upload]));
+      if (upload) await cancelAndAsk(manager, prompts, [upload]);
     }),
     vscode.commands.registerCommand('livepeer.uploads.pause', async (arg?: unknown) => {
       const upload = (await itemFor(arg, pausable, 'pause'))?.upload;

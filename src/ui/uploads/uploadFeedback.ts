@@ -5,7 +5,7 @@ import { StudioApiError } from '../../api';
 import { EstimateGate, type FinishedUpload, type Upload, type UploadEnd, type UploadQueue, type UploadResult } from '../../upload';
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
-import { offerToDeleteLeftovers } from './leftoverAssets';
+import { cancelAndAsk } from './leftoverAssets';
 import { byteSize } from '../common/format';
 import { describeBatch } from './progressText';
 
@@ -86,8 +86,7 @@ export class UploadFeedback implements vscode.Disposable {
     if (!batch) return;
     batch.cancelled = true;
     if (this.batch === batch) this.batch = undefined;
-    const leftovers = await this.manager.cancel(batch.uploads.filter((u) => u.phase !== 'ended'));
-    await offerToDeleteLeftovers(this.manager, this.prompts, leftovers);
+    await cancelAndAsk(this.manager, this.prompts, batch.uploads.filter((u) => u.phase !== 'ended'));
   }
 
   private announce(batch: Batch): void {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { byteSize, rate } from '../../src/ui/common/format';
+import { byteSize, quoted, rate, shortName } from '../../src/ui/common/format';
 import { EstimateGate, Upload } from '../../src/upload';
 import { describeBatch, describeProgress, duration, transferSummary } from '../../src/ui/uploads/progressText';
 
@@ -45,6 +45,14 @@ describe('upload wording: sizes, times and rates that read well', () => {
     gate.ready(1, 1);
     now = 5_000;
     assert.equal(describeBatch([running, paused], gate).text, '0 of 2 files done · 1 paused · 50 MB of 200 MB · 10 MB/s · 7 s left');
+  });
+
+  it('shortens long names the way the Keys view does, without splitting a character', () => {
+    const long = 'x'.repeat(300);
+    assert.equal(shortName(long), `${'x'.repeat(47)}…`);
+    assert.equal(shortName('short name'), 'short name');
+    assert.equal(shortName(`${'🎬'.repeat(60)}`, 10), `${'🎬'.repeat(9)}…`);
+    assert.equal(quoted(long).length, 50);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Prompts } from '../common/prompts';
 import { writePrivateFile } from './privateFile';
 import { gitExposure } from './gitExposure';
 import type { PrivateKeys } from './privateKeys';
+import { quoted } from '../common/format';
 
 const COPY = 'Copy Private Key';
 const SAVE = 'Save to File…';
@@ -26,7 +27,7 @@ export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKe
   for (;;) {
     const choice = await prompts.message(
       'warning',
-      `Signing key “${name}” created. Keep its private key now: it cannot be shown again.`,
+      `Signing key ${quoted(name)} created. Keep its private key now: it cannot be shown again.`,
       {
         modal: true,
         detail:
@@ -38,7 +39,7 @@ export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKe
     );
     if (choice === COPY) {
       await vscode.env.clipboard.writeText(key.privateKey);
-      offerToKeepToo(prompts, privateKeys, key, key.privateKey, `Livepeer: private key of “${name}” copied. Paste it where your player signs tokens; it will not be shown again.`);
+      offerToKeepToo(prompts, privateKeys, key, key.privateKey, `Livepeer: private key of ${quoted(name)} copied. Paste it where your player signs tokens; it will not be shown again.`);
       return;
     }
     if (choice === SAVE) {
@@ -46,7 +47,7 @@ export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKe
       if (saved) return offerToKeepToo(prompts, privateKeys, key, key.privateKey, `Livepeer: private key saved to ${saved} (readable only by you).`);
     } else if (choice === KEEP) {
       await privateKeys.store(key, key.privateKey);
-      void prompts.message('info', `Livepeer: private key of “${name}” kept in VS Code’s secret storage. Sign Playback Token uses it.`, {});
+      void prompts.message('info', `Livepeer: private key of ${quoted(name)} kept in VS Code’s secret storage. Sign Playback Token uses it.`, {});
       return;
     } else if (await confirmDiscard(prompts)) {
       return;
@@ -60,8 +61,8 @@ function offerToKeepToo(prompts: Prompts, privateKeys: PrivateKeys, key: Created
   void prompts.message('info', message, {}, KEEP_TOO).then(async (action) => {
     if (action !== KEEP_TOO) return;
     await privateKeys.store(key, privateKey).then(
-      () => prompts.message('info', `Livepeer: private key of “${name}” also kept in VS Code’s secret storage. Sign Playback Token uses it.`, {}),
-      (err: unknown) => reportError(prompts, `could not keep the private key of “${name}”`, err),
+      () => prompts.message('info', `Livepeer: private key of ${quoted(name)} also kept in VS Code’s secret storage. Sign Playback Token uses it.`, {}),
+      (err: unknown) => reportError(prompts, `could not keep the private key of ${quoted(name)}`, err),
     );
   });
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { SigningKey } from '../../api';
-import { dateTime, md, timeAgo } from '../common/format';
+import { dateTime, md, quoted, shortName, timeAgo } from '../common/format';
 import { notifyIfTokenRejected } from '../common/errorReporting';
 import { loadErrorItem, type MessageItem } from '../common/messageItem';
 import type { Prompts } from '../common/prompts';
@@ -21,7 +21,7 @@ export interface KeyStanding {
 const ROW_NAME_CHARS = 32;
 
 function rowLabel(name: string): string {
-  return name.length > ROW_NAME_CHARS ? `${name.slice(0, ROW_NAME_CHARS - 1)}…` : name;
+  return shortName(name, ROW_NAME_CHARS);
 }
 
 const PRIVATE_KEY_WORDS: Record<'kept' | 'lost' | 'none', string> = {
@@ -81,9 +81,9 @@ function state(key: SigningKey, rotation: KeyStanding['rotation'], waitingForCac
 function rotationTooltip(role: 'old' | 'new', rotation: Rotation): string {
   const newName = md(rotation.newName);
   const oldName = md(rotation.oldName);
-  if (role === 'new') return `Replaces “${oldName}” (rotation started ${dateTime(rotation.startedAt)}).`;
-  if (rotation.step === 'deploy') return `Being replaced by “${newName}”: deploy it, then run **Continue Rotation** to disable this key.`;
-  return `Replaced by “${newName}” and disabled: check that playback works, then **Delete** this key to finish the rotation.`;
+  if (role === 'new') return `Replaces ${quoted(oldName)} (rotation started ${dateTime(rotation.startedAt)}).`;
+  if (rotation.step === 'deploy') return `Being replaced by ${quoted(newName)}: deploy it, then run **Continue Rotation** to disable this key.`;
+  return `Replaced by ${quoted(newName)} and disabled: check that playback works, then **Delete** this key to finish the rotation.`;
 }
 
 function contextValue(key: SigningKey, rotation: KeyStanding['rotation']): string {

@@ -7,6 +7,7 @@ import { PLAYER_TOKEN_SECONDS, planPlayback, type PlayTarget, type PlaybackPlan 
 import { playerHtml } from './playerHtml';
 import { parseFromWebview, type FromWebview, type ToWebview } from './playerMessages';
 import { ViewerFeed } from './viewerFeed';
+import { shortName } from '../common/format';
 
 export interface PlayerDeps {
   session: Session;
@@ -58,7 +59,7 @@ export class PlayerPanel implements vscode.Disposable {
     this.shown.clear();
     const panel = this.openPanel(target);
     this.feed = new ViewerFeed(this.deps.session.client(), target.playbackId, (message) => this.post(message));
-    panel.title = `▶ ${target.name ?? target.playbackId}`;
+    panel.title = `▶ ${shortName(target.name ?? target.playbackId)}`;
     await this.plan();
   }
 
@@ -67,7 +68,7 @@ export class PlayerPanel implements vscode.Disposable {
       this.panel.reveal(undefined, true);
       return this.panel;
     }
-    const panel = vscode.window.createWebviewPanel('livepeer.player', target.name ?? target.playbackId, vscode.ViewColumn.Active, {
+    const panel = vscode.window.createWebviewPanel('livepeer.player', shortName(target.name ?? target.playbackId), vscode.ViewColumn.Active, {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(this.deps.extensionUri, 'dist')],
     });

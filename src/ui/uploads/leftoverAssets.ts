@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { FinishedUpload, InterruptedUploadSummary, Leftover, Upload, UploadQueue } from '../../upload';
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
+import { quoted } from '../common/format';
 
 /**
  * After uploads were cancelled: asks once whether to delete the assets they left without a video.
@@ -10,7 +11,7 @@ import type { Prompts } from '../common/prompts';
 export async function offerToDeleteLeftovers(manager: UploadQueue, prompts: Prompts, leftovers: Leftover[]): Promise<boolean> {
   if (!leftovers.length) return false;
   const one = leftovers.length === 1;
-  const names = leftovers.map((l) => `“${l.name}”`).join(', ');
+  const names = leftovers.map((l) => `${quoted(l.name)}`).join(', ');
   const choice = await prompts.confirm(
     one ? 'Delete the unfinished asset from Studio?' : `Delete the ${leftovers.length} unfinished assets from Studio?`,
     {
@@ -48,7 +49,7 @@ export async function discardWithQuestion(manager: UploadQueue, prompts: Prompts
   const choice = await prompts.confirm(
     'Delete the unfinished asset from Studio?',
     {
-      detail: `Discarding the ${paused ? 'paused' : 'interrupted'} upload of “${entry.assetName}” (at ${percent}%) means it cannot be resumed, and its asset has no video. ${path.basename(entry.filePath)} is not touched.`,
+      detail: `Discarding the ${paused ? 'paused' : 'interrupted'} upload of ${quoted(entry.assetName)} (at ${percent}%) means it cannot be resumed, and its asset has no video. ${path.basename(entry.filePath)} is not touched.`,
     },
     'Discard, Keep Asset',
     'Discard and Delete Asset',
@@ -72,7 +73,7 @@ export async function removeWithQuestion(manager: UploadQueue, prompts: Prompts,
   if (record.assetId && !record.result && !record.cancelled && !record.assetDeleted) {
     const choice = await prompts.confirm(
       'Delete the unfinished asset from Studio?',
-      { detail: `The upload of “${record.name}” failed, so its asset has no video.` },
+      { detail: `The upload of ${quoted(record.name)} failed, so its asset has no video.` },
       'Remove, Keep Asset',
       'Remove and Delete Asset',
     );
@@ -83,7 +84,7 @@ export async function removeWithQuestion(manager: UploadQueue, prompts: Prompts,
     await manager.history.remove(record, deleteAsset);
     return true;
   } catch (error) {
-    reportError(prompts, `could not delete the asset of “${record.name}”`, error);
+    reportError(prompts, `could not delete the asset of ${quoted(record.name)}`, error);
     return false;
   }
 }

@@ -1,5 +1,5 @@
 import type { EstimateGate, Upload, UploadProgress } from '../../upload';
-import { byteSize, rate } from '../common/format';
+import { byteSize, quoted, rate } from '../common/format';
 
 export { duration, transferSummary } from '../../upload/transferText';
 
@@ -30,7 +30,7 @@ export function describeBatch(uploads: Upload[], gate: EstimateGate): { text: st
   const percent = total ? (sent / total) * 100 : 0;
   if (uploads.length === 1) {
     const [upload] = uploads;
-    return { text: `“${upload.name}” · ${upload.phase === 'queued' ? 'queued' : describeProgress(upload.progress)}`, percent };
+    return { text: `${quoted(upload.name)} · ${upload.phase === 'queued' ? 'queued' : describeProgress(upload.progress)}`, percent };
   }
   const paused = uploads.filter((u) => u.outcome?.status === 'paused').length;
   const ended = uploads.filter((u) => u.phase === 'ended').length - paused;

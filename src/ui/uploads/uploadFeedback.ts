@@ -6,7 +6,7 @@ import { EstimateGate, type FinishedUpload, type Upload, type UploadEnd, type Up
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
 import { cancelAndAsk } from './leftoverAssets';
-import { byteSize } from '../common/format';
+import { byteSize, quoted } from '../common/format';
 import { describeBatch } from './progressText';
 
 /** The Assets view's command that reveals and selects one asset (registered by the Assets view). */
@@ -120,7 +120,7 @@ export class UploadFeedback implements vscode.Disposable {
     const actions = result.playbackId ? ['Copy Playback ID', 'Show Asset'] : ['Show Asset'];
     const file = path.basename(upload.filePath);
     // Say the file once: its name only when the asset is called something else.
-    const what = result.assetName === file ? `“${file}”` : `${file} as “${result.assetName}”`;
+    const what = result.assetName === file ? `${quoted(file)}` : `${file} as ${quoted(result.assetName)}`;
     const message = `Livepeer: uploaded ${what}${result.resumed ? ' (resumed)' : ''}; the service is processing it.`;
     void this.prompts.message('info', message, {}, ...actions).then(async (action) => {
       if (action === 'Copy Playback ID' && result.playbackId) await vscode.env.clipboard.writeText(result.playbackId);
@@ -152,7 +152,7 @@ export class UploadFeedback implements vscode.Disposable {
     const status = record.assetStatus;
     if (status?.phase !== 'failed') return;
     void this.prompts
-      .message('error', `Livepeer: “${record.name}” was uploaded but the service could not process it: ${status.errorMessage ?? 'no reason given'}`, {}, 'Show Log')
+      .message('error', `Livepeer: ${quoted(record.name)} was uploaded but the service could not process it: ${status.errorMessage ?? 'no reason given'}`, {}, 'Show Log')
       .then((action) => action === 'Show Log' && vscode.commands.executeCommand('livepeer.showLog'));
   }
 
@@ -173,7 +173,7 @@ export async function offerResume(manager: UploadQueue, prompts: Prompts): Promi
   // Uploads the user paused stay listed without a reminder.
   const entries = (await manager.interrupted()).filter((entry) => !manager.isPaused(entry));
   if (!entries.length) return;
-  const names = entries.map((e) => `“${e.assetName}”`).join(', ');
+  const names = entries.map((e) => `${quoted(e.assetName)}`).join(', ');
   const message = `Livepeer: ${entries.length === 1 ? 'an upload was' : `${entries.length} uploads were`} interrupted and can be resumed: ${names}.`;
   const action = await prompts.message('info', message, {}, 'Resume All', 'Show');
   if (action === 'Resume All') await manager.resumeAll();

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { FinishedUpload, InterruptedUploadSummary, Upload, UploadQueue } from '../../upload';
-import { byteSize, dateTime, md, timeAgo } from '../common/format';
+import { byteSize, dateTime, md, shortName, timeAgo } from '../common/format';
 import { describeProgress, duration } from './progressText';
 
 /**
@@ -129,7 +129,7 @@ export class UploadItem extends vscode.TreeItem {
     id: string,
     readonly filePath: string,
   ) {
-    super(label, vscode.TreeItemCollapsibleState.None);
+    super(shortName(label), vscode.TreeItemCollapsibleState.None);
     this.id = id;
   }
 

@@ -6,6 +6,7 @@ import { handOutPrivateKey } from './privateKeyHandoff';
 import { continueRotation, rotateSigningKey } from './rotation';
 import { SigningKeyItem } from './signingKeysView';
 import { quoted } from '../common/format';
+import { tickWhenHeld } from '../common/walkthrough';
 
 /** Runs one key action; failures become an error notification naming the action. */
 async function run(ctx: KeyCommandContext, what: string, action: () => Promise<unknown>): Promise<void> {
@@ -29,6 +30,7 @@ async function createKey(ctx: KeyCommandContext, options?: { name?: string }): P
   if (name === undefined) return;
   await run(ctx, 'creating a signing key', async () => {
     const key = await ctx.session.client().createSigningKey({ name });
+    tickWhenHeld('SigningKey', 1);
     ctx.view.refresh();
     await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, key);
   });

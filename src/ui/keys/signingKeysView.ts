@@ -8,6 +8,7 @@ import type { Session } from '../account/session';
 import { KeyChanges } from './gateCache';
 import type { PrivateKeyState, PrivateKeys } from './privateKeys';
 import type { Rotation, Rotations } from './rotations';
+import { tickWhenHeld } from '../common/walkthrough';
 
 /** Where a key stands: its rotation (if any) and whether its private key is kept in secret storage. */
 export interface KeyStanding {
@@ -131,6 +132,7 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
     try {
       const keys = await this.session.client().listSigningKeys();
       keys.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
+      tickWhenHeld('SigningKey', keys.length);
       // A key deleted elsewhere (Studio, another window) ends its rotations and takes its kept private
       // key along. A rotation neither of whose keys is listed belongs to another token's account or
       // project: it is kept for when that token is back.

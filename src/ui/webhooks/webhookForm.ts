@@ -4,6 +4,7 @@ import type { Webhook, WebhookEventName, WebhookInput, WebhookUpdate } from '../
 import { shownUrl } from './webhookItems';
 import { eventChoices } from './webhookEventChoices';
 import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
+import { tickWhenHeld } from '../common/walkthrough';
 
 const TITLE_CREATE = 'Livepeer: Create Webhook';
 const TITLE_EDIT = 'Livepeer: Edit Webhook';
@@ -95,6 +96,7 @@ export async function createWebhook(ctx: WebhookContext): Promise<Webhook | unde
   if (!sharedSecret || sharedSecret === 'keep') return undefined;
   const input: WebhookInput = { name, url, events, sharedSecret, ...(streamId ? { streamId } : {}) };
   const webhook = await ctx.session.client().webhooks.create(input);
+  tickWhenHeld('Webhook', 1);
   await ctx.view.addOrUpdate(webhook);
   void offerCopySecret(ctx, webhook, `Livepeer: webhook ${nameOf(webhook)} created for ${shownUrl(webhook.url)}.`);
   return webhook;

@@ -11,6 +11,8 @@ export interface UploadProgress {
   etaSeconds: number | undefined;
   /** 0..1 */
   fraction: number;
+  /** Set while a transfer waits to try again after a failure: why ("server not answering"). No rate or time left then. */
+  retrying?: string;
 }
 
 export type ProgressListener = (progress: UploadProgress) => void;
@@ -34,6 +36,7 @@ export class ProgressMeter {
   private haveRate = false;
   private readonly startBytes: number;
   private readonly gate: EstimateGate;
+  private retryReason: string | undefined;
 
   constructor(
     readonly totalBytes: number,
@@ -77,9 +80,26 @@ export class ProgressMeter {
     }
   }
 
+  /**
+   * The transfer failed and will try again (`reason`), or the server answered again (undefined).
+   * The rate of before the failure says nothing while nothing moves: it starts over.
+   */
+  retrying(reason: string | undefined): void {
+    if (reason === this.retryReason) return;
+    this.retryReason = reason;
+    if (reason) {
+      this.rate = 0;
+      this.haveRate = false;
+    }
+    this.sampleBytes = this.current;
+    this.sampleTime = this.now();
+    this.lastReport = this.sampleTime;
+    this.listener?.(this.snapshot());
+  }
+
   snapshot(): UploadProgress {
     const left = Math.max(0, this.totalBytes - this.current);
-    const known = this.haveRate && this.rate > 0 && this.gate.ready(this.current - this.startBytes, this.totalBytes - this.startBytes);
+    const known = !this.retryReason && this.haveRate && this.rate > 0 && this.gate.ready(this.current - this.startBytes, this.totalBytes - this.startBytes);
     const etaSeconds = left === 0 ? 0 : known ? left / this.rate : undefined;
     return {
       bytesSent: this.current,
@@ -87,6 +107,7 @@ export class ProgressMeter {
       bytesPerSecond: this.haveRate ? this.rate : 0,
       etaSeconds,
       fraction: this.totalBytes > 0 ? Math.min(1, this.current / this.totalBytes) : 0,
+      ...(this.retryReason ? { retrying: this.retryReason } : {}),
     };
   }
 }

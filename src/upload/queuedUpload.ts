@@ -36,6 +36,8 @@ export class Upload {
   assetId: string | undefined;
   /** How the run ended (also for `await`ing it from commands and tests). */
   readonly finished: Promise<UploadOutcome>;
+  /** The same, once ended: read by what describes a batch without awaiting it. */
+  outcome: UploadOutcome | undefined;
   /** Set by cancel/pause before aborting, so the abort error is read as that choice. */
   stopReason: 'cancel' | 'pause' | 'shutdown' | undefined;
   readonly controller = new AbortController();
@@ -82,6 +84,7 @@ export class Upload {
 
   end(outcome: UploadOutcome): void {
     this.phase = 'ended';
+    this.outcome = outcome;
     this.settle(outcome);
   }
 }

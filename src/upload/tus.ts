@@ -65,6 +65,8 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
   let confirmed = 0;
   const stack = new UndiciHttpStack(agent, (offset) => {
     confirmed = offset;
+    // The server answers again: whatever was being retried is over.
+    meter.retrying(undefined);
     void urlStorage.recordProgress(offset).catch(() => undefined);
   });
   let settle: { resolve: () => void; reject: (err: unknown) => void } | undefined;
@@ -89,7 +91,9 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
     onProgress: (bytesSent) => meter.update(bytesSent),
     onShouldRetry: (err) => {
       lastError = err;
-      return !signal?.aborted && isTransient(err);
+      const retry = !signal?.aborted && isTransient(err);
+      if (retry) meter.retrying(retryReason(err));
+      return retry;
     },
     onSuccess: () => settle?.resolve(),
     onError: (err) => settle?.reject(err),
@@ -225,6 +229,13 @@ function isTransient(err: DetailedError): boolean {
   const status = err.originalResponse?.getStatus() ?? 0;
   if (status === 0) return true;
   return status >= 500 || status === 409 || status === 423 || status === 429;
+}
+
+/** Why a transient failure is retried, as a row says it: "server not answering", "server answered 503". */
+function retryReason(err: DetailedError): string {
+  const status = err.originalResponse?.getStatus() ?? 0;
+  if (status === 0) return 'server not answering';
+  return `server answered ${status}`;
 }
 
 /** Where the upload stands when it fails: what the server confirmed, and whether an entry is stored to resume. */

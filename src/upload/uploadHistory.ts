@@ -25,6 +25,8 @@ export interface UploadHistoryOptions {
 export class UploadHistory {
   readonly finished: FinishedUploads;
   private readonly watches: Subscription[] = [];
+  /** Uploads cancelled whose asset is being asked about (kept or deleted): not decided yet. */
+  private readonly undecided = new Set<string>();
   private readonly changed = new Emitter<void>();
   private readonly settled = new Emitter<FinishedUpload>();
   private readonly assetDeleted = new Emitter<string>();
@@ -54,6 +56,21 @@ export class UploadHistory {
       const asset = await this.deleteUnfinishedAsset(record.assetId, record.name, record.account);
       this.options.log.info(`Failed upload of “${record.name}” removed; asset ${record.assetId} ${asset}`);
     }
+  }
+
+  /** Marks the uploads (by id) whose asset is being asked about, until the returned function is called. */
+  askingAbout(uploadIds: string[]): () => void {
+    uploadIds.forEach((id) => this.undecided.add(id));
+    this.changed.fire();
+    return () => {
+      uploadIds.forEach((id) => this.undecided.delete(id));
+      this.changed.fire();
+    };
+  }
+
+  /** Whether the asset of this finished upload is still being asked about (see askingAbout). */
+  isUndecided(record: FinishedUpload): boolean {
+    return this.undecided.has(record.id);
   }
 
   /** Deletes the assets a cancel left without a video (when the user chose to). */

@@ -10,6 +10,7 @@ import { thumbnailPng } from './png';
 import type { Scheduler } from './scheduler';
 import type { EmulatorAsset, Store } from './store';
 import type { ObjectSchema } from './validate';
+import { mp4DurationSeconds } from './mp4Duration';
 
 /** Fields PATCH /asset/{id} accepts; anything else is 422, as the real validator answers. */
 const UPDATE_ASSET: ObjectSchema = {
@@ -106,7 +107,7 @@ export function processAsset(store: Store, scheduler: Scheduler, asset: Emulator
     if (!stillProcessing()) return;
     const progress = PROGRESS_STEPS[index];
     if (progress === undefined) {
-      probe(asset);
+      probe(asset, store.uploadedFiles.get(asset.id));
       asset.status = { phase: 'ready', updatedAt: Date.now() };
       store.emit({ event: 'asset.ready', asset });
       return;
@@ -117,10 +118,15 @@ export function processAsset(store: Store, scheduler: Scheduler, asset: Emulator
   scheduler.after(stepMs, () => step(0));
 }
 
-/** Fills in what probing the upload reports: size and videoSpec (format, duration, tracks). */
-export function probe(asset: EmulatorAsset): void {
+/**
+ * Fills in what probing the upload reports: size and videoSpec (format, duration, tracks). The
+ * duration is the uploaded file's own (its MP4 header) when it has one; otherwise (random test
+ * bytes, no file) what its size would last at the emulator's bitrate.
+ */
+export function probe(asset: EmulatorAsset, file?: string): void {
   const size = asset.size ?? 5_000_000;
-  const duration = Math.max(1, Math.round(((size * 8) / (VIDEO_BITRATE + AUDIO_BITRATE)) * 100) / 100);
+  const fromFile = file === undefined ? undefined : mp4DurationSeconds(file);
+  const duration = fromFile !== undefined ? Math.round(fromFile * 1000) / 1000 : Math.max(1, Math.round(((size * 8) / (VIDEO_BITRATE + AUDIO_BITRATE)) * 100) / 100);
   const tracks: AssetTrack[] = [
     { type: 'video', codec: 'h264', width: 1280, height: 720, fps: 30, bitrate: VIDEO_BITRATE, pixelFormat: 'yuv420p', duration },
     { type: 'audio', codec: 'aac', bitrate: AUDIO_BITRATE, sampleRate: 48_000, channels: 2, duration },

@@ -44,9 +44,15 @@ export class Viewership {
     return !!this.store.assetByPlaybackId(playbackId) || [...this.store.streams.values()].some((s) => s.playbackId === playbackId);
   }
 
+  /** An uploaded asset has no views until the day after its upload: nobody watched it before it existed. */
+  private notWatchedYet(playbackId: string, day: number): boolean {
+    const asset = this.store.assetByPlaybackId(playbackId);
+    return !!asset && this.store.uploadedFiles.has(asset.id) && dayStart(day) <= asset.createdAt;
+  }
+
   /** Views started on the UTC day beginning at `day` (ms), and the minutes watched; none for unknown ids. */
   day(playbackId: string, day: number): { viewCount: number; playtimeMins: number } {
-    if (!this.known(playbackId)) return { viewCount: 0, playtimeMins: 0 };
+    if (!this.known(playbackId) || this.notWatchedYet(playbackId, day)) return { viewCount: 0, playtimeMins: 0 };
     const viewCount = seeded(`day:${playbackId}:${dayStart(day)}`, 40);
     // Each content has its own typical watch time: 0.5 to 4 minutes per view.
     const minutesPerView = 0.5 + seeded(`mins:${playbackId}`, 8) / 2;

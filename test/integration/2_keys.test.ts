@@ -180,9 +180,27 @@ describe('Signing Keys view', () => {
     await vscode.commands.executeCommand('livepeer.keys.create');
     const clip = await vscode.env.clipboard.readText();
     assert.equal(createPrivateKey(Buffer.from(clip, 'base64').toString()).asymmetricKeyType, 'ec', 'the base64 private key is on the clipboard');
-    assert.ok(lastMessage(/private key of “copied key” copied/));
+    assert.deepEqual(lastMessage(/private key of “copied key” copied/)?.actions, ['Keep in VS Code Too']);
+    assert.equal(api.signingKeys.privateKeys.has((await item('copied key')).key.id), false, 'not kept unless asked');
     answer(() => 'Delete');
     await vscode.commands.executeCommand('livepeer.keys.delete', await item('copied key'));
+  });
+
+  it('copies the private key and, from the message, keeps it in VS Code too (the player needs it here)', async () => {
+    answer(
+      () => 'copied and kept',
+      () => 'Copy Private Key',
+    );
+    clickNotification(/private key of “copied and kept” copied/, 'Keep in VS Code Too');
+    await vscode.commands.executeCommand('livepeer.keys.create');
+    const kept = await item('copied and kept');
+    try {
+      await eventually(async () => assert.equal(await api.signingKeys.privateKeys.get(kept.key.id), await vscode.env.clipboard.readText()));
+      await eventually(() => assert.ok(lastMessage(/private key of “copied and kept” also kept/)));
+    } finally {
+      answer(() => 'Delete');
+      await vscode.commands.executeCommand('livepeer.keys.delete', kept);
+    }
   });
 
   it('warns before saving the private key inside a git work tree where it is not ignored', async () => {

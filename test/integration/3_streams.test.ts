@@ -353,6 +353,30 @@ describe('Streams view', () => {
     await eventually(async () => assert.equal(await clipboard(), `rtmp://127.0.0.1/live/${second?.streamKey}`));
   });
 
+  it('a 300-character name is shortened on the row and in the messages, so what follows it stays in sight', async () => {
+    const long = `Main stage ${'very long name '.repeat(20)}`.slice(0, 300);
+    answer(() => long, pickLabel('Recording off'), pickLabel('Public playback'));
+    await vscode.commands.executeCommand('livepeer.streams.create');
+    const created = [...emulator.store.streams.values()].find((s) => s.name === long);
+    assert.ok(created);
+    const message = lastMessage(/created/)?.message ?? '';
+    assert.ok(message.length < 200, `a short notification: ${message}`);
+    assert.match(message, /^Livepeer: stream “Main stage very long name [^”]{0,40}…” created\. Broadcast to it/);
+    const shown = await eventually(async () => {
+      const found = (await top()).find((i) => i.stream.id === created.id);
+      assert.ok(found);
+      return found;
+    });
+    assert.ok(String(shown.label).length <= 48 && String(shown.label).endsWith('…'), String(shown.label));
+    assert.equal(shown.description, 'never seen', 'the state is still there to read');
+    answer((request) => {
+      assert.ok((request as Message).message.length < 120, (request as Message).message);
+      return 'Delete';
+    });
+    await vscode.commands.executeCommand('livepeer.streams.delete', shown);
+    assert.ok(!(await top()).some((i) => i.stream.id === created.id));
+  });
+
   it('copies RTMP and SRT addresses from GET /ingest, and the hosted ones when it fails', async () => {
     const studioRow = await row('studio-a');
     await vscode.commands.executeCommand('livepeer.streams.copyRtmpUrl', studioRow);

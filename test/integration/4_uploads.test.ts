@@ -305,9 +305,15 @@ describe('Uploads', function () {
       slowIngest(STOP_WINDOW_MS);
       const finished = upload([uri('long take.mkv')], { name, method: 'tus' });
       const running = await runningUpload();
-      answer(() => undefined);
+      let whileAsked: string | undefined;
+      answer(async () => {
+        const row = (await items()).find((i) => i.finished?.id === running.id);
+        whileAsked = `${row?.contextValue} ${String(row?.description)}`;
+        return undefined;
+      });
       await vscode.commands.executeCommand('livepeer.uploads.cancel', (await items()).find((i) => i.upload === running));
       assert.equal((await finished)[0].status, 'cancelled');
+      assert.equal(whileAsked, 'upload.deciding cancelled · keep or delete its asset?', 'while the question is open, the row says what is being decided');
       emulator.faults.clear();
       return running.assetId!;
     };

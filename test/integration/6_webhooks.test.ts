@@ -349,4 +349,26 @@ describe('Webhooks view', function () {
     assert.ok(emulator.webhooks.webhooks.get(webhook.id)?.deleted);
     assert.ok(!((await api.webhooks.getChildren()) ?? []).some((item) => 'webhook' in item && (item as WebhookItem).webhook.id === webhook.id));
   });
+
+  it('Enter in the events picker with nothing ticked keeps asking for events, and the name and URL typed before are kept', async () => {
+    const placeHolders: string[] = [];
+    const events = (picked: (request: PromptRequest) => unknown) => (request: PromptRequest) => {
+      placeHolders.push(String((request as Pick).options.placeHolder));
+      return picked(request);
+    };
+    answer(input('Kept name'), input(receiver.url), events(() => []), events(choose('asset.ready')), choose('All streams'), choose('Generate a strong random secret'));
+    const created = (await vscode.commands.executeCommand('livepeer.webhooks.create')) as Webhook | undefined;
+    try {
+      assert.ok(created, 'the wizard went on to create the webhook');
+      assert.match(placeHolders[1] ?? '', /at least one event/, 'the picker says what it needs');
+      const stored = emulator.webhooks.webhooks.get(created.id);
+      assert.deepEqual([stored?.name, stored?.url, stored?.events], ['Kept name', receiver.url, ['asset.ready']]);
+    } finally {
+      if (created) {
+        answer(() => 'Delete');
+        await vscode.commands.executeCommand('livepeer.webhooks.delete', created.id);
+      }
+    }
+  });
 });
+

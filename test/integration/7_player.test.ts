@@ -186,6 +186,41 @@ describe('Player', () => {
     await eventually(() => assert.equal(lastPosted('viewers')?.count, 7));
   });
 
+  it('reused from that live stream for an asset, shows no viewers of the stream; an asset played to its end says it ended', async () => {
+    assert.ok(api.player.html, 'the live stream’s panel is still open');
+    const asset = emulator.store.addAsset({ name: 'After the live one', status: { phase: 'ready', updatedAt: Date.now() } });
+    await vscode.commands.executeCommand('livepeer.player.play', asset.playbackId);
+    await playsFor(1);
+    const shownWhilePlaying = reports.filter((r): r is Extract<FromWebview, { type: 'state' }> => r.type === 'state' && r.state === 'playing').map((r) => r.shown);
+    assert.ok(shownWhilePlaying.length && shownWhilePlaying.every((shown) => shown !== undefined && !/watching/.test(shown)), JSON.stringify(shownWhilePlaying));
+    const ended = await eventually(() => {
+      const found = reports.find((r): r is Extract<FromWebview, { type: 'state' }> => r.type === 'state' && r.state === 'ended');
+      assert.ok(found, 'played to its end');
+      return found;
+    }, 30_000);
+    assert.match(ended.shown ?? '', /^Ended/, 'not "Playing" at its last second');
+  });
+
+  it('waiting for an idle stream asks ever less often, and stops asking when the API token goes', async () => {
+    const stream = emulator.store.addStream({ name: 'Never live' });
+    const asks = () => emulator.requests.filter((r) => r.method === 'GET' && r.url.includes(`/playback/${stream.playbackId}`)).length;
+    await vscode.commands.executeCommand('livepeer.player.play', stream.playbackId);
+    await says(/is offline/);
+    await eventually(() => assert.equal(api.player.nextAskInMs, 3_000));
+    await eventually(() => assert.equal(api.player.nextAskInMs, 6_000, 'backing off'), 15_000);
+    assert.ok(asks() >= 2, `asked ${asks()} times`);
+    try {
+      await vscode.commands.executeCommand('livepeer.clearToken');
+      await says(/No API token is set: the player stopped asking/);
+      assert.equal(api.player.nextAskInMs, undefined, 'no ask pending without a token');
+      const before = asks();
+      await signIn();
+      await eventually(() => assert.ok(asks() > before, 'asks again once the token is back'));
+    } finally {
+      if (!api.session.hasToken) await signIn();
+    }
+  });
+
 
   describe('after all of the above', () => {
     it('never gave the webview the API token: not in its HTML, not in any message', () => {

@@ -161,6 +161,10 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     for (const name of ['Production player', 'Sunday Service', 'broken-export.mov', 'Keynote (pristine)']) {
       await page.locator('.pane-body .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
     }
+    // Keys and streams the account holds tick their walkthrough steps, though none was created from the walkthrough's key step.
+    await runCommand(page, 'Welcome: Open Walkthrough...');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Livepeer Studio' }).first().click();
+    for (const step of ['createSigningKey', 'createStream']) assert.equal(await until(`"${step}" to be ticked`, async () => ((await ticked(page, step)) ? true : undefined)), true);
     // The base URL is found under User (not only Remote) in this browser-hosted VS Code, titled "Base URL".
     await runCommand(page, 'Preferences: Open User Settings');
     await page.locator('.settings-editor .settings-header .suggest-input-container').first().waitFor();

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { LivepeerApi } from '../../src/extension';
+import { startReceiver } from '../demo/receiver';
 import { DEFAULT_TOKEN, startEmulator } from '../emulator';
 import { EXTENSION_ID, eventually, screenshot, sleep } from '../integration/harness';
 
@@ -13,12 +14,15 @@ const MiB = 2 ** 20;
 
 export async function run(): Promise<void> {
   const emulator = await startEmulator({ seed: true, tokens: [DEFAULT_TOKEN] });
+  // The webhook of the picture delivers to a receiver on this machine, so it shows as working.
+  const receiver = await startReceiver();
   try {
     await vscode.workspace.getConfiguration('livepeer').update('baseURL', emulator.apiUrl, vscode.ConfigurationTarget.Global);
     // Chunks small enough that the upload picture catches one part-way.
     await vscode.workspace.getConfiguration('livepeer.upload').update('chunkSize', 8, vscode.ConfigurationTarget.Global);
     const api = await vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID)!.activate();
     await vscode.commands.executeCommand('livepeer.setToken', DEFAULT_TOKEN);
+    await api.session.client().webhooks.create({ name: 'Stream alerts', url: receiver.url, events: ['stream.started', 'stream.idle', 'recording.ready'], sharedSecret: randomBytes(32).toString('hex') });
     const videos = join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'videos');
     mkdirSync(videos, { recursive: true });
     const video = (name: string, bytes: number) => {
@@ -30,7 +34,9 @@ export async function run(): Promise<void> {
     await vscode.commands.executeCommand('workbench.view.extension.livepeer');
     await upload(video('intro.mp4', 8 * MiB), 'Intro', 'direct');
     await eventually(() => assert.equal(api.uploads.manager.finishedUploads[0]?.assetStatus?.phase, 'ready'));
-    await eventually(async () => assert.ok((await api.signingKeys.getChildren())?.length && (await api.streams.getChildren())?.length));
+    // Every view shown and loaded, Webhooks included; the status bar names the profile.
+    await vscode.commands.executeCommand('livepeer.webhooks.focus');
+    await eventually(async () => assert.ok((await api.signingKeys.getChildren())?.length && (await api.streams.getChildren())?.length && (await api.webhooks.getChildren())?.length));
     await vscode.commands.executeCommand('notifications.clearAll');
     await sleep(1000);
     console.log(`views: ${await screenshot('views')}`);
@@ -43,6 +49,7 @@ export async function run(): Promise<void> {
     emulator.faults.clear();
     await keynote;
   } finally {
+    await receiver.close();
     await emulator.close();
   }
 }

@@ -109,3 +109,11 @@ describe('source layout (src/)', () => {
     assert.ok(graph.get(join(src, 'upload', 'index.ts'))?.some((target) => target.startsWith(join(src, 'upload'))));
   });
 });
+
+describe('documentation', () => {
+  it('names files by paths relative to the repository, never a path of the machine it was written on', () => {
+    const docs = ['README.md', 'CHANGELOG.md', 'test/host/README.md', 'test/emulator/fixtures/README.md'];
+    const absolute = docs.filter((doc) => /(^|[\s`(])\/(work|home|tmp|root)\//m.test(readFileSync(join(root, doc), 'utf8')));
+    assert.deepEqual(absolute, []);
+  });
+});

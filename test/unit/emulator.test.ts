@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import * as net from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type Emulator } from '../emulator';
+import { mp4DurationSeconds } from '../emulator/mp4Duration';
 import { waitFor } from './helpers/waitFor';
 
 const TOKEN = 'demo-token';
@@ -207,6 +208,38 @@ describe('emulator', () => {
       const asset = (await api(emu, 'GET', `/asset/${up.asset.id}`)).json() as { status: { phase: string } };
       assert.equal(asset.status.phase, 'uploading');
       assert.equal((await api(emu, 'GET', '/asset/nope')).status, 404);
+    });
+
+    it('an uploaded MP4 gets the duration its header says, and no views before anyone could watch it', async () => {
+      const up = await requestUpload(emu);
+      const clip = await readFile(join(__dirname, '..', '..', '..', 'test', 'emulator', 'fixtures', 'clip.mp4'));
+      assert.equal((await call('PUT', up.url, { headers: { 'content-type': 'video/mp4' }, body: clip })).status, 200);
+      await waitFor(() => emu.store.assets.get(up.asset.id)?.status.phase === 'ready');
+      const asset = (await api(emu, 'GET', `/asset/${up.asset.id}`)).json() as { videoSpec: { duration: number } };
+      assert.equal(asset.videoSpec.duration, 4, 'the 4 s clip, not a guess from its size');
+      const now = Date.now();
+      const views = (await api(emu, 'GET', `/data/views/query?playbackId=${up.asset.playbackId}&timeStep=day&from=${now - 30 * 86_400_000}&to=${now}`)).json() as Array<{ viewCount: number }>;
+      assert.deepEqual(views, [], 'no rows: nobody watched it yet');
+      assert.equal(emu.viewership.total(up.asset.playbackId).viewCount, 0);
+    });
+
+    it('reads the MP4 duration from a version-1 movie header at the end of the file; none from bytes that are no MP4', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'mp4-'));
+      try {
+        const box = (type: string, body: Buffer) => Buffer.concat([Buffer.alloc(4), Buffer.from(type, 'latin1'), body]);
+        const sized = (b: Buffer) => (b.writeUInt32BE(b.length, 0), b);
+        const mvhd = Buffer.alloc(4 + 8 + 8 + 4 + 8);
+        mvhd.writeUInt8(1, 0);
+        mvhd.writeUInt32BE(90_000, 20);
+        mvhd.writeBigUInt64BE(BigInt(90_000 * 62.5), 24);
+        const file = Buffer.concat([sized(box('ftyp', Buffer.from('isom0000'))), sized(box('mdat', randomBytes(5000))), sized(box('moov', sized(box('mvhd', mvhd))))]);
+        await writeFile(join(dir, 'end.mp4'), file);
+        await writeFile(join(dir, 'noise.mp4'), randomBytes(5000));
+        assert.equal(mp4DurationSeconds(join(dir, 'end.mp4')), 62.5);
+        assert.equal(mp4DurationSeconds(join(dir, 'noise.mp4')), undefined);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('direct PUT stores the bytes, progresses to ready, refuses a second upload and damaged tokens', async () => {

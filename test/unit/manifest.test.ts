@@ -82,6 +82,10 @@ describe('extension manifest: menus and walkthrough', () => {
     assert.equal(steps.signedIn.when, 'livepeer.hasToken');
     assert.ok(steps.signedIn.completionEvents.includes('onStepSelected'));
     assert.deepEqual(steps.uploadVideo.completionEvents, ['onContext:livepeer.walkthrough.uploaded'], 'not on starting an upload');
+    // What the account holds ticks these, whether made from the walkthrough, a view, the palette or Studio (not a command that was cancelled).
+    assert.deepEqual(steps.createSigningKey.completionEvents, ['onContext:livepeer.walkthrough.hasSigningKey']);
+    assert.deepEqual(steps.createStream.completionEvents, ['onContext:livepeer.walkthrough.hasStream']);
+    assert.deepEqual(steps.createWebhook.completionEvents, ['onContext:livepeer.walkthrough.hasWebhook']);
     assert.match(steps.createSigningKey.description, /secret storage/);
     assert.match(readFileSync(join(root, steps.createSigningKey.media.markdown), 'utf8'), /secret storage/);
   });

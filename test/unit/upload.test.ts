@@ -16,6 +16,7 @@ import {
   type UploadProgress,
   type UploadRequester,
 } from '../../src/upload';
+import { describeProgress } from '../../src/ui/uploads/progressText';
 import { startEmulator, type Emulator } from '../emulator';
 import { MiB, TempDir, makeFile, sha256File, tusOffset } from './helpers/uploadFiles';
 
@@ -198,6 +199,21 @@ describe('upload engine against the emulator', function () {
       const result = await uploadVideo({ client, filePath: big, name: 'cut and retried', method: 'tus', chunkSizeMiB: 16, retryDelaysMs: FAST_RETRIES });
       assert.equal(await emu.uploadedSha256(result.assetId), bigSha);
       assert.ok(patchBytes(result.assetId) - result.bytes <= 16 * MiB);
+    });
+
+    it('while it retries a server that does not answer, says so instead of a frozen rate, and stops saying it once the server answers', async () => {
+      emu.faults.delay({ ...TUS_PATCH, times: 1, ms: 1 });
+      emu.faults.cutAfter({ ...TUS_PATCH, bytes: 3 * MiB, times: 3 });
+      const reports: UploadProgress[] = [];
+      const result = await uploadVideo({ client, filePath: big, name: 'retried', method: 'tus', chunkSizeMiB: 16, retryDelaysMs: FAST_RETRIES, onProgress: (p) => reports.push(p) });
+      assert.equal(await emu.uploadedSha256(result.assetId), bigSha);
+      const retrying = reports.filter((p) => p.retrying);
+      assert.ok(retrying.length, 'a report while retrying');
+      for (const report of retrying) {
+        assert.equal(report.bytesPerSecond, 0, 'no rate of before the failure');
+        assert.match(describeProgress(report), /^\d+% · retrying \(server not answering\)$/);
+      }
+      assert.equal(reports.at(-1)?.retrying, undefined, 'done, not retrying');
     });
 
     it('continues after the uploading process was SIGKILLed, from its JSON-file storage', async () => {

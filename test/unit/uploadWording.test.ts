@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { byteSize, rate } from '../../src/ui/common/format';
-import { describeProgress, duration, transferSummary } from '../../src/ui/uploads/progressText';
+import { byteSize, quoted, rate, shortName } from '../../src/ui/common/format';
+import { EstimateGate, Upload } from '../../src/upload';
+import { describeBatch, describeProgress, duration, transferSummary } from '../../src/ui/uploads/progressText';
 
 describe('upload wording: sizes, times and rates that read well', () => {
   it('picks the unit that reads best', () => {
@@ -27,4 +28,31 @@ describe('upload wording: sizes, times and rates that read well', () => {
     assert.equal(describeProgress({ bytesSent: 42, totalBytes: 100, bytesPerSecond: 12_300_000, etaSeconds: 4.2, fraction: 0.42 }), '42% · 12 MB/s · 5 s left');
     assert.equal(describeProgress({ bytesSent: 0, totalBytes: 100, bytesPerSecond: 0, etaSeconds: undefined, fraction: 0 }), '0%');
   });
+
+  it('counts a paused file of a batch neither as done nor in the time left', () => {
+    const MB = 1_000_000;
+    const file = (name: string, sent: number, bytesPerSecond: number) => {
+      const upload = new Upload({ request: { filePath: `/videos/${name}`, name, method: 'tus' } }, 'tus', { size: 100 * MB, mtimeMs: 1 });
+      upload.progress = { bytesSent: sent, totalBytes: 100 * MB, bytesPerSecond, etaSeconds: undefined, fraction: sent / (100 * MB) };
+      return upload;
+    };
+    const running = file('running.mp4', 30 * MB, 10 * MB);
+    running.phase = 'running';
+    const paused = file('paused.mp4', 20 * MB, 0);
+    paused.end({ status: 'paused' });
+    let now = 0;
+    const gate = new EstimateGate(() => now);
+    gate.ready(1, 1);
+    now = 5_000;
+    assert.equal(describeBatch([running, paused], gate).text, '0 of 2 files done · 1 paused · 50 MB of 200 MB · 10 MB/s · 7 s left');
+  });
+
+  it('shortens long names the way the Keys view does, without splitting a character', () => {
+    const long = 'x'.repeat(300);
+    assert.equal(shortName(long), `${'x'.repeat(47)}…`);
+    assert.equal(shortName('short name'), 'short name');
+    assert.equal(shortName(`${'🎬'.repeat(60)}`, 10), `${'🎬'.repeat(9)}…`);
+    assert.equal(quoted(long).length, 50);
+  });
 });
+

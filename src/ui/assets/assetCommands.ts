@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { StudioApiError, type Asset } from '../../api';
 import { reportError } from '../common/errorReporting';
-import { timeAgo } from '../common/format';
+import { quoted, timeAgo } from '../common/format';
 import type { JsonDetails } from '../common/jsonDetails';
 import { openInStudio } from '../common/openInStudio';
 import type { Prompts } from '../common/prompts';
@@ -58,7 +58,7 @@ function copied(label: string, value: string): Thenable<void> {
 }
 
 function notReady(ctx: AssetCommandContext, asset: Asset, what: string): void {
-  void ctx.prompts.message('info', `Livepeer: “${asset.name || asset.id}” can be ${what} once it is ready (now ${phaseText(asset)}).`, {});
+  void ctx.prompts.message('info', `Livepeer: ${quoted(asset.name || asset.id)} can be ${what} once it is ready (now ${phaseText(asset)}).`, {});
 }
 
 async function rename(ctx: AssetCommandContext, arg: AssetArgument, newName?: string): Promise<void> {
@@ -91,7 +91,7 @@ async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<voi
     const asset = await resolveAsset(ctx, arg, 'Select the asset to delete');
     if (!asset) return;
     const choice = await ctx.prompts.confirm(
-      `Delete asset “${asset.name || asset.id}”?`,
+      `Delete asset ${quoted(asset.name || asset.id)}?`,
       { detail: 'The video is removed from Livepeer Studio and its playback ID stops working. This cannot be undone.' },
       'Delete',
     );
@@ -112,7 +112,7 @@ async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'i
     if (!asset) return;
     const value = asset[field];
     if (value) await copied(label, value);
-    else void ctx.prompts.message('info', `Livepeer: “${asset.name || asset.id}” has no ${label} yet.`, {});
+    else void ctx.prompts.message('info', `Livepeer: ${quoted(asset.name || asset.id)} has no ${label} yet.`, {});
   });
 }
 
@@ -129,7 +129,7 @@ async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls'
       url = sources.find((source) => (kind === 'hls' ? source.hrn.startsWith('HLS') : source.hrn === 'MP4'))?.url;
     }
     if (!url) {
-      void ctx.prompts.message('info', `Livepeer: “${asset.name || asset.id}” has no ${kind === 'hls' ? 'HLS playback' : 'MP4 download'}.`, {});
+      void ctx.prompts.message('info', `Livepeer: ${quoted(asset.name || asset.id)} has no ${kind === 'hls' ? 'HLS playback' : 'MP4 download'}.`, {});
       return;
     }
     await copied(asset.playbackPolicy?.type === 'jwt' ? `${label} (plays with a signed token)` : label, url);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Asset, AssetTrack, PlaybackPolicy, TotalViews } from '../../api';
-import { byteSize, dateTime, duration, md, timeAgo } from '../common/format';
+import { byteSize, dateTime, duration, md, shortName, timeAgo } from '../common/format';
 import type { PlaybackTarget } from '../common/playbackTarget';
 
 const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
@@ -94,14 +94,14 @@ export class AssetItem extends vscode.TreeItem {
   playback: PlaybackTarget | undefined;
 
   constructor(asset: Asset) {
-    super(asset.name || asset.id, vscode.TreeItemCollapsibleState.None);
+    super(shortName(asset.name || asset.id), vscode.TreeItemCollapsibleState.None);
     this.id = asset.id;
     this.show(asset);
   }
 
   show(asset: Asset): void {
     this.asset = asset;
-    this.label = asset.name || asset.id;
+    this.label = shortName(asset.name || asset.id);
     const phase = phaseOf(asset);
     const signed = asset.playbackPolicy?.type === 'jwt';
     this.contextValue = ['asset', phase, signed ? 'signed' : undefined].filter(Boolean).join(' ');

@@ -43,3 +43,17 @@ export function duration(seconds: number | undefined): string | undefined {
 export function shortDateTime(ms: number | undefined): string {
   return ms ? new Date(ms).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : '—';
 }
+
+/** Names longer than this are shortened where they share a line with more (a row's state, a title, a message); tooltips and details have them whole. */
+export const NAME_CHARS = 48;
+
+/** `name` cut to `max` characters with an ellipsis (counted in code points, so no emoji is split). */
+export function shortName(name: string, max = NAME_CHARS): string {
+  const chars = [...name];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : name;
+}
+
+/** “name”, shortened (see shortName): how messages name a key, stream, asset, webhook or upload. */
+export function quoted(name: string): string {
+  return `“${shortName(name)}”`;
+}

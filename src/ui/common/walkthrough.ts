@@ -19,3 +19,14 @@ export async function leaveWalkthrough(arg: unknown, view: string): Promise<void
   await new Promise((resolve) => setTimeout(resolve, WELCOME_REFOCUS_MS));
   await vscode.commands.executeCommand(`${view}.focus`);
 }
+
+/** The walkthrough steps ticked by what the account holds (package.json: `onContext:livepeer.walkthrough.has<Step>`). */
+export type HeldStep = 'SigningKey' | 'Stream' | 'Webhook';
+
+/**
+ * Ticks a walkthrough step once the account is seen to hold what it asks for: listed by its view or
+ * just created, whether from the walkthrough, a view, the palette or Studio.
+ */
+export function tickWhenHeld(step: HeldStep, count: number): void {
+  if (count > 0) void vscode.commands.executeCommand('setContext', `livepeer.walkthrough.has${step}`, true);
+}

@@ -5,6 +5,8 @@ import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicke
 import { handOutPrivateKey } from './privateKeyHandoff';
 import { continueRotation, rotateSigningKey } from './rotation';
 import { SigningKeyItem } from './signingKeysView';
+import { quoted } from '../common/format';
+import { tickWhenHeld } from '../common/walkthrough';
 
 /** Runs one key action; failures become an error notification naming the action. */
 async function run(ctx: KeyCommandContext, what: string, action: () => Promise<unknown>): Promise<void> {
@@ -28,6 +30,7 @@ async function createKey(ctx: KeyCommandContext, options?: { name?: string }): P
   if (name === undefined) return;
   await run(ctx, 'creating a signing key', async () => {
     const key = await ctx.session.client().createSigningKey({ name });
+    tickWhenHeld('SigningKey', 1);
     ctx.view.refresh();
     await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, key);
   });
@@ -66,7 +69,7 @@ async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, disabled
 /** Disabling breaks playback at once: asked first, saying what stops working; the safe answer keeps the key enabled. */
 async function confirmDisable(ctx: KeyCommandContext, key: SigningKey): Promise<boolean> {
   const choice = await ctx.prompts.confirm(
-    `Disable signing key “${key.name || key.id}”?`,
+    `Disable signing key ${quoted(key.name || key.id)}?`,
     {
       detail:
         'Players presenting tokens signed with it are refused: signed playback that uses this key stops working (the service may take up to 2 minutes to notice). Enable the key again to undo. To replace a key without breaking playback, use Rotate Signing Key.',
@@ -83,9 +86,9 @@ async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<voi
     if (!key) return;
     const name = key.name || key.id;
     const choice = key.disabled
-      ? await ctx.prompts.confirm(`Delete signing key “${name}”?`, { detail: 'This cannot be undone.', safeLabel: 'Keep Key' }, 'Delete')
+      ? await ctx.prompts.confirm(`Delete signing key ${quoted(name)}?`, { detail: 'This cannot be undone.', safeLabel: 'Keep Key' }, 'Delete')
       : await ctx.prompts.confirm(
-          `Signing key “${name}” is still enabled. Delete it anyway?`,
+          `Signing key ${quoted(name)} is still enabled. Delete it anyway?`,
           {
             detail: 'Playback signed with it stops working at once. The safe way is to disable it, check that nothing broke, then delete it.',
             safeLabel: 'Keep Key',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { messageOf, signPlaybackToken, verifyPlaybackToken, type SigningKey } from '../../api';
 import { reportingFailures } from '../common/errorReporting';
-import { dateTime } from '../common/format';
+import { dateTime, quoted } from '../common/format';
 import { askGate, fitsKeyState, keyAccess, type AccessResult } from './accessCheck';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import type { PlaybackTarget } from '../common/playbackTarget';
@@ -43,7 +43,7 @@ async function privateKeyOf(ctx: KeyCommandContext, key: SigningKey): Promise<st
         { label: '$(lock) VS Code’s Secret Storage', description: 'kept when the key was created', kept: true },
         { label: '$(file) From a File…', description: 'the PEM file or the base64 text', kept: false },
       ],
-      { placeHolder: `Private key of “${name}”` },
+      { placeHolder: `Private key of ${quoted(name)}` },
     );
     if (!source) return undefined;
     if (source.kept) return kept;
@@ -51,7 +51,7 @@ async function privateKeyOf(ctx: KeyCommandContext, key: SigningKey): Promise<st
     ctx.view.refresh();
     const choice = await ctx.prompts.message(
       'warning',
-      `The private key of “${name}” is missing from VS Code’s secret storage.`,
+      `The private key of ${quoted(name)} is missing from VS Code’s secret storage.`,
       {
         modal: true,
         detail:
@@ -65,7 +65,7 @@ async function privateKeyOf(ctx: KeyCommandContext, key: SigningKey): Promise<st
   }
   const [file] =
     (await ctx.prompts.openDialog({
-      title: `Private key of “${name}” (PEM or base64)`,
+      title: `Private key of ${quoted(name)} (PEM or base64)`,
       openLabel: 'Use Private Key',
       canSelectMany: false,
       defaultUri: vscode.Uri.file(join(homedir(), '.livepeer')),
@@ -101,11 +101,11 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
   const privateKey = await privateKeyOf(ctx, key);
   if (!privateKey) return undefined;
   const token = signPlaybackToken({ playbackId: playback.playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: lifetime.seconds });
-  const what = playback.name ? `“${playback.name}”` : playback.playbackId;
+  const what = playback.name ? `${quoted(playback.name)}` : playback.playbackId;
   const url = await signedPlaybackUrl(ctx, playback.playbackId, token).catch((error: unknown) => `(no signed playback URL: ${messageOf(error)})`);
   // The token stays in a document until closed; the notification's buttons are the quick way to copy.
   await ctx.results.show(`Playback token for ${playback.name ?? playback.playbackId}`, [
-    `Signed with “${key.name || key.id}” for ${what}, valid for ${lifetime.label} (until ${dateTime(Date.now() + lifetime.seconds * 1000)}).`,
+    `Signed with ${quoted(key.name || key.id)} for ${what}, valid for ${lifetime.label} (until ${dateTime(Date.now() + lifetime.seconds * 1000)}).`,
     '',
     '## Token',
     '',
@@ -122,7 +122,7 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
     'Players present the token as `?jwt=<token>` on the playback URL, or in a `Livepeer-Jwt` header. Anyone holding it can play the content until it expires. Closing this document discards it.',
   ]);
   void ctx.prompts
-    .message('info', `Livepeer: playback token for ${what} signed with “${key.name || key.id}”, valid for ${lifetime.label}.`, {}, 'Copy Token', 'Copy Signed Playback URL')
+    .message('info', `Livepeer: playback token for ${what} signed with ${quoted(key.name || key.id)}, valid for ${lifetime.label}.`, {}, 'Copy Token', 'Copy Signed Playback URL')
     .then(async (action) => {
       if (!action) return;
       await vscode.env.clipboard.writeText(action === 'Copy Token' ? token : url);
@@ -173,15 +173,15 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
     listed = local.ok ? keys.find((k) => k.publicKey === local.claims.pub) : undefined;
     result = local.ok ? await askGate(client, playback.playbackId, local.claims.pub, keys) : { allowed: false, words: `refused before the service is asked: ${local.reason}` };
   }
-  const what = playback.name ? `“${playback.name}”` : playback.playbackId;
-  const by = key ? `key “${key.name || key.id}”` : 'this token';
+  const what = playback.name ? `${quoted(playback.name)}` : playback.playbackId;
+  const by = key ? `key ${quoted(key.name || key.id)}` : 'this token';
   let note: string | undefined;
   if (listed && !result.words.startsWith('refused before')) {
     const stateKey = listed;
     const waited = await ctx.view.keyChanges.waitingFor(stateKey.id, () =>
       waitOutGateCache(
         ctx.prompts,
-        `Livepeer: waiting for the service’s cache: ${CACHE_WORDS}, and “${stateKey.name || stateKey.id}” was ${stateKey.disabled ? 'disabled' : 'enabled'} recently`,
+        `Livepeer: waiting for the service’s cache: ${CACHE_WORDS}, and ${quoted(stateKey.name || stateKey.id)} was ${stateKey.disabled ? 'disabled' : 'enabled'} recently`,
         ctx.view.keyChanges.cacheEndsAt(stateKey.id),
         result,
         () => askGate(client, playback.playbackId, stateKey.publicKey, keys),
@@ -207,7 +207,7 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
 
 /** What a cached gate answer means for the result, in words; undefined when the answer fits the key's state at once. */
 function cacheNote(outcome: 'agrees' | 'expired' | 'cancelled', key: SigningKey, result: AccessResult): string | undefined {
-  const name = `“${key.name || key.id}”`;
+  const name = `${quoted(key.name || key.id)}`;
   if (outcome === 'cancelled') {
     return `Careful: this may be the service’s cached answer from before ${name} was ${key.disabled ? 'disabled' : 'enabled'} (${CACHE_WORDS}). Check again in two minutes.`;
   }

@@ -3,19 +3,23 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CreatedSigningKey } from '../../api';
+import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
 import { writePrivateFile } from './privateFile';
 import { gitExposure } from './gitExposure';
 import type { PrivateKeys } from './privateKeys';
+import { quoted } from '../common/format';
 
 const COPY = 'Copy Private Key';
 const SAVE = 'Save to File…';
 const KEEP = 'Keep in VS Code’s Secret Storage';
+const KEEP_TOO = 'Keep in VS Code Too';
 
 /**
  * Hands out a new key's private key, the one time the service returns it: copy it, save it to a
  * file (0600, outside the workspace by default) or keep it in VS Code's secret storage. Not kept
- * unless the person says so; one choice finishes the dialog.
+ * unless the person says so; one choice finishes the dialog, and after a copy or a save its message
+ * offers to keep it in VS Code too (someone who came from the player needs it here as well).
  */
 export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKeys, key: CreatedSigningKey): Promise<void> {
   if (!key.privateKey) return;
@@ -23,7 +27,7 @@ export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKe
   for (;;) {
     const choice = await prompts.message(
       'warning',
-      `Signing key “${name}” created. Keep its private key now: it cannot be shown again.`,
+      `Signing key ${quoted(name)} created. Keep its private key now: it cannot be shown again.`,
       {
         modal: true,
         detail:
@@ -35,14 +39,15 @@ export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKe
     );
     if (choice === COPY) {
       await vscode.env.clipboard.writeText(key.privateKey);
-      void prompts.message('info', `Livepeer: private key of “${name}” copied. Paste it where your player signs tokens; it will not be shown again.`, {});
+      offerToKeepToo(prompts, privateKeys, key, key.privateKey, `Livepeer: private key of ${quoted(name)} copied. Paste it where your player signs tokens; it will not be shown again.`);
       return;
     }
     if (choice === SAVE) {
-      if (await savePem(prompts, name, key.privateKey)) return;
+      const saved = await savePem(prompts, name, key.privateKey);
+      if (saved) return offerToKeepToo(prompts, privateKeys, key, key.privateKey, `Livepeer: private key saved to ${saved} (readable only by you).`);
     } else if (choice === KEEP) {
       await privateKeys.store(key, key.privateKey);
-      void prompts.message('info', `Livepeer: private key of “${name}” kept in VS Code’s secret storage. Sign Playback Token uses it.`, {});
+      void prompts.message('info', `Livepeer: private key of ${quoted(name)} kept in VS Code’s secret storage. Sign Playback Token uses it.`, {});
       return;
     } else if (await confirmDiscard(prompts)) {
       return;
@@ -50,8 +55,20 @@ export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKe
   }
 }
 
-/** Proposes ~/.livepeer/<name>.pem (outside any workspace) and warns before a place git could commit. */
-async function savePem(prompts: Prompts, name: string, privateKey: string): Promise<boolean> {
+/** The message after a copy or a save, with an action that also keeps the key in secret storage. */
+function offerToKeepToo(prompts: Prompts, privateKeys: PrivateKeys, key: CreatedSigningKey, privateKey: string, message: string): void {
+  const name = key.name || 'the new key';
+  void prompts.message('info', message, {}, KEEP_TOO).then(async (action) => {
+    if (action !== KEEP_TOO) return;
+    await privateKeys.store(key, privateKey).then(
+      () => prompts.message('info', `Livepeer: private key of ${quoted(name)} also kept in VS Code’s secret storage. Sign Playback Token uses it.`, {}),
+      (err: unknown) => reportError(prompts, `could not keep the private key of ${quoted(name)}`, err),
+    );
+  });
+}
+
+/** Proposes ~/.livepeer/<name>.pem (outside any workspace) and warns before a place git could commit; the path it saved to. */
+async function savePem(prompts: Prompts, name: string, privateKey: string): Promise<string | undefined> {
   const folder = join(homedir(), '.livepeer');
   await mkdir(folder, { recursive: true, mode: 0o700 });
   for (;;) {
@@ -61,7 +78,7 @@ async function savePem(prompts: Prompts, name: string, privateKey: string): Prom
       defaultUri: vscode.Uri.file(join(folder, `${name.replace(/[^\w.-]+/g, '-')}.pem`)),
       filters: { 'PEM files': ['pem'] },
     });
-    if (!target) return false;
+    if (!target) return undefined;
     const exposure = await gitExposure(target.fsPath);
     if (exposure) {
       const choice = await prompts.confirm(
@@ -72,8 +89,7 @@ async function savePem(prompts: Prompts, name: string, privateKey: string): Prom
       if (choice !== 'Save There Anyway') continue;
     }
     await writePrivateFile(target.fsPath, Buffer.from(privateKey, 'base64'));
-    void prompts.message('info', `Livepeer: private key saved to ${target.fsPath} (readable only by you).`, {});
-    return true;
+    return target.fsPath;
   }
 }
 

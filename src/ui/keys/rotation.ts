@@ -9,6 +9,7 @@ import { handOutPrivateKey } from './privateKeyHandoff';
 import { pickPlaybackTarget } from './playbackTargetPicker';
 import type { Rotation } from './rotations';
 import { SigningKeyItem } from './signingKeysView';
+import { quoted } from '../common/format';
 
 const CONTINUE = 'Continue Rotation';
 
@@ -27,7 +28,7 @@ export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument
   if (running) return continueFrom(ctx, running.rotation);
   const oldName = old.name || old.id;
   if (old.disabled) {
-    void ctx.prompts.message('info', `Livepeer: “${oldName}” is already disabled; delete it when you have checked playback.`, {});
+    void ctx.prompts.message('info', `Livepeer: ${quoted(oldName)} is already disabled; delete it when you have checked playback.`, {});
     return;
   }
 
@@ -56,7 +57,7 @@ export function successorName(oldName: string): string {
 function announceDeployStep(ctx: KeyCommandContext, rotation: Rotation): void {
   const profileId = ctx.session.profile?.id;
   void ctx.prompts
-    .message('info', `Livepeer: Rotate (2/3): deploy “${rotation.newName}” wherever “${rotation.oldName}” signs playback, then Continue Rotation.`, {}, CONTINUE)
+    .message('info', `Livepeer: Rotate (2/3): deploy ${quoted(rotation.newName)} wherever ${quoted(rotation.oldName)} signs playback, then Continue Rotation.`, {}, CONTINUE)
     .then((action) => {
       if (action === CONTINUE) void onProfileOf(ctx.session, ctx.prompts, profileId, () => vscode.commands.executeCommand('livepeer.keys.continueRotation', rotation.oldKeyId));
     });
@@ -91,15 +92,15 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
     await ctx.view.rotations.end(rotation.oldKeyId);
     ctx.view.refresh();
     const gone = !oldKey ? rotation.oldName : rotation.newName;
-    void ctx.prompts.message('info', `Livepeer: “${gone}” no longer exists, so the rotation of “${rotation.oldName}” has ended.`, {});
+    void ctx.prompts.message('info', `Livepeer: ${quoted(gone)} no longer exists, so the rotation of ${quoted(rotation.oldName)} has ended.`, {});
     return;
   }
   if (rotation.step === 'verify') {
-    void ctx.prompts.message('info', `Livepeer: “${rotation.oldName}” is disabled. Check that playback works, then delete it to finish the rotation.`, {});
+    void ctx.prompts.message('info', `Livepeer: ${quoted(rotation.oldName)} is disabled. Check that playback works, then delete it to finish the rotation.`, {});
     return;
   }
 
-  const target = await pickPlaybackTarget(ctx, `Check “${rotation.newName}” on which signed playback id before disabling “${rotation.oldName}”?`, true);
+  const target = await pickPlaybackTarget(ctx, `Check ${quoted(rotation.newName)} on which signed playback id before disabling ${quoted(rotation.oldName)}?`, true);
   if (!target) return;
   const keys = await client.listSigningKeys();
   const checkable = target === 'skip' ? undefined : target;
@@ -108,7 +109,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
     if (!accepted.allowed) {
       void ctx.prompts.message(
         'warning',
-        `Livepeer: “${rotation.newName}” is not accepted for ${checkable.playbackId} (${accepted.words}). “${rotation.oldName}” stays enabled; fix it and Continue Rotation.`,
+        `Livepeer: ${quoted(rotation.newName)} is not accepted for ${checkable.playbackId} (${accepted.words}). ${quoted(rotation.oldName)} stays enabled; fix it and Continue Rotation.`,
         {},
       );
       return;
@@ -124,7 +125,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
   const ask = () => askGate(client, checkable.playbackId, oldKey.publicKey, keys);
   const first = await ask();
   const disabledKey = { ...oldKey, disabled: true };
-  const refused = `The service accepts “${rotation.newName}” and now refuses “${rotation.oldName}” for ${checkable.playbackId}.`;
+  const refused = `The service accepts ${quoted(rotation.newName)} and now refuses ${quoted(rotation.oldName)} for ${checkable.playbackId}.`;
   if (fitsKeyState(first, disabledKey)) return showOutcome(ctx, rotation, refused);
   // Still accepted: the gate's cache. The rotation is saved; the wait runs on and the row says so.
   void ctx.view.keyChanges
@@ -132,7 +133,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
       ctx.view.refresh();
       return waitOutGateCache(
         ctx.prompts,
-        `Livepeer: Rotate (3/3): waiting for the service’s cache: ${CACHE_WORDS}, so it still accepts “${rotation.oldName}”`,
+        `Livepeer: Rotate (3/3): waiting for the service’s cache: ${CACHE_WORDS}, so it still accepts ${quoted(rotation.oldName)}`,
         ctx.view.keyChanges.cacheEndsAt(oldKey.id),
         first,
         ask,
@@ -144,8 +145,8 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
         ctx.view.refresh();
         const said: Record<typeof outcome, string> = {
           agrees: refused,
-          cancelled: `The service may still accept “${rotation.oldName}” for up to 2 minutes after it was disabled (${CACHE_WORDS}): run Check Playback Access before deleting it.`,
-          expired: `Careful: the service still accepts “${rotation.oldName}” for ${checkable.playbackId} more than 2 minutes after it was disabled: check the key in Livepeer Studio before deleting it.`,
+          cancelled: `The service may still accept ${quoted(rotation.oldName)} for up to 2 minutes after it was disabled (${CACHE_WORDS}): run Check Playback Access before deleting it.`,
+          expired: `Careful: the service still accepts ${quoted(rotation.oldName)} for ${checkable.playbackId} more than 2 minutes after it was disabled: check the key in Livepeer Studio before deleting it.`,
         };
         return showOutcome(ctx, rotation, said[outcome]);
       },
@@ -159,11 +160,11 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
 /** Step 3/3's outcome stays in a document until closed: it may arrive minutes later (the cache). */
 async function showOutcome(ctx: KeyCommandContext, rotation: Rotation, outcome: string): Promise<void> {
   await ctx.results.show(`Rotation of ${rotation.oldName}`, [
-    `**Rotate (3/3)**: “${rotation.oldName}” is disabled; “${rotation.newName}” replaces it.`,
+    `**Rotate (3/3)**: ${quoted(rotation.oldName)} is disabled; ${quoted(rotation.newName)} replaces it.`,
     '',
     outcome,
     '',
-    `Next: check that playback works, then delete “${rotation.oldName}” to finish (its row says *retired*; **Delete Signing Key**). Enabling it again undoes the rotation.`,
+    `Next: check that playback works, then delete ${quoted(rotation.oldName)} to finish (its row says *retired*; **Delete Signing Key**). Enabling it again undoes the rotation.`,
   ]);
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { SigningKey } from '../../api';
-import { dateTime, md, timeAgo } from '../common/format';
+import { dateTime, md, quoted, shortName, timeAgo } from '../common/format';
 import { notifyIfTokenRejected } from '../common/errorReporting';
 import { loadErrorItem, type MessageItem } from '../common/messageItem';
 import type { Prompts } from '../common/prompts';
@@ -8,6 +8,7 @@ import type { Session } from '../account/session';
 import { KeyChanges } from './gateCache';
 import type { PrivateKeyState, PrivateKeys } from './privateKeys';
 import type { Rotation, Rotations } from './rotations';
+import { tickWhenHeld } from '../common/walkthrough';
 
 /** Where a key stands: its rotation (if any) and whether its private key is kept in secret storage. */
 export interface KeyStanding {
@@ -21,7 +22,7 @@ export interface KeyStanding {
 const ROW_NAME_CHARS = 32;
 
 function rowLabel(name: string): string {
-  return name.length > ROW_NAME_CHARS ? `${name.slice(0, ROW_NAME_CHARS - 1)}…` : name;
+  return shortName(name, ROW_NAME_CHARS);
 }
 
 const PRIVATE_KEY_WORDS: Record<'kept' | 'lost' | 'none', string> = {
@@ -81,9 +82,9 @@ function state(key: SigningKey, rotation: KeyStanding['rotation'], waitingForCac
 function rotationTooltip(role: 'old' | 'new', rotation: Rotation): string {
   const newName = md(rotation.newName);
   const oldName = md(rotation.oldName);
-  if (role === 'new') return `Replaces “${oldName}” (rotation started ${dateTime(rotation.startedAt)}).`;
-  if (rotation.step === 'deploy') return `Being replaced by “${newName}”: deploy it, then run **Continue Rotation** to disable this key.`;
-  return `Replaced by “${newName}” and disabled: check that playback works, then **Delete** this key to finish the rotation.`;
+  if (role === 'new') return `Replaces ${quoted(oldName)} (rotation started ${dateTime(rotation.startedAt)}).`;
+  if (rotation.step === 'deploy') return `Being replaced by ${quoted(newName)}: deploy it, then run **Continue Rotation** to disable this key.`;
+  return `Replaced by ${quoted(newName)} and disabled: check that playback works, then **Delete** this key to finish the rotation.`;
 }
 
 function contextValue(key: SigningKey, rotation: KeyStanding['rotation']): string {
@@ -131,6 +132,7 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
     try {
       const keys = await this.session.client().listSigningKeys();
       keys.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
+      tickWhenHeld('SigningKey', keys.length);
       // A key deleted elsewhere (Studio, another window) ends its rotations and takes its kept private
       // key along. A rotation neither of whose keys is listed belongs to another token's account or
       // project: it is kept for when that token is back.

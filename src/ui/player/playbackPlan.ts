@@ -1,6 +1,7 @@
 import { StudioApiError, choosePlayerSource, messageOf, probePlayback, signPlaybackToken, withPlaybackJwt, type PlaybackInfo, type StudioClient } from '../../api';
 import type { PrivateKeys } from '../keys/privateKeys';
 import type { PlayerLoad } from './playerMessages';
+import { quoted } from '../common/format';
 
 /** What Play acts on: a playback id, with a name to say and what kind of content it is, when known. */
 export interface PlayTarget {
@@ -63,7 +64,7 @@ async function keptSigner(deps: PlanDeps, playbackId: string): Promise<(() => st
  * playback edge itself (so a refusal is said in the edge's words), and says in words why it cannot play.
  */
 export async function planPlayback(deps: PlanDeps, target: PlayTarget): Promise<PlaybackPlan> {
-  const what = target.name ? `“${target.name}”` : target.playbackId;
+  const what = target.name ? `${quoted(target.name)}` : target.playbackId;
   const offline: PlaybackPlan = { kind: 'wait', text: `${what} is offline: the player starts when it goes live.` };
   let info: PlaybackInfo;
   try {

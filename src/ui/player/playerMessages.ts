@@ -32,7 +32,15 @@ export type PlayerState = 'loading' | 'playing' | 'paused' | 'waiting' | 'ended'
 
 export type FromWebview =
   | { type: 'ready' }
-  | { type: 'state'; state: PlayerState; currentTime: number; /** Seconds behind the live edge (live only). */ latency?: number }
+  | {
+      type: 'state';
+      state: PlayerState;
+      currentTime: number;
+      /** Seconds behind the live edge (live only). */
+      latency?: number;
+      /** The page's status line as shown ("Playing · 14 watching now"). */
+      shown?: string;
+    }
   | { type: 'failed'; detail: string; /** HTTP status of the failed request, when there was one. */ status?: number }
   | { type: 'chart'; bars: number }
   | { type: 'retry' };
@@ -51,10 +59,10 @@ function count(value: unknown, max = Number.MAX_SAFE_INTEGER): value is number {
  */
 export function parseFromWebview(message: unknown): FromWebview | undefined {
   if (!message || typeof message !== 'object') return undefined;
-  const { type, state, currentTime, latency, detail, status, bars } = message as Record<string, unknown>;
+  const { type, state, currentTime, latency, detail, status, bars, shown } = message as Record<string, unknown>;
   if (type === 'ready' || type === 'retry') return { type };
-  if (type === 'state' && STATES.includes(state) && count(currentTime) && (latency === undefined || count(latency))) {
-    return { type, state: state as PlayerState, currentTime, ...(latency !== undefined ? { latency } : {}) };
+  if (type === 'state' && STATES.includes(state) && count(currentTime) && (latency === undefined || count(latency)) && (shown === undefined || typeof shown === 'string')) {
+    return { type, state: state as PlayerState, currentTime, ...(latency !== undefined ? { latency } : {}), ...(shown !== undefined ? { shown: shown.slice(0, 200) } : {}) };
   }
   if (type === 'failed' && typeof detail === 'string' && (status === undefined || (Number.isInteger(status) && count(status, 999)))) {
     return { type, detail: detail.slice(0, 300), ...(status !== undefined ? { status } : {}) };

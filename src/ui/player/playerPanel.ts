@@ -7,6 +7,7 @@ import { PLAYER_TOKEN_SECONDS, planPlayback, type PlayTarget, type PlaybackPlan 
 import { playerHtml } from './playerHtml';
 import { parseFromWebview, type FromWebview, type ToWebview } from './playerMessages';
 import { ViewerFeed } from './viewerFeed';
+import { shortName } from '../common/format';
 
 export interface PlayerDeps {
   session: Session;
@@ -18,6 +19,8 @@ export interface PlayerDeps {
 }
 
 const WAIT_RETRY_MS = 3000;
+/** Waiting asks again ever less often, up to this many times the first wait (3 s → 30 s). */
+const WAIT_BACKOFF_LIMIT = 10;
 const SIGN_TOKEN = 'Sign Playback Token…';
 const CREATE_KEY = 'Create Signing Key…';
 
@@ -37,14 +40,24 @@ export class PlayerPanel implements vscode.Disposable {
   private shown = new Map<ToWebview['type'], ToWebview>();
   private feed: ViewerFeed | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** While waiting for content to play: the delay of the next ask (doubling), and whether it is held back (panel hidden, no token). */
+  private wait: { ms: number; held: boolean } | undefined;
   private generation = 0;
+  private readonly subscriptions: vscode.Disposable[];
   private readonly reported = new vscode.EventEmitter<FromWebview>();
   /** Every checked message from the webview (tests wait on the player's state through it). */
   readonly onDidReport = this.reported.event;
   /** Everything posted to the webview, for the tests that check no secret is among it. */
   readonly posted: ToWebview[] = [];
 
-  constructor(private readonly deps: PlayerDeps) {}
+  constructor(private readonly deps: PlayerDeps) {
+    this.subscriptions = [deps.session.onDidChange(() => this.onSessionChange())];
+  }
+
+  /** When the player asks next whether waiting content plays now (ms after the last ask); undefined when it does not. */
+  get nextAskInMs(): number | undefined {
+    return this.wait && !this.wait.held ? this.wait.ms : undefined;
+  }
 
   /** The page's HTML now (empty when no panel is open). */
   get html(): string {
@@ -53,12 +66,13 @@ export class PlayerPanel implements vscode.Disposable {
 
   async play(target: PlayTarget): Promise<void> {
     this.stopTimers();
+    this.wait = undefined;
     this.target = target;
     this.feed?.stop();
     this.shown.clear();
     const panel = this.openPanel(target);
     this.feed = new ViewerFeed(this.deps.session.client(), target.playbackId, (message) => this.post(message));
-    panel.title = `▶ ${target.name ?? target.playbackId}`;
+    panel.title = `▶ ${shortName(target.name ?? target.playbackId)}`;
     await this.plan();
   }
 
@@ -67,15 +81,18 @@ export class PlayerPanel implements vscode.Disposable {
       this.panel.reveal(undefined, true);
       return this.panel;
     }
-    const panel = vscode.window.createWebviewPanel('livepeer.player', target.name ?? target.playbackId, vscode.ViewColumn.Active, {
+    const panel = vscode.window.createWebviewPanel('livepeer.player', shortName(target.name ?? target.playbackId), vscode.ViewColumn.Active, {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(this.deps.extensionUri, 'dist')],
     });
     panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message));
+    // A hidden player stops asking whether waiting content plays, and asks again when shown.
+    panel.onDidChangeViewState(() => (panel.visible ? this.resumeWaiting() : this.holdWaiting()));
     panel.onDidDispose(() => {
       this.panel = undefined;
       this.origins = undefined;
       this.target = undefined;
+      this.wait = undefined;
       this.feed?.stop();
       this.stopTimers();
     });
@@ -96,6 +113,7 @@ export class PlayerPanel implements vscode.Disposable {
     }));
     if (generation !== this.generation || !this.panel) return;
     if (plan.kind === 'play') {
+      this.wait = undefined;
       this.page(plan.origins);
       this.show({ type: 'load', source: plan.source });
       if (plan.source.live) this.feed?.watchViewers();
@@ -108,12 +126,55 @@ export class PlayerPanel implements vscode.Disposable {
     this.page(this.origins ?? []);
     this.show({ type: 'status', text: plan.text, waiting: plan.kind === 'wait', canRetry: plan.kind === 'stop' });
     if (plan.kind === 'wait') {
-      this.timer = setTimeout(() => void this.plan(), this.deps.waitRetryMs ?? WAIT_RETRY_MS);
-    } else if (plan.noKey) {
+      this.waitAgain();
+      return;
+    }
+    this.wait = undefined;
+    if (plan.noKey) {
       void this.deps.prompts.message('warning', `Livepeer: ${plan.text}`, {}, SIGN_TOKEN, CREATE_KEY).then((action) => {
         if (action === SIGN_TOKEN) void vscode.commands.executeCommand('livepeer.playback.signToken', target.playbackId);
         if (action === CREATE_KEY) void vscode.commands.executeCommand('livepeer.keys.create');
       });
+    }
+  }
+
+  /** Asks again later, each time later (backoff); not while the panel is hidden or no token is set. */
+  private waitAgain(): void {
+    const first = this.deps.waitRetryMs ?? WAIT_RETRY_MS;
+    this.wait = { ms: this.wait ? Math.min(this.wait.ms * 2, first * WAIT_BACKOFF_LIMIT) : first, held: false };
+    if (!this.deps.session.hasToken) return this.holdForToken();
+    if (!this.panel?.visible) return this.holdWaiting();
+    this.timer = setTimeout(() => void this.plan(), this.wait.ms);
+  }
+
+  private holdWaiting(): void {
+    if (!this.wait || this.wait.held) return;
+    this.wait.held = true;
+    this.stopTimers();
+  }
+
+  private resumeWaiting(): void {
+    if (!this.wait?.held || !this.deps.session.hasToken) return;
+    this.wait.held = false;
+    void this.plan();
+  }
+
+  private holdForToken(): void {
+    this.holdWaiting();
+    this.show({ type: 'status', text: 'No API token is set: the player stopped asking. Set API Token, and it goes on waiting.', waiting: false, canRetry: true });
+  }
+
+  /** The token went: waiting stops (nothing may be asked without one), and so do the viewer numbers; back, waiting goes on. */
+  private onSessionChange(): void {
+    if (!this.target || !this.panel) return;
+    if (!this.deps.session.hasToken) {
+      this.feed?.stop();
+      if (this.wait) this.holdForToken();
+      return;
+    }
+    if (this.wait?.held && this.panel.visible) {
+      this.feed = new ViewerFeed(this.deps.session.client(), this.target.playbackId, (message) => this.post(message));
+      this.resumeWaiting();
     }
   }
 
@@ -151,7 +212,9 @@ export class PlayerPanel implements vscode.Disposable {
     this.reported.fire(message);
     if (message.type === 'ready') {
       this.ready = true;
-      for (const shown of this.shown.values()) this.post(shown);
+      // What plays (or why not) first: loading it clears what the page showed of the one before.
+      const shown = [...this.shown.values()].sort((a, b) => Number(b.type === 'load' || b.type === 'status') - Number(a.type === 'load' || a.type === 'status'));
+      for (const message of shown) this.post(message);
     } else if (message.type === 'retry') {
       void this.plan();
     } else if (message.type === 'failed') {
@@ -168,6 +231,7 @@ export class PlayerPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.subscriptions.forEach((s) => s.dispose());
     this.panel?.dispose();
     this.reported.dispose();
   }

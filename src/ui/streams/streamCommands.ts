@@ -11,7 +11,7 @@ import { CHECK, FILTER_CHOICES, FILTER_GROUPS, type FilterChoice } from './filte
 import { deleteStream, setRecord, setSuspended, terminate } from './streamChanges';
 import { nameOf, resolveStream, type StreamArgument, type StreamContext } from './streamPicker';
 import { SessionItem, type StreamNode, type StreamsView } from './streamsView';
-import { leaveWalkthrough } from '../common/walkthrough';
+import { leaveWalkthrough, tickWhenHeld } from '../common/walkthrough';
 
 async function copy(value: string, label: string, note?: string): Promise<void> {
   await vscode.env.clipboard.writeText(value);
@@ -73,6 +73,7 @@ async function createStream(ctx: StreamContext): Promise<void> {
   );
   if (!playback) return;
   const stream = await session.client().createStream({ name, record: recording.record, playbackPolicy: { type: playback.type } });
+  tickWhenHeld('Stream', 1);
   await reveal(ctx, stream);
   const text = `Livepeer: stream ${nameOf(stream)} created. Broadcast to it with its stream key (its row has the copy actions too).`;
   void prompts.message('info', text, {}, 'Copy Stream Key', 'Copy RTMP URL').then(async (action) => {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Session as StreamSession, Stream } from '../../api';
-import { dateTime, duration, md, timeAgo } from '../common/format';
+import { dateTime, duration, md, shortName, timeAgo } from '../common/format';
 import type { PlaybackTarget } from '../common/playbackTarget';
 
 /** When the stream went live: the start of its live session (sessions come newest first). */
@@ -57,7 +57,7 @@ export class StreamItem extends vscode.TreeItem {
   playback: PlaybackTarget | undefined;
 
   constructor(stream: Stream, sessions: StreamSession[] | undefined, now = Date.now()) {
-    super(stream.name || stream.id, vscode.TreeItemCollapsibleState.Collapsed);
+    super(shortName(stream.name || stream.id), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = stream.id;
     this.show(stream, sessions, now);
   }
@@ -66,7 +66,7 @@ export class StreamItem extends vscode.TreeItem {
   show(stream: Stream, sessions: StreamSession[] | undefined, now = Date.now()): boolean {
     const looked = this.looks();
     this.stream = stream;
-    this.label = stream.name || stream.id;
+    this.label = shortName(stream.name || stream.id);
     const seen = timeAgo(stream.lastSeen, now);
     const signed = stream.playbackPolicy?.type === 'jwt';
     // Short enough for the default sidebar width: the icon already says live / idle / healthy, so

@@ -3,7 +3,7 @@ import type { Stream } from '../../api';
 import type { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { Session } from '../account/session';
-import { timeAgo } from '../common/format';
+import { quoted, timeAgo } from '../common/format';
 import { StreamItem, liveWords, type StreamNode, type StreamsView } from './streamsView';
 
 export type StreamArgument = StreamItem | Stream | undefined;
@@ -17,7 +17,7 @@ export interface StreamContext {
 }
 
 export const isLive = (stream: Stream): boolean => !!stream.isActive;
-export const nameOf = (stream: Stream): string => `“${stream.name || stream.id}”`;
+export const nameOf = (stream: Stream): string => `${quoted(stream.name || stream.id)}`;
 
 /** A picker entry's state, as the row says it: "live 1h 20m" from the session start, or idle and when last seen. */
 function pickerDescription(view: StreamsView, stream: Stream, now = Date.now()): string {

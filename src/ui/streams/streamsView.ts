@@ -8,6 +8,7 @@ import type { Session } from '../account/session';
 import { ChildSessionItem, SessionItem } from './sessionItems';
 import type { StreamFilters } from './streamFilters';
 import { StreamItem, liveSince, streamTooltip } from './streamItem';
+import { tickWhenHeld } from '../common/walkthrough';
 
 export { ChildSessionItem, SessionItem } from './sessionItems';
 export { StreamItem, liveWords } from './streamItem';
@@ -131,6 +132,7 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
       notifyIfTokenRejected(this.prompts, 'loading streams', error);
       return [loadErrorItem('streams', error, 'livepeer.streams.refresh')];
     }
+    tickWhenHeld('Stream', this.list.items.length);
     const names = new Map(this.list.items.map((s) => [s.id, s.name || s.id]));
     const items: Node[] = this.list.items.map((stream) => this.rowOf(stream, names));
     // Rows of streams no longer listed go, so the map holds what the tree shows.

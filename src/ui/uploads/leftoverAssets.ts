@@ -1,7 +1,8 @@
 import * as path from 'node:path';
-import type { FinishedUpload, InterruptedUploadSummary, Leftover, UploadQueue } from '../../upload';
+import type { FinishedUpload, InterruptedUploadSummary, Leftover, Upload, UploadQueue } from '../../upload';
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
+import { quoted } from '../common/format';
 
 /**
  * After uploads were cancelled: asks once whether to delete the assets they left without a video.
@@ -10,7 +11,7 @@ import type { Prompts } from '../common/prompts';
 export async function offerToDeleteLeftovers(manager: UploadQueue, prompts: Prompts, leftovers: Leftover[]): Promise<boolean> {
   if (!leftovers.length) return false;
   const one = leftovers.length === 1;
-  const names = leftovers.map((l) => `“${l.name}”`).join(', ');
+  const names = leftovers.map((l) => `${quoted(l.name)}`).join(', ');
   const choice = await prompts.confirm(
     one ? 'Delete the unfinished asset from Studio?' : `Delete the ${leftovers.length} unfinished assets from Studio?`,
     {
@@ -29,13 +30,26 @@ export async function offerToDeleteLeftovers(manager: UploadQueue, prompts: Prom
   }
 }
 
+/**
+ * Cancels uploads, then asks about the assets they leave. Until that is answered (the cancel itself
+ * may take seconds) their rows say the asset is being decided, not that it was kept.
+ */
+export async function cancelAndAsk(manager: UploadQueue, prompts: Prompts, uploads: Upload[]): Promise<void> {
+  const decided = manager.history.askingAbout(uploads.map((u) => u.id));
+  try {
+    await offerToDeleteLeftovers(manager, prompts, await manager.cancel(uploads));
+  } finally {
+    decided();
+  }
+}
+
 /** Discards an interrupted or paused upload after one question, which also decides about its asset. Escape changes nothing. */
 export async function discardWithQuestion(manager: UploadQueue, prompts: Prompts, entry: InterruptedUploadSummary, paused: boolean): Promise<boolean> {
   const percent = entry.totalBytes ? Math.floor((entry.bytesDone / entry.totalBytes) * 100) : 0;
   const choice = await prompts.confirm(
     'Delete the unfinished asset from Studio?',
     {
-      detail: `Discarding the ${paused ? 'paused' : 'interrupted'} upload of “${entry.assetName}” (at ${percent}%) means it cannot be resumed, and its asset has no video. ${path.basename(entry.filePath)} is not touched.`,
+      detail: `Discarding the ${paused ? 'paused' : 'interrupted'} upload of ${quoted(entry.assetName)} (at ${percent}%) means it cannot be resumed, and its asset has no video. ${path.basename(entry.filePath)} is not touched.`,
     },
     'Discard, Keep Asset',
     'Discard and Delete Asset',
@@ -59,7 +73,7 @@ export async function removeWithQuestion(manager: UploadQueue, prompts: Prompts,
   if (record.assetId && !record.result && !record.cancelled && !record.assetDeleted) {
     const choice = await prompts.confirm(
       'Delete the unfinished asset from Studio?',
-      { detail: `The upload of “${record.name}” failed, so its asset has no video.` },
+      { detail: `The upload of ${quoted(record.name)} failed, so its asset has no video.` },
       'Remove, Keep Asset',
       'Remove and Delete Asset',
     );
@@ -70,7 +84,7 @@ export async function removeWithQuestion(manager: UploadQueue, prompts: Prompts,
     await manager.history.remove(record, deleteAsset);
     return true;
   } catch (error) {
-    reportError(prompts, `could not delete the asset of “${record.name}”`, error);
+    reportError(prompts, `could not delete the asset of ${quoted(record.name)}`, error);
     return false;
   }
 }

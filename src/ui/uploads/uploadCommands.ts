@@ -6,13 +6,14 @@ import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
 import type { Session } from '../account/session';
 import { setToken } from '../account/tokenCommands';
-import { discardWithQuestion, offerToDeleteLeftovers, removeWithQuestion } from './leftoverAssets';
+import { cancelAndAsk, discardWithQuestion, offerToDeleteLeftovers, removeWithQuestion } from './leftoverAssets';
 import { revealAsset } from './uploadFeedback';
 import { isUploadMethod, uploadSettings } from './uploadSettings';
 import { UploadItem, type UploadsView } from './uploadsView';
 import { pickVideoFiles } from './videoPicker';
 import { whyNotUploadable } from './videoFiles';
 import { leaveWalkthrough } from '../common/walkthrough';
+import { quoted } from '../common/format';
 
 /** Optional third argument of `livepeer.uploads.upload`, so callers (tests, other extensions) can skip the questions. */
 export interface UploadCommandOptions {
@@ -118,7 +119,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     const value = item?.[field];
     if (!item) return;
     if (!value) {
-      void prompts.message('info', `Livepeer: the ${label} of “${item.label}” is not known yet.`, {});
+      void prompts.message('info', `Livepeer: the ${label} of ${quoted(String(item.label))} is not known yet.`, {});
       return;
     }
     await vscode.env.clipboard.writeText(value);
@@ -138,7 +139,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     }),
     vscode.commands.registerCommand('livepeer.uploads.cancel', async (arg?: unknown) => {
       const upload = (await itemFor(arg, cancellable, 'cancel'))?.upload;
-      if (upload) await offerToDeleteLeftovers(manager, prompts, await manager.cancel([upload]));
+      if (upload) await cancelAndAsk(manager, prompts, [upload]);
     }),
     vscode.commands.registerCommand('livepeer.uploads.pause', async (arg?: unknown) => {
       const upload = (await itemFor(arg, pausable, 'pause'))?.upload;
@@ -196,13 +197,13 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
         await manager.history.deleteLeftovers([{ assetId: record.assetId, name: record.name }]);
         return true;
       } catch (error) {
-        reportError(prompts, `could not delete the asset of “${record.name}”`, error);
+        reportError(prompts, `could not delete the asset of ${quoted(record.name)}`, error);
         return false;
       }
     }),
     vscode.commands.registerCommand('livepeer.uploads.showAsset', async (arg?: unknown) => {
       const item = arg instanceof UploadItem ? arg : undefined;
-      if (item?.finished?.assetDeleted) void prompts.message('info', `Livepeer: the asset of “${item.finished.name}” was deleted.`, {});
+      if (item?.finished?.assetDeleted) void prompts.message('info', `Livepeer: the asset of ${quoted(item.finished.name)} was deleted.`, {});
       else if (item?.assetId) await revealAsset(item.assetId);
     }),
     vscode.commands.registerCommand('livepeer.uploads.revealFile', (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),

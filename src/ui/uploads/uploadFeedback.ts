@@ -5,9 +5,9 @@ import { StudioApiError } from '../../api';
 import { EstimateGate, type FinishedUpload, type Upload, type UploadEnd, type UploadQueue, type UploadResult } from '../../upload';
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
-import { offerToDeleteLeftovers } from './leftoverAssets';
-import { byteSize, rate } from '../common/format';
-import { describeProgress, timeLeft } from './progressText';
+import { cancelAndAsk } from './leftoverAssets';
+import { byteSize, quoted } from '../common/format';
+import { describeBatch } from './progressText';
 
 /** The Assets view's command that reveals and selects one asset (registered by the Assets view). */
 const REVEAL_ASSET_COMMAND = 'livepeer.assets.reveal';
@@ -86,8 +86,7 @@ export class UploadFeedback implements vscode.Disposable {
     if (!batch) return;
     batch.cancelled = true;
     if (this.batch === batch) this.batch = undefined;
-    const leftovers = await this.manager.cancel(batch.uploads.filter((u) => u.phase !== 'ended'));
-    await offerToDeleteLeftovers(this.manager, this.prompts, leftovers);
+    await cancelAndAsk(this.manager, this.prompts, batch.uploads.filter((u) => u.phase !== 'ended'));
   }
 
   private announce(batch: Batch): void {
@@ -121,7 +120,7 @@ export class UploadFeedback implements vscode.Disposable {
     const actions = result.playbackId ? ['Copy Playback ID', 'Show Asset'] : ['Show Asset'];
     const file = path.basename(upload.filePath);
     // Say the file once: its name only when the asset is called something else.
-    const what = result.assetName === file ? `“${file}”` : `${file} as “${result.assetName}”`;
+    const what = result.assetName === file ? `${quoted(file)}` : `${file} as ${quoted(result.assetName)}`;
     const message = `Livepeer: uploaded ${what}${result.resumed ? ' (resumed)' : ''}; the service is processing it.`;
     void this.prompts.message('info', message, {}, ...actions).then(async (action) => {
       if (action === 'Copy Playback ID' && result.playbackId) await vscode.env.clipboard.writeText(result.playbackId);
@@ -153,7 +152,7 @@ export class UploadFeedback implements vscode.Disposable {
     const status = record.assetStatus;
     if (status?.phase !== 'failed') return;
     void this.prompts
-      .message('error', `Livepeer: “${record.name}” was uploaded but the service could not process it: ${status.errorMessage ?? 'no reason given'}`, {}, 'Show Log')
+      .message('error', `Livepeer: ${quoted(record.name)} was uploaded but the service could not process it: ${status.errorMessage ?? 'no reason given'}`, {}, 'Show Log')
       .then((action) => action === 'Show Log' && vscode.commands.executeCommand('livepeer.showLog'));
   }
 
@@ -169,34 +168,12 @@ async function fileChange(upload: Upload): Promise<string | undefined> {
   return stat.size !== upload.file.size || stat.mtimeMs !== upload.file.mtimeMs ? 'changed' : undefined;
 }
 
-/**
- * One file: "“name” · 42% · 12.3 MB/s · 5 s left"; several: "2 of 5 files done · 120 MB of 400 MB · 12.3 MB/s · 30 s left",
- * the time left once `gate` says enough of this batch's bytes went to tell.
- */
-function describeBatch(uploads: Upload[], gate: EstimateGate): { text: string; percent: number } {
-  const total = uploads.reduce((sum, u) => sum + u.progress.totalBytes, 0);
-  const sent = uploads.reduce((sum, u) => sum + u.progress.bytesSent, 0);
-  const percent = total ? (sent / total) * 100 : 0;
-  if (uploads.length === 1) {
-    const [upload] = uploads;
-    return { text: `“${upload.name}” · ${upload.phase === 'queued' ? 'queued' : describeProgress(upload.progress)}`, percent };
-  }
-  const ended = uploads.filter((u) => u.phase === 'ended').length;
-  const speed = uploads.filter((u) => u.phase === 'running').reduce((sum, u) => sum + u.progress.bytesPerSecond, 0);
-  const parts = [`${ended} of ${uploads.length} files done`, `${byteSize(sent)} of ${byteSize(total)}`];
-  // Bytes this batch sends, without what resumed uploads had sent before.
-  const before = uploads.reduce((sum, u) => sum + (u.resumedEntry?.bytesDone ?? 0), 0);
-  if (speed > 0) parts.push(rate(speed));
-  if (speed > 0 && gate.ready(sent - before, total - before)) parts.push(timeLeft((total - sent) / speed));
-  return { text: parts.join(' · '), percent };
-}
-
 /** At startup: one notification when uploads were interrupted (by a closed window, a lost network…). */
 export async function offerResume(manager: UploadQueue, prompts: Prompts): Promise<void> {
   // Uploads the user paused stay listed without a reminder.
   const entries = (await manager.interrupted()).filter((entry) => !manager.isPaused(entry));
   if (!entries.length) return;
-  const names = entries.map((e) => `“${e.assetName}”`).join(', ');
+  const names = entries.map((e) => `${quoted(e.assetName)}`).join(', ');
   const message = `Livepeer: ${entries.length === 1 ? 'an upload was' : `${entries.length} uploads were`} interrupted and can be resumed: ${names}.`;
   const action = await prompts.message('info', message, {}, 'Resume All', 'Show');
   if (action === 'Resume All') await manager.resumeAll();

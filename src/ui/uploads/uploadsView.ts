@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import type { FinishedUpload, InterruptedUploadSummary, Upload, UploadQueue } from '../../upload';
-import { byteSize, dateTime, md, timeAgo } from '../common/format';
+import { byteSize, dateTime, md, shortName, timeAgo } from '../common/format';
 import { describeProgress, duration } from './progressText';
 
 /**
  * A row of the Uploads view. `contextValue` drives the menus: `upload.queued`, `upload.held`,
  * `upload.running.tus|direct`, `upload.paused`, `upload.interrupted`, `upload.done`, `upload.failed`,
- * `upload.cancelled` (its asset kept, without a video), `upload.deleted` (its asset deleted since).
+ * `upload.cancelled` (its asset kept, without a video), `upload.deciding` (cancelled, its asset being asked about),
+ * `upload.deleted` (its asset deleted since).
  */
 export class UploadItem extends vscode.TreeItem {
   /** Set for queued, held and running uploads. */
@@ -65,7 +66,8 @@ export class UploadItem extends vscode.TreeItem {
     return item;
   }
 
-  static finishedUpload(record: FinishedUpload): UploadItem {
+  /** `undecided`: a cancelled upload whose asset is being asked about (kept or deleted). */
+  static finishedUpload(record: FinishedUpload, undecided = false): UploadItem {
     const item = new UploadItem(record.name, `done:${record.id}`, record.filePath);
     item.finished = record;
     const ids = [`Asset ID: ${record.assetId ? `\`${record.assetId}\`` : '—'}`, `Playback ID: ${record.playbackId ? `\`${record.playbackId}\`` : '—'}`];
@@ -75,6 +77,14 @@ export class UploadItem extends vscode.TreeItem {
       item.iconPath = new vscode.ThemeIcon('trash');
       item.description = `asset deleted · ${timeAgo(record.finishedAt) ?? ''}`;
       item.tooltip = tooltip(record.name, record.filePath, [`Its asset was deleted${result ? '' : ' (it had no video)'}: Remove forgets this row.`, ...ids]);
+      return item;
+    }
+    if (record.cancelled && undecided) {
+      // No Delete Asset or Remove while the question is open: its answer decides.
+      item.contextValue = 'upload.deciding';
+      item.iconPath = new vscode.ThemeIcon('question');
+      item.description = 'cancelled · keep or delete its asset?';
+      item.tooltip = tooltip(record.name, record.filePath, ['Upload cancelled: its asset has no video. Keep or delete it? (asked in a dialog)', ...ids]);
       return item;
     }
     if (record.cancelled) {
@@ -119,7 +129,7 @@ export class UploadItem extends vscode.TreeItem {
     id: string,
     readonly filePath: string,
   ) {
-    super(label, vscode.TreeItemCollapsibleState.None);
+    super(shortName(label), vscode.TreeItemCollapsibleState.None);
     this.id = id;
   }
 
@@ -220,7 +230,7 @@ export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.
       ...this.manager.queuedUploads.map((upload) => owned(UploadItem.queued(upload), upload.account)),
       ...this.manager.heldUploads.map((upload) => owned(UploadItem.held(upload), upload.account)),
       ...stored.map((entry) => owned(UploadItem.stored(entry, this.manager.isPaused(entry)), entry.account)),
-      ...this.manager.finishedUploads.map(UploadItem.finishedUpload),
+      ...this.manager.finishedUploads.map((record) => UploadItem.finishedUpload(record, this.manager.history.isUndecided(record))),
     ];
   }
 

@@ -4,6 +4,7 @@ import type { Webhook, WebhookEventName, WebhookInput, WebhookUpdate } from '../
 import { shownUrl } from './webhookItems';
 import { eventChoices } from './webhookEventChoices';
 import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
+import { tickWhenHeld } from '../common/walkthrough';
 
 const TITLE_CREATE = 'Livepeer: Create Webhook';
 const TITLE_EDIT = 'Livepeer: Edit Webhook';
@@ -35,11 +36,15 @@ function askUrl(ctx: WebhookContext, title: string, value = ''): Thenable<string
 }
 
 async function askEvents(ctx: WebhookContext, title: string, current: readonly string[] = []): Promise<WebhookEventName[] | undefined> {
-  const picked = await ctx.prompts.pickMany(eventChoices(current), { title, placeHolder: 'Events that trigger the webhook', matchOnDescription: true });
-  if (!picked) return undefined;
-  const events = picked.flatMap((choice) => (choice.event ? [choice.event] : []));
-  if (!events.length) void ctx.prompts.message('info', 'Livepeer: choose at least one event for the webhook.', {});
-  return events.length ? events : undefined;
+  let placeHolder = 'Events that trigger the webhook';
+  for (;;) {
+    const picked = await ctx.prompts.pickMany(eventChoices(current), { title, placeHolder, matchOnDescription: true });
+    if (!picked) return undefined;
+    const events = picked.flatMap((choice) => (choice.event ? [choice.event] : []));
+    if (events.length) return events;
+    // Enter with nothing ticked is not "cancel": the picker stays, so the name and URL asked before are not lost.
+    placeHolder = 'Tick at least one event (Space ticks the selected one), then press Enter';
+  }
 }
 
 /** `null`: all streams; undefined: dismissed. Items carry the id only (a listed stream holds its key). */
@@ -91,6 +96,7 @@ export async function createWebhook(ctx: WebhookContext): Promise<Webhook | unde
   if (!sharedSecret || sharedSecret === 'keep') return undefined;
   const input: WebhookInput = { name, url, events, sharedSecret, ...(streamId ? { streamId } : {}) };
   const webhook = await ctx.session.client().webhooks.create(input);
+  tickWhenHeld('Webhook', 1);
   await ctx.view.addOrUpdate(webhook);
   void offerCopySecret(ctx, webhook, `Livepeer: webhook ${nameOf(webhook)} created for ${shownUrl(webhook.url)}.`);
   return webhook;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { bounded, withoutSecrets, type Webhook, type WebhookDelivery } from '../../api';
-import { dateTime, md, timeAgo } from '../common/format';
+import { dateTime, md, shortName, timeAgo } from '../common/format';
 
 const FAILING_ICON = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
 const WEBHOOK_ICON = new vscode.ThemeIcon('broadcast');
@@ -76,12 +76,12 @@ export class WebhookItem extends vscode.TreeItem {
     streamName: string | undefined,
     now = Date.now(),
   ) {
-    super(webhook.name || webhook.id, vscode.TreeItemCollapsibleState.Collapsed);
+    super(shortName(webhook.name || webhook.id), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `webhook:${webhook.id}`;
     const failing = isFailing(webhook);
     this.contextValue = failing ? 'webhook failing' : 'webhook';
     this.iconPath = failing ? FAILING_ICON : WEBHOOK_ICON;
-    const scope = webhook.streamId ? `stream ${streamName ?? webhook.streamId}` : 'all streams';
+    const scope = webhook.streamId ? `stream ${shortName(streamName ?? webhook.streamId)}` : 'all streams';
     this.description = [urlHost(webhook.url), eventCount(webhook), scope, failureWords(webhook, now)].filter(Boolean).join(' · ');
     this.tooltip = webhookTooltip(webhook, streamName);
   }

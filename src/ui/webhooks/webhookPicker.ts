@@ -6,6 +6,7 @@ import type { Prompts } from '../common/prompts';
 import type { ResultDocuments } from '../common/resultDocuments';
 import { DeliveryItem, WebhookItem, urlHost } from './webhookItems';
 import type { WebhookNode, WebhooksView } from './webhooksView';
+import { quoted } from '../common/format';
 
 /** A delivery as Show Delivery documents it: addressed by `<webhookId>/<deliveryId>`. */
 export type DeliveryRecord = WebhookDelivery & { name: string };
@@ -23,7 +24,7 @@ export interface WebhookContext {
 /** A webhook given by the tree (a row), by a caller (a webhook or its id), or picked from the palette. */
 export type WebhookArgument = WebhookItem | Webhook | string | undefined;
 
-export const nameOf = (webhook: Webhook): string => `“${webhook.name || webhook.id}”`;
+export const nameOf = (webhook: Webhook): string => `${quoted(webhook.name || webhook.id)}`;
 
 export async function resolveWebhook(ctx: WebhookContext, arg: WebhookArgument, placeHolder: string): Promise<Webhook | undefined> {
   if (arg instanceof WebhookItem) return arg.webhook;

@@ -6,6 +6,7 @@ import { MessageItem, loadErrorItem } from '../common/messageItem';
 import { PagedList } from '../common/pagedList';
 import type { Prompts } from '../common/prompts';
 import { DeliveryItem, WebhookItem } from './webhookItems';
+import { tickWhenHeld } from '../common/walkthrough';
 
 const PAGE_SIZE = 50;
 const DELIVERIES_PAGE_SIZE = 20;
@@ -101,6 +102,7 @@ export class WebhooksView implements vscode.TreeDataProvider<WebhookNode>, vscod
       notifyIfTokenRejected(this.prompts, 'loading webhooks', error);
       return [loadErrorItem('webhooks', error, 'livepeer.webhooks.refresh')];
     }
+    tickWhenHeld('Webhook', this.webhooks.length);
     const rows: WebhookNode[] = this.webhooks.map((webhook) => this.itemOf(webhook));
     if (this.list.hasMore) rows.push(new MessageItem('Load more…', 'ellipsis', { command: 'livepeer.webhooks.loadMore', title: 'Load More Webhooks' }));
     return rows;

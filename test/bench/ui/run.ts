@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator } from '../../emulator';
+import { describeMachine, measureMachine, ratioTo } from '../machineReference';
 import { loadMoreAsSeen } from './inBrowser';
 import { LARGE_ACCOUNT, seedLargeAccount } from './largeAccount';
 
@@ -29,8 +30,23 @@ function requireMs(bundle: string): number {
   return median(Array.from({ length: REQUIRE_RUNS }, () => Number(execFileSync(process.execPath, [script, bundle], { encoding: 'utf8' }).trim())));
 }
 
+/** Each time figure (a key ending in Ms; the numbers under it) over Node's start-up in the same run: comparable across machines. */
+function overNodeStart(figures: Record<string, unknown>, nodeStartMs: number): Record<string, unknown> {
+  const scale = (value: unknown): unknown =>
+    typeof value === 'number'
+      ? ratioTo(value, nodeStartMs)
+      : Array.isArray(value)
+        ? value.map(scale)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scale(inner)]))
+          : value;
+  return Object.fromEntries(Object.entries(figures).filter(([key]) => key.endsWith('Ms')).map(([key, value]) => [key, scale(value)]));
+}
+
 async function main(): Promise<void> {
   const load = loadavg()[0]?.toFixed(2);
+  // Before anything else runs, so the yardstick meets the machine as the figures do.
+  const machine = measureMachine();
   const bundle = join(root, 'dist', 'extension.js');
   const figures: Record<string, unknown> = { bundleKB: Math.round(statSync(bundle).size / 100) / 10, requireMs: requireMs(bundle) };
 
@@ -55,9 +71,14 @@ async function main(): Promise<void> {
   }
   figures.loadAverage = Number(load);
   figures.account = { streams: LARGE_ACCOUNT.streams, sessions: LARGE_ACCOUNT.streams * LARGE_ACCOUNT.sessionsPerStream, assets: LARGE_ACCOUNT.assets };
+  const relative = overNodeStart(figures, machine.nodeStartMs);
   console.log(`load average at start: ${load} (${process.env.CI ? 'CI' : 'local'})`);
-  for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(24)} ${typeof value === 'object' ? JSON.stringify(value) : value}`);
-  console.log(`BENCH ${JSON.stringify(figures)}`);
+  console.log(describeMachine(machine));
+  const shown = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
+  for (const [name, value] of Object.entries(figures)) {
+    console.log(`${name.padEnd(24)} ${shown(value)}${name in relative ? `\n${''.padEnd(24)} ÷ node start-up: ${shown(relative[name])}` : ''}`);
+  }
+  console.log(`BENCH ${JSON.stringify({ ...figures, machine, overNodeStart: relative })}`);
 }
 
 main().catch((error: unknown) => {

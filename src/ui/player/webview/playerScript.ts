@@ -42,7 +42,8 @@ function report(state: PlayerState, force = false): void {
   lastReport = now;
   const latency = source?.live && hls && Number.isFinite(hls.latency) ? Math.round(hls.latency * 10) / 10 : undefined;
   if (latency !== undefined) latencyText.textContent = `latency ${latency.toFixed(1)} s`;
-  vscode.postMessage({ type: 'state', state, currentTime: video.currentTime, ...(latency !== undefined ? { latency } : {}) });
+  const shown = [status.textContent, viewersText.textContent].filter(Boolean).join(' · ');
+  vscode.postMessage({ type: 'state', state, currentTime: video.currentTime, shown, ...(latency !== undefined ? { latency } : {}) });
 }
 
 /** The address with the newest playback token (the panel sends a fresh one before the old expires). */
@@ -72,6 +73,8 @@ function stop(): void {
   video.load();
   liveBadge.style.display = 'none';
   latencyText.textContent = '';
+  // The viewers of what played before (a live stream) are not this one's: a live one's come again.
+  viewersText.textContent = '';
 }
 
 function playMp4(url: string): void {
@@ -112,13 +115,16 @@ function load(next: PlayerLoad): void {
 
 video.addEventListener('playing', () => {
   liveBadge.style.display = source?.live ? 'inline' : 'none';
-  if (!video.muted || status.textContent?.startsWith('Loading') || status.textContent?.startsWith('Joining')) say(source?.live ? 'Live' : 'Playing');
+  if (!video.muted || /^(Loading|Joining|Ended)/.test(status.textContent ?? '')) say(source?.live ? 'Live' : 'Playing');
   report('playing', true);
 });
 video.addEventListener('timeupdate', () => report(video.paused ? 'paused' : 'playing'));
 video.addEventListener('pause', () => report('paused', true));
 video.addEventListener('waiting', () => report('waiting', true));
-video.addEventListener('ended', () => report('ended', true));
+video.addEventListener('ended', () => {
+  say('Ended: press play to watch again.');
+  report('ended', true);
+});
 video.addEventListener('error', () => {
   if (hls) return;
   say('The video could not be played.', true);

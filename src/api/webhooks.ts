@@ -3,6 +3,7 @@ import { StudioApiError } from './errors';
 import type { StudioHttp } from './http';
 import { collectPages, fetchPage, type Page } from './pagination';
 import { resourcePath } from './resourcePath';
+import { webhookUrlProblem } from './webhookUrl';
 import type { DeliveryQuery, Webhook, WebhookDelivery, WebhookInput, WebhookUpdate } from './webhookTypes';
 
 const WEBHOOKS = '/webhook';
@@ -24,15 +25,8 @@ function deliveryPath(webhookId: string, deliveryId: string, rest = ''): string 
 }
 
 function checkUrl(url: unknown): void {
-  let parsed: URL | undefined;
-  try {
-    parsed = typeof url === 'string' ? new URL(url) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw StudioApiError.config('the webhook URL must be an http:// or https:// address');
-  }
+  const problem = typeof url === 'string' ? webhookUrlProblem(url) : 'the webhook URL is missing';
+  if (problem) throw StudioApiError.config(problem);
 }
 
 function checkFields(fields: WebhookUpdate, creating: boolean): void {

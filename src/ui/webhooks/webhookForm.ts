@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { Webhook, WebhookEventName, WebhookInput, WebhookUpdate } from '../../api';
+import { webhookUrlProblem, type Webhook, type WebhookEventName, type WebhookInput, type WebhookUpdate } from '../../api';
 import { shownUrl } from './webhookItems';
 import { eventChoices } from './webhookEventChoices';
 import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
@@ -15,13 +15,10 @@ function generateSecret(): string {
   return randomBytes(32).toString('hex');
 }
 
+/** The service's own check (webhookUrl.ts), so a URL it would refuse is corrected here, with the wrong part named. */
 function urlProblem(value: string): string | undefined {
-  try {
-    const { protocol } = new URL(value.trim());
-    return protocol === 'http:' || protocol === 'https:' ? undefined : 'The URL must start with http:// or https://';
-  } catch {
-    return 'Enter an address such as https://example.com/webhooks/livepeer or http://localhost:3000/webhook';
-  }
+  const problem = webhookUrlProblem(value.trim());
+  return problem && problem.charAt(0).toUpperCase() + problem.slice(1);
 }
 
 function askName(ctx: WebhookContext, title: string, value = ''): Thenable<string | undefined> {

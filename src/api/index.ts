@@ -17,7 +17,7 @@ export { studioDashboardUrl, type DashboardKind } from './studioDashboard';
 export { fetchThumbnailDataUri } from './thumbnail';
 export { withoutSecrets } from './secrets';
 export * from './playbackToken';
-export type { TotalViews, ViewsRow } from './viewership';
+export { NO_VIEWER_NUMBERS, type TotalViews, type ViewsRow } from './viewership';
 export { choosePlayerSource, withPlaybackJwt, type PlayerSource } from './playerSource';
 export { probePlayback, type ProbeAnswer } from './playbackProbe';
 export type * from './webhookTypes';

@@ -139,6 +139,7 @@ export async function editWebhook(ctx: WebhookContext, arg: WebhookArgument): Pr
   const change = await askChange(ctx, webhook, picked.field);
   if (!change) return;
   await ctx.session.client().webhooks.update(webhook.id, change);
+  if (change.sharedSecret) await ctx.secretChanges.record(webhook.id);
   await ctx.view.refreshWebhook(webhook.id);
   if (change.sharedSecret) void offerCopySecret(ctx, webhook, `Livepeer: webhook ${nameOf(webhook)} has a new shared secret: update your handler.`);
 }

@@ -23,7 +23,6 @@ export { probePlayback, type ProbeAnswer } from './playbackProbe';
 export type * from './webhookTypes';
 export { WEBHOOK_EVENTS } from './webhookTypes';
 export type { WebhookApi } from './webhooks';
-export { webhookUrlProblem } from './webhookUrl';
 export * from './webhookSignature';
 // buildWebhookTestEvent is imported from './webhookEvents' itself, lazily: the extension bundles it apart (esbuild.mjs).
 export type { AccessControlBody, TestEventContext } from './webhookEvents';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'undici';
-import { StudioClient, webhookUrlProblem } from '../../src/api';
+import { StudioClient } from '../../src/api';
+import { webhookUrlProblem } from '../../src/api/webhookUrl';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure } from './helpers/studioErrors';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { webhookUrlProblem, type Webhook, type WebhookEventName, type WebhookInput, type WebhookUpdate } from '../../api';
+import type { Webhook, WebhookEventName, WebhookInput, WebhookUpdate } from '../../api';
 import { shownUrl } from './webhookItems';
 import { eventChoices } from './webhookEventChoices';
 import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
@@ -15,20 +15,23 @@ function generateSecret(): string {
   return randomBytes(32).toString('hex');
 }
 
-/** The service's own check (webhookUrl.ts), so a URL it would refuse is corrected here, with the wrong part named. */
-function urlProblem(value: string): string | undefined {
-  const problem = webhookUrlProblem(value.trim());
-  return problem && problem.charAt(0).toUpperCase() + problem.slice(1);
+/** The service's own check (webhookUrl.ts, its own bundle), so a URL it would refuse is corrected here, with the wrong part named. */
+async function urlProblem(): Promise<(value: string) => string | undefined> {
+  const { webhookUrlProblem } = await import('../../api/webhookUrl.js');
+  return (value) => {
+    const problem = webhookUrlProblem(value.trim());
+    return problem && problem.charAt(0).toUpperCase() + problem.slice(1);
+  };
 }
 
 function askName(ctx: WebhookContext, title: string, value = ''): Thenable<string | undefined> {
   return ctx.prompts.input({ title, prompt: 'Webhook name', value, validateInput: (text) => (text.trim() ? undefined : 'The name cannot be empty') }).then((name) => name?.trim());
 }
 
-function askUrl(ctx: WebhookContext, title: string, value = ''): Thenable<string | undefined> {
-  return ctx.prompts
-    .input({ title, prompt: 'The address Livepeer Studio POSTs events to (http:// or https://)', placeHolder: 'https://example.com/webhooks/livepeer', value, validateInput: urlProblem })
-    .then((url) => url?.trim());
+async function askUrl(ctx: WebhookContext, title: string, value = ''): Promise<string | undefined> {
+  const validateInput = await urlProblem();
+  const url = await ctx.prompts.input({ title, prompt: 'The address Livepeer Studio POSTs events to (http:// or https://)', placeHolder: 'https://example.com/webhooks/livepeer', value, validateInput });
+  return url?.trim();
 }
 
 async function askEvents(ctx: WebhookContext, title: string, current: readonly string[] = []): Promise<WebhookEventName[] | undefined> {

@@ -15,13 +15,16 @@ const require = createRequire(import.meta.url);
 
 /**
  * Code loaded lazily stays out of extension.js, its import becomes a require of its own bundle: the
- * tus client (the first resumable upload) and the webhook test-event builder (Send Test Event).
+ * tus client (the first resumable upload), the webhook test-event builder (Send Test Event) and
+ * the service's webhook URL check (Create or Edit Webhook).
  */
 const lazyOutside = {
   name: 'lazy-outside',
   setup(build) {
     build.onResolve({ filter: /^tus-js-client$/ }, () => ({ path: './tus-js-client.js', external: true }));
-    build.onResolve({ filter: /\/webhookEvents(\.js)?$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './webhookEvents.js', external: true } : undefined));
+    build.onResolve({ filter: /\/(webhookEvents|webhookUrl)(\.js)?$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./${/(webhookEvents|webhookUrl)(\.js)?$/.exec(args.path)?.[1]}.js`, external: true } : undefined,
+    );
   },
 };
 
@@ -95,6 +98,7 @@ const builds = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyOutside, llhttpAsFiles, llhttpConstantsTrimmed, unusedUndiciStubbed] },
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
   { ...common, entryPoints: ['src/api/webhookEvents.ts'], outfile: 'dist/webhookEvents.js' },
+  { ...common, entryPoints: ['src/api/webhookUrl.ts'], outfile: 'dist/webhookUrl.js' },
   {
     ...common,
     entryPoints: [

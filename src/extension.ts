@@ -69,7 +69,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
   const assets = activateAssets(session, prompts, context.workspaceState, watcher);
-  const webhooks = activateWebhooks(session, prompts, results);
+  const webhooks = activateWebhooks(session, prompts, results, context.globalState);
   const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
 
   const profileStatusBar = new ProfileStatusBar(profiles);

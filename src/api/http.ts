@@ -1,8 +1,9 @@
 import { Agent, request, type Dispatcher } from './undiciParts';
 import { apiTokenProblem } from './apiToken';
 import { parseBaseUrl } from './baseUrl';
-import { readBodyText } from './bodyText';
+import { readBodyText, readWholeBodyText } from './bodyText';
 import { StudioApiError, errorCode, httpError, redirectError, transportError } from './errors';
+import { rememberSecrets, rememberSecretsIn } from './knownSecrets';
 import { redact } from './redact';
 
 export interface RetryPolicy {
@@ -40,7 +41,7 @@ export interface CallOptions {
   query?: Record<string, string | undefined>;
   body?: unknown;
   signal?: AbortSignal;
-  /** Secrets sent in the body (a webhook's shared secret): blanked, like the token, in what the service echoes. */
+  /** Secrets sent in the body (a webhook's shared secret): remembered, like the token, so every text blanks them. */
   secrets?: Array<string | undefined>;
 }
 
@@ -50,6 +51,9 @@ export interface ApiResponse<T> {
   /** Undefined for 204 and empty bodies. */
   data: T | undefined;
 }
+
+/** An answer used whole (a page of a list, a resource) larger than this is refused rather than held in memory: no service page comes near it. */
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 const DEFAULT_RETRY: RetryPolicy = { maxRetries: 3, minDelayMs: 300, maxDelayMs: 5_000, maxRetryAfterMs: 60_000 };
 // POST creates things (a key, an asset): repeating it could create two, so it is never retried.
@@ -99,8 +103,8 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   });
 }
 
-/** One request and its whole body, or what stopped it. */
-type Attempt = { status: number; headers: Record<string, string | string[] | undefined>; text: string } | { error: unknown };
+/** One request and its whole body (undefined when over MAX_ANSWER_BYTES), or what stopped it. */
+type Attempt = { status: number; headers: Record<string, string | string[] | undefined>; text: string | undefined } | { error: unknown };
 
 /**
  * The HTTP core of the API client: bearer auth, JSON in and out, timeouts, cancellation, retries of
@@ -151,6 +155,7 @@ export class StudioHttp {
     if (!token) throw new StudioApiError('auth', 'no API token set: set your API token', context);
     const malformed = apiTokenProblem(token);
     if (malformed) throw new StudioApiError('auth', `the API token is malformed (${malformed}): set your API token again`, context);
+    rememberSecrets(token, ...(options.secrets ?? []));
     const url = new URL(this.baseUrl + path);
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, value);
@@ -175,7 +180,11 @@ export class StudioHttp {
         if (canRetry && RETRY_ERROR_CODES.has(errorCode(answer.error) ?? '') && (await sleep(backoffDelay(retry + 1, this.policy), signal))) continue;
         throw transportError(answer.error, this.host, context, signal);
       }
-      const { status, text } = answer;
+      const { status } = answer;
+      if (answer.text === undefined) {
+        throw new StudioApiError('server', `the answer from ${this.host} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, more than any of the service's: check livepeer.baseURL`, { ...context, status });
+      }
+      const { text } = answer;
       const asked = retryAfterMs(answer.headers['retry-after']);
       // A 429 that does not say when to come back is the service refusing a repeat (a second
       // terminate within ~5 s): retrying at once cannot help, so the caller hears it at once.
@@ -191,8 +200,8 @@ export class StudioHttp {
         throw redirectError({ method, path, status }, [answer.headers.location].flat()[0], url);
       }
       if (status < 200 || status >= 300) {
-        // The service may echo the token (`no token X found`), in any shape: never let it into our messages.
-        const clean = redact(text, [token, ...(options.secrets ?? [])]);
+        // The service may echo the token (`no token X found`) or any secret it gave us, in any shape: never let one into our messages.
+        const clean = redact(text);
         const parsed = parseJson(clean);
         throw httpError({ method, path, status }, parsed.ok ? parsed.value : undefined, clean, asked);
       }
@@ -201,6 +210,8 @@ export class StudioHttp {
       if (!parsed.ok) {
         throw new StudioApiError('server', `unexpected non-JSON response from ${this.host}: check livepeer.baseURL`, { ...context, status });
       }
+      // A webhook's secret, a stream's key, a new signing key's private key: blanked in every text from now on.
+      rememberSecretsIn(parsed.value);
       return { status, headers: answer.headers, data: parsed.value as T };
     }
   }
@@ -210,7 +221,7 @@ export class StudioHttp {
       const response = await request(url, { method, headers, body, signal, dispatcher: this.dispatcher });
       const status = response.statusCode;
       // Only an excerpt of an error answer is shown: reading more costs memory and time for nothing.
-      const text = status >= 200 && status < 300 ? await response.body.text() : await readBodyText(response.body);
+      const text = status >= 200 && status < 300 ? await readWholeBodyText(response.body, MAX_ANSWER_BYTES) : await readBodyText(response.body);
       return { status, headers: response.headers, text };
     } catch (error) {
       return { error };

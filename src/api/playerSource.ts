@@ -12,6 +12,16 @@ export interface PlayerSource {
   fallbackMp4?: string;
 }
 
+/** Only an http(s) address is something to play: a `javascript:` or `data:` one in an answer is never handed to the webview. */
+function isWebAddress(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 function isHls(source: PlaybackSource): boolean {
   return source.hrn === 'HLS (TS)' || /mpegurl/i.test(source.type);
 }
@@ -25,10 +35,10 @@ function largestMp4(sources: PlaybackSource[]): PlaybackSource | undefined {
 /**
  * HLS first (every asset, recording and stream has it); an MP4, offered for short assets, is the
  * source only when no HLS is listed, else the fallback. WebRTC and thumbnails are not for a player
- * here. Undefined when nothing playable is listed.
+ * here, nor any address that is not http(s). Undefined when nothing playable is listed.
  */
 export function choosePlayerSource(info: PlaybackInfo): PlayerSource | undefined {
-  const sources = info.meta?.source ?? [];
+  const sources = (info.meta?.source ?? []).filter((source) => typeof source.url === 'string' && isWebAddress(source.url));
   const hls = sources.find(isHls);
   const mp4 = info.type === 'live' ? undefined : largestMp4(sources);
   const chosen = hls ?? mp4;

@@ -5,6 +5,8 @@
  * `token=` parameter, so all of those shapes are blanked whatever address the text came from.
  */
 
+import { knownSecrets } from './knownSecrets';
+
 const REDACTED = '***';
 
 /** Shorter values would blank out ordinary words; real tokens and stream keys are far longer. */
@@ -29,22 +31,52 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** `text` with every `token=` value and every shape of each known secret replaced by `***`. */
-export function redact(text: string, secrets: Iterable<string | undefined> = []): string {
-  let clean = text
-    .replace(TOKEN_PARAM, `$1${REDACTED}`)
-    .replace(ENCODED_TOKEN_PARAM, `$1${REDACTED}`)
-    .replace(SHARED_SECRET_FIELD, `$1${REDACTED}`);
+/** A shape and how to find it: percent-encoding may use lower-case hex digits (%2f), so those match case-insensitively. */
+type Shape = { text: string; pattern?: RegExp };
+
+/** The shapes of `secrets`, longest first, so a shorter shape never breaks up a longer one before it is matched. */
+function shapesOfAll(secrets: Iterable<string | undefined>): Shape[] {
   const shapes = new Set<string>();
   for (const secret of secrets) {
     if (secret && secret.length >= MIN_SECRET_CHARS) shapesOf(secret).forEach((shape) => shapes.add(shape));
   }
-  // Longest first, so a shorter shape never breaks up a longer one before it is matched.
-  for (const shape of [...shapes].sort((a, b) => b.length - a.length)) {
-    // Percent-encoding may use lower-case hex digits (%2f): match those case-insensitively.
-    clean = shape.includes('%') ? clean.replace(new RegExp(escapeRegExp(shape), 'gi'), REDACTED) : clean.split(shape).join(REDACTED);
+  return [...shapes].sort((a, b) => b.length - a.length).map((text) => (text.includes('%') ? { text, pattern: new RegExp(escapeRegExp(text), 'gi') } : { text }));
+}
+
+/** The shapes of every known secret, made again only when one was added (the registry only grows). */
+let knownShapes: { count: number; shapes: Shape[] } = { count: 0, shapes: [] };
+
+function shapesOfKnown(): Shape[] {
+  const known = knownSecrets();
+  if (known.size !== knownShapes.count) knownShapes = { count: known.size, shapes: shapesOfAll(known) };
+  return knownShapes.shapes;
+}
+
+function blank(text: string, shapes: Shape[]): string {
+  let clean = text;
+  for (const { text: shape, pattern } of shapes) {
+    if (pattern) clean = clean.replace(pattern, REDACTED);
+    else if (clean.includes(shape)) clean = clean.split(shape).join(REDACTED);
   }
   return clean;
+}
+
+/**
+ * `text` with every `token=` value and every shape of each secret replaced by `***`: the secrets
+ * given, and every secret the extension holds (knownSecrets.ts), whatever call the text is about.
+ */
+export function redact(text: string, secrets: Iterable<string | undefined> = []): string {
+  const clean = text
+    .replace(TOKEN_PARAM, `$1${REDACTED}`)
+    .replace(ENCODED_TOKEN_PARAM, `$1${REDACTED}`)
+    .replace(SHARED_SECRET_FIELD, `$1${REDACTED}`);
+  // The given ones first: one of them may be a longer secret that contains a known one.
+  return blank(blank(clean, shapesOfAll(secrets)), shapesOfKnown());
+}
+
+/** `text` with every shape of each secret the extension holds replaced by `***` (for texts that are not messages: documents, tooltips). */
+export function withoutKnownSecrets(text: string): string {
+  return blank(text, shapesOfKnown());
 }
 
 /** The `token` parameter of a pre-signed upload address, if it has one. */

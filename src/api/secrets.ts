@@ -1,3 +1,5 @@
+import { withoutKnownSecrets } from './redact';
+
 /** Field names whose values are credentials wherever they appear in a resource. */
 const SECRET_FIELDS = /^(encryptedKey|privateKey|streamKey|password|secret|secretAccessKey|accessKeyId|credentials|token|apiKey|sharedSecret)$/i;
 /** Query parameters that make an address a credential (pre-signed storage, upload and playback tokens). */
@@ -28,12 +30,13 @@ function cleanUrl(text: string): string {
 }
 
 /**
- * A copy of a resource fit to show people: credential fields are replaced and addresses lose their
- * user info and signing parameters. Used for read-only views such as the asset's details.
+ * A copy of a resource fit to show people: credential fields are replaced, addresses lose their
+ * user info and signing parameters, and every secret the extension holds is blanked wherever it
+ * is echoed (a receiver's answer in a delivery). Used for read-only views such as the asset's details.
  */
 export function withoutSecrets<T>(value: T): T {
   const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') return cleanUrl(node);
+    if (typeof node === 'string') return withoutKnownSecrets(cleanUrl(node));
     if (Array.isArray(node)) return node.map(walk);
     if (node && typeof node === 'object') {
       return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, SECRET_FIELDS.test(key) && child != null ? HIDDEN : walk(child)]));

@@ -20,7 +20,7 @@ import type {
   StreamQuery,
   UploadRequest,
 } from './types';
-import { getTotalViews, getViewersNow, getViewsPerDay, type TotalViews, type ViewsRow } from './viewership';
+import { ViewsAvailability, getTotalViews, getViewersNow, getViewsPerDay, type TotalViews, type ViewsRow } from './viewership';
 import { WebhookApi } from './webhooks';
 
 const SIGNING_KEYS = '/access-control/signing-key';
@@ -80,6 +80,8 @@ function checkKeyUpdate(update: SigningKeyUpdate): void {
 export class StudioClient {
   readonly http: StudioHttp;
   readonly webhooks: WebhookApi;
+  /** Whether this service has viewer numbers: asked no more once it said it has none. */
+  private readonly views = new ViewsAvailability();
 
   constructor(options: StudioHttpOptions) {
     this.http = new StudioHttp(options);
@@ -227,17 +229,17 @@ export class StudioClient {
 
   /** Current viewers of a live stream's playback id. */
   getViewersNow(playbackId: string, signal?: AbortSignal): Promise<number> {
-    return getViewersNow(this.http, playbackId, signal);
+    return this.views.ask(() => getViewersNow(this.http, playbackId, signal));
   }
 
   /** Views and minutes watched per UTC day in [from, to) (Unix milliseconds), oldest first. */
   getViewsPerDay(playbackId: string, range: { from: number; to: number }, signal?: AbortSignal): Promise<ViewsRow[]> {
-    return getViewsPerDay(this.http, playbackId, range, signal);
+    return this.views.ask(() => getViewsPerDay(this.http, playbackId, range, signal));
   }
 
   /** All-time views and minutes watched of a playback id. */
   getTotalViews(playbackId: string, signal?: AbortSignal): Promise<TotalViews> {
-    return getTotalViews(this.http, playbackId, signal);
+    return this.views.ask(() => getTotalViews(this.http, playbackId, signal));
   }
 
   /** Ingest and playback bases (needs no token, but sending it does no harm). */

@@ -15,6 +15,30 @@ export interface TotalViews {
   playtimeMins: number;
 }
 
+/** What a service without viewership data (no analytics backend) gives instead of numbers. */
+export const NO_VIEWER_NUMBERS = 'viewer numbers are not available from this service';
+
+/**
+ * Remembers that a service has no viewership data: its API server alone answers 404 `not found`
+ * to every /data/views route (they are served by a separate analytics backend). From then on this
+ * client asks no more (until it is made again: the next reload), and says so in words.
+ */
+export class ViewsAvailability {
+  private missing = false;
+
+  async ask<T>(call: () => Promise<T>): Promise<T> {
+    if (this.missing) throw new StudioApiError('not-found', NO_VIEWER_NUMBERS);
+    try {
+      return await call();
+    } catch (error) {
+      // An analytics backend answers an unknown playback id with zeros or its own words, never the API server's bare `not found`.
+      if (!(error instanceof StudioApiError && error.status === 404 && error.messages.some((message) => message.trim().toLowerCase() === 'not found'))) throw error;
+      this.missing = true;
+      throw new StudioApiError('not-found', NO_VIEWER_NUMBERS, {}, { cause: error });
+    }
+  }
+}
+
 /**
  * The analytics backend behind /data/views is not the API server, so its answers are checked field
  * by field rather than trusted: a count that is not a number would otherwise show as "NaN viewers".

@@ -16,6 +16,8 @@ export interface VerifyOptions {
   toleranceSeconds: number;
   /** Milliseconds; default Date.now(). */
   now?: number;
+  /** When the webhook's secret was last changed (Unix ms), if known: an older delivery was signed with the secret before. */
+  secretChangedAt?: number;
 }
 
 const HEADER_PART = /^\s*(t|v1)=([^,\s]*)\s*$/;
@@ -52,15 +54,29 @@ function parseHeader(header: string): { t: number; signatures: Buffer[] } | unde
   return t === undefined || !signatures.length ? undefined : { t, signatures };
 }
 
-/** The body's `timestamp` when it is a JSON object with one (the signed copy of `t`). */
-function bodyTimestamp(rawBody: string | Uint8Array): number | undefined {
+/** The body's JSON object, if it is one. */
+function bodyObject(rawBody: string | Uint8Array): Record<string, unknown> | undefined {
   try {
     const parsed: unknown = JSON.parse(typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8'));
-    const timestamp = (parsed as { timestamp?: unknown } | null)?.timestamp;
-    return typeof timestamp === 'number' ? timestamp : undefined;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A number field of the body: `timestamp` (the signed copy of `t`), `createdAt` (when the event happened, kept on resends). */
+function bodyTime(rawBody: string | Uint8Array, field: 'timestamp' | 'createdAt'): number | undefined {
+  const value = bodyObject(rawBody)?.[field];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** Why the HMAC does not match: a delivery from before the secret changed (resends keep its old secret), else the usual causes. */
+function mismatchWords(rawBody: string | Uint8Array, secretChangedAt: number | undefined): string {
+  const happened = bodyTime(rawBody, 'createdAt');
+  if (secretChangedAt !== undefined && happened !== undefined && happened < secretChangedAt) {
+    return `the signature does not match the current secret, and the delivery predates the secret change (event ${new Date(happened).toISOString()}, secret changed ${new Date(secretChangedAt).toISOString()}): the service signs a delivery, and every resend of it, with the secret of its time`;
+  }
+  return 'the signature does not match: wrong shared secret, or the body was changed after signing';
 }
 
 function problem(reason: SignatureProblem, message: string): SignatureCheck {
@@ -80,9 +96,9 @@ export function verifyWebhookSignature(rawBody: string | Uint8Array, header: str
   const expected = Buffer.from(hmacHex(rawBody, secret), 'hex');
   // Equal lengths (32 bytes) are guaranteed by the format check, as timingSafeEqual requires.
   if (!parsed.signatures.some((signature) => timingSafeEqual(signature, expected))) {
-    return problem('mismatch', 'the signature does not match: wrong shared secret, or the body was changed after signing');
+    return problem('mismatch', mismatchWords(rawBody, options.secretChangedAt));
   }
-  const signedTimestamp = bodyTimestamp(rawBody);
+  const signedTimestamp = bodyTime(rawBody, 'timestamp');
   if (signedTimestamp !== undefined && signedTimestamp !== parsed.t) {
     return problem('mismatch', "the header's t differs from the body's timestamp: the header was changed after signing");
   }

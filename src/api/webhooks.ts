@@ -23,26 +23,21 @@ function deliveryPath(webhookId: string, deliveryId: string, rest = ''): string 
   return `${resourcePath(webhookPath(webhookId, '/log'), deliveryId, 'delivery')}${rest}`;
 }
 
-function checkUrl(url: unknown): void {
-  let parsed: URL | undefined;
-  try {
-    parsed = typeof url === 'string' ? new URL(url) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw StudioApiError.config('the webhook URL must be an http:// or https:// address');
-  }
+/** The service's URL check, loaded at the first create or URL change (it is its own bundle: the extension's stays small). */
+async function checkUrl(url: unknown): Promise<void> {
+  const { webhookUrlProblem } = await import('./webhookUrl.js');
+  const problem = typeof url === 'string' ? webhookUrlProblem(url) : 'the webhook URL is missing';
+  if (problem) throw StudioApiError.config(problem);
 }
 
-function checkFields(fields: WebhookUpdate, creating: boolean): void {
+async function checkFields(fields: WebhookUpdate, creating: boolean): Promise<void> {
   const names = Object.keys(fields).filter((name) => fields[name as keyof WebhookUpdate] !== undefined);
   const unknown = names.filter((name) => !UPDATABLE_FIELDS.has(name));
   if (unknown.length) throw StudioApiError.config(`a webhook has no field ${unknown.join(', ')}`);
   if (!creating && !names.length) throw StudioApiError.config('nothing to change on the webhook');
   if ((creating || fields.name !== undefined) && !fields.name?.trim()) throw StudioApiError.config('webhook name is empty: give the webhook a name');
-  if (creating || fields.url !== undefined) checkUrl(fields.url);
   if ((creating || fields.events !== undefined) && !Array.isArray(fields.events)) throw StudioApiError.config('choose the events the webhook receives');
+  if (creating || fields.url !== undefined) await checkUrl(fields.url);
 }
 
 /**
@@ -84,14 +79,14 @@ export class WebhookApi {
 
   /** The service answers 201 with the stored webhook (secret included). */
   async create(input: WebhookInput, signal?: AbortSignal): Promise<Webhook> {
-    checkFields(input, true);
+    await checkFields(input, true);
     const body = { ...input, name: input.name.trim() };
     return objectCall<Webhook>(this.http, 'POST', WEBHOOKS, ID, 'webhook', { body, signal, secrets: [input.sharedSecret] });
   }
 
   /** Changes only the given fields (PATCH, 204). A `streamId` the account does not own is 404 `stream not found`. */
   async update(id: string, update: WebhookUpdate, signal?: AbortSignal): Promise<void> {
-    checkFields(update, false);
+    await checkFields(update, false);
     const body = update.name === undefined ? update : { ...update, name: update.name.trim() };
     await this.http.call('PATCH', webhookPath(id), { body, signal, secrets: [update.sharedSecret] });
   }

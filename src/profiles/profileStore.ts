@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { StudioApiError, apiTokenProblem, parseBaseUrl } from '../api';
+import { StudioApiError, apiTokenProblem, parseBaseUrl, rememberSecrets } from '../api';
 import type { KeyValueStore } from '../upload/keyValueStore';
 import {
   DEFAULT_PROFILE_NAME,
@@ -23,6 +23,25 @@ export interface SecretStore {
   delete(key: string): PromiseLike<void>;
 }
 
+/**
+ * `secrets`, remembering every value read from it or stored in it (each profile's token, kept
+ * private keys): a service may echo another profile's token, and every redaction blanks it.
+ */
+function remembering(secrets: SecretStore): SecretStore {
+  return {
+    get: async (key) => {
+      const value = await secrets.get(key);
+      rememberSecrets(value);
+      return value;
+    },
+    store: (key, value) => {
+      rememberSecrets(value);
+      return secrets.store(key, value);
+    },
+    delete: (key) => secrets.delete(key),
+  };
+}
+
 /** Where the record is kept in the state store (globalState). */
 export const PROFILES_STATE_KEY = 'livepeer.profiles';
 // Before profiles: one token, and kept private keys with their index (src/ui/token.ts, src/ui/keys/privateKeys.ts).
@@ -41,11 +60,15 @@ function checkedToken(token: string): string {
  * profile's token and kept private keys). A token only ever goes to the secret store.
  */
 export class ProfileStore {
+  private readonly secrets: SecretStore;
+
   constructor(
     private readonly state: KeyValueStore,
-    private readonly secrets: SecretStore,
+    secrets: SecretStore,
     private readonly newId: () => string = randomUUID,
-  ) {}
+  ) {
+    this.secrets = remembering(secrets);
+  }
 
   record(): ProfilesRecord {
     return readProfilesRecord(this.state.get(PROFILES_STATE_KEY));

@@ -1,6 +1,7 @@
 import { request } from '../api/undiciParts';
 import { StudioApiError } from '../api/errors';
 import { uploadAgent } from './direct';
+import { readBodyText } from '../api/bodyText';
 import { redact } from '../api/redact';
 import { redactedPath } from './uploadErrors';
 
@@ -18,7 +19,7 @@ export async function terminateTusUpload(uploadUrl: string, signal?: AbortSignal
     try {
       const response = await request(uploadUrl, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0' }, signal, dispatcher: agent });
       status = response.statusCode;
-      text = await response.body.text();
+      text = await readBodyText(response.body);
     } catch (err) {
       throw new StudioApiError('network', `could not reach the upload server to end the unfinished upload (${(err as Error).message}): it expires on its own`, context);
     }

@@ -26,7 +26,8 @@ export interface ApiContext {
   defaultPageSize: number;
   /** How soon a second terminate of a stream is refused with 429. */
   terminateIntervalMs: number;
-  viewership: Viewership;
+  /** Undefined without an analytics backend: the /data/views routes are then unknown (404 `not found`). */
+  viewership: Viewership | undefined;
   webhooks: WebhookState;
   deliveries: Deliveries;
   gate: Gate;
@@ -65,7 +66,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   const { store } = ctx;
   const streams = streamHandlers(ctx);
   const assets = assetHandlers({ ...ctx, readBody });
-  const views = viewershipHandlers(ctx.viewership);
+  const views = ctx.viewership && viewershipHandlers(ctx.viewership);
   const projects = projectHandlers(ctx.accounts);
   const webhooks = webhookHandlers({ ...ctx, state: ctx.webhooks });
 
@@ -92,9 +93,13 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/sessions$/, handler: streams.listSessions },
     { method: 'GET', pattern: /^\/api\/ingest\/?$/, handler: streams.listIngests, public: true },
     { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(ctx.gate, ctx.gateTiming), public: true },
-    { method: 'GET', pattern: /^\/api\/data\/views\/now\/?$/, handler: views.now },
-    { method: 'GET', pattern: /^\/api\/data\/views\/query\/?$/, handler: views.query },
-    { method: 'GET', pattern: /^\/api\/data\/views\/query\/total\/([^/]+)$/, handler: views.total, public: true },
+    ...(views
+      ? [
+          { method: 'GET', pattern: /^\/api\/data\/views\/now\/?$/, handler: views.now },
+          { method: 'GET', pattern: /^\/api\/data\/views\/query\/?$/, handler: views.query },
+          { method: 'GET', pattern: /^\/api\/data\/views\/query\/total\/([^/]+)$/, handler: views.total, public: true },
+        ]
+      : []),
     { method: 'GET', pattern: /^\/api\/project\/?$/, handler: projects.list },
     { method: 'POST', pattern: /^\/api\/project\/?$/, handler: projects.create },
     { method: 'GET', pattern: /^\/api\/project\/([^/]+)$/, handler: projects.get },

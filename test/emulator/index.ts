@@ -64,6 +64,8 @@ export interface EmulatorOptions {
   gateCacheMs?: number;
   /** How long after an allowed gate check the key's lastSeen is written; default 60000, as the service. */
   lastSeenDelayMs?: number;
+  /** false: no analytics backend, as the service's own server code runs alone: every /data/views route answers 404 `not found`. Default true. */
+  analytics?: boolean;
 }
 
 export interface Emulator {
@@ -132,7 +134,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ingestOrigin,
     defaultPageSize: options.defaultPageSize ?? 10,
     terminateIntervalMs: options.terminateIntervalMs ?? 5_000,
-    viewership,
+    viewership: options.analytics === false ? undefined : viewership,
     webhooks,
     deliveries,
     gate,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Webhook, WebhookDelivery } from '../../src/api/webhookTypes';
+import { WEBHOOK_URL_PATTERN, isServiceUri } from '../../src/api/webhookUrl';
 import { ownedBy, ownerOf, type Owner } from './accounts';
 import type { Deliveries } from './deliveries';
 import { parseFilters, rangeMatcher } from './filters';
@@ -19,7 +20,6 @@ export const SERVICE_EVENTS = [
   'asset.created', 'asset.updated', 'asset.failed', 'asset.ready', 'asset.deleted',
   'task.spawned', 'task.updated', 'task.completed', 'task.failed',
 ];
-const URL_PATTERN = '^http(s)?://';
 
 export interface EmulatorWebhook extends Webhook {
   userId: string;
@@ -81,23 +81,14 @@ function fieldProblem(body: Record<string, unknown>): string | undefined {
   const error = (instancePath: string, keyword: string, params: Record<string, unknown>, message: string, schemaPath = `#/properties${instancePath}/${keyword}`) =>
     JSON.stringify([{ instancePath, schemaPath, keyword, params, message }]);
   const url = body.url as string | undefined;
-  if (url !== undefined && !new RegExp(URL_PATTERN).test(url)) return error('/url', 'pattern', { pattern: URL_PATTERN }, `must match pattern "${URL_PATTERN}"`);
-  if (url !== undefined && !isUri(url)) return error('/url', 'format', { format: 'uri' }, 'must match format "uri"');
+  if (url !== undefined && !new RegExp(WEBHOOK_URL_PATTERN).test(url)) return error('/url', 'pattern', { pattern: WEBHOOK_URL_PATTERN }, `must match pattern "${WEBHOOK_URL_PATTERN}"`);
+  if (url !== undefined && !isServiceUri(url)) return error('/url', 'format', { format: 'uri' }, 'must match format "uri"');
   const events = body.events as unknown[] | undefined;
   const unknown = events?.findIndex((event) => !SERVICE_EVENTS.includes(event as string)) ?? -1;
   if (unknown >= 0) {
     return error(`/events/${unknown}`, 'enum', { allowedValues: SERVICE_EVENTS }, 'must be equal to one of the allowed values', '#/properties/events/items/enum');
   }
   return undefined;
-}
-
-function isUri(text: string): boolean {
-  if (/\s/.test(text)) return false;
-  try {
-    return !!new URL(text).host;
-  } catch {
-    return false;
-  }
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], caller: Owner) => Promise<void> | void;

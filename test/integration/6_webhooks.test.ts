@@ -283,6 +283,59 @@ describe('Webhooks view', function () {
     assert.ok(!log.includes(secret) && !log.includes('a-typed-secret'), 'no secret in the log');
   });
 
+  it('Verify Webhook Signature on an old delivery resent after the secret changed: says it predates the change', async () => {
+    const old = (await deliveries()).find((item) => item.delivery.event === 'stream.started');
+    assert.ok(old, 'the first delivery is listed');
+    const before = receiver.received.length;
+    await vscode.commands.executeCommand('livepeer.webhooks.resendDelivery', old);
+    const resent = await eventually(() => {
+      const request = receiver.received[before];
+      assert.ok(request);
+      return request;
+    });
+    assert.equal(await verify(resent.body, header(resent, 'livepeer-signature')), 'mismatch');
+    assert.ok(lastMessage(/invalid signature: the signature does not match the current secret, and the delivery predates the secret change \(event /), 'says why');
+  });
+
+  it('a receiver echoing the secret: blanked in the Send Test Event result, the tooltip, Show Delivery and Show Details', async () => {
+    receiver.answer = () => ({ status: 500, body: `bad signature; the secret is ${secret}` });
+    try {
+      answer(choose('stream.started'));
+      assert.equal(await vscode.commands.executeCommand('livepeer.webhooks.sendTestEvent', await row()), 500);
+      const result = vscode.window.activeTextEditor?.document.getText() ?? '';
+      assert.match(result, /bad signature; the secret is \*\*\*/);
+      assert.ok(!result.includes(secret), 'not in the Send Test Event result');
+
+      const [latest] = await deliveries();
+      await vscode.commands.executeCommand('livepeer.webhooks.resendDelivery', latest);
+      const failing = await eventually(async () => {
+        api.webhooks.refresh();
+        const item = await row();
+        const tooltip = (item.tooltip as vscode.MarkdownString | undefined)?.value ?? '';
+        assert.match(tooltip, /the secret is/);
+        return tooltip;
+      });
+      assert.ok(!failing.includes(secret), 'not in the tooltip');
+      const [newest] = await deliveries();
+      await vscode.commands.executeCommand('livepeer.webhooks.showDelivery', newest);
+      const delivery = await eventually(() => {
+        const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+        assert.match(text, /"body": "bad signature; the secret is \*\*\*"/);
+        return text;
+      });
+      assert.ok(!delivery.includes(secret), 'not in Show Delivery');
+      await vscode.commands.executeCommand('livepeer.webhooks.showDetails', webhook.id);
+      const details = await eventually(() => {
+        const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+        assert.match(text, /"response": "bad signature; the secret is \*\*\*"/);
+        return text;
+      });
+      assert.ok(!details.includes(secret), 'not in Show Details');
+    } finally {
+      receiver.answer = () => 200;
+    }
+  });
+
   it('pages webhooks and deliveries with Load more…, and none after the last, shorter page', async () => {
     const extra = Array.from({ length: 50 }, (_, i) => emulator.webhooks.add({ name: `bulk ${i}`, url: 'https://example.com/hook', events: ['asset.ready'] }));
     const now = Date.now();

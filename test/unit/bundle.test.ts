@@ -28,6 +28,9 @@ describe('extension bundle (dist/)', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
     const events = require(join(dist, 'webhookEvents.js')) as { buildWebhookTestEvent?: unknown };
     assert.equal(typeof events.buildWebhookTestEvent, 'function', 'the lazily loaded test-event builder');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
+    const url = require(join(dist, 'webhookUrl.js')) as { webhookUrlProblem?: unknown };
+    assert.equal(typeof url.webhookUrlProblem, 'function', 'the lazily loaded webhook URL check');
     for (const parser of ['llhttp.wasm', 'llhttp_simd.wasm']) assert.ok(statSync(join(dist, parser)).size > 10_000, parser);
   });
 });

@@ -99,6 +99,28 @@ describe('player: what to play, or why not', () => {
     assert.deepEqual(ready.kind === 'play' && ready.origins, [emu.ingestOrigin]);
   });
 
+  it('plays only an http(s) address: an MP4-only `javascript:` or `data:` source is never handed to the webview', async () => {
+    for (const url of ['javascript:alert(document.domain)//.mp4', 'data:video/mp4;base64,AAAA', 'file:///etc/passwd']) {
+      emu.faults.fail({ origin: 'api', method: 'GET', path: '/api/playback/p1', status: 200, body: { type: 'vod', meta: { source: [{ hrn: 'MP4', type: 'html5/video/mp4', url, width: 640 }] } } });
+      assert.deepEqual(await plan('p1', 'Trap'), { kind: 'stop', text: 'The service offers no HLS or MP4 address for “Trap”.' }, url);
+    }
+  });
+
+  it('allows only the origins of the source played (and its MP4 fallback), not of every source listed', async () => {
+    const asset = emu.store.addAsset({ status: { phase: 'ready', updatedAt: 1 } });
+    const hls = `${emu.ingestOrigin}/hls/${asset.playbackId}/index.m3u8`;
+    const source = [
+      { hrn: 'HLS (TS)', type: 'html5/application/vnd.apple.mpegurl', url: hls },
+      ...Array.from({ length: 20_000 }, (_, i) => ({ hrn: 'MP4', type: 'html5/video/mp4', url: `https://cdn${i}.example/v.mp4`, width: i === 7 ? 1920 : 320 })),
+    ];
+    emu.faults.fail({ origin: 'api', method: 'GET', path: `/api/playback/${asset.playbackId}`, status: 200, body: { type: 'vod', meta: { source } } });
+    const played = await plan(asset.playbackId, 'Many');
+    assert.equal(played.kind, 'play');
+    assert.deepEqual(played.kind === 'play' && [played.source.url, played.source.fallbackMp4, played.origins], [hls, 'https://cdn7.example/v.mp4', [emu.ingestOrigin, 'https://cdn7.example']]);
+    const page = playerHtml({ scriptUri: 'https://r.example/player.js', cspSource: 'https://r.example', nonce: 'bm9uY2U', mediaOrigins: played.kind === 'play' ? played.origins : [] });
+    assert.ok(page.length < 2_000, `${page.length} characters`);
+  });
+
   it('waits for a processing asset and an offline stream; stops for an unknown playback id', async () => {
     const processing = emu.store.addAsset({ status: { phase: 'processing', updatedAt: 1, progress: 0.2 } });
     assert.deepEqual(await plan(processing.playbackId, 'Draft'), { kind: 'wait', text: '“Draft” is still processing: it plays here once it is ready.' });

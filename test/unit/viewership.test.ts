@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { request } from 'undici';
-import { StudioClient } from '../../src/api';
+import { NO_VIEWER_NUMBERS, StudioClient } from '../../src/api';
+import type { ToWebview } from '../../src/ui/player/playerMessages';
+import { ViewerFeed } from '../../src/ui/player/viewerFeed';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure } from './helpers/studioErrors';
+import { waitFor } from './helpers/waitFor';
 
 const TOKEN = 'demo-token';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -86,5 +89,42 @@ describe('viewership over real HTTP', () => {
     assert.equal((await client.getViewsPerDay('p', { from: 0, to: DAY_MS }))[0]?.timestamp, Date.UTC(2026, 0, 1));
     emu.faults.fail({ origin: 'api', path: '/api/data/views/now', status: 200, body: [{ viewCount: 2, device: 'phone' }, { viewCount: 3, device: 'desktop' }] });
     assert.equal(await client.getViewersNow('p'), 5);
+  });
+
+  describe('a service without viewership data (its API server alone: 404 `not found` on every /data/views route)', () => {
+    let bare: Emulator;
+    let bareClient: StudioClient;
+    const viewRequests = () => bare.requests.filter((r) => r.url.includes('/data/views')).length;
+
+    beforeEach(async () => {
+      bare = await startEmulator({ analytics: false });
+      bareClient = new StudioClient({ baseUrl: bare.apiUrl, getToken: () => TOKEN, userAgent: 'test', retry: { maxRetries: 0 } });
+    });
+    afterEach(async () => {
+      await bareClient.close();
+      await bare.close();
+    });
+
+    it('says "viewer numbers are not available from this service" and asks no more (one request in all)', async () => {
+      const posted: ToWebview[] = [];
+      const feed = new ViewerFeed(bareClient, 'p1', (message) => posted.push(message));
+      try {
+        await waitFor(() => posted.length > 0, 10_000);
+        assert.deepEqual(posted, [{ type: 'viewsUnavailable', text: 'viewer numbers are not available from this service' }]);
+      } finally {
+        feed.stop();
+      }
+      for (const ask of [() => bareClient.getTotalViews('p1'), () => bareClient.getViewersNow('p2'), () => bareClient.getViewsPerDay('p3', { from: 0, to: DAY_MS })]) {
+        assert.equal((await failure(ask())).message, NO_VIEWER_NUMBERS);
+      }
+      assert.equal(viewRequests(), 1);
+    });
+
+    it('another 404 (a proxy\'s page, an unknown id in the analytics\' own words) is said as it is, and asked again', async () => {
+      bare.faults.fail({ origin: 'api', path: '/api/data/views/now', status: 404, body: { errors: ['playback id p9 unknown'] } });
+      assert.match((await failure(bareClient.getViewersNow('p9'))).message, /playback id p9 unknown/);
+      assert.equal((await failure(bareClient.getViewersNow('p9'))).message, NO_VIEWER_NUMBERS);
+      assert.equal(viewRequests(), 2);
+    });
   });
 });

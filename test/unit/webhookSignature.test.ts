@@ -29,6 +29,23 @@ describe('webhook signatures', () => {
     assert.match(wrong.valid ? '' : wrong.message, /wrong shared secret, or the body was changed/);
   });
 
+  it('a delivery from before the secret changed (a resend keeps its old secret) is said to predate the change', () => {
+    const event = T - 3_600_000;
+    const resent = JSON.stringify({ id: 'e1', createdAt: event, timestamp: T });
+    const header = signWebhookBody(resent, 'the-old-secret-1234', T);
+    const predates = verifyWebhookSignature(resent, header, SECRET, { ...AT, secretChangedAt: T - 60_000 });
+    assert.deepEqual(predates, {
+      valid: false,
+      reason: 'mismatch',
+      message: `the signature does not match the current secret, and the delivery predates the secret change (event ${new Date(event).toISOString()}, secret changed ${new Date(T - 60_000).toISOString()}): the service signs a delivery, and every resend of it, with the secret of its time`,
+    });
+    // An event after the change, or no change known here: the usual words.
+    for (const changedAt of [event - 1, undefined]) {
+      const check = verifyWebhookSignature(resent, header, SECRET, { ...AT, secretChangedAt: changedAt });
+      assert.match(check.valid ? '' : check.message, /^the signature does not match: wrong shared secret, or the body was changed/);
+    }
+  });
+
   it('a header whose t was rewritten (t is not in the HMAC) is caught by the signed body timestamp', () => {
     const moved = verifyWebhookSignature(BODY, `t=${T + 5_000},v1=${V1}`, SECRET, { toleranceSeconds: 300, now: T + 5_000 });
     assert.equal(moved.valid === false && moved.reason, 'mismatch');

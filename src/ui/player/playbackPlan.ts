@@ -20,7 +20,7 @@ export type PlaybackPlan =
   | {
       kind: 'play';
       source: PlayerLoad;
-      /** Origins of every address GET /playback listed: the only places the webview may load media from. */
+      /** Origins of the source played (and its MP4 fallback): the only places the webview may load media from. */
       origins: string[];
       /** Signs a fresh token for the same content (signed content only). */
       resign?: () => string;
@@ -35,17 +35,9 @@ export interface PlanDeps {
   privateKeys: PrivateKeys;
 }
 
-function originsOf(info: PlaybackInfo): string[] {
-  const origins = new Set<string>();
-  for (const source of info.meta?.source ?? []) {
-    try {
-      const url = new URL(source.url);
-      if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
-    } catch {
-      // An address that is no URL is nothing a player loads.
-    }
-  }
-  return [...origins];
+/** The origins of the addresses the player loads: not of every source listed (an answer may list thousands). */
+function originsOf(source: PlayerLoad): string[] {
+  return [...new Set([source.url, source.fallbackMp4].flatMap((url) => (url ? [new URL(url).origin] : [])))];
 }
 
 /** A signer for the first enabled key whose private key is kept here; undefined when there is none. */
@@ -106,5 +98,5 @@ export async function planPlayback(deps: PlanDeps, target: PlayTarget): Promise<
     if (edge.status === 404) return { kind: 'stop', text: `${what} was not found at the playback edge (${edge.reason ?? 'HTTP 404'}).` };
     if (edge.status !== 200) return { kind: 'stop', text: `The playback edge did not serve ${what}: ${edge.reason ?? `HTTP ${edge.status}`}` };
   }
-  return { kind: 'play', source, origins: originsOf(info), ...(resign ? { resign } : {}) };
+  return { kind: 'play', source, origins: originsOf(source), ...(resign ? { resign } : {}) };
 }

@@ -1,4 +1,4 @@
-import { messageOf, type StudioClient } from '../../api';
+import { NO_VIEWER_NUMBERS, messageOf, type StudioClient } from '../../api';
 import type { ToWebview } from './playerMessages';
 
 const DAY_MS = 86_400_000;
@@ -6,6 +6,12 @@ const DAY_MS = 86_400_000;
 export const CHART_DAYS = 30;
 /** How often a live stream's current viewers are asked for while its player is open. */
 const VIEWERS_EVERY_MS = 15_000;
+
+/** A service without viewer numbers says just that (no call line: nothing failed); another failure says what failed. */
+function viewsUnavailableText(error: unknown): string {
+  const message = messageOf(error);
+  return message === NO_VIEWER_NUMBERS ? message : `views unavailable: ${message}`;
+}
 
 /**
  * The viewer numbers a player panel shows: views per day of the last 30 days once (the webview
@@ -25,7 +31,7 @@ export class ViewerFeed {
     const from = (Math.floor(now / DAY_MS) - CHART_DAYS + 1) * DAY_MS;
     client.getViewsPerDay(playbackId, { from, to: now }).then(
       (rows) => !this.stopped && post({ type: 'views', from, days: CHART_DAYS, rows: rows.map((r) => ({ day: r.timestamp, views: r.viewCount })) }),
-      (error: unknown) => !this.stopped && post({ type: 'viewsUnavailable', text: `views unavailable: ${messageOf(error)}` }),
+      (error: unknown) => !this.stopped && post({ type: 'viewsUnavailable', text: viewsUnavailableText(error) }),
     );
   }
 

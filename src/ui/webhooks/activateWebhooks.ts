@@ -3,6 +3,7 @@ import type { Session } from '../account/session';
 import { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { ResultDocuments } from '../common/resultDocuments';
+import { SecretChanges } from './secretChanges';
 import { registerWebhookCommands } from './webhookCommands';
 import { deliveryDocument, webhookDocument } from './webhookItems';
 import type { DeliveryRecord } from './webhookPicker';
@@ -25,7 +26,7 @@ async function fetchDelivery(session: Session, key: string): Promise<DeliveryRec
 }
 
 /** The Webhooks view with its deliveries, details documents and commands. */
-export function activateWebhooks(session: Session, prompts: Prompts, results: ResultDocuments): WebhooksFeature {
+export function activateWebhooks(session: Session, prompts: Prompts, results: ResultDocuments, state: vscode.Memento): WebhooksFeature {
   const view = new WebhooksView(session, prompts);
   const treeView = vscode.window.createTreeView('livepeer.webhooks', { treeDataProvider: view, showCollapseAll: true });
   const details = new JsonDetails('livepeer-webhook', (id) => session.client().webhooks.get(id), webhookDocument);
@@ -33,6 +34,6 @@ export function activateWebhooks(session: Session, prompts: Prompts, results: Re
   return {
     view,
     treeView,
-    disposables: [view, treeView, details, deliveryDetails, ...registerWebhookCommands({ session, prompts, view, treeView, details, deliveryDetails, results })],
+    disposables: [view, treeView, details, deliveryDetails, ...registerWebhookCommands({ session, prompts, view, treeView, details, deliveryDetails, results, secretChanges: new SecretChanges(state) })],
   };
 }

@@ -16,23 +16,23 @@ function generateSecret(): string {
   return randomBytes(32).toString('hex');
 }
 
-function urlProblem(value: string): string | undefined {
-  try {
-    const { protocol } = new URL(value.trim());
-    return protocol === 'http:' || protocol === 'https:' ? undefined : 'The URL must start with http:// or https://';
-  } catch {
-    return 'Enter an address such as https://example.com/webhooks/livepeer or http://localhost:3000/webhook';
-  }
+/** The service's own check (webhookUrl.ts, its own bundle), so a URL it would refuse is corrected here, with the wrong part named. */
+async function urlProblem(): Promise<(value: string) => string | undefined> {
+  const { webhookUrlProblem } = await import('../../api/webhookUrl.js');
+  return (value) => {
+    const problem = webhookUrlProblem(value.trim());
+    return problem && problem.charAt(0).toUpperCase() + problem.slice(1);
+  };
 }
 
 function askName(ctx: WebhookContext, title: string, value = ''): Thenable<string | undefined> {
   return ctx.prompts.input({ title, prompt: 'Webhook name', value, validateInput: (text) => (text.trim() ? undefined : 'The name cannot be empty') }).then((name) => name?.trim());
 }
 
-function askUrl(ctx: WebhookContext, title: string, value = ''): Thenable<string | undefined> {
-  return ctx.prompts
-    .input({ title, prompt: 'The address Livepeer Studio POSTs events to (http:// or https://)', placeHolder: 'https://example.com/webhooks/livepeer', value, validateInput: urlProblem })
-    .then((url) => url?.trim());
+async function askUrl(ctx: WebhookContext, title: string, value = ''): Promise<string | undefined> {
+  const validateInput = await urlProblem();
+  const url = await ctx.prompts.input({ title, prompt: 'The address Livepeer Studio POSTs events to (http:// or https://)', placeHolder: 'https://example.com/webhooks/livepeer', value, validateInput });
+  return url?.trim();
 }
 
 async function askEvents(ctx: WebhookContext, title: string, current: readonly string[] = []): Promise<WebhookEventName[] | undefined> {
@@ -148,6 +148,7 @@ export async function editWebhook(ctx: WebhookContext, arg: WebhookArgument): Pr
   const change = await askChange(ctx, webhook, picked.field);
   if (!change) return;
   await ctx.session.client().webhooks.update(webhook.id, change);
+  if (change.sharedSecret) await ctx.secretChanges.record(webhook.id);
   await ctx.view.refreshWebhook(webhook.id);
   if (change.sharedSecret) void offerCopySecret(ctx, webhook, `Livepeer: webhook ${nameOf(webhook)} has a new shared secret: update your handler.`);
 }

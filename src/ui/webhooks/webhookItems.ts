@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { bounded, withoutSecrets, type Webhook, type WebhookDelivery } from '../../api';
+import { bounded, withoutKnownSecrets, withoutSecrets, type Webhook, type WebhookDelivery } from '../../api';
 import { dateTime, md, shortName, timeAgo } from '../common/format';
 
 const FAILING_ICON = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
@@ -60,8 +60,9 @@ function webhookTooltip(webhook: Webhook, streamName: string | undefined): vscod
     ...(failure
       ? [
           `Last failure: ${md(outcomeWord(failure.statusCode))} at ${dateTime(failure.timestamp)}`,
-          ...(failure.error ? [`Error: ${md(bounded(failure.error, 200))}`] : []),
-          ...(failure.response ? [`Answer: ${md(bounded(decoded(failure.response), 200))}`] : []),
+          // The receiver's words may echo the secret (a handler printing what it got): blanked before they are cut.
+          ...(failure.error ? [`Error: ${md(bounded(withoutKnownSecrets(failure.error), 200))}`] : []),
+          ...(failure.response ? [`Answer: ${md(bounded(withoutKnownSecrets(decoded(failure.response)), 200))}`] : []),
         ]
       : []),
     `Created: ${dateTime(webhook.createdAt)}`,
@@ -109,7 +110,7 @@ export class DeliveryItem extends vscode.TreeItem {
       [
         `**${md(delivery.event)}** — ${delivery.success ? 'delivered' : 'failed'}`,
         '',
-        `Answer: ${md(status === undefined ? 'none (the receiver could not be reached)' : `${status} ${delivery.response?.statusText ?? ''}`.trim())}`,
+        `Answer: ${md(status === undefined ? 'none (the receiver could not be reached)' : withoutKnownSecrets(`${status} ${delivery.response?.statusText ?? ''}`.trim()))}`,
         `Took: ${seconds(delivery.duration) ?? '—'}`,
         `At: ${dateTime(delivery.createdAt)}`,
         '',

@@ -7,6 +7,7 @@ import type { ResultDocuments } from '../common/resultDocuments';
 import { DeliveryItem, WebhookItem, urlHost } from './webhookItems';
 import type { WebhookNode, WebhooksView } from './webhooksView';
 import { quoted } from '../common/format';
+import type { SecretChanges } from './secretChanges';
 
 /** A delivery as Show Delivery documents it: addressed by `<webhookId>/<deliveryId>`. */
 export type DeliveryRecord = WebhookDelivery & { name: string };
@@ -19,6 +20,7 @@ export interface WebhookContext {
   details: JsonDetails<Webhook>;
   deliveryDetails: JsonDetails<DeliveryRecord>;
   results: ResultDocuments;
+  secretChanges: SecretChanges;
 }
 
 /** A webhook given by the tree (a row), by a caller (a webhook or its id), or picked from the palette. */

@@ -1,4 +1,4 @@
-import { sendWebhookTestEvent, withoutSecrets, type Asset, type Stream, type WebhookEventName } from '../../api';
+import { sendWebhookTestEvent, withoutKnownSecrets, withoutSecrets, type Asset, type Stream, type WebhookEventName } from '../../api';
 import { eventChoices } from './webhookEventChoices';
 import { shownUrl } from './webhookItems';
 import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
@@ -57,9 +57,10 @@ export async function sendTestEvent(ctx: WebhookContext, arg: WebhookArgument, e
     `- Signed: ${webhook.sharedSecret ? 'yes, Livepeer-Signature with the webhook’s shared secret, as the service signs' : 'no (the webhook has no shared secret)'}`,
     '- Sent from this machine, so it is not in the webhook’s delivery log.',
     '',
-    `## Answer${answer.contentType ? ` (${answer.contentType})` : ''}`,
+    `## Answer${answer.contentType ? ` (${withoutKnownSecrets(answer.contentType)})` : ''}`,
     '',
-    ...fenced(answer.body || '(empty)'),
+    // A receiver may echo what it got, the signature's secret included (the secret is known: the webhook was just read).
+    ...fenced(withoutKnownSecrets(answer.body) || '(empty)'),
     '',
     '## Request body',
     '',

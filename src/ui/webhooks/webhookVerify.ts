@@ -42,7 +42,10 @@ export async function verifySignature(ctx: WebhookContext, arg: WebhookArgument)
     void ctx.prompts.message('warning', `Livepeer: webhook ${nameOf(webhook)} has no shared secret, so its requests are not signed. Set one with Edit Webhook….`, {});
     return 'no secret';
   }
-  const check = verifyWebhookSignature(body, headerValue(header), webhook.sharedSecret, { toleranceSeconds: VERIFY_TOLERANCE_SECONDS });
+  const check = verifyWebhookSignature(body, headerValue(header), webhook.sharedSecret, {
+    toleranceSeconds: VERIFY_TOLERANCE_SECONDS,
+    secretChangedAt: ctx.secretChanges.changedAt(webhook.id),
+  });
   if (check.valid) {
     void ctx.prompts.message('info', `Livepeer: valid signature: the request was signed by webhook ${nameOf(webhook)} within the last ${VERIFY_TOLERANCE_SECONDS / 60} minutes.`, {});
     return 'valid';

@@ -16,6 +16,7 @@ import { StreamFilters } from './ui/streams/streamFilters';
 import { StreamsView, type StreamNode } from './ui/streams/streamsView';
 import { registerTokenCommands } from './ui/account/tokenCommands';
 import { TokenStore } from './ui/account/tokenStore';
+import { watchFolderBaseUrl } from './ui/account/folderBaseUrl';
 import { AccountProfiles } from './ui/profiles/accountProfiles';
 import { registerProfileCommands } from './ui/profiles/profileCommands';
 import { ProfileStatusBar } from './ui/profiles/profileStatusBar';
@@ -87,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
     vscode.window.createTreeView('livepeer.signingKeys', { treeDataProvider: signingKeys }),
     vscode.commands.registerCommand('livepeer.showLog', () => log.show()),
     ...registerTokenCommands(session, prompts),
+    watchFolderBaseUrl(prompts, log),
     ...registerProfileCommands({ session, prompts, profiles, memento: context.globalState }),
     results,
     ...registerKeyCommands({ session, prompts, view: signingKeys, results }),

@@ -17,6 +17,7 @@ import { StreamsView, type StreamNode } from './ui/streams/streamsView';
 import { registerTokenCommands } from './ui/account/tokenCommands';
 import { TokenStore } from './ui/account/tokenStore';
 import { watchFolderBaseUrl } from './ui/account/folderBaseUrl';
+import { followNetworkSettings } from './ui/common/networkSettings';
 import { AccountProfiles } from './ui/profiles/accountProfiles';
 import { registerProfileCommands } from './ui/profiles/profileCommands';
 import { ProfileStatusBar } from './ui/profiles/profileStatusBar';
@@ -53,6 +54,8 @@ export interface LivepeerApi {
 export function activate(context: vscode.ExtensionContext): LivepeerApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Livepeer', { log: true });
+  // Before anything can send a request.
+  const network = followNetworkSettings();
   const profiles = new AccountProfiles(context.secrets, context.globalState);
   const tokens = new TokenStore(profiles);
   void loadProfiles(tokens, context.globalState);
@@ -77,6 +80,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
 
   context.subscriptions.push(
     log,
+    network,
     profiles,
     profileStatusBar,
     session,

@@ -1,4 +1,5 @@
-import { Agent, request } from './undiciParts';
+import { NetAgent } from './network';
+import { request } from './undiciParts';
 import { transportError } from './errors';
 
 /** What the playback edge answered for a playlist: 200 plays; otherwise its status and its own words. */
@@ -10,7 +11,7 @@ export interface ProbeAnswer {
 
 const MAX_REASON = 200;
 /** One connection pool for the probes, made by the first one. */
-let probeAgent: Agent | undefined;
+let probeAgent: NetAgent | undefined;
 
 /**
  * Asks the playback edge for a playlist (no API token: playback is public or carries `?jwt=`), so a
@@ -22,7 +23,7 @@ export async function probePlayback(url: string, options: { timeoutMs?: number; 
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   const { host, pathname } = new URL(url);
   try {
-    const response = await request(url, { method: 'GET', signal, dispatcher: (probeAgent ??= new Agent()) });
+    const response = await request(url, { method: 'GET', signal, dispatcher: (probeAgent ??= new NetAgent()) });
     if (response.statusCode === 200) {
       await response.body.dump();
       return { status: 200 };

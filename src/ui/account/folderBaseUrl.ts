@@ -14,40 +14,14 @@ function shownTarget(value: string): string {
   }
 }
 
-/** JSON with comments and trailing commas, as settings files are written, made plain JSON. */
-export function plainJson(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === '"') {
-      const end = endOfString(text, i);
-      out += text.slice(i, end);
-      i = end - 1;
-    } else if (char === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-    } else if (char === '/' && text[i + 1] === '*') {
-      i = text.indexOf('*/', i + 2);
-      if (i < 0) break;
-      i++;
-    } else if (char === ',' && /^\s*[}\]]/.test(stripLeadingComments(text.slice(i + 1, i + 4096)))) {
-      continue;
-    } else {
-      out += char;
-    }
-  }
-  return out;
-}
-
-function endOfString(text: string, start: number): number {
-  for (let i = start + 1; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === '"') return i + 1;
-  }
-  return text.length;
-}
-
-function stripLeadingComments(text: string): string {
-  return text.replace(/^(\s*(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*/, '');
+/**
+ * The value a settings file's text gives `key`, comments left out: enough to tell the user (VS Code
+ * itself never hands this value to the extension, see folderBaseUrl).
+ */
+function settingInText(text: string, key: string): string | undefined {
+  const uncommented = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const found = new RegExp(`"${key.replace(/\./g, '\\.')}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(uncommented);
+  return found?.[1];
 }
 
 /**
@@ -55,21 +29,15 @@ function stripLeadingComments(text: string): string {
  * leaves a folder's value of a machine setting out of what extensions read, so only the file tells.
  */
 async function folderBaseUrl(): Promise<{ key: string; value: string } | undefined> {
-  const files: Array<{ uri: vscode.Uri; section?: string }> = (vscode.workspace.workspaceFolders ?? []).map((folder) => ({
-    uri: vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json'),
-  }));
+  const files = (vscode.workspace.workspaceFolders ?? []).map((folder) => vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json'));
   const workspaceFile = vscode.workspace.workspaceFile;
-  if (workspaceFile && workspaceFile.scheme !== 'untitled') files.push({ uri: workspaceFile, section: 'settings' });
-  for (const { uri, section } of files) {
-    let parsed: Record<string, unknown>;
-    try {
-      const json = JSON.parse(plainJson(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)))) as Record<string, unknown>;
-      parsed = (section ? json[section] : json) as Record<string, unknown>;
-    } catch {
-      continue;
+  if (workspaceFile && workspaceFile.scheme !== 'untitled') files.push(workspaceFile);
+  for (const uri of files) {
+    const text = await vscode.workspace.fs.readFile(uri).then((bytes) => new TextDecoder().decode(bytes), () => '');
+    for (const key of KEYS) {
+      const value = settingInText(text, key);
+      if (value !== undefined) return { key, value };
     }
-    const key = KEYS.find((name) => typeof parsed?.[name] === 'string');
-    if (key) return { key, value: parsed[key] as string };
   }
   return undefined;
 }

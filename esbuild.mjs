@@ -3,6 +3,7 @@
 //   dist/tus-js-client.js  the tus client, loaded by the first resumable upload (src/upload/tus.ts imports it lazily)
 //   dist/webhookEvents.js  the webhook test-event builder, loaded by the first Send Test Event
 //   dist/proxyAgent.js     undici's ProxyAgent, loaded by the first request through a proxy
+//   dist/folderBaseUrl.js  the check of a workspace's own livepeer.baseURL, loaded after activation
 //   dist/llhttp*.wasm      undici's HTTP parser, read by the first request (its constants trimmed to the two tables used)
 //   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -16,14 +17,15 @@ const require = createRequire(import.meta.url);
 
 /**
  * Code loaded lazily stays out of extension.js, its import becomes a require of its own bundle: the
- * tus client (the first resumable upload), the webhook test-event builder (Send Test Event) and
- * undici's ProxyAgent (the first request through a proxy).
+ * tus client (the first resumable upload), the webhook test-event builder (Send Test Event),
+ * undici's ProxyAgent (the first request through a proxy) and the check of a folder's base URL.
  */
 const lazyOutside = {
   name: 'lazy-outside',
   setup(build) {
     build.onResolve({ filter: /^tus-js-client$/ }, () => ({ path: './tus-js-client.js', external: true }));
     build.onResolve({ filter: /\/webhookEvents(\.js)?$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './webhookEvents.js', external: true } : undefined));
+    build.onResolve({ filter: /\/folderBaseUrl(\.js)?$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './folderBaseUrl.js', external: true } : undefined));
     build.onResolve({ filter: /^\.\/proxyAgent$/ }, (args) => (args.kind === 'require-call' ? { path: './proxyAgent.js', external: true } : undefined));
   },
 };
@@ -114,6 +116,7 @@ const builds = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyOutside, llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed] },
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
   { ...common, entryPoints: ['src/api/webhookEvents.ts'], outfile: 'dist/webhookEvents.js' },
+  { ...common, entryPoints: ['src/ui/account/folderBaseUrl.ts'], outfile: 'dist/folderBaseUrl.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/api/proxyAgent.ts'], outfile: 'dist/proxyAgent.js', plugins: [llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed] },
   {
     ...common,

@@ -16,7 +16,6 @@ import { StreamFilters } from './ui/streams/streamFilters';
 import { StreamsView, type StreamNode } from './ui/streams/streamsView';
 import { registerTokenCommands } from './ui/account/tokenCommands';
 import { TokenStore } from './ui/account/tokenStore';
-import { watchFolderBaseUrl } from './ui/account/folderBaseUrl';
 import { followNetworkSettings } from './ui/common/networkSettings';
 import { AccountProfiles } from './ui/profiles/accountProfiles';
 import { registerProfileCommands } from './ui/profiles/profileCommands';
@@ -92,7 +91,6 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
     vscode.window.createTreeView('livepeer.signingKeys', { treeDataProvider: signingKeys }),
     vscode.commands.registerCommand('livepeer.showLog', () => log.show()),
     ...registerTokenCommands(session, prompts),
-    watchFolderBaseUrl(prompts, log),
     ...registerProfileCommands({ session, prompts, profiles, memento: context.globalState }),
     results,
     ...registerKeyCommands({ session, prompts, view: signingKeys, results }),
@@ -109,6 +107,8 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
     assets.view.onDidRemove((assetId) => void uploads.uploads.manager.history.markAssetDeleted(assetId)),
   );
   assets.view.isAbandoned = (assetId) => uploads.uploads.manager.history.finished.isAbandoned(assetId);
+  // A folder's own livepeer.baseURL is ignored and named: a bundle of its own, loaded after activation.
+  void import('./ui/account/folderBaseUrl.js').then(({ watchFolderBaseUrl }) => context.subscriptions.push(watchFolderBaseUrl(prompts, log)));
   // The filter context keys only drive the menus' check marks: activation does not wait for them.
   void filters.publishContext();
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);

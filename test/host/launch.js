@@ -230,6 +230,9 @@ function startControlServer(getPage) {
 // menus in the page, so they can be read from the DOM.
 async function explorerContextMenu(page, name) {
   const row = page.locator('.explorer-folders-view').getByRole('treeitem', { name, exact: true });
+  // The tooltip of the row clicked before (a context view over the rows) would take this click.
+  await page.mouse.move(0, 0);
+  await page.locator('.context-view .hover-contents').waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
   await row.click({ button: 'right', timeout: 15000 });
   const menu = page.locator('.context-view .monaco-menu');
   await menu.waitFor({ timeout: 15000 });

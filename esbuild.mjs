@@ -2,9 +2,11 @@
 //   dist/extension.js      the extension, loaded at activation
 //   dist/tus-js-client.js  the tus client, loaded by the first resumable upload (src/upload/tus.ts imports it lazily)
 //   dist/webhookEvents.js  the webhook test-event builder, loaded by the first Send Test Event
+//   dist/proxyAgent.js     undici's ProxyAgent, loaded by the first request through a proxy
+//   dist/folderBaseUrl.js  the check of a workspace's own livepeer.baseURL, loaded after activation
 //   dist/llhttp*.wasm      undici's HTTP parser, read by the first request (its constants trimmed to the two tables used)
 //   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -15,16 +17,18 @@ const require = createRequire(import.meta.url);
 
 /**
  * Code loaded lazily stays out of extension.js, its import becomes a require of its own bundle: the
- * tus client (the first resumable upload), the webhook test-event builder (Send Test Event) and
- * the service's webhook URL check (Create or Edit Webhook).
+ * tus client (the first resumable upload), the webhook test-event builder (Send Test Event), the
+ * service's webhook URL check (Create or Edit Webhook), undici's ProxyAgent (the first request
+ * through a proxy) and the check of a folder's base URL.
  */
 const lazyOutside = {
   name: 'lazy-outside',
   setup(build) {
     build.onResolve({ filter: /^tus-js-client$/ }, () => ({ path: './tus-js-client.js', external: true }));
-    build.onResolve({ filter: /\/(webhookEvents|webhookUrl)(\.js)?$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./${/(webhookEvents|webhookUrl)(\.js)?$/.exec(args.path)?.[1]}.js`, external: true } : undefined,
+    build.onResolve({ filter: /\/(webhookEvents|webhookUrl|folderBaseUrl)(\.js)?$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./${/(webhookEvents|webhookUrl|folderBaseUrl)(\.js)?$/.exec(args.path)?.[1]}.js`, external: true } : undefined,
     );
+    build.onResolve({ filter: /^\.\/proxyAgent$/ }, (args) => (args.kind === 'require-call' ? { path: './proxyAgent.js', external: true } : undefined));
   },
 };
 
@@ -64,6 +68,22 @@ const llhttpConstantsTrimmed = {
 };
 
 /**
+ * undici's diagnostics module is mostly its NODE_DEBUG=undici logging (~3 KB): the bundle keeps its
+ * diagnostics channels (what tools that trace requests subscribe to) and leaves the logging out.
+ */
+const undiciDebugLogLeftOut = {
+  name: 'undici-debug-log-left-out',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]core[\\/]diagnostics\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const channels = /\nconst channels = \{[\s\S]*?\n\}\n/.exec(source);
+      if (!channels) throw new Error(`undici's diagnostics module changed: no channels table in ${args.path}`);
+      return { contents: `const diagnosticsChannel = require('node:diagnostics_channel');${channels[0]}module.exports = { channels };`, loader: 'js' };
+    });
+  },
+};
+
+/**
  * Code paths of undici the extension never takes, replaced by stubs that say so: its fetch body code
  * (~42 KB with WebIDL and FormData), needed only to send a FormData body, and its HTTP/2 client
  * (~10 KB), used only when a dispatcher is made with `allowH2`.
@@ -95,10 +115,12 @@ const common = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyOutside, llhttpAsFiles, llhttpConstantsTrimmed, unusedUndiciStubbed] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyOutside, llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed] },
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
   { ...common, entryPoints: ['src/api/webhookEvents.ts'], outfile: 'dist/webhookEvents.js' },
   { ...common, entryPoints: ['src/api/webhookUrl.ts'], outfile: 'dist/webhookUrl.js' },
+  { ...common, entryPoints: ['src/ui/account/folderBaseUrl.ts'], outfile: 'dist/folderBaseUrl.js', external: ['vscode'] },
+  { ...common, entryPoints: ['src/api/proxyAgent.ts'], outfile: 'dist/proxyAgent.js', plugins: [llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed] },
   {
     ...common,
     entryPoints: [

@@ -16,6 +16,7 @@ import { StreamFilters } from './ui/streams/streamFilters';
 import { StreamsView, type StreamNode } from './ui/streams/streamsView';
 import { registerTokenCommands } from './ui/account/tokenCommands';
 import { TokenStore } from './ui/account/tokenStore';
+import { followNetworkSettings } from './ui/common/networkSettings';
 import { AccountProfiles } from './ui/profiles/accountProfiles';
 import { registerProfileCommands } from './ui/profiles/profileCommands';
 import { ProfileStatusBar } from './ui/profiles/profileStatusBar';
@@ -52,6 +53,8 @@ export interface LivepeerApi {
 export function activate(context: vscode.ExtensionContext): LivepeerApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Livepeer', { log: true });
+  // Before anything can send a request.
+  const network = followNetworkSettings();
   const profiles = new AccountProfiles(context.secrets, context.globalState);
   const tokens = new TokenStore(profiles);
   void loadProfiles(tokens, context.globalState);
@@ -76,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
 
   context.subscriptions.push(
     log,
+    network,
     profiles,
     profileStatusBar,
     session,
@@ -103,6 +107,8 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
     assets.view.onDidRemove((assetId) => void uploads.uploads.manager.history.markAssetDeleted(assetId)),
   );
   assets.view.isAbandoned = (assetId) => uploads.uploads.manager.history.finished.isAbandoned(assetId);
+  // A folder's own livepeer.baseURL is ignored and named: a bundle of its own, loaded after activation.
+  void import('./ui/account/folderBaseUrl.js').then(({ watchFolderBaseUrl }) => context.subscriptions.push(watchFolderBaseUrl(prompts, log)));
   // The filter context keys only drive the menus' check marks: activation does not wait for them.
   void filters.publishContext();
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);

@@ -1,4 +1,5 @@
 import { TEXT_LIMITS, bounded } from './bounded';
+import { networkFailureText } from './networkErrors';
 
 /** What went wrong, in terms a caller can act on (the VS Code layer picks its actions from it). */
 export type StudioErrorKind =
@@ -215,6 +216,9 @@ export function transportError(
   advice = 'check livepeer.baseURL and your network',
 ): StudioApiError {
   if (err instanceof StudioApiError) return err;
+  // A proxy's refusal arrives as an aborted request: it is told before "cancelled" is assumed.
+  const proxyOrCertificate = signal?.aborted ? undefined : networkFailureText(err, host);
+  if (proxyOrCertificate) return new StudioApiError('network', proxyOrCertificate, context, { cause: err });
   if (signal?.aborted || (err as Error)?.name === 'AbortError' || errorCode(err) === 'UND_ERR_ABORTED') {
     return new StudioApiError('aborted', 'cancelled', context, { cause: err });
   }

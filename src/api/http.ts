@@ -1,4 +1,5 @@
-import { Agent, request, type Dispatcher } from './undiciParts';
+import { request, type Dispatcher } from './undiciParts';
+import { NetAgent } from './network';
 import { apiTokenProblem } from './apiToken';
 import { parseBaseUrl } from './baseUrl';
 import { readBodyText, readWholeBodyText } from './bodyText';
@@ -125,7 +126,7 @@ export class StudioHttp {
     this.host = new URL(this.baseUrl).host;
     const timeout = options.timeoutMs ?? 30_000;
     this.policy = { ...DEFAULT_RETRY, ...options.retry };
-    this.dispatcher = new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
+    this.dispatcher = new NetAgent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
   }
 
   async call<T>(method: Dispatcher.HttpMethod, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {

@@ -4,6 +4,8 @@ export { isSettled } from './assetPhase';
 export { AssetWatcher, type AssetSubscriber, type Clock } from './assetWatcher';
 export { getProject, identifyProject, listProjects } from './projects';
 export { parseBaseUrl, isLoopbackHost } from './baseUrl';
+export { configureNetwork } from './network';
+export type { NetworkSettings } from './proxyRoute';
 export type { ApiCallRecord, StudioHttpOptions } from './http';
 export type { Page } from './pagination';
 export type * from './types';

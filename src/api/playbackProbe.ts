@@ -1,4 +1,5 @@
-import { Agent, request } from './undiciParts';
+import { NetAgent } from './network';
+import { request } from './undiciParts';
 import { readBodyText } from './bodyText';
 import { transportError } from './errors';
 import { redact } from './redact';
@@ -30,7 +31,7 @@ function reasonLine(text: string, contentType: string): string | undefined {
   return redact(line);
 }
 /** One connection pool for the probes, made by the first one. */
-let probeAgent: Agent | undefined;
+let probeAgent: NetAgent | undefined;
 
 /**
  * Asks the playback edge for a playlist (no API token: playback is public or carries `?jwt=`), so a
@@ -42,7 +43,7 @@ export async function probePlayback(url: string, options: { timeoutMs?: number; 
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   const { host, pathname } = new URL(url);
   try {
-    const response = await request(url, { method: 'GET', signal, dispatcher: (probeAgent ??= new Agent()) });
+    const response = await request(url, { method: 'GET', signal, dispatcher: (probeAgent ??= new NetAgent()) });
     if (response.statusCode === 200) {
       await response.body.dump();
       return { status: 200 };

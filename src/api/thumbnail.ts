@@ -1,11 +1,12 @@
 import { StudioApiError, transportError } from './errors';
-import { Agent, request } from './undiciParts';
+import { NetAgent } from './network';
+import { request } from './undiciParts';
 
 /** Thumbnails are a few KB; anything far larger is not a thumbnail and is not pulled into a tooltip. */
 const MAX_BYTES = 512 * 1024;
 const IMAGE_TYPES = /^image\/(png|jpeg|webp|gif)\b/i;
 /** One connection pool for all thumbnails, made on the first one. */
-let thumbnailAgent: Agent | undefined;
+let thumbnailAgent: NetAgent | undefined;
 
 /**
  * Downloads a thumbnail from the playback CDN (no API token: the address is public) and returns it
@@ -32,7 +33,7 @@ export async function fetchThumbnailDataUri(url: string, options: { timeoutMs?: 
 }
 
 async function download(url: string, signal: AbortSignal): Promise<string | undefined> {
-  const response = await request(url, { method: 'GET', signal, dispatcher: (thumbnailAgent ??= new Agent()) });
+  const response = await request(url, { method: 'GET', signal, dispatcher: (thumbnailAgent ??= new NetAgent()) });
   const type = String(response.headers['content-type'] ?? '');
   if (response.statusCode !== 200 || !IMAGE_TYPES.test(type)) {
     await response.body.dump();

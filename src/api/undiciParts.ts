@@ -1,10 +1,12 @@
 import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent';
+import BaseDispatcher from 'undici/lib/dispatcher/dispatcher';
 import dispatchRequest from 'undici/lib/api/api-request';
 
-// The only parts of undici the extension uses: its Agent and its request API. Importing the package
-// index would also bundle fetch, WebSocket, mocks, caches and interceptors (about 500 KB minified).
-export { Agent };
+// The only parts of undici the extension loads at once: its Agent, its Dispatcher base class and its
+// request API (ProxyAgent waits in its own bundle: see proxyAgent.ts). Importing the package index
+// would also bundle fetch, WebSocket, mocks, caches and interceptors (about 500 KB minified).
+export { Agent, BaseDispatcher };
 export type { Dispatcher };
 
 export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher };

@@ -1,11 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { Agent, request } from './undiciParts';
+import { NetAgent } from './network';
+import { request } from './undiciParts';
 import { readBodyText } from './bodyText';
 import { StudioApiError, transportError } from './errors';
 import { SIGNATURE_HEADER, signWebhookBody } from './webhookSignature';
 
 /** One connection pool for test events, made by the first one. */
-let testEventAgent: Agent | undefined;
+let testEventAgent: NetAgent | undefined;
 
 /** A receiver's answer is shown, not kept: the first 16 kB say what it did. */
 const MAX_ANSWER_BYTES = 16 * 1024;
@@ -48,7 +49,7 @@ export async function sendWebhookTestEvent(
   const context = { method: 'POST', path: target.pathname };
   const started = performance.now();
   try {
-    const response = await request(target, { method: 'POST', headers, body: raw, signal, dispatcher: (testEventAgent ??= new Agent()) });
+    const response = await request(target, { method: 'POST', headers, body: raw, signal, dispatcher: (testEventAgent ??= new NetAgent()) });
     const text = await readBodyText(response.body, MAX_ANSWER_BYTES);
     const contentType = response.headers['content-type'];
     return {

@@ -115,6 +115,11 @@ export class ProfileStore {
     return this.change(id, ({ project: _old, ...profile }) => ({ ...profile, baseUrl: legacyBaseUrl(setting) }));
   }
 
+  /** Edit Profile…: a profile's own base URL (already checked); the project learned on the old service is forgotten. */
+  async setBaseUrl(id: string, baseUrl: string): Promise<Profile> {
+    return this.change(id, ({ project: _old, ...profile }) => ({ ...profile, baseUrl }));
+  }
+
   async rename(id: string, name: string): Promise<Profile> {
     const problem = profileNameProblem(name, this.record().profiles, id);
     if (problem) throw StudioApiError.config(problem);

@@ -9,3 +9,18 @@ declare module 'undici/lib/api/api-request' {
   function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
   export = request;
 }
+
+declare module 'undici/lib/dispatcher/dispatcher' {
+  import { Dispatcher } from 'undici';
+  export = Dispatcher;
+}
+
+declare module 'undici/lib/dispatcher/proxy-agent' {
+  import { ProxyAgent } from 'undici';
+  export = ProxyAgent;
+}
+
+declare module 'undici/lib/dispatcher/pool' {
+  import { Pool } from 'undici';
+  export = Pool;
+}

@@ -1,4 +1,5 @@
-import { Agent, request, type Dispatcher } from '../api/undiciParts';
+import { NetAgent } from '../api/network';
+import { request, type Dispatcher } from '../api/undiciParts';
 import { readBodyText } from '../api/bodyText';
 import { StudioApiError } from '../api/errors';
 import { FileReadError, asRequestBody, readRange, type FileIdentity } from './fileSource';
@@ -12,8 +13,8 @@ import { cancelledError, sentButUnconfirmedError, uploadHttpError, uploadTranspo
  */
 const UPLOAD_TIMEOUTS = { connect: 30_000, headers: 120_000, body: 60_000 } as const;
 
-export function uploadAgent(): Agent {
-  return new Agent({
+export function uploadAgent(): NetAgent {
+  return new NetAgent({
     connect: { timeout: UPLOAD_TIMEOUTS.connect },
     headersTimeout: UPLOAD_TIMEOUTS.headers,
     bodyTimeout: UPLOAD_TIMEOUTS.body,

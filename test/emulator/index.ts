@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +67,8 @@ export interface EmulatorOptions {
   lastSeenDelayMs?: number;
   /** false: no analytics backend, as the service's own server code runs alone: every /data/views route answers 404 `not found`. Default true. */
   analytics?: boolean;
+  /** Serve both origins over HTTPS with this certificate (PEM), e.g. one of a private CA a test makes. */
+  tls?: { key: string; cert: string };
 }
 
 export interface Emulator {
@@ -81,6 +84,8 @@ export interface Emulator {
   accounts: Accounts;
   /** Every request on both origins, in arrival order; `tokenId` says which API token each carried. */
   requests: RequestRecord[];
+  /** TCP connections accepted on both origins so far (a test counts them against a proxy's tunnels). */
+  readonly connections: number;
   faults: Faults;
   /** Seeded viewer numbers; set a live stream's current viewers here. */
   viewership: Viewership;
@@ -109,16 +114,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const viewership = new Viewership(store);
 
   // Listen first: handlers need the real ports to build absolute URLs.
-  const apiServer = createServer();
-  const ingestServer = createServer();
+  const makeServer = (): Server => (options.tls ? (createTlsServer(options.tls) as unknown as Server) : createServer());
+  const apiServer = makeServer();
+  const ingestServer = makeServer();
+  let connections = 0;
+  for (const server of [apiServer, ingestServer]) server.on('connection', () => connections++);
   // A start that fails half-way leaves no server listening and no temp dir behind.
   const abandon = async (error: unknown): Promise<never> => {
     await Promise.all([closeServer(apiServer), closeServer(ingestServer)]);
     if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     throw error;
   };
-  const apiOrigin = await listen(apiServer, host, options.apiPort ?? 0).catch(abandon);
-  const ingestOrigin = await listen(ingestServer, host, options.ingestPort ?? 0).catch(abandon);
+  const scheme = options.tls ? 'https' : 'http';
+  const apiOrigin = await listen(apiServer, host, options.apiPort ?? 0, scheme).catch(abandon);
+  const ingestOrigin = await listen(ingestServer, host, options.ingestPort ?? 0, scheme).catch(abandon);
 
   const accounts = new Accounts(store);
   for (const token of options.tokens ?? [DEFAULT_TOKEN]) accounts.addToken(store.projectId, token);
@@ -173,6 +182,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     store,
     accounts,
     requests,
+    get connections() {
+      return connections;
+    },
     faults,
     viewership,
     webhooks,
@@ -286,14 +298,14 @@ function isJson(text: string): boolean {
   }
 }
 
-function listen(server: Server, host: string, port: number): Promise<string> {
+function listen(server: Server, host: string, port: number, scheme: string): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
       const address = server.address() as AddressInfo;
       const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      resolve(`http://${hostPart}:${address.port}`);
+      resolve(`${scheme}://${hostPart}:${address.port}`);
     });
   });
 }

@@ -173,16 +173,19 @@ function startControlServer(getPage) {
         if (req.method === 'POST' && url.pathname === '/quick-input') {
           const page = getPage();
           if (!page) return reply(503, 'no page yet');
+          // Headers only once the answer is there: a failure below still answers 500.
+          const labels = JSON.stringify(await quickInputLabels(page));
           res.writeHead(200, { 'content-type': 'application/json' });
-          return res.end(JSON.stringify(await quickInputLabels(page)));
+          return res.end(labels);
         }
         if (req.method === 'POST' && url.pathname === '/explorer-context-menu') {
           const name = url.searchParams.get('name');
           if (!name) return reply(400, 'name must be the label of a row in the Explorer');
           const page = getPage();
           if (!page) return reply(503, 'no page yet');
+          const items = JSON.stringify(await explorerContextMenu(page, name));
           res.writeHead(200, { 'content-type': 'application/json' });
-          return res.end(JSON.stringify(await explorerContextMenu(page, name)));
+          return res.end(items);
         }
         if (req.method === 'POST' && url.pathname === '/hover') {
           const text = url.searchParams.get('text');
@@ -227,6 +230,9 @@ function startControlServer(getPage) {
 // menus in the page, so they can be read from the DOM.
 async function explorerContextMenu(page, name) {
   const row = page.locator('.explorer-folders-view').getByRole('treeitem', { name, exact: true });
+  // The tooltip of the row clicked before (a context view over the rows) would take this click.
+  await page.mouse.move(0, 0);
+  await page.locator('.context-view .hover-contents').waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
   await row.click({ button: 'right', timeout: 15000 });
   const menu = page.locator('.context-view .monaco-menu');
   await menu.waitFor({ timeout: 15000 });

@@ -2,11 +2,15 @@
 // (no settings file, not development mode), a workspace with videos, and a person's keyboard and mouse.
 // The only setting written points livepeer.baseURL at the emulator, in the machine settings file as
 // the demo does; nothing about uploads, chunks, methods or views (an unset deprecated chunk size once
-// failed every upload while every test that wrote the setting passed).
+// failed every upload while every test that wrote the setting passed). The workspace's own
+// .vscode/settings.json points livepeer.baseURL at a listener of its own, as a cloned repository could:
+// it must get no request at all, until the same address is a machine (user) setting.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_TOKEN, startEmulator, type Emulator } from '../emulator';
@@ -97,6 +101,15 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
   const started = performance.now();
   const scratch = mkdtempSync(join(tmpdir(), 'livepeer-pristine-'));
   const emulator = await startEmulator({ seed: true, tokens: [DEFAULT_TOKEN], processingDelayMs: 50 });
+  // The folder's address: counts what reaches it, answers an empty list.
+  const folderTarget = { requests: 0, authorized: 0 };
+  const listener = createServer((req, res) => {
+    folderTarget.requests++;
+    if (req.headers.authorization === `Bearer ${DEFAULT_TOKEN}`) folderTarget.authorized++;
+    res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const folderUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/api`;
   let workbench: Workbench | undefined;
   try {
     const vsix = packageExtension(scratch);
@@ -105,6 +118,8 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     const bytes = { small: randomBytes(VIDEOS.small.bytes), large: randomBytes(VIDEOS.large.bytes) };
     writeFileSync(join(workspace, 'videos', VIDEOS.small.name), bytes.small);
     writeFileSync(join(workspace, 'videos', VIDEOS.large.name), bytes.large);
+    mkdirSync(join(workspace, '.vscode'));
+    writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'livepeer.baseURL': folderUrl }));
 
     workbench = await openWorkbench({ workspace, vsix, machineSettings: { 'livepeer.baseURL': emulator.apiUrl } });
     const { page } = workbench;
@@ -117,6 +132,7 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     await page.keyboard.type(DEFAULT_TOKEN);
     await page.keyboard.press('Enter');
     await page.getByText('API token saved', { exact: false }).first().waitFor();
+    await page.locator('.notifications-toasts', { hasText: 'ignored, because only your user settings decide where your API token is sent' }).first().waitFor();
 
     // The walkthrough: signed in is ticked; an upload that fails does not tick "Upload a video".
     await runCommand(page, 'Welcome: Open Walkthrough...');
@@ -165,19 +181,27 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     await runCommand(page, 'Welcome: Open Walkthrough...');
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Livepeer Studio' }).first().click();
     for (const step of ['createSigningKey', 'createStream']) assert.equal(await until(`"${step}" to be ticked`, async () => ((await ticked(page, step)) ? true : undefined)), true);
-    // The base URL is found under User (not only Remote) in this browser-hosted VS Code, titled "Base URL".
+    // The base URL is a machine setting, titled "Base URL": in this browser-hosted VS Code, under Remote (where the extension runs).
     await runCommand(page, 'Preferences: Open User Settings');
     await page.locator('.settings-editor .settings-header .suggest-input-container').first().waitFor();
     await page.keyboard.type('livepeer base');
-    await page.locator('.settings-editor .settings-header :is([aria-selected="true"], [aria-checked="true"], .checked)', { hasText: 'User' }).first().waitFor();
+    await page.locator('.settings-editor .settings-header .action-label', { hasText: 'Remote' }).first().click();
     await page.locator('.settings-editor .setting-item-label', { hasText: /^Base URL$/ }).first().waitFor();
-    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks and keeps the focus in its inputs; direct and tus (64 MiB chunk) uploads byte-identical; views list the account; Base URL under User (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+    // Nothing of all the above reached the folder's address; as a machine setting, it is used.
+    assert.equal(folderTarget.requests, 0, "the workspace's livepeer.baseURL got requests");
+    writeFileSync(workbench.machineSettingsFile, JSON.stringify({ 'livepeer.baseURL': folderUrl }));
+    await runCommand(page, 'Livepeer: Refresh Signing Keys');
+    await until('the user-set address to be called with the token', () => (folderTarget.authorized > 0 ? true : undefined));
+    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks and keeps the focus in its inputs; direct and tus (64 MiB chunk) uploads byte-identical; views list the account; Base URL under Remote; the folder's base URL ignored and named, the machine setting used (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
     await workbench?.screenshot(join(screenshotDir, 'pristine-failure.png'));
     throw error;
   } finally {
     await workbench?.close();
     await emulator.close();
+    listener.closeAllConnections();
+    await new Promise((resolve) => listener.close(resolve));
     rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
   }
 }

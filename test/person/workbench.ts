@@ -3,7 +3,7 @@
 // that must see the product as a person does (modal dialogs, the packaged extension).
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 export interface Locator {
   first(): Locator;
@@ -63,6 +63,8 @@ export interface WorkbenchOptions {
 
 export interface Workbench {
   page: Page;
+  /** The server's machine settings file (what the Remote tab of User settings writes). */
+  machineSettingsFile: string;
   /** Screenshots the page into `file` (best effort: for a failure's evidence). */
   screenshot(file: string): Promise<void>;
   close(): Promise<void>;
@@ -91,8 +93,9 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
       cpSync(join(root, 'test', 'demo', 'signin'), join(dirs.extensions, 'livepeer-studio-tools.livepeer-demo-signin-0.0.0'), { recursive: true });
     }
     if (options.vsix) host.installExtension({ dirs, env, vsix: options.vsix });
-    mkdirSync(join(dirs.serverUserData, 'Machine'), { recursive: true });
-    writeFileSync(join(dirs.serverUserData, 'Machine', 'settings.json'), JSON.stringify(options.machineSettings, null, 2));
+    const machineSettingsFile = join(dirs.serverUserData, 'Machine', 'settings.json');
+    mkdirSync(dirname(machineSettingsFile), { recursive: true });
+    writeFileSync(machineSettingsFile, JSON.stringify(options.machineSettings, null, 2));
     const verbose = /^(1|true|yes)$/i.test(process.env.LIVEPEER_TEST_VERBOSE ?? '');
     server = await host.startServer({ dirs, env, forTests: false, onLine: (line) => verbose && process.stderr.write(`[server] ${line}\n`) });
     browser = await chromium.launchPersistentContext(dirs.chromium, {
@@ -108,6 +111,7 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     await page.goto(host.workbenchUrl(server.port, { folder: options.workspace, extensionDevelopmentPaths: options.vsix ? [] : [root] }));
     return {
       page,
+      machineSettingsFile,
       screenshot: async (file) => {
         await page.screenshot({ path: file }).catch(() => undefined);
       },

@@ -21,7 +21,7 @@ describe('extension bundle (dist/)', () => {
     assert.deepEqual(loaded(), [join(dist, 'extension.js')]);
   });
 
-  it('ships the lazily loaded parts as their own bundles next to the extension: the tus client, the test-event builder, the HTTP parser', () => {
+  it('ships the lazily loaded parts as their own bundles next to the extension: the tus client, the test-event builder, the proxy parts, the HTTP parser', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle is a file built at run time, not a module to import
     const tus = require(join(dist, 'tus-js-client.js')) as { Upload?: unknown };
     assert.equal(typeof tus.Upload, 'function');
@@ -31,6 +31,9 @@ describe('extension bundle (dist/)', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
     const url = require(join(dist, 'webhookUrl.js')) as { webhookUrlProblem?: unknown };
     assert.equal(typeof url.webhookUrlProblem, 'function', 'the lazily loaded webhook URL check');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
+    const proxy = require(join(dist, 'proxyAgent.js')) as { createProxyAgent?: unknown; proxyRoute?: unknown };
+    assert.deepEqual([typeof proxy.createProxyAgent, typeof proxy.proxyRoute], ['function', 'function'], 'the proxy parts, loaded once a proxy is configured');
     for (const parser of ['llhttp.wasm', 'llhttp_simd.wasm']) assert.ok(statSync(join(dist, parser)).size > 10_000, parser);
   });
 });

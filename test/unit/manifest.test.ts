@@ -115,10 +115,15 @@ describe('extension manifest: menus and walkthrough', () => {
     assert.equal(title('livepeer.baseURL'), 'Base URL');
   });
 
-  it('lets the base URL be set once under User, also in a browser or remote window (window scope, not machine-overridable)', () => {
-    // In a remote or browser-hosted window the User tab lists only application, window, resource and
-    // language-overridable settings; machine and machine-overridable ones show only under Remote.
-    assert.equal(properties['livepeer.baseURL'].scope, 'window');
-    assert.equal(properties['livepeer.baseUrl'].scope, 'window');
+  it('lets only the user set the base URL: machine scope, restricted in untrusted workspaces', () => {
+    // machine: User settings (Remote in a remote or browser-hosted window, where the extension runs), never
+    // a workspace's. The code reads only the user's value anyway (settings.baseUrl): this keeps the
+    // Settings editor from offering a Workspace value that would be ignored.
+    for (const key of ['livepeer.baseURL', 'livepeer.baseUrl']) {
+      assert.equal(properties[key].scope, 'machine', key);
+      assert.ok(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes(key), key);
+    }
+    assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
+    assert.ok(manifest.capabilities.virtualWorkspaces.description);
   });
 });

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { StudioApiError, messageOf } from '../../api';
+import { inProfileTerms } from './baseUrlWording';
 import type { Prompts } from './prompts';
 
 /**
@@ -10,7 +11,7 @@ import type { Prompts } from './prompts';
 export function reportError(prompts: Prompts, what: string, error: unknown, retry?: () => unknown): void {
   const known = error instanceof StudioApiError ? error : undefined;
   if (known?.kind === 'aborted') return;
-  const detail = messageOf(error);
+  const detail = inProfileTerms(messageOf(error));
   const actions: string[] = [];
   if (known?.kind === 'auth') actions.push('Set API Token');
   if (retry && (!known || ['network', 'timeout', 'server', 'rate-limited'].includes(known.kind))) actions.push('Retry');

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { messageOf } from '../../api';
+import { inProfileTerms } from './baseUrlWording';
 
 /** A single informational row in a tree (a load error, "Load more…"), optionally clickable. */
 export class MessageItem extends vscode.TreeItem {
@@ -14,10 +15,10 @@ export class MessageItem extends vscode.TreeItem {
 
 /**
  * A view's load failure: the cause in the row, a click retries, and the row's buttons (menus on
- * `viewItem == loadError`) retry, open the base URL setting and show the log.
+ * `viewItem == loadError`) retry, change the base URL (livepeer.openBaseUrlSetting) and show the log.
  */
 export function loadErrorItem(what: string, error: unknown, retryCommand: string): MessageItem {
-  const cause = messageOf(error);
+  const cause = inProfileTerms(messageOf(error));
   const item = new MessageItem(`Could not load ${what}`, 'error', { command: retryCommand, title: 'Retry' }, `${cause}\n\nClick to retry.`);
   // The request is in the log and the tooltip; the row keeps what failed and what to do.
   item.description = cause.replace(/\s*\([A-Z]+ \/[^)]*\)$/, '');
@@ -31,6 +32,5 @@ export function registerLoadErrorCommands(): vscode.Disposable[] {
     vscode.commands.registerCommand('livepeer.retryLoad', (item?: vscode.TreeItem) =>
       item?.command ? vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? [])) : undefined,
     ),
-    vscode.commands.registerCommand('livepeer.openBaseUrlSetting', () => vscode.commands.executeCommand('workbench.action.openSettings', 'livepeer.baseURL')),
   ];
 }

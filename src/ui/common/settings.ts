@@ -16,16 +16,39 @@ export function explicitValue<T>(config: vscode.WorkspaceConfiguration, key: str
   return inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue;
 }
 
+/**
+ * The value the user set for themselves (user settings, or a remote machine's), else the default:
+ * a workspace or folder value never counts, whatever scope the manifest declares (VS Code still
+ * applies some folder values of machine settings, and not every host enforces workspace trust).
+ */
+export function userValue<T>(section: string, key: string): T | undefined {
+  const inspected = vscode.workspace.getConfiguration(section).inspect<T>(key);
+  return inspected?.globalValue ?? inspected?.defaultValue;
+}
+
+/** A number setting within the manifest's bounds, whichever scope set it (a folder may set these, not outside them). */
+function within(key: string, min: number, max: number): number {
+  const value = Number(contributed<number>(SECTION, key));
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min;
+}
+
 /** Typed reads of the `livepeer.*` settings; always read fresh so changes apply without a reload. */
 export const settings = {
-  /** `livepeer.baseURL`; a value set under its old name `baseUrl` (titled "Base Url") counts until the new one is set. */
+  /**
+   * `livepeer.baseURL` from the user's own settings only: where the API token goes is never a
+   * folder's choice. A value set under its old name `baseUrl` (titled "Base Url") counts until the new one is set.
+   */
   baseUrl: (): string => {
-    const config = vscode.workspace.getConfiguration(SECTION);
-    return explicitValue<string>(config, 'baseURL') ?? explicitValue<string>(config, 'baseUrl') ?? contributed(SECTION, 'baseURL');
+    const set = (key: string) => vscode.workspace.getConfiguration(SECTION).inspect<string>(key)?.globalValue;
+    return set('baseURL') ?? set('baseUrl') ?? (userValue<string>(SECTION, 'baseURL') as string);
   },
-  /** `livepeer.profile`: the profile this folder is pinned to, by name; empty = not pinned. */
+  /** `livepeer.profile`: the profile this folder is pinned to, by name; empty = not pinned. It picks among the user's own profiles only. */
   profilePin: (): string => contributed(SECTION, 'profile'),
-  requestTimeoutMs: (): number => contributed<number>(SECTION, 'requestTimeoutSeconds') * 1000,
-  streamsAutoRefreshSeconds: (): number => contributed(SECTION, 'streams.autoRefreshSeconds'),
+  requestTimeoutMs: (): number => within('requestTimeoutSeconds', 1, 600) * 1000,
+  /** 0 = off; otherwise at least a second, so no folder makes the view poll the account in a loop. */
+  streamsAutoRefreshSeconds: (): number => {
+    const seconds = within('streams.autoRefreshSeconds', 0, 3600);
+    return seconds > 0 ? Math.max(1, seconds) : 0;
+  },
   affects: (event: vscode.ConfigurationChangeEvent, key: string): boolean => event.affectsConfiguration(`${SECTION}.${key}`),
 };

@@ -3,6 +3,7 @@ import { messageOf, parseBaseUrl } from '../../api';
 import { PRODUCTION_BASE_URL, profileNameProblem, type Profile } from '../../profiles/profile';
 import { askToken } from '../account/tokenCommands';
 import type { Session } from '../account/session';
+import { nameBaseUrlBy } from '../common/baseUrlWording';
 import type { Prompts } from '../common/prompts';
 import { Rotations } from '../keys/rotations';
 import { pinnedProfile, type AccountProfiles } from './accountProfiles';
@@ -32,6 +33,23 @@ async function report(ctx: ProfileContext, action: string, body: () => Promise<b
   }
 }
 
+/** A base URL typed in, checked as it is typed; undefined when dismissed. */
+function askBaseUrl(ctx: ProfileContext, title: string, value: string): Promise<string | undefined> {
+  return ctx.prompts.input({
+    title,
+    prompt: 'The Livepeer Studio API base URL (production unless you work with another service)',
+    value,
+    validateInput: (typed) => {
+      try {
+        parseBaseUrl(typed);
+        return undefined;
+      } catch (error) {
+        return messageOf(error).replace(/livepeer\.baseURL/g, 'the base URL');
+      }
+    },
+  });
+}
+
 /** Add Profile…: a name, a base URL (production unless changed) and a token checked like Set API Token; then switches to it. */
 async function addProfile(ctx: ProfileContext): Promise<boolean> {
   const name = await ctx.prompts.input({
@@ -40,19 +58,7 @@ async function addProfile(ctx: ProfileContext): Promise<boolean> {
     validateInput: (value) => profileNameProblem(value, ctx.profiles.all()),
   });
   if (name === undefined) return false;
-  const baseUrl = await ctx.prompts.input({
-    title: 'Livepeer: Add Profile (2/3)',
-    prompt: 'The Livepeer Studio API base URL (production unless you work with another service)',
-    value: PRODUCTION_BASE_URL,
-    validateInput: (value) => {
-      try {
-        parseBaseUrl(value);
-        return undefined;
-      } catch (error) {
-        return messageOf(error).replace(/livepeer\.baseURL/g, 'the base URL');
-      }
-    },
-  });
+  const baseUrl = await askBaseUrl(ctx, 'Livepeer: Add Profile (2/3)', PRODUCTION_BASE_URL);
   if (baseUrl === undefined) return false;
   const url = parseBaseUrl(baseUrl);
   const token = await askToken(ctx.session, ctx.prompts, { title: 'Livepeer: Add Profile (3/3): API Token', baseUrl: url });
@@ -133,7 +139,51 @@ async function removeProfile(ctx: ProfileContext, arg?: unknown): Promise<boolea
   return true;
 }
 
+type ProfileField = 'name' | 'baseUrl' | 'token';
+
+/**
+ * Edit Profile…: its name, base URL or token, without removing it. The only profile's base URL is
+ * the livepeer.baseURL user setting (it follows it), so that is what changes then.
+ */
+async function editProfile(ctx: ProfileContext, arg?: unknown, field?: ProfileField): Promise<boolean> {
+  const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, 'Livepeer: Edit Profile'));
+  if (!profile || profile === 'add') return false;
+  const fields: Array<vscode.QuickPickItem & { field: ProfileField }> = [
+    { label: 'Name', description: profile.name, field: 'name' },
+    { label: 'Base URL', description: profile.baseUrl, field: 'baseUrl' },
+    { label: 'API Token', description: 'set a new one, checked against the base URL', field: 'token' },
+  ];
+  const chosen = field ?? (await ctx.prompts.pick(fields, { title: `Livepeer: Edit Profile “${profile.name}”`, placeHolder: 'What to change' }))?.field;
+  if (chosen === 'name') return renameProfile(ctx, profile.id);
+  if (chosen === 'token') {
+    const token = await askToken(ctx.session, ctx.prompts, { title: `Livepeer: Edit Profile “${profile.name}”: API Token`, baseUrl: profile.baseUrl });
+    if (!token) return false;
+    await ctx.profiles.change((store) => store.setToken(profile.id, token));
+    return true;
+  }
+  if (chosen !== 'baseUrl') return false;
+  const typed = await askBaseUrl(ctx, `Livepeer: Edit Profile “${profile.name}”: Base URL`, profile.baseUrl);
+  if (typed === undefined || parseBaseUrl(typed) === profile.baseUrl) return false;
+  const url = parseBaseUrl(typed);
+  if (ctx.profiles.all().length === 1) await vscode.workspace.getConfiguration('livepeer').update('baseURL', url, vscode.ConfigurationTarget.Global);
+  else await ctx.profiles.change((store) => store.setBaseUrl(profile.id, url));
+  void ctx.prompts.message('info', `Livepeer: profile “${profile.name}” now uses ${url}.`, {});
+  return true;
+}
+
+/** A load error's "Change the Base URL": the user setting while the only profile follows it, else the current profile's own. */
+async function changeBaseUrl(ctx: ProfileContext): Promise<boolean> {
+  const current = ctx.profiles.current;
+  if (current && ctx.profiles.all().length > 1) return editProfile(ctx, current.id, 'baseUrl');
+  await vscode.commands.executeCommand('workbench.action.openGlobalSettings', { query: 'livepeer.baseURL' });
+  return true;
+}
+
 export function registerProfileCommands(ctx: ProfileContext): vscode.Disposable[] {
+  nameBaseUrlBy(() => {
+    const current = ctx.profiles.current;
+    return current && ctx.profiles.all().length > 1 ? `the base URL of profile “${current.name}” (Livepeer: Edit Profile…)` : 'livepeer.baseURL';
+  });
   const command = (id: string, action: string, run: (ctx: ProfileContext, arg?: unknown) => Promise<boolean>) =>
     vscode.commands.registerCommand(id, (arg?: unknown) => report(ctx, action, () => run(ctx, arg)));
   return [
@@ -141,5 +191,7 @@ export function registerProfileCommands(ctx: ProfileContext): vscode.Disposable[
     command('livepeer.profiles.switch', 'switch profile', switchProfile),
     command('livepeer.profiles.rename', 'rename the profile', renameProfile),
     command('livepeer.profiles.remove', 'remove the profile', removeProfile),
+    command('livepeer.profiles.edit', 'edit the profile', (c, arg) => editProfile(c, arg)),
+    command('livepeer.openBaseUrlSetting', 'change the base URL', changeBaseUrl),
   ];
 }

@@ -19,8 +19,8 @@ export const uploadSettings = {
     // counts, never the old name's default.
     return explicitValue<number>(config, 'chunkSize') ?? explicitValue<number>(config, 'chunkSizeMiB') ?? contributed(SECTION, 'chunkSize');
   },
-  /** Uploads that run at once; at least 1 whatever the setting says. */
-  concurrency: (): number => Math.max(1, Math.floor(contributed<number>(SECTION, 'concurrency')) || 1),
+  /** Uploads that run at once: 1 to 8 (the manifest's bounds) whatever a folder's setting says. */
+  concurrency: (): number => Math.min(8, Math.max(1, Math.floor(contributed<number>(SECTION, 'concurrency')) || 1)),
 };
 
 export function isUploadMethod(value: unknown): value is UploadMethodChoice {

@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import * as tls from 'node:tls';
+import { StudioApiError } from './errors';
+import { tagProxyError } from './networkErrors';
+import { proxyConfigured, type NetworkSettings, type ProxyRoute } from './proxyRoute';
+import { Agent, BaseDispatcher, type Dispatcher } from './undiciParts';
+
+export type AgentOptions = NonNullable<ConstructorParameters<typeof Agent>[0]>;
+
+let current: NetworkSettings = {};
+/** Bumped by each configureNetwork: dispatchers made before are not reused for new requests. */
+let generation = 0;
+
+/** Sets how every request of the extension leaves the machine (the VS Code layer passes the user's http.* settings). */
+export function configureNetwork(settings: NetworkSettings): void {
+  current = settings;
+  generation++;
+}
+
+/** The trust for TLS: Node's own authorities plus NODE_EXTRA_CA_CERTS and the system's where readable; {} when nothing is added. */
+function trust(settings: NetworkSettings): { ca?: string[] } {
+  const env = settings.env ?? process.env;
+  const extra: string[] = [];
+  // Node reads NODE_EXTRA_CA_CERTS only when the process starts; read here, it also counts when set for VS Code alone.
+  if (env.NODE_EXTRA_CA_CERTS) {
+    try {
+      extra.push(readFileSync(env.NODE_EXTRA_CA_CERTS, 'utf8'));
+    } catch {
+      // Unreadable: Node said so at start-up; the certificate error that follows names what to do.
+    }
+  }
+  // Node 22.15+ reads the operating system's store; older runtimes rely on VS Code adding it to every TLS context.
+  const system = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
+  if (settings.systemCertificates !== false && system) extra.push(...system('system'));
+  return extra.length ? { ca: [...tls.rootCertificates, ...extra] } : {};
+}
+
+/** The proxy's parts: their own bundle (dist/proxyAgent.js), loaded once a proxy is configured. */
+function proxyParts(): typeof import('./proxyAgent') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./proxyAgent') as typeof import('./proxyAgent');
+}
+
+function routeFor(origin: string): ProxyRoute | undefined {
+  if (!proxyConfigured(current)) return undefined;
+  try {
+    return proxyParts().proxyRoute(new URL(origin), current);
+  } catch (error) {
+    throw StudioApiError.config((error as Error).message);
+  }
+}
+
+/** A handler that tags the errors it hears with the proxy the request went through. */
+function tagging(handler: Dispatcher.DispatchHandler, route: ProxyRoute): Dispatcher.DispatchHandler {
+  const tag = { shown: route.shown, setting: route.setting };
+  return new Proxy(handler, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property);
+      if (typeof value !== 'function') return value;
+      if (property === 'onError') return (error: Error) => (tagProxyError(error, tag), value.call(target, error));
+      if (property === 'onResponseError') return (controller: unknown, error: Error) => (tagProxyError(error, tag), value.call(target, controller, error));
+      return value.bind(target);
+    },
+  });
+}
+
+/**
+ * The dispatcher of every request the extension makes: per request, direct or through the proxy
+ * the user's settings and the environment name for its host (see proxyRoute), with the private
+ * certificate authorities trusted. Its errors name the proxy and the setting when the proxy failed.
+ */
+export class NetAgent extends BaseDispatcher {
+  private readonly routes = new Map<string, Dispatcher>();
+
+  constructor(private readonly options: AgentOptions = {}) {
+    super();
+  }
+
+  dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    const route = routeFor(String(options.origin));
+    const key = `${generation} ${route?.url.href ?? 'direct'}`;
+    let dispatcher = this.routes.get(key);
+    if (!dispatcher) {
+      // Settings changed since: the old pools finish what they run, and take nothing new.
+      for (const [old, stale] of this.routes) {
+        if (old.startsWith(`${generation} `)) continue;
+        void stale.close().catch(() => undefined);
+        this.routes.delete(old);
+      }
+      dispatcher = this.create(route);
+      this.routes.set(key, dispatcher);
+    }
+    return dispatcher.dispatch(options, route ? tagging(handler, route) : handler);
+  }
+
+  private create(route: ProxyRoute | undefined): Dispatcher {
+    const ca = trust(current);
+    if (!route) return new Agent({ ...this.options, connect: { ...this.options.connect, ...ca } });
+    return proxyParts().createProxyAgent({
+      agent: this.options,
+      proxy: route.url.href,
+      route: { shown: route.shown, setting: route.setting },
+      token: current.proxyAuthorization || undefined,
+      requestTls: ca,
+      proxyTls: { ...ca, rejectUnauthorized: current.proxyStrictSSL !== false },
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.routes.values()].map((d) => d.close()));
+  }
+
+  async destroy(): Promise<void> {
+    await Promise.all([...this.routes.values()].map((d) => d.destroy()));
+  }
+}

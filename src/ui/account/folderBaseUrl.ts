@@ -1,0 +1,74 @@
+import * as vscode from 'vscode';
+import type { Prompts } from '../common/prompts';
+import { settings } from '../common/settings';
+
+const OPEN_USER_SETTINGS = 'Open User Settings';
+const KEYS = ['livepeer.baseURL', 'livepeer.baseUrl'];
+
+/** Where a folder's value points, without a path or anything else it may carry (a password). */
+function shownTarget(value: string): string {
+  try {
+    return new URL(value.trim()).origin;
+  } catch {
+    return 'an address';
+  }
+}
+
+/**
+ * The value a settings file's text gives `key`, comments left out: enough to tell the user (VS Code
+ * itself never hands this value to the extension, see folderBaseUrl).
+ */
+function settingInText(text: string, key: string): string | undefined {
+  const uncommented = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const found = new RegExp(`"${key.replace(/\./g, '\\.')}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(uncommented);
+  return found?.[1];
+}
+
+/**
+ * What the workspace's own settings files set for the base URL, read from the files: VS Code
+ * leaves a folder's value of a machine setting out of what extensions read, so only the file tells.
+ */
+async function folderBaseUrl(): Promise<{ key: string; value: string } | undefined> {
+  const files = (vscode.workspace.workspaceFolders ?? []).map((folder) => vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json'));
+  const workspaceFile = vscode.workspace.workspaceFile;
+  if (workspaceFile && workspaceFile.scheme !== 'untitled') files.push(workspaceFile);
+  for (const uri of files) {
+    const text = await vscode.workspace.fs.readFile(uri).then((bytes) => new TextDecoder().decode(bytes), () => '');
+    for (const key of KEYS) {
+      const value = settingInText(text, key);
+      if (value !== undefined) return { key, value };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Says, once per window and value, that a workspace's `livepeer.baseURL` is ignored (settings.baseUrl
+ * never reads it: a folder must not decide where the API token goes), and offers the user settings,
+ * where it belongs.
+ */
+export function watchFolderBaseUrl(prompts: Prompts, log: vscode.LogOutputChannel): vscode.Disposable {
+  let told: string | undefined;
+  let checking = Promise.resolve();
+  const check = () =>
+    (checking = checking.then(async () => {
+      const set = await folderBaseUrl();
+      if (!set || `${set.key}=${set.value}` === told) return;
+      told = `${set.key}=${set.value}`;
+      const text = `This folder's settings set ${set.key} to ${shownTarget(set.value)}: ignored, because only your user settings decide where your API token is sent.`;
+      log.warn(text);
+      void prompts.message('warning', `Livepeer: ${text}`, {}, OPEN_USER_SETTINGS).then((choice) => {
+        if (choice === OPEN_USER_SETTINGS) void vscode.commands.executeCommand('workbench.action.openGlobalSettings', { query: 'livepeer.baseURL' });
+      });
+    }));
+  void check();
+  const files = vscode.workspace.createFileSystemWatcher('**/.vscode/settings.json');
+  const subscriptions = [
+    files,
+    files.onDidCreate(check),
+    files.onDidChange(check),
+    vscode.workspace.onDidChangeWorkspaceFolders(check),
+    vscode.workspace.onDidChangeConfiguration((event) => (settings.affects(event, 'baseURL') || settings.affects(event, 'baseUrl')) && check()),
+  ];
+  return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
+}

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { TOKEN, api, emulator, eventually, lastMessage, signIn } from './harness';
+
+/** A server that answers every request with an empty list and remembers what it got. */
+async function listener(): Promise<{ server: Server; url: string; got: IncomingHttpHeaders[] }> {
+  const got: IncomingHttpHeaders[] = [];
+  const server = createServer((req, res) => {
+    got.push(req.headers);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, got };
+}
+
+describe('A folder is not the user: livepeer.baseURL', () => {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const settingsFile = folder && join(folder, '.vscode', 'settings.json');
+  const config = () => vscode.workspace.getConfiguration('livepeer');
+
+  it("set in the folder's .vscode/settings.json gets no request at all, and the user is told; set in the user settings it does", async () => {
+    assert.ok(settingsFile, 'the host opens a folder');
+    if (!api.session.hasToken) await signIn();
+    assert.equal(api.profiles.all().length, 1, 'one profile, which follows the user setting');
+    const target = await listener();
+    try {
+      for (const key of ['baseURL', 'baseUrl']) {
+        await mkdir(join(folder, '.vscode'), { recursive: true });
+        await writeFile(settingsFile, JSON.stringify({ [`livepeer.${key}`]: target.url }));
+        const told = await eventually(() => lastMessage(new RegExp(`settings set livepeer\\.${key} to http://127\\.0\\.0\\.1:\\d+: ignored`)) ?? assert.fail(`not told about ${key}`));
+        assert.deepEqual(told.actions, ['Open User Settings']);
+        const before = emulator.requests.length;
+        api.signingKeys.refresh();
+        assert.ok(Array.isArray(await api.signingKeys.getChildren()));
+        await vscode.commands.executeCommand('livepeer.streams.refresh');
+        await eventually(() => assert.ok(emulator.requests.length > before, 'the views still load from the user-set base URL'));
+        assert.equal(api.session.profile?.baseUrl, emulator.apiUrl);
+        assert.equal(target.got.length, 0, `the folder's address got ${target.got.length} request(s)`);
+        await rm(settingsFile);
+        await eventually(() => assert.equal(config().inspect('baseURL')?.workspaceValue ?? config().inspect('baseUrl')?.workspaceValue, undefined));
+      }
+
+      await config().update('baseURL', target.url, vscode.ConfigurationTarget.Global);
+      await eventually(() => assert.equal(api.session.profile?.baseUrl, target.url));
+      api.signingKeys.refresh();
+      await api.signingKeys.getChildren();
+      await eventually(() => assert.ok(target.got.some((headers) => headers.authorization === `Bearer ${TOKEN}`), 'the user-set address gets the requests'));
+    } finally {
+      await rm(settingsFile, { force: true });
+      await config().update('baseURL', emulator.apiUrl, vscode.ConfigurationTarget.Global);
+      await new Promise((resolve) => target.server.close(resolve));
+      target.server.closeAllConnections();
+    }
+    await eventually(() => assert.equal(api.session.profile?.baseUrl, emulator.apiUrl));
+  });
+});

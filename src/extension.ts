@@ -100,7 +100,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
     uploads.uploads.manager.history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
-    assets.view.onDidRemove((assetId) => void uploads.uploads.manager.history.markAssetDeleted(assetId)),
+    assets.view.onDidRemove((assetId) => void uploads.uploads.manager.history.markAssetDeleted(assetId, session.profile?.id)),
   );
   assets.view.isAbandoned = (assetId) => uploads.uploads.manager.history.finished.isAbandoned(assetId);
   // The filter context keys only drive the menus' check marks: activation does not wait for them.

@@ -66,12 +66,12 @@ async function failed(upload: Upload, error: unknown, { stored, log }: RunDeps):
       await stored.discard(entry.id);
       await terminateQuietly(entry.uploadUrl, upload.name, log);
     }
-    return { status: 'cancelled', leftover: assetId ? { assetId, name: upload.name } : undefined };
+    return { status: 'cancelled', leftover: assetId ? { assetId, name: upload.name, account: upload.account } : undefined };
   }
   // Stopped before the tus upload existed on the server, there is nothing to resume: it was cancelled.
   const resumable = upload.method === 'tus' && mine.length > 0;
   if (upload.stopReason) {
-    if (!resumable) return { status: 'cancelled', leftover: assetId ? { assetId, name: upload.name } : undefined };
+    if (!resumable) return { status: 'cancelled', leftover: assetId ? { assetId, name: upload.name, account: upload.account } : undefined };
     if (upload.stopReason === 'pause') await stored.markPaused(mine[0].id);
     return { status: 'paused' };
   }

@@ -7,7 +7,7 @@ import type { UploadItem } from '../../src/ui/uploads/uploadsView';
 import type { UploadOutcome } from '../../src/upload';
 import type { AccountToken } from '../emulator';
 import { MiB, makeFile, sha256File } from '../unit/helpers/uploadFiles';
-import { TOKEN, answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, signIn } from './harness';
+import { TOKEN, answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, signIn } from './harness';
 
 const TOKEN_B = 'lp-test-token-B-7f3e0a41';
 
@@ -228,6 +228,38 @@ describe('Profiles', () => {
     assert.equal(emulator.requests.length, before, 'no account is called');
     await pin(undefined);
     assert.equal(api.session.profile?.name, 'Default', 'the last chosen again');
+  });
+
+  it('a finished upload of another profile names it; Show Asset says whose it is instead of asking the current account, and never marks it deleted', async () => {
+    await vscode.commands.executeCommand('livepeer.profiles.switch', 'Client');
+    try {
+      const finishedRow = async () => ((await api.uploads.view.getChildren()) as UploadItem[]).find((item) => item.finished?.name === 'A take') ?? assert.fail('no finished row');
+      const row = await eventually(finishedRow);
+      assert.equal(row.contextValue, 'upload.done');
+      assert.match(String(row.description), / · Default$/, 'the row names its profile');
+      assert.match((row.tooltip as vscode.MarkdownString).value, /\nProfile: Default$/, 'so does its tooltip');
+      const assetId = row.finished?.assetId ?? assert.fail('no asset');
+      const since = emulator.requests.length;
+      await vscode.commands.executeCommand('livepeer.uploads.showAsset', row);
+      const said = lastMessage(/this is about profile “Default”, not the current profile “Client”/) ?? assert.fail('not said');
+      assert.deepEqual(said.actions, ['Switch to “Default”']);
+      assert.deepEqual(emulator.requests.slice(since).filter((r) => r.url.includes(assetId)).map((r) => `${r.method} ${r.url} → ${r.status}`), [], 'B’s account was not asked about A’s asset');
+      assert.equal((await finishedRow()).contextValue, 'upload.done', 'not marked deleted');
+
+      clickNotification(/this is about profile “Default”/, 'Switch to “Default”');
+      const shownSince = emulator.requests.length;
+      await vscode.commands.executeCommand('livepeer.uploads.showAsset', await finishedRow());
+      assert.equal(api.session.profile?.name, 'Default');
+      const read = emulator.requests.slice(shownSince).filter((r) => r.url === `/api/asset/${assetId}`);
+      assert.deepEqual(read.map((r) => [r.tokenId, r.status]), [[a.tokenId, 200]], 'asked with A’s token, and found');
+      assert.ok(await api.assets.itemFor(assetId), 'shown in the Assets view');
+      await vscode.commands.executeCommand('livepeer.profiles.switch', 'Client');
+      await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
+      assert.equal((await finishedRow()).contextValue, 'upload.done', 'still not deleted after switching back');
+    } finally {
+      await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
+      await eventually(async () => assert.ok((await shown()).includes('A key')));
+    }
   });
 
   it('Set API Token sets the current profile’s token only', async () => {

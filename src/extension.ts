@@ -18,6 +18,7 @@ import { registerTokenCommands } from './ui/account/tokenCommands';
 import { TokenStore } from './ui/account/tokenStore';
 import { AccountProfiles } from './ui/profiles/accountProfiles';
 import { registerProfileCommands } from './ui/profiles/profileCommands';
+import { repairProfileNames } from './ui/profiles/profileNameRepair';
 import { ProfileStatusBar } from './ui/profiles/profileStatusBar';
 import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads/activateUploads';
 import { tickUploadStep } from './ui/uploads/uploadContextKeys';
@@ -54,10 +55,10 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
   const log = vscode.window.createOutputChannel('Livepeer', { log: true });
   const profiles = new AccountProfiles(context.secrets, context.globalState);
   const tokens = new TokenStore(profiles);
-  void loadProfiles(tokens, context.globalState);
+  const prompts = new Prompts();
+  void loadProfiles(tokens, context.globalState, prompts);
   const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
   const session = new Session(tokens, log, userAgent);
-  const prompts = new Prompts();
   const results = new ResultDocuments();
 
   const rotations = new Rotations(context.globalState, () => profiles.current?.id);
@@ -126,8 +127,9 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
   };
 }
 
-/** The profiles, after an existing single token (with its rotations) has become profile "Default". */
-async function loadProfiles(tokens: TokenStore, state: vscode.Memento): Promise<void> {
+/** The profiles, after an existing single token (with its rotations) has become profile "Default", and with no two of one name. */
+async function loadProfiles(tokens: TokenStore, state: vscode.Memento, prompts: Prompts): Promise<void> {
   const migrated = await tokens.loaded();
   if (migrated) await Rotations.adopt(state, migrated.id);
+  await repairProfileNames(tokens.profiles, prompts);
 }

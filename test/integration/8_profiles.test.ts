@@ -149,6 +149,30 @@ describe('Profiles', () => {
     assert.ok(!bKey.disabled);
   });
 
+  it('a project learned for a profile is learned again when the service says otherwise (a restarted emulator), not turned into a refusal', async () => {
+    assert.equal(api.session.profile?.name, 'Default');
+    const aKey = [...emulator.store.signingKeys.values()].find((key) => key.name === 'A key') ?? assert.fail('no A key');
+    const stale = { id: 'project-of-an-earlier-run', name: 'Default Project' };
+    await api.profiles.change((store) => store.learnProject(profileNamed('Default').id, stale));
+    const since = asked.length;
+    try {
+      await vscode.commands.executeCommand('livepeer.keys.rename', { ...aKey }, 'A key renamed');
+      assert.equal(emulator.store.signingKeys.get(aKey.id)?.name, 'A key renamed');
+      assert.deepEqual(asked.slice(since).filter((r) => r.kind === 'message').map((r) => (r as Message).message), [], 'nothing refused');
+      assert.deepEqual(profileNamed('Default').project, { id: a.projectId, name: 'Default Project' }, 'learned again');
+
+      // A project the service does not name for this key is still refused, after learning again.
+      const before = emulator.requests.length;
+      await vscode.commands.executeCommand('livepeer.keys.rename', { ...aKey, projectId: 'someone-elses-project' }, 'taken');
+      assert.match(lastMessage(/could not|renaming/)?.message ?? '', /belongs to another project than the current profile “Default”/);
+      assert.equal(emulator.requests.slice(before).filter((r) => r.method !== 'GET').length, 0);
+    } finally {
+      const key = emulator.store.signingKeys.get(aKey.id);
+      if (key) key.name = 'A key';
+      await api.profiles.change((store) => store.learnProject(profileNamed('Default').id, { id: a.projectId, name: 'Default Project' }));
+    }
+  });
+
   it('a notification clicked after a switch says which profile it is about instead of acting on the current one', async () => {
     const aKey = [...emulator.store.signingKeys.values()].find((key) => key.name === 'A key') ?? assert.fail('no A key');
     // The deploy step's notification waits for a click while the person switches to B.

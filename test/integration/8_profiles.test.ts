@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { privateKeySecretKey, tokenSecretKey, type Profile } from '../../src/profiles/profile';
 import type { PromptRequest } from '../../src/ui/common/prompts';
+import { repairProfileNames } from '../../src/ui/profiles/profileNameRepair';
 import type { UploadItem } from '../../src/ui/uploads/uploadsView';
 import type { UploadOutcome } from '../../src/upload';
 import type { AccountToken } from '../emulator';
@@ -137,6 +138,27 @@ describe('Profiles', () => {
     });
     assert.equal(await vscode.commands.executeCommand('livepeer.profiles.switch'), true);
     assert.equal(api.session.profile?.name, 'Default');
+  });
+
+  it('two profiles stored under one name up to case and spaces are both kept, the later renamed and the person told; the chosen account stays current', async () => {
+    await vscode.commands.executeCommand('livepeer.profiles.switch', 'Client');
+    const client = profileNamed('Client');
+    const record = state().get<{ profiles: Profile[] }>('livepeer.profiles') ?? assert.fail('no record');
+    try {
+      // As an older version or a second window could have stored them.
+      await state().update('livepeer.profiles', { ...record, profiles: record.profiles.map((p) => (p.id === client.id ? { ...p, name: ' default ' } : p)) });
+      await api.profiles.refresh();
+      assert.deepEqual(api.profiles.all().map((p) => p.name), ['Default', 'default 2']);
+      assert.equal(api.session.profile?.id, client.id, 'the chosen account stays current');
+      await repairProfileNames(api.profiles, api.prompts);
+      const said = lastMessage(/a second profile named “default” is now “default 2”/) ?? assert.fail('not said');
+      assert.deepEqual(said.actions, ['Rename Profile']);
+      assert.deepEqual(state().get<{ profiles: Profile[] }>('livepeer.profiles')?.profiles.map((p) => p.name), ['Default', 'default 2'], 'stored so');
+      assert.equal(await secrets().get(tokenSecretKey(client.id)), TOKEN_B, 'its token is still its own');
+    } finally {
+      await api.profiles.change((store) => store.rename(client.id, 'Client'));
+      await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
+    }
   });
 
   it('a command on a row of another profile says whose it is instead of calling the current account', async () => {

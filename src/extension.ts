@@ -19,6 +19,7 @@ import { TokenStore } from './ui/account/tokenStore';
 import { followNetworkSettings } from './ui/common/networkSettings';
 import { AccountProfiles } from './ui/profiles/accountProfiles';
 import { registerProfileCommands } from './ui/profiles/profileCommands';
+import { repairProfileNames } from './ui/profiles/profileNameRepair';
 import { ProfileStatusBar } from './ui/profiles/profileStatusBar';
 import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads/activateUploads';
 import { tickUploadStep } from './ui/uploads/uploadContextKeys';
@@ -57,10 +58,10 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
   const network = followNetworkSettings();
   const profiles = new AccountProfiles(context.secrets, context.globalState);
   const tokens = new TokenStore(profiles);
-  void loadProfiles(tokens, context.globalState);
+  const prompts = new Prompts();
+  void loadProfiles(tokens, context.globalState, prompts);
   const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
   const session = new Session(tokens, log, userAgent);
-  const prompts = new Prompts();
   const results = new ResultDocuments();
 
   const rotations = new Rotations(context.globalState, () => profiles.current?.id);
@@ -104,7 +105,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
     uploads.uploads.manager.history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
-    assets.view.onDidRemove((assetId) => void uploads.uploads.manager.history.markAssetDeleted(assetId)),
+    assets.view.onDidRemove((assetId) => void uploads.uploads.manager.history.markAssetDeleted(assetId, session.profile?.id)),
   );
   assets.view.isAbandoned = (assetId) => uploads.uploads.manager.history.finished.isAbandoned(assetId);
   // A folder's own livepeer.baseURL is ignored and named: a bundle of its own, loaded after activation.
@@ -132,8 +133,9 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
   };
 }
 
-/** The profiles, after an existing single token (with its rotations) has become profile "Default". */
-async function loadProfiles(tokens: TokenStore, state: vscode.Memento): Promise<void> {
+/** The profiles, after an existing single token (with its rotations) has become profile "Default", and with no two of one name. */
+async function loadProfiles(tokens: TokenStore, state: vscode.Memento, prompts: Prompts): Promise<void> {
   const migrated = await tokens.loaded();
   if (migrated) await Rotations.adopt(state, migrated.id);
+  await repairProfileNames(tokens.profiles, prompts);
 }

@@ -2,7 +2,7 @@ export { StudioClient, assetQueryParams, streamQueryParams } from './studioClien
 export { StudioApiError, messageOf, type StudioErrorKind } from './errors';
 export { isSettled } from './assetPhase';
 export { AssetWatcher, type AssetSubscriber, type Clock } from './assetWatcher';
-export { getProject, identifyProject, listProjects } from './projects';
+export { identifyProject, listProjects } from './projects';
 export { parseBaseUrl, isLoopbackHost } from './baseUrl';
 export { configureNetwork } from './network';
 export type { NetworkSettings } from './proxyRoute';

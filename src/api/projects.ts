@@ -1,5 +1,4 @@
 import { StudioApiError } from './errors';
-import { resourcePath } from './resourcePath';
 import type { StudioClient } from './studioClient';
 import type { Project } from './types';
 
@@ -26,43 +25,40 @@ export async function listProjects(client: StudioClient, signal?: AbortSignal): 
   return projects as Project[];
 }
 
-/** GET /project/{id}; the service refuses (403) an unknown project and another user's alike. */
-export async function getProject(client: StudioClient, id: string, signal?: AbortSignal): Promise<Project> {
-  const path = resourcePath(PROJECTS, id, 'project');
-  const response = await client.http.call<unknown>('GET', path, { signal });
-  const project = asProject(response.data);
-  if (!project) throw shapeError(path, response.status);
-  return project;
-}
+/** Rows read from each list to tell the key's project: enough to see an admin's key list other users' rows. */
+const ROWS_READ = 10;
 
 /**
- * The `projectId` of the first thing the key lists: a signing key, else a stream, else an asset
- * (one row each, stopping at the first that names its project).
+ * The `projectId`s of the first rows the key lists: signing keys, streams, assets (a page each,
+ * stopping once two projects are seen).
  */
-async function listedProjectId(client: StudioClient, signal?: AbortSignal): Promise<string | undefined> {
+async function listedProjectIds(client: StudioClient, signal?: AbortSignal): Promise<Set<string>> {
   const firstRows: Array<() => Promise<{ items: Array<{ projectId?: unknown }> }>> = [
-    () => client.listSigningKeysPage(undefined, 1, signal),
-    () => client.listStreamsPage({}, undefined, 1, signal),
-    () => client.listAssetsPage({}, undefined, 1, signal),
+    () => client.listSigningKeysPage(undefined, ROWS_READ, signal),
+    () => client.listStreamsPage({}, undefined, ROWS_READ, signal),
+    () => client.listAssetsPage({}, undefined, ROWS_READ, signal),
   ];
+  const ids = new Set<string>();
   for (const list of firstRows) {
-    const projectId = (await list()).items[0]?.projectId;
-    if (typeof projectId === 'string' && projectId) return projectId;
+    for (const { projectId } of (await list()).items) if (typeof projectId === 'string' && projectId) ids.add(projectId);
+    if (ids.size > 1) break;
   }
-  return undefined;
+  return ids;
 }
 
 /**
  * The project the client's API key belongs to, with its name; undefined when it cannot be told.
- * The service has no "whose key is this" call, and GET /project lists all of the user's projects,
- * so the key's project is learned from the `projectId` of what the key lists and named with
- * GET /project/{id}. A key whose project holds no signing key, stream or asset yet belongs to the
- * user's only project when there is one; with several projects it is unknown (undefined) until its
- * project holds something — a guess could show another project's name on the profile.
+ * The service has no "whose key is this" call. GET /project lists the projects of the key's user
+ * (an admin's too), one of which is the key's: with one, that is it. With several, it is the one
+ * the key's rows name, when they all name the same one of the user's. An admin's key lists every
+ * user's streams and assets (and reads any user's project), so rows of another user's project, or
+ * of several projects, leave it unknown rather than guessed: a wrong project would make the guard
+ * refuse the key's own resources and show another project's name on the profile.
  */
 export async function identifyProject(client: StudioClient, signal?: AbortSignal): Promise<Project | undefined> {
-  const projectId = await listedProjectId(client, signal);
-  if (projectId) return getProject(client, projectId, signal);
   const projects = await listProjects(client, signal);
-  return projects.length === 1 ? projects[0] : undefined;
+  if (projects.length <= 1) return projects[0];
+  const ids = await listedProjectIds(client, signal);
+  const [only] = ids;
+  return ids.size === 1 ? projects.find((project) => project.id === only) : undefined;
 }

@@ -122,13 +122,19 @@ function asProfile(value: unknown): Profile | undefined {
 /**
  * The record as stored, from whatever globalState holds: only the known fields of well-formed
  * profiles are kept (so nothing else, a token least of all, is ever written back), and only the
- * first of two profiles with the same id or name.
+ * first of two profiles with the same id (they share its secrets). Two with the same name up to
+ * case and spaces (an older version, another window) are both kept, each with its token: the later
+ * one is read as `name 2` (see ProfileStore.repairNames), so neither is lost nor taken for the other.
  */
 export function readProfilesRecord(value: unknown): ProfilesRecord {
   const raw = (value ?? {}) as { profiles?: unknown; lastChosenId?: unknown };
+  const read = (Array.isArray(raw.profiles) ? raw.profiles : []).map(asProfile).filter((profile): profile is Profile => !!profile);
   const profiles: Profile[] = [];
-  for (const profile of (Array.isArray(raw.profiles) ? raw.profiles : []).map(asProfile)) {
-    if (profile && !profiles.some((kept) => kept.id === profile.id || sameName(kept.name, profile.name))) profiles.push(profile);
+  for (const profile of read) {
+    if (profiles.some((kept) => kept.id === profile.id)) continue;
+    // The new name is one no profile has, stored or renamed: a later "a 2" keeps its name.
+    const clash = profiles.some((kept) => sameName(kept.name, profile.name));
+    profiles.push(clash ? { ...profile, name: unusedProfileName(profile.name.trim(), [...read, ...profiles]) } : profile);
   }
   const lastChosenId = asString(raw.lastChosenId);
   return { profiles, ...(lastChosenId && profiles.some((profile) => profile.id === lastChosenId) ? { lastChosenId } : {}) };

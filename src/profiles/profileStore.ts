@@ -126,6 +126,21 @@ export class ProfileStore {
     return this.change(id, (profile) => ({ ...profile, name: name.trim() }));
   }
 
+  /**
+   * Stores the names readProfilesRecord gave profiles stored under another's name (up to case and
+   * spaces), and returns what was renamed, so the person is told; nothing when all names differ.
+   */
+  async repairNames(): Promise<Array<{ id: string; from: string; to: string }>> {
+    const stored = (this.state.get<{ profiles?: unknown }>(PROFILES_STATE_KEY)?.profiles ?? []) as Array<{ id?: unknown; name?: unknown }>;
+    const record = this.record();
+    const renamed = record.profiles.flatMap((profile) => {
+      const from = stored.find((entry) => entry?.id === profile.id)?.name;
+      return typeof from === 'string' && from !== profile.name ? [{ id: profile.id, from, to: profile.name }] : [];
+    });
+    if (renamed.length) await this.write(record);
+    return renamed;
+  }
+
   /** Remembers the profile chosen last, the current one where no folder pins another. */
   async choose(id: string): Promise<void> {
     this.existing(id);

@@ -74,10 +74,15 @@ export class FinishedUploads {
     return this.save();
   }
 
-  /** Marks the rows of a deleted asset; false when none was listed or all were marked already. */
-  async markDeleted(assetId: string): Promise<boolean> {
-    if (!this.list.some((u) => u.assetId === assetId && !u.assetDeleted)) return false;
-    this.list = this.list.map((u) => (u.assetId === assetId ? { ...u, assetDeleted: true } : u));
+  /**
+   * Marks the rows of a deleted asset; false when none was listed or all were marked already.
+   * `account` is the profile that found it gone: only its rows (and those of no profile) are marked,
+   * since another account answers 404 for an asset that is not its own.
+   */
+  async markDeleted(assetId: string, account: string | undefined): Promise<boolean> {
+    const matches = (u: FinishedUpload) => u.assetId === assetId && (!u.account || !account || u.account === account);
+    if (!this.list.some((u) => matches(u) && !u.assetDeleted)) return false;
+    this.list = this.list.map((u) => (matches(u) ? { ...u, assetDeleted: true } : u));
     await this.save();
     return true;
   }

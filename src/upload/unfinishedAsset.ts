@@ -5,6 +5,8 @@ import type { StudioClient } from '../api/studioClient';
 export interface Leftover {
   assetId: string;
   name: string;
+  /** The profile the upload was for: its account is asked to delete the asset. */
+  account?: string;
 }
 
 export type UnfinishedAssetEnd = 'deleted' | 'kept (it has its video)' | 'already gone';

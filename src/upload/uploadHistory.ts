@@ -76,9 +76,9 @@ export class UploadHistory {
   /** Deletes the assets a cancel left without a video (when the user chose to). */
   async deleteLeftovers(leftovers: Leftover[]): Promise<void> {
     const errors: unknown[] = [];
-    for (const { assetId, name } of leftovers) {
+    for (const { assetId, name, account } of leftovers) {
       try {
-        this.options.log.info(`Cancelled upload of “${name}”: asset ${assetId} ${await this.deleteUnfinishedAsset(assetId, name)}`);
+        this.options.log.info(`Cancelled upload of “${name}”: asset ${assetId} ${await this.deleteUnfinishedAsset(assetId, name, account)}`);
         await this.finished.removeCancelled(assetId);
         this.changed.fire();
       } catch (error) {
@@ -100,9 +100,9 @@ export class UploadHistory {
     return end;
   }
 
-  /** An asset was deleted (from the Assets view, or found gone): its finished rows say so. */
-  async markAssetDeleted(assetId: string): Promise<void> {
-    if (await this.finished.markDeleted(assetId)) this.changed.fire();
+  /** An asset was deleted (from the Assets view, or found gone) for profile `account`: its finished rows of that profile say so. */
+  async markAssetDeleted(assetId: string, account: string | undefined): Promise<void> {
+    if (await this.finished.markDeleted(assetId, account)) this.changed.fire();
   }
 
   private follow(record: FinishedUpload): void {
@@ -117,7 +117,7 @@ export class UploadHistory {
       else this.options.log.info(`Asset ${assetId} (“${record.name}”) is ready`);
       this.settled.fire({ ...record, assetStatus: asset.status });
     };
-    const onGone = () => void this.markAssetDeleted(assetId);
+    const onGone = () => void this.markAssetDeleted(assetId, record.account);
     this.watches.push(this.options.watcher.subscribe(assetId, { account: record.account, onUpdate, onGone, giveUpAfterMs: FOLLOW_ASSET_MS }));
   }
 

@@ -7,6 +7,7 @@ import type { Logger } from './logger';
 import type { UploadProgress } from './progress';
 import type { Upload, UploadOutcome } from './queuedUpload';
 import type { StoredUploads } from './storedUploads';
+import type { Leftover } from './unfinishedAsset';
 import { byteSize, transferSummary } from './transferText';
 import { resumeUpload, uploadVideo, type UploadRequester } from './uploadVideo';
 import type { KeyValueStore } from './keyValueStore';
@@ -57,6 +58,11 @@ function requester(upload: Upload, deps: RunDeps): UploadRequester {
 }
 
 /** Reads a failed run: a stop the user asked for (cancel, pause, closing window) or a failure. */
+/** The asset a stopped upload leaves, with the profile whose account it is in. */
+function leftover(assetId: string | undefined, upload: Upload): Leftover | undefined {
+  return assetId ? { assetId, name: upload.name, ...(upload.account ? { account: upload.account } : {}) } : undefined;
+}
+
 async function failed(upload: Upload, error: unknown, { stored, log }: RunDeps): Promise<UploadOutcome> {
   const mine = await stored.of(upload);
   const assetId = upload.assetId ?? mine[0]?.assetId;
@@ -66,12 +72,12 @@ async function failed(upload: Upload, error: unknown, { stored, log }: RunDeps):
       await stored.discard(entry.id);
       await terminateQuietly(entry.uploadUrl, upload.name, log);
     }
-    return { status: 'cancelled', leftover: assetId ? { assetId, name: upload.name } : undefined };
+    return { status: 'cancelled', leftover: leftover(assetId, upload) };
   }
   // Stopped before the tus upload existed on the server, there is nothing to resume: it was cancelled.
   const resumable = upload.method === 'tus' && mine.length > 0;
   if (upload.stopReason) {
-    if (!resumable) return { status: 'cancelled', leftover: assetId ? { assetId, name: upload.name } : undefined };
+    if (!resumable) return { status: 'cancelled', leftover: leftover(assetId, upload) };
     if (upload.stopReason === 'pause') await stored.markPaused(mine[0].id);
     return { status: 'paused' };
   }

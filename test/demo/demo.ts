@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   // Kept between runs and after Ctrl+C: the workspace, and the server's home, where files the
   // extension saves outside the workspace (a private key's "Save to File…") end up.
   const demoDir = resolve(process.env.LIVEPEER_DEMO_DIR ?? join(tmpdir(), 'livepeer-demo'));
-  const emulator = await startEmulator({ seed: true, tokens: [DEFAULT_TOKEN], apiPort: Number(process.env.EMULATOR_PORT ?? 0) });
+  const emulator = await startEmulator({ seed: true, idSeed: 1, tokens: [DEFAULT_TOKEN], apiPort: Number(process.env.EMULATOR_PORT ?? 0) });
   const receiver = await startReceiver({ onRequest: printDelivery });
   emulator.webhooks.add({
     name: 'Local receiver',

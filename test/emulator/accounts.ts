@@ -12,6 +12,11 @@ export interface EmulatorProject {
 export interface Owner {
   userId: string;
   projectId: string;
+  /**
+   * A key of an admin user (the first user of a self-hosted Studio is one): it lists every user's
+   * streams and assets, reads any of them and any project by id (GET /project still lists its own).
+   */
+  admin?: boolean;
 }
 
 /** Who an API token authenticates: an API key belongs to one project of one user. */
@@ -38,6 +43,7 @@ export const ANONYMOUS: Caller = { tokenId: '', tokenName: '', userId: '', proje
 export class Accounts {
   readonly projects = new Map<string, EmulatorProject>();
   private readonly byToken = new Map<string, Caller>();
+  private readonly admins = new Set<string>();
 
   constructor(defaultOwner: Owner) {
     this.projects.set(defaultOwner.projectId, { id: defaultOwner.projectId, name: 'Default Project', userId: defaultOwner.userId, createdAt: Date.now() });
@@ -46,6 +52,13 @@ export class Accounts {
   /** A new user with one project ("Default Project" unless named) and an API token for it. */
   addUser(options: { projectName?: string; token?: string } = {}): AccountToken {
     return this.addProject(randomUUID(), options.projectName ?? 'Default Project', options.token);
+  }
+
+  /** A new admin user (see Owner.admin) with one project and an API token for it. */
+  addAdmin(options: { projectName?: string; token?: string } = {}): AccountToken {
+    const user = randomUUID();
+    this.admins.add(user);
+    return this.addProject(user, options.projectName ?? 'Default Project', options.token);
   }
 
   /** A new project of `userId` and an API token for it. */
@@ -60,7 +73,8 @@ export class Accounts {
     const project = this.projects.get(projectId);
     if (!project) throw new Error(`no project ${projectId}`);
     if (this.byToken.has(token)) throw new Error('that token is already an API key');
-    const caller: Caller = { tokenId: randomUUID(), tokenName: `Emulator token ${this.byToken.size + 1}`, userId: project.userId, projectId };
+    const admin = this.admins.has(project.userId) ? { admin: true } : {};
+    const caller: Caller = { tokenId: randomUUID(), tokenName: `Emulator token ${this.byToken.size + 1}`, userId: project.userId, projectId, ...admin };
     this.byToken.set(token, caller);
     return { ...caller, token };
   }
@@ -88,6 +102,11 @@ export class Accounts {
 /** Whether a resource belongs to the caller's project. */
 export function ownedBy(resource: Owner, caller: Owner): boolean {
   return resource.projectId === caller.projectId && resource.userId === caller.userId;
+}
+
+/** Whether a list shows the resource to the caller: its project's, or any user's to an admin (streams and assets). */
+export function listedFor(resource: Owner, caller: Owner): boolean {
+  return !!caller.admin || ownedBy(resource, caller);
 }
 
 /** The owner fields of a caller, to stamp on what it creates. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { ANONYMOUS, ownedBy, ownerOf, type Accounts, type Caller } from './accounts';
+import { ANONYMOUS, listedFor, ownedBy, ownerOf, type Accounts, type Caller } from './accounts';
 import { assetHandlers } from './assets';
 import { accessGate, type Gate, type GateTiming } from './accessControl';
 import { likeMatcher, parseFilters } from './filters';
@@ -198,7 +198,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     }
     const streamsOnly = url.searchParams.get('streamsonly') === '1' || url.searchParams.get('streamsonly') === 'true';
     const rows = [...store.streams.values()]
-      .filter((s) => ownedBy(s, caller) && !s.deleted && !(streamsOnly && s.parentId))
+      .filter((s) => listedFor(s, caller) && !s.deleted && !(streamsOnly && s.parentId))
       .filter((s) => filters.every((matches) => matches(s)))
       .sort((a, b) => (b.lastSeen ?? 0) - (a.lastSeen ?? 0) || (b.createdAt ?? 0) - (a.createdAt ?? 0));
     const { page, headers } = paginate(rows, url, { defaultLimit: ctx.defaultPageSize, origin: ctx.apiOrigin, linkEveryFullPage: true });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AssetTrack } from '../../src/api/types';
-import { ownedBy, type Owner } from './accounts';
+import { listedFor, type Owner } from './accounts';
 import { likeMatcher, parseFilters, rangeMatcher } from './filters';
 import { sendErrors, sendJson } from './http';
 import { orderBy } from './order';
@@ -48,7 +48,7 @@ export function assetHandlers(ctx: AssetRoutesContext) {
         sendErrors(res, 400, `error parsing filters: ${filters}`);
         return;
       }
-      const rows = [...store.assets.values()].filter((asset) => ownedBy(asset, caller) && filters.every((matches) => matches(asset))).sort(assetOrder(url.searchParams.get('order')));
+      const rows = [...store.assets.values()].filter((asset) => listedFor(asset, caller) && filters.every((matches) => matches(asset))).sort(assetOrder(url.searchParams.get('order')));
       const { page, headers } = paginate(rows, url, { defaultLimit: ctx.defaultPageSize, origin: ctx.apiOrigin });
       sendJson(res, 200, page.map((asset) => assetJson(asset, ctx.ingestOrigin)), headers);
     },

@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_TOKEN, startEmulator } from './index';
 
-// `npm run emulator [-- --empty --port N --ingest-port N --token T --s3]`: a seeded local Studio API
-// to point the extension at by hand (`--s3`: tus uploads stored as the real service stores them).
+// `npm run emulator [-- --empty --port N --ingest-port N --token T --seed N --s3]`: a seeded local
+// Studio API to point the extension at by hand (`--s3`: tus uploads stored as the real service
+// stores them). Ids are the same on every run with the same --seed (1 unless given), so a profile's
+// learned project stays right; the ports are random on each run unless given.
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -10,6 +12,7 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       'ingest-port': { type: 'string' },
       token: { type: 'string', multiple: true },
+      seed: { type: 'string', default: '1' },
       s3: { type: 'boolean', default: false },
     },
   });
@@ -20,13 +23,14 @@ async function main(): Promise<void> {
     apiPort: port(values.port, '--port'),
     ingestPort: port(values['ingest-port'], '--ingest-port'),
     tusStore: values.s3 ? 's3' : 'file',
+    idSeed: idSeed(values.seed),
   });
 
   console.log('Livepeer Studio emulator running');
   console.log(`  API base URL:   ${emulator.apiUrl}`);
   console.log(`  Ingest origin:  ${emulator.ingestOrigin}`);
   console.log(`  API token:      ${token.join(', ')}`);
-  console.log(`  Data:           ${values.empty ? 'empty' : 'seeded demo account'}`);
+  console.log(`  Data:           ${values.empty ? 'empty' : 'seeded demo account'}; ids of seed ${values.seed} (the same on every run with it)`);
   console.log(`  tus store:      ${values.s3 ? '@tus/s3-store 1.0.0 on a local S3 (as the real service)' : 'files'}`);
   console.log('Press Ctrl+C to stop.');
 
@@ -44,6 +48,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+function idSeed(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new Error(`--seed must be a whole number, got ${value}`);
+  return n;
 }
 
 function port(value: string | undefined, flag: string): number | undefined {

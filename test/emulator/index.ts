@@ -13,6 +13,7 @@ import { createApi } from './api';
 import { DEFAULT_DELIVERY_OPTIONS, Deliveries, type DeliveryOptions } from './deliveries';
 import { trickleBody, writeLongBody } from './faultBodies';
 import { Faults, type FaultAction } from './faults';
+import { Ids } from './ids';
 import { sendErrors, sendJson, sendText } from './http';
 import { createIngest } from './ingest';
 import { Scheduler } from './scheduler';
@@ -37,6 +38,12 @@ export interface EmulatorOptions {
   tokens?: string[];
   /** Seed demo keys and streams; default false. */
   seed?: boolean;
+  /**
+   * Ids derived from this number: every run with it gives the default account's user and project,
+   * and the seeded keys, streams and assets, the same ids (as a restarted service keeps them).
+   * Random when absent (tests: two emulators never share ids).
+   */
+  idSeed?: number;
   /** Default '127.0.0.1'. */
   host?: string;
   /** Default 0 (any free port). */
@@ -106,7 +113,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'studio-emulator-')));
   const scheduler = new Scheduler();
-  const store = new Store(scheduler, options.processingDelayMs ?? 200);
+  const store = new Store(scheduler, options.processingDelayMs ?? 200, new Ids(options.idSeed));
   if (options.seed) seed(store);
   const faults = new Faults();
   const requests: RequestRecord[] = [];

@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { Ids } from './ids';
 import type { Asset, AssetStatus, RecordingStatus, SigningKey, Stream } from '../../src/api/types';
 import type { Owner } from './accounts';
 import { probe, processAsset } from './assets';
@@ -44,8 +45,8 @@ export type StoreEvent =
 
 export class Store implements Owner {
   /** The default account's user and project: what is added without an owner belongs to them. */
-  readonly userId: string = randomUUID();
-  readonly projectId: string = randomUUID();
+  readonly userId: string;
+  readonly projectId: string;
   readonly signingKeys = new Map<string, EmulatorSigningKey>();
   /** Keys deleted by their owner: the access gate still knows them ("disabled or deleted"). */
   readonly deletedSigningKeys = new Map<string, EmulatorSigningKey>();
@@ -63,7 +64,12 @@ export class Store implements Owner {
   constructor(
     private readonly scheduler: Scheduler,
     private readonly processingDelayMs: number,
-  ) {}
+    /** Random unless seeded (see EmulatorOptions.idSeed). */
+    private readonly ids = new Ids(),
+  ) {
+    this.userId = ids.uuid();
+    this.projectId = ids.uuid();
+  }
 
   /** Calls `listener` on every state change webhooks hear of; returns how to stop. */
   onEvent(listener: (change: StoreEvent) => void): () => void {
@@ -88,7 +94,7 @@ export class Store implements Owner {
   addSigningKey(partial: Partial<EmulatorSigningKey> = {}): EmulatorSigningKey {
     this.keysCreated += 1;
     const key: EmulatorSigningKey = {
-      id: randomUUID(),
+      id: this.ids.uuid(),
       name: `Signing Key ${this.keysCreated}`,
       publicKey: partial.publicKey ?? base64Pem(publicPemOnly()),
       userId: this.userId,
@@ -120,10 +126,10 @@ export class Store implements Owner {
 
   addStream(partial: Partial<EmulatorStream> = {}): EmulatorStream {
     const stream: EmulatorStream = {
-      id: randomUUID(),
+      id: this.ids.uuid(),
       name: `stream-${randomBytes(3).toString('hex')}`,
-      playbackId: playbackId(),
-      streamKey: streamKey(),
+      playbackId: this.ids.chars(16),
+      streamKey: [4, 4, 4, 4].map((n) => this.ids.chars(n)).join('-'),
       createdAt: Date.now(),
       userId: this.userId,
       projectId: this.projectId,
@@ -179,8 +185,8 @@ export class Store implements Owner {
   createAsset(name: string, createdByTokenName: string, owner: Owner = this): EmulatorAsset {
     const now = Date.now();
     const asset: EmulatorAsset = {
-      id: randomUUID(),
-      playbackId: playbackId(),
+      id: this.ids.uuid(),
+      playbackId: this.ids.chars(16),
       userId: owner.userId,
       name,
       createdAt: now,
@@ -260,18 +266,4 @@ function publicPemOnly(): string {
 // A partial like `{ name: undefined }` keeps the default rather than storing undefined.
 function stripUndefined<T extends object>(partial: T): Partial<T> {
   return Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-function randomChars(n: number): string {
-  return Array.from(randomBytes(n), (b) => ALNUM[b % ALNUM.length]).join('');
-}
-
-function playbackId(): string {
-  return randomChars(16);
-}
-
-function streamKey(): string {
-  return [randomChars(4), randomChars(4), randomChars(4), randomChars(4)].join('-');
 }

@@ -3,11 +3,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { privateKeySecretKey, tokenSecretKey, type Profile } from '../../src/profiles/profile';
 import type { PromptRequest } from '../../src/ui/common/prompts';
+import { repairProfileNames } from '../../src/ui/profiles/profileNameRepair';
 import type { UploadItem } from '../../src/ui/uploads/uploadsView';
 import type { UploadOutcome } from '../../src/upload';
 import type { AccountToken } from '../emulator';
 import { MiB, makeFile, sha256File } from '../unit/helpers/uploadFiles';
-import { TOKEN, answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, signIn } from './harness';
+import { TOKEN, answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, signIn } from './harness';
 
 const TOKEN_B = 'lp-test-token-B-7f3e0a41';
 
@@ -139,6 +140,27 @@ describe('Profiles', () => {
     assert.equal(api.session.profile?.name, 'Default');
   });
 
+  it('two profiles stored under one name up to case and spaces are both kept, the later renamed and the person told; the chosen account stays current', async () => {
+    await vscode.commands.executeCommand('livepeer.profiles.switch', 'Client');
+    const client = profileNamed('Client');
+    const record = state().get<{ profiles: Profile[] }>('livepeer.profiles') ?? assert.fail('no record');
+    try {
+      // As an older version or a second window could have stored them.
+      await state().update('livepeer.profiles', { ...record, profiles: record.profiles.map((p) => (p.id === client.id ? { ...p, name: ' default ' } : p)) });
+      await api.profiles.refresh();
+      assert.deepEqual(api.profiles.all().map((p) => p.name), ['Default', 'default 2']);
+      assert.equal(api.session.profile?.id, client.id, 'the chosen account stays current');
+      await repairProfileNames(api.profiles, api.prompts);
+      const said = lastMessage(/a second profile named “default” is now “default 2”/) ?? assert.fail('not said');
+      assert.deepEqual(said.actions, ['Rename Profile']);
+      assert.deepEqual(state().get<{ profiles: Profile[] }>('livepeer.profiles')?.profiles.map((p) => p.name), ['Default', 'default 2'], 'stored so');
+      assert.equal(await secrets().get(tokenSecretKey(client.id)), TOKEN_B, 'its token is still its own');
+    } finally {
+      await api.profiles.change((store) => store.rename(client.id, 'Client'));
+      await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
+    }
+  });
+
   it('a command on a row of another profile says whose it is instead of calling the current account', async () => {
     const bKey = [...emulator.store.signingKeys.values()].find((key) => key.name === 'B key') ?? assert.fail('no B key');
     const before = emulator.requests.length;
@@ -147,6 +169,30 @@ describe('Profiles', () => {
     assert.match(said.message, /switch to “Client” first/);
     assert.equal(emulator.requests.slice(before).filter((r) => r.method !== 'GET').length, 0, 'nothing was changed');
     assert.ok(!bKey.disabled);
+  });
+
+  it('a project learned for a profile is learned again when the service says otherwise (a restarted emulator), not turned into a refusal', async () => {
+    assert.equal(api.session.profile?.name, 'Default');
+    const aKey = [...emulator.store.signingKeys.values()].find((key) => key.name === 'A key') ?? assert.fail('no A key');
+    const stale = { id: 'project-of-an-earlier-run', name: 'Default Project' };
+    await api.profiles.change((store) => store.learnProject(profileNamed('Default').id, stale));
+    const since = asked.length;
+    try {
+      await vscode.commands.executeCommand('livepeer.keys.rename', { ...aKey }, 'A key renamed');
+      assert.equal(emulator.store.signingKeys.get(aKey.id)?.name, 'A key renamed');
+      assert.deepEqual(asked.slice(since).filter((r) => r.kind === 'message').map((r) => (r as Message).message), [], 'nothing refused');
+      assert.deepEqual(profileNamed('Default').project, { id: a.projectId, name: 'Default Project' }, 'learned again');
+
+      // A project the service does not name for this key is still refused, after learning again.
+      const before = emulator.requests.length;
+      await vscode.commands.executeCommand('livepeer.keys.rename', { ...aKey, projectId: 'someone-elses-project' }, 'taken');
+      assert.match(lastMessage(/could not|renaming/)?.message ?? '', /belongs to another project than the current profile “Default”/);
+      assert.equal(emulator.requests.slice(before).filter((r) => r.method !== 'GET').length, 0);
+    } finally {
+      const key = emulator.store.signingKeys.get(aKey.id);
+      if (key) key.name = 'A key';
+      await api.profiles.change((store) => store.learnProject(profileNamed('Default').id, { id: a.projectId, name: 'Default Project' }));
+    }
   });
 
   it('a notification clicked after a switch says which profile it is about instead of acting on the current one', async () => {
@@ -228,6 +274,38 @@ describe('Profiles', () => {
     assert.equal(emulator.requests.length, before, 'no account is called');
     await pin(undefined);
     assert.equal(api.session.profile?.name, 'Default', 'the last chosen again');
+  });
+
+  it('a finished upload of another profile names it; Show Asset says whose it is instead of asking the current account, and never marks it deleted', async () => {
+    await vscode.commands.executeCommand('livepeer.profiles.switch', 'Client');
+    try {
+      const finishedRow = async () => ((await api.uploads.view.getChildren()) as UploadItem[]).find((item) => item.finished?.name === 'A take') ?? assert.fail('no finished row');
+      const row = await eventually(finishedRow);
+      assert.equal(row.contextValue, 'upload.done');
+      assert.match(String(row.description), / · Default$/, 'the row names its profile');
+      assert.match((row.tooltip as vscode.MarkdownString).value, /\nProfile: Default$/, 'so does its tooltip');
+      const assetId = row.finished?.assetId ?? assert.fail('no asset');
+      const since = emulator.requests.length;
+      await vscode.commands.executeCommand('livepeer.uploads.showAsset', row);
+      const said = lastMessage(/this is about profile “Default”, not the current profile “Client”/) ?? assert.fail('not said');
+      assert.deepEqual(said.actions, ['Switch to “Default”']);
+      assert.deepEqual(emulator.requests.slice(since).filter((r) => r.url.includes(assetId)).map((r) => `${r.method} ${r.url} → ${r.status}`), [], 'B’s account was not asked about A’s asset');
+      assert.equal((await finishedRow()).contextValue, 'upload.done', 'not marked deleted');
+
+      clickNotification(/this is about profile “Default”/, 'Switch to “Default”');
+      const shownSince = emulator.requests.length;
+      await vscode.commands.executeCommand('livepeer.uploads.showAsset', await finishedRow());
+      assert.equal(api.session.profile?.name, 'Default');
+      const read = emulator.requests.slice(shownSince).filter((r) => r.url === `/api/asset/${assetId}`);
+      assert.deepEqual(read.map((r) => [r.tokenId, r.status]), [[a.tokenId, 200]], 'asked with A’s token, and found');
+      assert.ok(await api.assets.itemFor(assetId), 'shown in the Assets view');
+      await vscode.commands.executeCommand('livepeer.profiles.switch', 'Client');
+      await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
+      assert.equal((await finishedRow()).contextValue, 'upload.done', 'still not deleted after switching back');
+    } finally {
+      await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
+      await eventually(async () => assert.ok((await shown()).includes('A key')));
+    }
   });
 
   it('Set API Token sets the current profile’s token only', async () => {

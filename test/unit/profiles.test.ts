@@ -112,7 +112,10 @@ describe('profiles', () => {
       apiToken: 'SECRET',
     });
     assert.deepEqual(read, {
-      profiles: [{ id: 'p1', name: 'Default', baseUrl: 'https://livepeer.studio/api', project: { id: 'j1', name: 'Default Project' }, privateKeys: [{ id: 'k1', owner: 'u/j1' }] }],
+      profiles: [
+        { id: 'p1', name: 'Default', baseUrl: 'https://livepeer.studio/api', project: { id: 'j1', name: 'Default Project' }, privateKeys: [{ id: 'k1', owner: 'u/j1' }] },
+        { id: 'p2', name: 'default 2', baseUrl: 'https://x/api', privateKeys: [] },
+      ],
     });
     assert.deepEqual(readProfilesRecord(undefined), { profiles: [] });
     assert.deepEqual(readProfilesRecord('garbage'), { profiles: [] });
@@ -154,6 +157,27 @@ describe('profiles', () => {
       assert.deepEqual(store.current(undefined), { profile: store.get('id2'), why: 'last chosen' });
       assert.equal(await store.token(staging.id), 'tok-STAGING-SECRET', 'a rename keeps the token');
       assert.ok(!/SECRET/.test(stateText()), stateText());
+    });
+
+    it('two profiles stored under one name up to case and spaces are both kept, the later renamed and stored so; the chosen one stays current', async () => {
+      await secrets.store('livepeer.profile.pA.token', 'tok-A');
+      await secrets.store('livepeer.profile.pB.token', 'tok-B');
+      const stored = { profiles: [
+        { id: 'pA', name: 'A', baseUrl: 'https://livepeer.studio/api', privateKeys: [] },
+        { id: 'pB', name: ' a ', baseUrl: 'http://127.0.0.1:3000/api', privateKeys: [] },
+        { id: 'pC', name: 'a 2', baseUrl: 'https://livepeer.studio/api', privateKeys: [] },
+      ], lastChosenId: 'pB' };
+      await state.update(PROFILES_STATE_KEY, stored);
+      assert.deepEqual(store.record().profiles.map((p) => [p.id, p.name]), [['pA', 'A'], ['pB', 'a 3'], ['pC', 'a 2']]);
+      const current = store.current(undefined);
+      assert.deepEqual([current.profile?.id, current.why], ['pB', 'last chosen'], 'the chosen account stays current, not the other “A”');
+      assert.equal(await store.token('pB'), 'tok-B');
+      assert.deepEqual(state.get(PROFILES_STATE_KEY), stored, 'reading changes nothing stored');
+      assert.deepEqual(await store.repairNames(), [{ id: 'pB', from: ' a ', to: 'a 3' }]);
+      assert.deepEqual((state.get(PROFILES_STATE_KEY) as ProfilesRecord).profiles.map((p) => p.name), ['A', 'a 3', 'a 2']);
+      assert.deepEqual(await store.repairNames(), [], 'said once');
+      assert.match((await rejection(store.rename('pC', ' A'))).message, /named "A" already exists/);
+      assert.match((await rejection(store.add({ name: 'a 3 ', baseUrl: 'https://livepeer.studio/api', token: 'tok' }))).message, /already exists/);
     });
 
     it('checks names, base URLs and tokens before storing anything', async () => {

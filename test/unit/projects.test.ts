@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { request } from 'undici';
-import { StudioClient, getProject, identifyProject, listProjects, type Project } from '../../src/api';
+import { StudioClient, identifyProject, listProjects, type Project } from '../../src/api';
+import { otherProfileProblem, type Profile } from '../../src/profiles/profile';
 import { startEmulator, type AccountToken, type Emulator } from '../emulator';
 import { failure } from './helpers/studioErrors';
 
 const TOKEN_A = 'tok-A-SECRET-1b2c3d';
 const TOKEN_B = 'tok-B-SECRET-4e5f6a';
 const TOKEN_A_STAGING = 'tok-A-staging-SECRET-7a8b9c';
+const TOKEN_ADMIN = 'tok-ADMIN-SECRET-0d1e2f';
 
 type Reply = { status: number; json: unknown };
 
@@ -132,6 +134,23 @@ describe('accounts and projects', () => {
       assert.equal(emu.accounts.projects.size, 3);
     });
 
+    it('an admin\'s key lists every user\'s streams and assets and reads any project by id; GET /project and its signing keys stay its own', async () => {
+      const admin = emu.accounts.addAdmin({ token: TOKEN_ADMIN });
+      const bStream = emu.store.addStream({ name: 'B live', userId: b.userId, projectId: b.projectId });
+      const bAsset = emu.store.addAsset({ name: 'B clip', userId: b.userId, projectId: b.projectId });
+      emu.store.addSigningKey({ userId: b.userId, projectId: b.projectId });
+      assert.deepEqual(ids(await api(emu, admin.token, 'GET', '/stream')), [bStream.id]);
+      assert.deepEqual(ids(await api(emu, admin.token, 'GET', '/asset')), [bAsset.id]);
+      assert.deepEqual(ids(await api(emu, admin.token, 'GET', '/access-control/signing-key')), []);
+      assert.equal((await api(emu, admin.token, 'GET', `/stream/${bStream.id}`)).status, 200);
+      assert.deepEqual(((await api(emu, admin.token, 'GET', `/project/${b.projectId}`)).json as Project).id, b.projectId);
+      assert.deepEqual(ids(await api(emu, admin.token, 'GET', '/project')), [admin.projectId]);
+      const own = (await api(emu, admin.token, 'POST', '/stream', { name: 'admin live' })).json as { projectId: string; userId: string };
+      assert.deepEqual([own.projectId, own.userId], [admin.projectId, admin.userId]);
+      assert.deepEqual(ids(await api(emu, b.token, 'GET', '/stream')), [bStream.id], 'other keys are unchanged');
+      assert.equal((await api(emu, b.token, 'GET', `/project/${admin.projectId}`)).status, 403);
+    });
+
     it('counts the signing-key quota per user: the 12th key of a user is refused, another user still creates', async () => {
       for (let i = 0; i < 6; i++) assert.equal((await api(emu, a.token, 'POST', '/access-control/signing-key')).status, 201);
       for (let i = 0; i < 5; i++) assert.equal((await api(emu, aStaging.token, 'POST', '/access-control/signing-key')).status, 201);
@@ -173,21 +192,13 @@ describe('accounts and projects', () => {
       await Promise.all(clients.splice(0).map((c) => c.close()));
     });
 
-    it('listProjects lists the user\'s projects and getProject names one; both refuse other shapes', async () => {
+    it('listProjects lists the user\'s projects; it refuses other shapes', async () => {
       const projects = await listProjects(client(aStaging.token));
-      assert.deepEqual(projects.map((p) => p.name), ['Default Project', 'Staging']);
-      assert.deepEqual(await getProject(client(a.token), aStaging.projectId), { id: aStaging.projectId, name: 'Staging', userId: a.userId, createdAt: projects[1]?.createdAt });
-
-      const other = await failure(getProject(client(a.token), b.projectId));
-      assert.deepEqual([other.kind, other.status, other.messages], ['forbidden', 403, ['user can only request information on their own projects']]);
-
+      assert.deepEqual(projects.map((p) => [p.id, p.name, p.userId]), [[a.projectId, 'Default Project', a.userId], [aStaging.projectId, 'Staging', a.userId]]);
       emu.faults.fail({ origin: 'api', method: 'GET', path: '/api/project', status: 200, body: [{ id: 'p1', name: 'ok' }, { name: 'no id' }] });
       const list = await failure(listProjects(client(a.token)));
       assert.equal(list.kind, 'server');
       assert.match(list.message, /something else.*\(GET \/project → 200\)$/);
-      emu.faults.fail({ origin: 'api', method: 'GET', path: `/api/project/${a.projectId}`, status: 200, body: { data: [] } });
-      assert.equal((await failure(getProject(client(a.token), a.projectId))).kind, 'server');
-      assert.equal((await failure(getProject(client(a.token), '..'))).kind, 'config');
     });
 
     it('identifyProject names each key\'s own project, learned from what it lists, for two users with different tokens', async () => {
@@ -200,22 +211,41 @@ describe('accounts and projects', () => {
       assert.deepEqual(await identifyProject(client(b.token)).then((p) => [p?.id, p?.name]), [b.projectId, 'Default Project']);
       const log = emu.requests.slice(before).map(({ url, tokenId }) => `${tokenId === a.tokenId ? 'A' : tokenId === aStaging.tokenId ? 'A staging' : tokenId === b.tokenId ? 'B' : tokenId} ${url}`);
       assert.deepEqual(log, [
-        'A /api/access-control/signing-key?limit=1',
-        `A /api/project/${a.projectId}`,
-        'A staging /api/access-control/signing-key?limit=1',
-        'A staging /api/stream?limit=1',
-        'A staging /api/asset?order=createdAt-true&limit=1',
-        `A staging /api/project/${aStaging.projectId}`,
-        'B /api/access-control/signing-key?limit=1',
-        'B /api/stream?limit=1',
-        `B /api/project/${b.projectId}`,
-      ]);
+        'A /api/project',
+        'A /api/access-control/signing-key?limit=10',
+        'A /api/stream?limit=10',
+        'A /api/asset?order=createdAt-true&limit=10',
+        'A staging /api/project',
+        'A staging /api/access-control/signing-key?limit=10',
+        'A staging /api/stream?limit=10',
+        'A staging /api/asset?order=createdAt-true&limit=10',
+        'B /api/project',
+      ], 'B has one project: that is its key\'s');
+    });
+
+    it('identifyProject with an admin\'s key names only the admin\'s own project, never another user\'s it lists, so the guard lets its own new stream through', async () => {
+      const admin = emu.accounts.addAdmin({ token: TOKEN_ADMIN });
+      emu.store.addStream({ name: 'B live', userId: b.userId, projectId: b.projectId });
+      emu.store.addAsset({ name: 'B clip', userId: b.userId, projectId: b.projectId });
+      const project = await identifyProject(client(admin.token));
+      assert.deepEqual([project?.id, project?.name], [admin.projectId, 'Default Project']);
+      const mine = (await api(emu, admin.token, 'POST', '/stream', { name: 'admin live' })).json as { projectId: string };
+      const profile = (id: string, name: string, learned: Project | undefined): Profile => ({ id, name, baseUrl: emu.apiUrl, privateKeys: [], ...(learned ? { project: { id: learned.id, name: learned.name } } : {}) });
+      const adminProfile = profile('p-admin', 'Admin', project);
+      assert.equal(otherProfileProblem(mine.projectId, adminProfile, [adminProfile]), undefined, 'the admin\'s own new stream is its own');
+
+      // With a second project of its own, the admin's key lists only other users' rows: unknown, not B's.
+      emu.accounts.addProject(admin.userId, 'Second');
+      assert.equal(await identifyProject(client(admin.token)), undefined);
+      // Rows of its own project and another user's: still unknown rather than guessed.
+      emu.store.addStream({ name: 'admin own', userId: admin.userId, projectId: admin.projectId });
+      assert.equal(await identifyProject(client(admin.token)), undefined);
     });
 
     it('identifyProject with nothing listed: the user\'s only project, or unknown among several', async () => {
       assert.deepEqual(await identifyProject(client(b.token)).then((p) => [p?.id, p?.name]), [b.projectId, 'Default Project'], 'B has one project');
       assert.equal(await identifyProject(client(a.token)), undefined, 'A has two projects and its key lists nothing');
-      assert.equal(emu.requests.at(-1)?.url, '/api/project');
+      assert.equal(emu.requests.at(-1)?.url, '/api/asset?order=createdAt-true&limit=10');
     });
 
     it('an unknown token fails identifyProject with an error that does not carry it', async () => {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { StudioApiError, StudioClient } from '../../api';
 import { otherProfileProblem, type Profile } from '../../profiles/profile';
 import { logApiCall } from '../common/log';
+import { relearnProject } from '../profiles/projectLearning';
 import { settings } from '../common/settings';
 import type { TokenStore } from './tokenStore';
 
@@ -49,11 +50,18 @@ export class Session implements vscode.Disposable {
 
   /**
    * `resource` (a row or an object shown before a switch) when it is the current profile's project's;
-   * otherwise throws, saying whose it is, rather than calling the wrong account with it.
+   * otherwise throws, saying whose it is, rather than calling the wrong account with it. A project
+   * of no other profile makes the current one's be learned again first: the one learned may be
+   * stale (a restarted emulator makes new ids), and the service's word wins over it.
    */
-  own<T extends { projectId?: string }>(resource: T): T {
-    const problem = otherProfileProblem(resource.projectId, this.profile, this.tokens.profiles.all());
-    if (problem) throw StudioApiError.config(problem);
+  async own<T extends { projectId?: string }>(resource: T): Promise<T> {
+    const problem = () => otherProfileProblem(resource.projectId, this.profile, this.tokens.profiles.all());
+    const profile = this.profile;
+    if (profile && problem() && !this.tokens.profiles.all().some((other) => other.project?.id === resource.projectId)) {
+      await relearnProject(this.tokens.profiles, profile.id, this.client(profile.id)).catch(() => undefined);
+    }
+    const still = problem();
+    if (still) throw StudioApiError.config(still);
     return resource;
   }
 

@@ -7,6 +7,7 @@ import { openInStudio } from '../common/openInStudio';
 import type { Prompts } from '../common/prompts';
 import { askNameSearch } from '../common/search';
 import type { Session } from '../account/session';
+import { onProfileOf } from '../profiles/profileGuard';
 import { PHASE_FILTERS } from './assetFilters';
 import { AssetItem, phaseOf, phaseText } from './assetItem';
 import type { AssetsView } from './assetsView';
@@ -152,9 +153,21 @@ async function openAssetInStudio(ctx: AssetCommandContext, arg: AssetArgument): 
   return asset ? openInStudio(ctx.prompts, 'asset', asset.id) : undefined;
 }
 
-/** Focuses the Assets view and selects the asset, fetching it when it is on no loaded page. */
-async function reveal(ctx: AssetCommandContext, assetId: string | undefined): Promise<AssetItem | undefined> {
+/**
+ * Focuses the Assets view and selects the asset, fetching it when it is on no loaded page. An asset
+ * of `profileId` (an upload's), when another profile is current, is not asked of this account (its
+ * 404 would not mean the asset was deleted): whose it is is said first, with a switch offered.
+ */
+async function reveal(ctx: AssetCommandContext, assetId: string | undefined, profileId?: string): Promise<AssetItem | undefined> {
   if (typeof assetId !== 'string' || !assetId) return undefined;
+  let item: AssetItem | undefined;
+  await onProfileOf(ctx.session, ctx.prompts, typeof profileId === 'string' ? profileId : undefined, async () => {
+    item = await revealHere(ctx, assetId);
+  });
+  return item;
+}
+
+async function revealHere(ctx: AssetCommandContext, assetId: string): Promise<AssetItem | undefined> {
   try {
     await vscode.commands.executeCommand('livepeer.assets.focus');
     // Read afresh: a listed row may be of an asset deleted elsewhere since (a 404 is said below).
@@ -167,7 +180,7 @@ async function reveal(ctx: AssetCommandContext, assetId: string | undefined): Pr
       // Deleted elsewhere: say so (rather than a bare 404), and let everything that lists it know.
       ctx.view.remove(assetId);
       void ctx.prompts.message('warning', `Livepeer: asset ${assetId} was deleted, so it cannot be shown.`, {});
-    } else reportError(ctx.prompts, 'showing the asset', error, () => reveal(ctx, assetId));
+    } else reportError(ctx.prompts, 'showing the asset', error, () => revealHere(ctx, assetId));
     return undefined;
   }
 }
@@ -207,6 +220,6 @@ export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposab
     register('livepeer.assets.copyDownloadUrl', (arg?: AssetArgument) => copyUrl(ctx, arg, 'mp4')),
     register('livepeer.assets.openInStudio', (arg?: AssetArgument) => openAssetInStudio(ctx, arg)),
     register('livepeer.assets.showDetails', (arg?: AssetArgument) => showDetails(ctx, arg)),
-    register('livepeer.assets.reveal', (assetId?: string) => reveal(ctx, assetId)),
+    register('livepeer.assets.reveal', (assetId?: string, profileId?: string) => reveal(ctx, assetId, profileId)),
   ];
 }

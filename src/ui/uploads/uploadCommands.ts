@@ -194,7 +194,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       const record = arg instanceof UploadItem && arg.contextValue === 'upload.cancelled' ? arg.finished : undefined;
       if (!record?.assetId) return false;
       try {
-        await manager.history.deleteLeftovers([{ assetId: record.assetId, name: record.name }]);
+        await manager.history.deleteLeftovers([{ assetId: record.assetId, name: record.name, account: record.account }]);
         return true;
       } catch (error) {
         reportError(prompts, `could not delete the asset of ${quoted(record.name)}`, error);
@@ -204,7 +204,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     vscode.commands.registerCommand('livepeer.uploads.showAsset', async (arg?: unknown) => {
       const item = arg instanceof UploadItem ? arg : undefined;
       if (item?.finished?.assetDeleted) void prompts.message('info', `Livepeer: the asset of ${quoted(item.finished.name)} was deleted.`, {});
-      else if (item?.assetId) await revealAsset(item.assetId);
+      else if (item?.assetId) await revealAsset(item.assetId, item.finished?.account ?? item.entry?.account ?? item.upload?.account);
     }),
     vscode.commands.registerCommand('livepeer.uploads.revealFile', (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),
     vscode.commands.registerCommand('livepeer.uploads.copyAssetId', copy('assetId', 'asset ID')),

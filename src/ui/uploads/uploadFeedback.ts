@@ -12,8 +12,9 @@ import { describeBatch } from './progressText';
 /** The Assets view's command that reveals and selects one asset (registered by the Assets view). */
 const REVEAL_ASSET_COMMAND = 'livepeer.assets.reveal';
 
-export function revealAsset(assetId: string): Thenable<unknown> {
-  return vscode.commands.executeCommand(REVEAL_ASSET_COMMAND, assetId);
+/** Shows the asset in the Assets view; `account`, the profile it was uploaded for, when it is not the current one, is said first. */
+export function revealAsset(assetId: string, account: string | undefined): Thenable<unknown> {
+  return vscode.commands.executeCommand(REVEAL_ASSET_COMMAND, assetId, account);
 }
 
 /** Uploads queued while one progress notification shows; it closes when all of them ended. */
@@ -124,7 +125,7 @@ export class UploadFeedback implements vscode.Disposable {
     const message = `Livepeer: uploaded ${what}${result.resumed ? ' (resumed)' : ''}; the service is processing it.`;
     void this.prompts.message('info', message, {}, ...actions).then(async (action) => {
       if (action === 'Copy Playback ID' && result.playbackId) await vscode.env.clipboard.writeText(result.playbackId);
-      else if (action === 'Show Asset') await revealAsset(result.assetId);
+      else if (action === 'Show Asset') await revealAsset(result.assetId, upload.account);
     });
   }
 

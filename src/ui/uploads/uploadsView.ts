@@ -220,9 +220,12 @@ export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.
 
   private async build(): Promise<UploadItem[]> {
     const stored = await this.manager.interrupted();
+    // Every row names its upload's profile, in the row and its tooltip (finished ones too: their commands act for it).
     const owned = (item: UploadItem, account: string | undefined): UploadItem => {
       const name = this.profileName(account);
-      if (name) item.description = `${item.description ?? ''} · ${name}`;
+      if (!name) return item;
+      item.description = `${item.description ?? ''} · ${name}`;
+      if (item.tooltip instanceof vscode.MarkdownString) item.tooltip.appendMarkdown(`  \nProfile: ${md(name)}`);
       return item;
     };
     return [
@@ -230,7 +233,7 @@ export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.
       ...this.manager.queuedUploads.map((upload) => owned(UploadItem.queued(upload), upload.account)),
       ...this.manager.heldUploads.map((upload) => owned(UploadItem.held(upload), upload.account)),
       ...stored.map((entry) => owned(UploadItem.stored(entry, this.manager.isPaused(entry)), entry.account)),
-      ...this.manager.finishedUploads.map((record) => UploadItem.finishedUpload(record, this.manager.history.isUndecided(record))),
+      ...this.manager.finishedUploads.map((record) => owned(UploadItem.finishedUpload(record, this.manager.history.isUndecided(record)), record.account)),
     ];
   }
 

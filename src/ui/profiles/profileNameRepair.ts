@@ -1,0 +1,18 @@
+import * as vscode from 'vscode';
+import type { Prompts } from '../common/prompts';
+import type { AccountProfiles } from './accountProfiles';
+
+/**
+ * Profiles stored under the same name up to case and spaces (by an older version, or two windows
+ * adding at once) are all kept, each with its token, the later ones renamed: this stores the new
+ * names and says so, with Rename Profile at hand. The current profile stays the one chosen.
+ */
+export async function repairProfileNames(profiles: AccountProfiles, prompts: Prompts): Promise<void> {
+  const renamed = await profiles.change((store) => store.repairNames());
+  const [first] = renamed;
+  if (!first) return;
+  const what = renamed.map(({ from, to }) => `a second profile named “${from.trim()}” is now “${to}”`).join('; ');
+  const action = 'Rename Profile';
+  const choice = await prompts.message('warning', `Livepeer: ${what} (profile names ignore case and spaces); each keeps its own token.`, {}, action);
+  if (choice === action) await vscode.commands.executeCommand('livepeer.profiles.rename', first.id);
+}

@@ -18,15 +18,17 @@ const require = createRequire(import.meta.url);
 /**
  * Code loaded lazily stays out of extension.js, its import becomes a require of its own bundle: the
  * tus client (the first resumable upload), the webhook test-event builder (Send Test Event), the
- * service's webhook URL check (Create or Edit Webhook), undici's ProxyAgent (the first request
+ * service's webhook URL check (Create or Edit Webhook), playback token signing and checking (the
+ * first signed playback, Sign Playback Token, Check Playback Access), the webhook events picker, the
+ * playback id picker of the key commands, undici's ProxyAgent (the first request
  * through a proxy) and the check of a folder's base URL.
  */
 const lazyOutside = {
   name: 'lazy-outside',
   setup(build) {
     build.onResolve({ filter: /^tus-js-client$/ }, () => ({ path: './tus-js-client.js', external: true }));
-    build.onResolve({ filter: /\/(webhookEvents|webhookUrl|folderBaseUrl)(\.js)?$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./${/(webhookEvents|webhookUrl|folderBaseUrl)(\.js)?$/.exec(args.path)?.[1]}.js`, external: true } : undefined,
+    build.onResolve({ filter: /\/(webhookEvents|webhookUrl|folderBaseUrl|playbackToken|webhookEventChoices|playbackTargetPicker)(\.js)?$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./${/(webhookEvents|webhookUrl|folderBaseUrl|playbackToken|webhookEventChoices|playbackTargetPicker)(\.js)?$/.exec(args.path)?.[1]}.js`, external: true } : undefined,
     );
     build.onResolve({ filter: /^\.\/proxyAgent$/ }, (args) => (args.kind === 'require-call' ? { path: './proxyAgent.js', external: true } : undefined));
   },
@@ -119,6 +121,9 @@ const builds = [
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
   { ...common, entryPoints: ['src/api/webhookEvents.ts'], outfile: 'dist/webhookEvents.js' },
   { ...common, entryPoints: ['src/api/webhookUrl.ts'], outfile: 'dist/webhookUrl.js' },
+  { ...common, entryPoints: ['src/api/playbackToken.ts'], outfile: 'dist/playbackToken.js' },
+  { ...common, entryPoints: ['src/ui/webhooks/webhookEventChoices.ts'], outfile: 'dist/webhookEventChoices.js', external: ['vscode'] },
+  { ...common, entryPoints: ['src/ui/keys/playbackTargetPicker.ts'], outfile: 'dist/playbackTargetPicker.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/ui/account/folderBaseUrl.ts'], outfile: 'dist/folderBaseUrl.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/api/proxyAgent.ts'], outfile: 'dist/proxyAgent.js', plugins: [llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed] },
   {

@@ -9,3 +9,10 @@ export interface PlaybackTarget {
   name?: string;
   policy?: PlaybackPolicy | null;
 }
+
+/** The playback target a command was given: a row's `playback`, or a playback id as text. */
+export function playbackTargetOf(arg: unknown): PlaybackTarget | undefined {
+  if (typeof arg === 'string' && arg) return { playbackId: arg };
+  const playback = (arg as { playback?: Partial<PlaybackTarget> } | undefined)?.playback;
+  return typeof playback?.playbackId === 'string' && playback.playbackId ? (playback as PlaybackTarget) : undefined;
+}

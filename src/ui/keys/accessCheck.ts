@@ -1,4 +1,4 @@
-import { signPlaybackToken, verifyPlaybackToken, type GateAnswer, type SigningKey, type StudioClient } from '../../api';
+import { type GateAnswer, type SigningKey, type StudioClient } from '../../api';
 
 export interface AccessResult {
   allowed: boolean;
@@ -21,6 +21,7 @@ export async function askGate(client: StudioClient, playbackId: string, publicKe
  */
 export async function keyAccess(client: StudioClient, playbackId: string, key: SigningKey, ownKeys: SigningKey[], privateKey?: string): Promise<AccessResult> {
   if (privateKey) {
+    const { signPlaybackToken, verifyPlaybackToken } = await import('../../api/playbackToken.js');
     const token = signPlaybackToken({ playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: 300 });
     const local = verifyPlaybackToken(token, { playbackId, publicKey: key.publicKey });
     if (!local.ok) return { allowed: false, words: `refused before the service is asked: ${local.reason}` };

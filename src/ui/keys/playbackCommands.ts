@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { messageOf, signPlaybackToken, verifyPlaybackToken, type SigningKey } from '../../api';
+import { messageOf, type SigningKey } from '../../api';
 import { reportingFailures } from '../common/errorReporting';
 import { dateTime, quoted } from '../common/format';
 import { askGate, fitsKeyState, keyAccess, type AccessResult } from './accessCheck';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
-import type { PlaybackTarget } from '../common/playbackTarget';
+import { playbackTargetOf, type PlaybackTarget } from '../common/playbackTarget';
 import { resolveKey, type KeyCommandContext } from './keyPicker';
-import { pickPlaybackTarget, playbackTargetOf } from './playbackTargetPicker';
+
 import { SigningKeyItem } from './signingKeysView';
 
 const LIFETIMES = [
@@ -22,6 +22,7 @@ const LIFETIMES = [
 async function target(ctx: KeyCommandContext, arg: unknown, placeHolder: string): Promise<PlaybackTarget | undefined> {
   const given = playbackTargetOf(arg);
   if (given) return given;
+  const { pickPlaybackTarget } = await import('./playbackTargetPicker.js');
   const picked = await pickPlaybackTarget(ctx, placeHolder);
   return picked === 'skip' ? undefined : picked;
 }
@@ -100,6 +101,7 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
   if (!lifetime) return undefined;
   const privateKey = await privateKeyOf(ctx, key);
   if (!privateKey) return undefined;
+  const { signPlaybackToken } = await import('../../api/playbackToken.js');
   const token = signPlaybackToken({ playbackId: playback.playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: lifetime.seconds });
   const what = playback.name ? `${quoted(playback.name)}` : playback.playbackId;
   const url = await signedPlaybackUrl(ctx, playback.playbackId, token).catch((error: unknown) => `(no signed playback URL: ${messageOf(error)})`);
@@ -169,6 +171,7 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
     signedHere = !!privateKey;
     result = await keyAccess(client, playback.playbackId, listed, keys, privateKey);
   } else {
+    const { verifyPlaybackToken } = await import('../../api/playbackToken.js');
     const local = verifyPlaybackToken(token ?? '', { playbackId: playback.playbackId });
     listed = local.ok ? keys.find((k) => k.publicKey === local.claims.pub) : undefined;
     result = local.ok ? await askGate(client, playback.playbackId, local.claims.pub, keys) : { allowed: false, words: `refused before the service is asked: ${local.reason}` };

@@ -1,12 +1,7 @@
 import type { PlaybackTarget } from '../common/playbackTarget';
 import type { KeyCommandContext } from './keyPicker';
 
-export function playbackTargetOf(arg: unknown): PlaybackTarget | undefined {
-  if (typeof arg === 'string' && arg) return { playbackId: arg };
-  const playback = (arg as { playback?: Partial<PlaybackTarget> } | undefined)?.playback;
-  return typeof playback?.playbackId === 'string' && playback.playbackId ? (playback as PlaybackTarget) : undefined;
-}
-
+// Loaded on first use, as its own bundle (esbuild.mjs): only the playback commands and a rotation's check ask it.
 const PLAYBACK_ID = /^[a-z0-9]{8,64}$/i;
 
 /**

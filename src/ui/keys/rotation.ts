@@ -6,7 +6,6 @@ import { askGate, fitsKeyState, keyAccess } from './accessCheck';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';
-import { pickPlaybackTarget } from './playbackTargetPicker';
 import type { Rotation } from './rotations';
 import { SigningKeyItem } from './signingKeysView';
 import { quoted } from '../common/format';
@@ -100,6 +99,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
     return;
   }
 
+  const { pickPlaybackTarget } = await import('./playbackTargetPicker.js');
   const target = await pickPlaybackTarget(ctx, `Check ${quoted(rotation.newName)} on which signed playback id before disabling ${quoted(rotation.oldName)}?`, true);
   if (!target) return;
   const keys = await client.listSigningKeys();

@@ -4,7 +4,7 @@ import { reportingFailures } from '../common/errorReporting';
 import { shortDateTime } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import type { PrivateKeys } from '../keys/privateKeys';
-import { playbackTargetOf } from '../keys/playbackTargetPicker';
+import { playbackTargetOf } from '../common/playbackTarget';
 import type { PlayTarget } from './playbackPlan';
 import { PlayerPanel } from './playerPanel';
 

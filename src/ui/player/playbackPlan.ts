@@ -1,4 +1,4 @@
-import { StudioApiError, choosePlayerSource, messageOf, probePlayback, signPlaybackToken, withPlaybackJwt, type PlaybackInfo, type StudioClient } from '../../api';
+import { StudioApiError, choosePlayerSource, messageOf, probePlayback, withPlaybackJwt, type PlaybackInfo, type StudioClient } from '../../api';
 import type { PrivateKeys } from '../keys/privateKeys';
 import type { PlayerLoad } from './playerMessages';
 import { quoted } from '../common/format';
@@ -46,7 +46,9 @@ async function keptSigner(deps: PlanDeps, playbackId: string): Promise<(() => st
   for (const key of keys) {
     // get() also finds a kept key whose secret went missing, and marks it so.
     const privateKey = await deps.privateKeys.get(key.id);
-    if (privateKey) return () => signPlaybackToken({ playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: PLAYER_TOKEN_SECONDS });
+    if (!privateKey) continue;
+    const { signPlaybackToken } = await import('../../api/playbackToken.js');
+    return () => signPlaybackToken({ playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: PLAYER_TOKEN_SECONDS });
   }
   return undefined;
 }

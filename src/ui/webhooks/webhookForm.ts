@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Webhook, WebhookEventName, WebhookInput, WebhookUpdate } from '../../api';
 import { shownUrl } from './webhookItems';
-import { eventChoices } from './webhookEventChoices';
 import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
 import { tickWhenHeld } from '../common/walkthrough';
 
@@ -36,6 +35,7 @@ async function askUrl(ctx: WebhookContext, title: string, value = ''): Promise<s
 }
 
 async function askEvents(ctx: WebhookContext, title: string, current: readonly string[] = []): Promise<WebhookEventName[] | undefined> {
+  const { eventChoices } = await import('./webhookEventChoices.js');
   let placeHolder = 'Events that trigger the webhook';
   for (;;) {
     const picked = await ctx.prompts.pickMany(eventChoices(current), { title, placeHolder, matchOnDescription: true });

@@ -1,5 +1,4 @@
 import { sendWebhookTestEvent, withoutKnownSecrets, withoutSecrets, type Asset, type Stream, type WebhookEventName } from '../../api';
-import { eventChoices } from './webhookEventChoices';
 import { shownUrl } from './webhookItems';
 import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
 
@@ -35,6 +34,7 @@ export async function sendTestEvent(ctx: WebhookContext, arg: WebhookArgument, e
   let event = eventName;
   if (!event) {
     const subscribed = chosen.events.length ? chosen.events : undefined;
+    const { eventChoices } = await import('./webhookEventChoices.js');
     const picked = await ctx.prompts.pick(eventChoices([], subscribed), { title: `${TITLE} to ${nameOf(chosen)}`, placeHolder: 'Event to send', matchOnDescription: true });
     event = picked?.event;
   }

@@ -173,16 +173,19 @@ function startControlServer(getPage) {
         if (req.method === 'POST' && url.pathname === '/quick-input') {
           const page = getPage();
           if (!page) return reply(503, 'no page yet');
+          const labels = JSON.stringify(await quickInputLabels(page));
           res.writeHead(200, { 'content-type': 'application/json' });
-          return res.end(JSON.stringify(await quickInputLabels(page)));
+          return res.end(labels);
         }
         if (req.method === 'POST' && url.pathname === '/explorer-context-menu') {
           const name = url.searchParams.get('name');
           if (!name) return reply(400, 'name must be the label of a row in the Explorer');
           const page = getPage();
           if (!page) return reply(503, 'no page yet');
+          // Headers only once the answer is known: a failure on the way is still answered 500.
+          const menu = JSON.stringify(await explorerContextMenu(page, name));
           res.writeHead(200, { 'content-type': 'application/json' });
-          return res.end(JSON.stringify(await explorerContextMenu(page, name)));
+          return res.end(menu);
         }
         if (req.method === 'POST' && url.pathname === '/hover') {
           const text = url.searchParams.get('text');

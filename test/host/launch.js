@@ -236,6 +236,8 @@ async function explorerContextMenu(page, name) {
   const labels = (await menu.locator('.action-item .action-label').allTextContents()).map((t) => t.trim()).filter(Boolean);
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'detached', timeout: 15000 });
+  // The pointer left resting on the row opens its hover, which covers the row below it: move it away.
+  await page.mouse.move(0, 0);
   return labels;
 }
 

@@ -273,37 +273,30 @@ describe('Profiles', () => {
     }
   });
 
-  it('before the profiles are first read, the client sends a token only to a base URL of the same profile', async () => {
-    // A window whose current profile B has its own base URL, while the livepeer.baseURL setting names the emulator.
+  it('a client taken before the profiles are first read never sends a later profile’s token to the base URL setting’s server', async () => {
+    // A first start with no profile yet: the client then has the livepeer.baseURL setting (the emulator).
     const values = new Map<string, string>();
     const record = new Map<string, unknown>();
-    let read = (): void => undefined;
-    let gated = false;
-    const readable = new Promise<void>((resolve) => (read = resolve));
     const secretsChanged = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
     const storage = {
-      get: async (key: string) => (gated && (await readable), values.get(key)),
+      get: async (key: string) => values.get(key),
       store: async (key: string, value: string) => void values.set(key, value),
       delete: async (key: string) => void values.delete(key),
       onDidChange: secretsChanged.event,
     } as unknown as vscode.SecretStorage;
     const memento = { keys: () => [...record.keys()], get: (key: string, fallback?: unknown) => record.get(key) ?? fallback, update: async (key: string, value: unknown) => void record.set(key, value) } as vscode.Memento;
-    const setup = new AccountProfiles(storage, memento);
-    const elsewhere = await setup.store.add({ name: 'B', baseUrl: 'http://127.0.0.1:9/api', token: TOKEN_B });
-    await setup.store.choose(elsewhere.id);
-    setup.dispose();
-    gated = true;
     const profiles = new AccountProfiles(storage, memento);
     const log = vscode.window.createOutputChannel('Livepeer first start (test)', { log: true });
     const session = new Session(new TokenStore(profiles), log, 'test');
     try {
+      const early = session.client();
+      await session.tokens.loaded();
+      // Then profile B, with a server of its own, becomes current.
+      await profiles.change(async (store) => store.choose((await store.add({ name: 'B', baseUrl: 'http://127.0.0.1:9/api', token: TOKEN_B })).id));
       const since = emulator.requests.length;
-      const call = session.client().listSigningKeys();
-      read();
-      await assert.rejects(call);
+      await assert.rejects(early.listSigningKeys(), /another base URL/);
       assert.deepEqual(emulator.requests.slice(since).filter((r) => r.tokenId === b.tokenId), [], 'B’s token never went to the base URL setting’s server');
     } finally {
-      read();
       session.dispose();
       profiles.dispose();
       log.dispose();

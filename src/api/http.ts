@@ -3,7 +3,7 @@ import { NetAgent } from './network';
 import { apiTokenProblem } from './apiToken';
 import { parseBaseUrl } from './baseUrl';
 import { readBodyText, readWholeBodyText } from './bodyText';
-import { StudioApiError, errorCode, httpError, redirectError, transportError } from './errors';
+import { StudioApiError, errorCode, httpError, redirectError, transportError, type ErrorContext } from './errors';
 import { rememberSecrets, rememberSecretsIn } from './knownSecrets';
 import { redact } from './redact';
 
@@ -152,11 +152,8 @@ export class StudioHttp {
 
   private async send<T>(method: Dispatcher.HttpMethod, path: string, options: CallOptions, counted: () => void): Promise<ApiResponse<T>> {
     const context = { method, path };
-    const token = await this.options.getToken();
-    if (!token) throw new StudioApiError('auth', 'no API token set: set your API token', context);
-    const malformed = apiTokenProblem(token);
-    if (malformed) throw new StudioApiError('auth', `the API token is malformed (${malformed}): set your API token again`, context);
-    rememberSecrets(token, ...(options.secrets ?? []));
+    let token = await this.token(context);
+    rememberSecrets(...(options.secrets ?? []));
     const url = new URL(this.baseUrl + path);
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, value);
@@ -174,6 +171,8 @@ export class StudioHttp {
     const { signal } = options;
 
     for (let retry = 0; ; retry++) {
+      // A retry asks for the token again: it may have changed, or its profile stopped being current, meanwhile.
+      if (retry > 0) headers.authorization = `Bearer ${(token = await this.token(context))}`;
       counted();
       const answer = await this.attempt(url, method, headers, body, signal);
       const canRetry = retry < this.policy.maxRetries && IDEMPOTENT_METHODS.has(method) && !signal?.aborted;
@@ -215,6 +214,15 @@ export class StudioHttp {
       rememberSecretsIn(parsed.value);
       return { status, headers: answer.headers, data: parsed.value as T };
     }
+  }
+
+  private async token(context: ErrorContext): Promise<string> {
+    const token = await this.options.getToken();
+    if (!token) throw new StudioApiError('auth', 'no API token set: set your API token', context);
+    const malformed = apiTokenProblem(token);
+    if (malformed) throw new StudioApiError('auth', `the API token is malformed (${malformed}): set your API token again`, context);
+    rememberSecrets(token);
+    return token;
   }
 
   private async attempt(url: URL, method: Dispatcher.HttpMethod, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal): Promise<Attempt> {

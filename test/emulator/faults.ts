@@ -22,7 +22,8 @@ export type FaultAction =
   | { kind: 'failAfterChange' }
   | { kind: 'retryAfter'; status: 429 | 503; seconds: number }
   | { kind: 'longBody'; status: number; unit: string; bytes: number; contentType: string }
-  | { kind: 'trickle'; everyMs: number };
+  | { kind: 'trickle'; everyMs: number }
+  | { kind: 'hold'; released: Promise<void>; status?: number };
 
 interface Rule {
   origin: Origin;
@@ -97,6 +98,17 @@ export class Faults {
   /** The handler answers, but its body goes out one byte every `everyMs` (a stalled CDN that never quite stops). */
   trickle(match: FaultMatch & { everyMs: number }): void {
     this.add(match, { kind: 'trickle', everyMs: match.everyMs });
+  }
+
+  /**
+   * Holds the request, once arrived (and logged), until `release()` (or the emulator closes): then
+   * answers `status` when given, else handles it. For a test to act while a request is in flight.
+   */
+  hold(match: FaultMatch & { status?: number }): { release(): void } {
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.add(match, { kind: 'hold', released, status: match.status });
+    return { release };
   }
 
   clear(): void {

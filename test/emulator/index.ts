@@ -232,6 +232,12 @@ async function applyFault(fault: FaultAction, req: IncomingMessage, res: ServerR
       sendJson(res, 200, [{ id: `endless-${next}`, name: `Row ${next}`, publicKey: `endless-key-${next}` }], { Link: `<${url.href}>; rel="next"` });
       return false;
     }
+    case 'hold':
+      if (!(await scheduler.until(fault.released)) || req.socket.destroyed) return false;
+      if (fault.status === undefined) return true;
+      req.resume();
+      sendJson(res, fault.status, { errors: [`injected fault (${fault.status})`] });
+      return false;
     case 'delay':
       // Skip the handler when the emulator closed or the client gave up while we waited.
       return (await scheduler.sleep(fault.ms)) && !req.socket.destroyed;

@@ -27,6 +27,21 @@ export class Scheduler {
     });
   }
 
+  /** Resolves with true once `event` happened, or early (with false) when the scheduler is disposed. */
+  until(event: Promise<void>): Promise<boolean> {
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        this.sleepers.delete(wake);
+        resolve(false);
+      };
+      this.sleepers.add(wake);
+      void event.then(() => {
+        this.sleepers.delete(wake);
+        resolve(true);
+      });
+    });
+  }
+
   dispose(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();

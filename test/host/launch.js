@@ -183,9 +183,10 @@ function startControlServer(getPage) {
           if (!name) return reply(400, 'name must be the label of a row in the Explorer');
           const page = getPage();
           if (!page) return reply(503, 'no page yet');
-          const items = JSON.stringify(await explorerContextMenu(page, name));
+          // Headers only once the answer is known: a failure on the way is still answered 500.
+          const menu = JSON.stringify(await explorerContextMenu(page, name));
           res.writeHead(200, { 'content-type': 'application/json' });
-          return res.end(items);
+          return res.end(menu);
         }
         if (req.method === 'POST' && url.pathname === '/hover') {
           const text = url.searchParams.get('text');
@@ -239,6 +240,8 @@ async function explorerContextMenu(page, name) {
   const labels = (await menu.locator('.action-item .action-label').allTextContents()).map((t) => t.trim()).filter(Boolean);
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'detached', timeout: 15000 });
+  // The pointer left resting on the row opens its hover, which covers the row below it: move it away.
+  await page.mouse.move(0, 0);
   return labels;
 }
 

@@ -2,8 +2,11 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { privateKeySecretKey, tokenSecretKey, type Profile } from '../../src/profiles/profile';
+import { Session } from '../../src/ui/account/session';
+import { TokenStore } from '../../src/ui/account/tokenStore';
 import type { PromptRequest } from '../../src/ui/common/prompts';
 import { repairProfileNames } from '../../src/ui/profiles/profileNameRepair';
+import { AccountProfiles } from '../../src/ui/profiles/accountProfiles';
 import type { UploadItem } from '../../src/ui/uploads/uploadsView';
 import type { UploadOutcome } from '../../src/upload';
 import type { AccountToken } from '../emulator';
@@ -262,17 +265,27 @@ describe('Profiles', () => {
     }
   });
 
-  it('the workspace setting livepeer.profile pins the folder to a profile by name; a name no profile has selects none', async () => {
-    await pin('client');
-    assert.equal(api.session.profile?.name, 'Client');
-    assert.match(String(api.profileStatusBar.item.tooltip), /^Livepeer profile “Client” \(pinned by this folder\)\nProject: Client B\n/);
-    const before = emulator.requests.length;
-    await pin('Staging');
-    assert.equal(api.session.hasToken, false);
-    assert.match(api.profileStatusBar.item.text, /no profile “Staging”/);
-    assert.deepEqual(await api.signingKeys.getChildren(), []);
-    assert.equal(emulator.requests.length, before, 'no account is called');
-    await pin(undefined);
+  it('the workspace setting livepeer.profile pins the folder to a profile by name; a name no profile has selects none, and nothing calls any account', async () => {
+    try {
+      await pin('client');
+      assert.equal(api.session.profile?.name, 'Client');
+      assert.match(String(api.profileStatusBar.item.tooltip), /^Livepeer profile “Client” \(pinned by this folder\)\nProject: Client B\n/);
+      // Client's own loads end first: what they ask is Client's, whenever it arrives.
+      await eventually(async () => assert.deepEqual((await shown()).sort(), ['B asset', 'B key', 'B stream']));
+      await pin('Staging');
+      assert.equal(api.session.hasToken, false);
+      assert.match(api.profileStatusBar.item.text, /no profile “Staging”/);
+      const before = emulator.requests.length;
+      assert.deepEqual(await api.signingKeys.getChildren(), []);
+      assert.deepEqual(await api.webhooks.getChildren(), []);
+      answer(() => 'staging key');
+      await vscode.commands.executeCommand('livepeer.keys.create');
+      const said = await eventually(() => lastMessage(/creating a signing key/) ?? assert.fail('not said'));
+      assert.match(said.message, /pinned to profile “Staging” \(setting livepeer\.profile\), which does not exist/);
+      assert.deepEqual(emulator.requests.slice(before).filter((r) => r.tokenId || r.headers.authorization), [], 'no account is called, with any token');
+    } finally {
+      await pin(undefined);
+    }
     assert.equal(api.session.profile?.name, 'Default', 'the last chosen again');
   });
 
@@ -305,6 +318,69 @@ describe('Profiles', () => {
     } finally {
       await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
       await eventually(async () => assert.ok((await shown()).includes('A key')));
+    }
+  });
+
+  it('a load started before a switch never lands after it, and a retry after the switch is not sent with the old profile’s token', async () => {
+    const keysRequests = () => emulator.requests.filter((r) => r.url.startsWith('/api/access-control/signing-key')).length;
+    /** Lists the keys while every list request is held at the emulator (the tree's own too), runs `meanwhile`, then lets them be answered. */
+    const heldLoad = async (meanwhile: () => Promise<void>, status?: number) => {
+      const held = emulator.faults.hold({ origin: 'api', method: 'GET', path: '/api/access-control/signing-key', status, times: 1000 });
+      try {
+        const asked = keysRequests();
+        const load = api.signingKeys.getChildren();
+        await eventually(() => assert.ok(keysRequests() > asked));
+        await meanwhile();
+        return { since: emulator.requests.length, load };
+      } finally {
+        held.release();
+        emulator.faults.clear();
+      }
+    };
+    try {
+      // Default's list, answered once Client is current.
+      const a = await heldLoad(async () => void (await vscode.commands.executeCommand('livepeer.profiles.switch', 'Client')));
+      assert.deepEqual(await a.load, [], 'Default’s keys do not show while Client is current');
+      // Client's list, answered 503 (the client retries) once no profile is current.
+      const b = await heldLoad(() => pin('Staging'), 503);
+      assert.deepEqual(await b.load, []);
+      assert.deepEqual(emulator.requests.slice(b.since).filter((r) => r.tokenId), [], 'nothing sent with a token while no profile is current');
+    } finally {
+      await pin(undefined);
+      await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
+    }
+  });
+
+  it('a client taken before the profiles are first read never sends a later profile’s token to the base URL setting’s server', async () => {
+    // A first start with no profile yet: the client then has the livepeer.baseURL setting (the emulator).
+    const values = new Map<string, string>();
+    const record = new Map<string, unknown>();
+    const secretsChanged = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+    const storage = {
+      get: async (key: string) => values.get(key),
+      store: async (key: string, value: string) => void values.set(key, value),
+      delete: async (key: string) => void values.delete(key),
+      onDidChange: secretsChanged.event,
+    } as unknown as vscode.SecretStorage;
+    const memento = { keys: () => [...record.keys()], get: (key: string, fallback?: unknown) => record.get(key) ?? fallback, update: async (key: string, value: unknown) => void record.set(key, value) } as vscode.Memento;
+    const profiles = new AccountProfiles(storage, memento);
+    const log = vscode.window.createOutputChannel('Livepeer first start (test)', { log: true });
+    const session = new Session(new TokenStore(profiles), log, 'test');
+    try {
+      const early = session.client();
+      await session.tokens.loaded();
+      // Then profile B, with a server of its own, becomes current.
+      await profiles.change(async (store) => store.choose((await store.add({ name: 'B', baseUrl: 'http://127.0.0.1:9/api', token: TOKEN_B })).id));
+      const since = emulator.requests.length;
+      await assert.rejects(early.listSigningKeys(), /another base URL/);
+      assert.deepEqual(emulator.requests.slice(since).filter((r) => r.tokenId === b.tokenId), [], 'B’s token never went to the base URL setting’s server');
+    } finally {
+      session.dispose();
+      profiles.dispose();
+      log.dispose();
+      secretsChanged.dispose();
+      // The context keys the window's own profiles set.
+      await api.profiles.refresh();
     }
   });
 

@@ -62,6 +62,17 @@ describe('extension manifest: menus and walkthrough', () => {
     assert.equal(title, 'Upload to Livepeer');
   });
 
+  it('every account view, Webhooks too, welcomes without a token with a button, and says when the folder is pinned to a missing profile', () => {
+    type Welcome = { view: string; contents: string; when?: string };
+    const welcomes: Welcome[] = manifest.contributes.viewsWelcome;
+    for (const view of ['livepeer.signingKeys', 'livepeer.streams', 'livepeer.assets', 'livepeer.webhooks']) {
+      const signedOut = welcomes.find((w) => w.view === view && w.when === '!livepeer.hasToken && !livepeer.pinNotFound');
+      assert.match(signedOut?.contents ?? '', /\[Set API Token\]\(command:livepeer\.setToken\)/, view);
+      const pinned = welcomes.find((w) => w.view === view && w.when === 'livepeer.pinNotFound');
+      assert.match(pinned?.contents ?? '', /pinned to a Livepeer profile that does not exist[\s\S]*\(command:livepeer\.profiles\.add\)/, view);
+    }
+  });
+
   it('walks through token, signing key, upload, stream and webhook with media and completion events', () => {
     const [walkthrough] = manifest.contributes.walkthroughs;
     assert.deepEqual(

@@ -27,11 +27,9 @@ describe('PagedList: the paging state of the Assets and Streams views', () => {
   let now = 0;
   const streams = (prepare?: (items: Stream[], current: () => boolean) => Promise<void>) =>
     new PagedList<Stream>((cursor, limit = 2) => (requests++, limits.push(limit), client.listStreamsPage({}, cursor, limit)), prepare, () => now);
-  /** Lets a read-ahead (started, not awaited, once a page shows) reach the emulator and come back. */
-  const settle = async () => {
-    const sent = requests;
-    for (let i = 0; i < 50 && emu.requests.filter((r) => r.url.startsWith('/api/stream')).length < sent; i++) await new Promise((r) => setTimeout(r, 10));
-    await new Promise((r) => setTimeout(r, 50));
+  /** Waits for the page read ahead (started, not awaited, once a page shows) to come back: a condition, not a time. */
+  const settle = async (list: PagedList<Stream>) => {
+    await (list as unknown as { ahead?: { page: Promise<unknown> } }).ahead?.page.catch(() => undefined);
   };
   const ids = (list: PagedList<Stream>) => list.items.map((s) => s.id);
 
@@ -51,13 +49,13 @@ describe('PagedList: the paging state of the Assets and Streams views', () => {
   it('reads the next page ahead, so Load more… sends no request for the page it shows', async () => {
     const list = streams();
     await list.load();
-    await settle();
+    await settle(list);
     const cursors = () => emu.requests.filter((r) => r.url.startsWith('/api/stream')).map((r) => new URL(r.url, emu.apiUrl).searchParams.get('cursor'));
     const ahead = cursors();
     assert.equal(ahead.length, 2);
     assert.ok(ahead[1], 'the read-ahead asks for the page after the first');
     assert.equal(await list.loadMore(), true);
-    await settle();
+    await settle(list);
     assert.equal(list.items.length, 4);
     const after = cursors();
     assert.equal(after.length, 3, 'one more request: the read-ahead of the page after the one shown');
@@ -67,7 +65,7 @@ describe('PagedList: the paging state of the Assets and Streams views', () => {
   it('reads a page again when the one read ahead is a minute old (its rows may have changed since)', async () => {
     const list = streams();
     await list.load();
-    await settle();
+    await settle(list);
     const next = [...emu.store.streams.values()].find((s) => !ids(list).includes(s.id) && !s.parentId);
     assert.ok(next);
     next.record = true;
@@ -85,7 +83,7 @@ describe('PagedList: the paging state of the Assets and Streams views', () => {
       emu.faults.fail({ origin: 'api', path: '/api/stream', status: 500 });
     });
     await list.load();
-    await settle();
+    await settle(list);
     assert.equal(emu.requests.filter((r) => r.url.startsWith('/api/stream')).at(-1)?.status, 500, 'the read-ahead failed');
     assert.equal(await list.loadMore(), true);
     assert.equal(list.items.length, 4);
@@ -103,6 +101,23 @@ describe('PagedList: the paging state of the Assets and Streams views', () => {
     list.reset();
     assert.equal(await more, false);
     assert.deepEqual([list.isLoaded, list.items.length], [false, 0]);
+  });
+
+  it('drops a failure that arrives after a reset: the list now says nothing of the old token or filters', async () => {
+    const list = streams();
+    emu.faults.fail({ origin: 'api', method: 'GET', path: '/api/stream', status: 503 });
+    const stale = list.load();
+    list.reset();
+    await stale;
+    await list.load();
+    assert.equal(list.items.length, 2);
+    await settle(list);
+    // The page read ahead is stale by now: Load more… reads it again, and that read fails.
+    now += READ_AHEAD_FRESH_MS;
+    emu.faults.fail({ origin: 'api', method: 'GET', path: '/api/stream', status: 503 });
+    const more = list.loadMore();
+    list.reset();
+    assert.equal(await more, false);
   });
 
   it('prepares each page before its rows show, and tells the preparation when the list was reset', async () => {

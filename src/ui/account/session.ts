@@ -48,6 +48,12 @@ export class Session implements vscode.Disposable {
     return this.tokens.profiles.current;
   }
 
+  /** A check that turns false once another profile (or none) is current: what a load started now must drop after a switch. */
+  sameProfile(): () => boolean {
+    const id = this.profile?.id;
+    return () => this.profile?.id === id;
+  }
+
   /**
    * `resource` (a row or an object shown before a switch) when it is the current profile's project's;
    * otherwise throws, saying whose it is, rather than calling the wrong account with it. A project
@@ -68,24 +74,60 @@ export class Session implements vscode.Disposable {
   /**
    * The client of `profileId` (an upload keeps the profile it started with), else of the current
    * profile; its requests wait for the first read of the tokens. Throws when the profile was
-   * removed, rather than using another account, and when its base URL is invalid.
+   * removed, rather than using another account, and when its base URL is invalid. The current
+   * profile's client sends nothing once another profile (or none) is current: a view's load or a
+   * command started before a switch fails rather than calling the old account after it.
    */
-  client(profileId = this.profile?.id): StudioClient {
-    if (!profileId && !this.tokens.isLoaded) {
-      // The first start: a single token kept before profiles is becoming profile "Default", with the base URL setting.
-      this.pending ??= this.create(settings.baseUrl(), async () => (await this.tokens.loaded(), this.tokens.value), () => this.tokens.value);
-      return this.pending;
-    }
-    if (!profileId) throw StudioApiError.config('no API token is set: run Livepeer: Set API Token');
+  client(profileId?: string): StudioClient {
+    if (profileId) return this.clientOf(profileId, false);
+    // The first start: a single token kept before profiles is becoming profile "Default", with the base URL setting.
+    if (!this.tokens.isLoaded) return (this.pending ??= this.firstStartClient(settings.baseUrl()));
+    const current = this.profile;
+    if (!current) throw StudioApiError.config(this.noProfileProblem());
+    return this.clientOf(current.id, true);
+  }
+
+  /** Why no profile is current, and what to do. */
+  noProfileProblem(): string {
+    const why = this.tokens.profiles.why;
+    return why.why === 'pin not found'
+      ? `this folder is pinned to profile “${why.pinned}” (setting livepeer.profile), which does not exist: add it with Livepeer: Add Profile…, or change the setting`
+      : 'no API token is set: run Livepeer: Set API Token';
+  }
+
+  private clientOf(profileId: string, whileCurrent: boolean): StudioClient {
     const profile = this.tokens.profiles.store.get(profileId);
     if (!profile) throw StudioApiError.config('the profile this was started with was removed: it cannot be reached any more');
-    const cached = this.clients.get(profileId);
+    const key = whileCurrent ? `${profileId}/current` : profileId;
+    const cached = this.clients.get(key);
     if (cached && cached.baseUrl === profile.baseUrl) return cached.client;
     void cached?.client.close();
     const token = () => this.tokens.profiles.tokenOf(profileId);
-    const client = this.create(profile.baseUrl, async () => (await this.tokens.loaded(), token()), token);
-    this.clients.set(profileId, { client, baseUrl: profile.baseUrl });
+    const client = this.create(
+      profile.baseUrl,
+      async () => {
+        await this.tokens.loaded();
+        if (whileCurrent && this.profile?.id !== profileId) throw StudioApiError.config(`the current profile changed from “${profile.name}” meanwhile: nothing was sent`);
+        return token();
+      },
+      token,
+    );
+    this.clients.set(key, { client, baseUrl: profile.baseUrl });
     return client;
+  }
+
+  /**
+   * The client used before the profiles are first read: it has the base URL setting, so it sends
+   * only the token of a current profile with that base URL (never one profile's token to another's server).
+   */
+  private firstStartClient(baseUrl: string): StudioClient {
+    const token = async () => {
+      await this.tokens.loaded();
+      const current = this.profile;
+      if (current && current.baseUrl !== baseUrl) throw StudioApiError.config(`the current profile “${current.name}” has another base URL: try again`);
+      return this.tokens.value;
+    };
+    return this.create(baseUrl, token, () => this.tokens.value);
   }
 
   /**

@@ -76,6 +76,10 @@ export class PagedList<T extends { id: string }> {
         this.loaded = page;
         this.readAhead();
       })
+      .catch((error: unknown) => {
+        // A failure under the old token or filters says nothing about the list now.
+        if (current()) throw error;
+      })
       .finally(() => {
         if (current()) this.loading = undefined;
       });
@@ -91,8 +95,10 @@ export class PagedList<T extends { id: string }> {
     const cursor = this.loaded?.nextCursor;
     if (!cursor) return false;
     const current = this.guard();
-    const page = await this.nextPage(cursor);
-    if (!current()) return false;
+    const page = await this.nextPage(cursor).catch((error: unknown) => {
+      if (current()) throw error;
+    });
+    if (!page || !current()) return false;
     await this.prepare(page.items, current);
     if (!current() || !this.loaded) return false;
     // A row added or changed meanwhile may also be on this page: keep the copy already shown.

@@ -129,8 +129,11 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
 
   async getChildren(node?: Node): Promise<Node[]> {
     if (node || !(await this.session.signedIn())) return [];
+    const sameProfile = this.session.sameProfile();
     try {
       const keys = await this.session.client().listSigningKeys();
+      // Another profile's list must not land: it would show, and keep private keys by, the wrong account (the switch reloads the view).
+      if (!sameProfile()) return [];
       keys.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
       tickWhenHeld('SigningKey', keys.length);
       // A key deleted elsewhere (Studio, another window) ends its rotations and takes its kept private
@@ -140,6 +143,7 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
       for (const rotation of this.rotations.all()) {
         if (ids.has(rotation.oldKeyId) !== ids.has(rotation.newKeyId)) await this.rotations.end(rotation.oldKeyId);
       }
+      if (!sameProfile()) return [];
       await this.privateKeys.keepOnly(keys);
       // A private key said to be kept must be there: one missing from secret storage is shown as missing.
       await this.privateKeys.verify(keys.map((key) => key.id));
@@ -152,6 +156,7 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
           }),
       );
     } catch (error) {
+      if (!sameProfile()) return [];
       notifyIfTokenRejected(this.prompts, 'loading signing keys', error);
       return [loadErrorItem('signing keys', error, 'livepeer.keys.refresh')];
     }

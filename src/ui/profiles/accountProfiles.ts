@@ -5,6 +5,8 @@ import { settings } from '../common/settings';
 
 const HAS_TOKEN_CONTEXT = 'livepeer.hasToken';
 const HAS_PROFILES_CONTEXT = 'livepeer.hasProfiles';
+/** The folder is pinned to a profile that does not exist: the views' welcome says so instead of "Connect your account". */
+const PIN_NOT_FOUND_CONTEXT = 'livepeer.pinNotFound';
 
 /** The workspace setting that pins a folder to a profile by name; empty = not pinned. */
 export function pinnedProfile(): string | undefined {
@@ -98,6 +100,7 @@ export class AccountProfiles implements vscode.Disposable {
     await Promise.all([
       vscode.commands.executeCommand('setContext', HAS_TOKEN_CONTEXT, !!token),
       vscode.commands.executeCommand('setContext', HAS_PROFILES_CONTEXT, profiles.length > 0),
+      vscode.commands.executeCommand('setContext', PIN_NOT_FOUND_CONTEXT, state.why === 'pin not found'),
     ]);
   }
 

@@ -20,15 +20,15 @@ const require = createRequire(import.meta.url);
  * tus client (the first resumable upload), the webhook test-event builder (Send Test Event), the
  * service's webhook URL check (Create or Edit Webhook), playback token signing and checking (the
  * first signed playback, Sign Playback Token, Check Playback Access), the webhook events picker, the
- * playback id picker of the key commands, undici's ProxyAgent (the first request
+ * playback id picker of the key commands, the git check of a saved private key, undici's ProxyAgent (the first request
  * through a proxy) and the check of a folder's base URL.
  */
 const lazyOutside = {
   name: 'lazy-outside',
   setup(build) {
     build.onResolve({ filter: /^tus-js-client$/ }, () => ({ path: './tus-js-client.js', external: true }));
-    build.onResolve({ filter: /\/(webhookEvents|webhookUrl|folderBaseUrl|playbackToken|webhookEventChoices|playbackTargetPicker)(\.js)?$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./${/(webhookEvents|webhookUrl|folderBaseUrl|playbackToken|webhookEventChoices|playbackTargetPicker)(\.js)?$/.exec(args.path)?.[1]}.js`, external: true } : undefined,
+    build.onResolve({ filter: /\/(webhookEvents|webhookUrl|folderBaseUrl|playbackToken|webhookEventChoices|playbackTargetPicker|gitExposure)(\.js)?$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./${/(webhookEvents|webhookUrl|folderBaseUrl|playbackToken|webhookEventChoices|playbackTargetPicker|gitExposure)(\.js)?$/.exec(args.path)?.[1]}.js`, external: true } : undefined,
     );
     build.onResolve({ filter: /^\.\/proxyAgent$/ }, (args) => (args.kind === 'require-call' ? { path: './proxyAgent.js', external: true } : undefined));
   },
@@ -124,6 +124,7 @@ const builds = [
   { ...common, entryPoints: ['src/api/playbackToken.ts'], outfile: 'dist/playbackToken.js' },
   { ...common, entryPoints: ['src/ui/webhooks/webhookEventChoices.ts'], outfile: 'dist/webhookEventChoices.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/ui/keys/playbackTargetPicker.ts'], outfile: 'dist/playbackTargetPicker.js', external: ['vscode'] },
+  { ...common, entryPoints: ['src/ui/keys/gitExposure.ts'], outfile: 'dist/gitExposure.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/ui/account/folderBaseUrl.ts'], outfile: 'dist/folderBaseUrl.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/api/proxyAgent.ts'], outfile: 'dist/proxyAgent.js', plugins: [llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed] },
   {

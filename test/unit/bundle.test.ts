@@ -25,7 +25,7 @@ describe('extension bundle (dist/)', () => {
     const text = readFileSync(join(dist, 'extension.js'), 'utf8');
     const lazy = [...new Set([...text.matchAll(/(?:import|require)\("\.\/([\w-]+\.js)"\)/g)].map((m) => m[1] ?? ''))].sort();
     // The parts as of this writing; a new one is found by the pattern above and checked the same way.
-    for (const part of ['folderBaseUrl.js', 'playbackTargetPicker.js', 'playbackToken.js', 'proxyAgent.js', 'tus-js-client.js', 'webhookEventChoices.js', 'webhookEvents.js', 'webhookUrl.js']) {
+    for (const part of ['folderBaseUrl.js', 'gitExposure.js', 'playbackTargetPicker.js', 'playbackToken.js', 'proxyAgent.js', 'tus-js-client.js', 'webhookEventChoices.js', 'webhookEvents.js', 'webhookUrl.js']) {
       assert.ok(lazy.includes(part), `extension.js no longer loads ${part}: update this list`);
     }
     for (const part of lazy) {

@@ -6,7 +6,6 @@ import type { CreatedSigningKey } from '../../api';
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
 import { writePrivateFile } from './privateFile';
-import { gitExposure } from './gitExposure';
 import type { PrivateKeys } from './privateKeys';
 import { quoted } from '../common/format';
 
@@ -79,6 +78,8 @@ async function savePem(prompts: Prompts, name: string, privateKey: string): Prom
       filters: { 'PEM files': ['pem'] },
     });
     if (!target) return undefined;
+    // Loaded on first use (its own bundle, esbuild.mjs): only saving a private key to a file asks git.
+    const { gitExposure } = await import('./gitExposure.js');
     const exposure = await gitExposure(target.fsPath);
     if (exposure) {
       const choice = await prompts.confirm(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the test host used by test/host/runInHost.js:
-#   - Debian packages: chromium (the headless browser), libkrb5-dev (kerberos
+#   - Debian packages: openssl (the network tests make their CA with it), chromium (the headless browser), libkrb5-dev (kerberos
 #     build inside code-server's postinstall), ripgrep (fed to @vscode/ripgrep)
 #   - npm packages of test/host (code-server 4.100.3, playwright-core) via npm ci
 # Idempotent; non-interactive; downloads only from apt and the npm registry.
@@ -22,7 +22,7 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 # ---- 1. apt packages -------------------------------------------------------
-APT_PKGS=(chromium libkrb5-dev ripgrep)
+APT_PKGS=(chromium libkrb5-dev ripgrep openssl)
 missing=()
 for p in "${APT_PKGS[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then

@@ -12,6 +12,15 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits loses its error (and keeps running into the next test).
+    files: ['src/**/*.ts', 'test/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // Plain CommonJS scripts of the test host and the demo run under Node.
     files: ['**/*.js'],
     languageOptions: {

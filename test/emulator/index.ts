@@ -160,7 +160,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const serve =
     (origin: Origin, handle: (req: IncomingMessage, res: ServerResponse, record: RequestRecord) => Promise<void>) =>
-    async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    (req: IncomingMessage, res: ServerResponse): void =>
+      void (async () => {
       const observed = observe(origin, req, res, requests);
       observed.record.tokenId = accounts.tokenIdOf(req.headers.authorization);
       try {
@@ -172,7 +173,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         if (res.headersSent) res.destroy();
         else sendErrors(res, 500, `Internal server error: ${(error as Error).message}`);
       }
-    };
+      })();
   apiServer.on('request', serve('api', (req, res) => api(req, res)));
   // The ingest origin stands in for the playback CDN too.
   const playback = playbackOrigin({ store, gate, liveSegmentMs: options.liveSegmentMs });

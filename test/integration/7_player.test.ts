@@ -120,7 +120,7 @@ describe('Player', () => {
     emulator.store.endLiveSession(parent);
     await eventually(() => assert.equal(session.recordingStatus, 'ready'));
     await api.streams.filters.set({ activity: 'all', recordingOnly: false });
-    api.streams.refresh();
+    await api.streams.refresh();
     const streamRow = ((await api.streams.getChildren()) ?? []).find((r) => r.label === 'Recorded show');
     assert.ok(streamRow, 'the stream is listed');
     const sessionRow = ((await api.streams.getChildren(streamRow)) ?? []).find((r) => r.contextValue === 'session recorded');

@@ -1,9 +1,9 @@
-import { ID, objectCall, type Shape } from './answerShape';
-import { StudioApiError } from './errors';
-import { StudioHttp, type StudioHttpOptions } from './http';
-import { filtersParam, literalNameMatch, type ListFilter } from './listFilters';
-import { collectPages, fetchPage, type Page } from './pagination';
-import { resourcePath } from './resourcePath';
+import { ID, objectCall, type Shape } from './core/answerShape';
+import { StudioApiError } from './core/errors';
+import { StudioHttp, type StudioHttpOptions } from './core/http';
+import { filtersParam, literalNameMatch, type ListFilter } from './core/listFilters';
+import { collectPages, fetchPage, type Page } from './core/pagination';
+import { resourcePath } from './core/resourcePath';
 import type {
   Asset,
   AssetQuery,
@@ -20,8 +20,8 @@ import type {
   StreamQuery,
   UploadRequest,
 } from './types';
-import { ViewsAvailability, getTotalViews, getViewersNow, getViewsPerDay, type TotalViews, type ViewsRow } from './viewership';
-import { WebhookApi } from './webhooks';
+import { ViewsAvailability, getTotalViews, getViewersNow, getViewsPerDay, type TotalViews, type ViewsRow } from './viewership/client';
+import { WebhookApi } from './webhooks/client';
 
 const SIGNING_KEYS = '/access-control/signing-key';
 const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);

@@ -1,4 +1,4 @@
-import { StudioApiError } from '../api/errors';
+import { StudioApiError } from '../api/core/errors';
 import type { Asset } from '../api/types';
 import { sentButUnconfirmedError } from './uploadErrors';
 

@@ -1,4 +1,4 @@
-import { StudioApiError, messageOf } from '../api/errors';
+import { StudioApiError, messageOf } from '../api/core/errors';
 import type { StudioClient } from '../api/studioClient';
 
 /** What a stopped upload leaves in Studio: the asset request-upload created, without a video. */

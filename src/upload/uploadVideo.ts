@@ -1,16 +1,16 @@
-import { StudioApiError } from '../api/errors';
+import { StudioApiError } from '../api/core/errors';
 import type { Asset, UploadRequest } from '../api/types';
 import { confirmArrival } from './arrival';
-import { directUpload } from './direct';
+import { directUpload } from './direct/transfer';
 import { inspectFile, type FileIdentity } from './fileSource';
-import type { InterruptedUploadSummary } from './interruptedUpload';
-import { InMemoryStore, type KeyValueStore } from './keyValueStore';
+import type { InterruptedUploadSummary } from './store/interrupted';
+import { InMemoryStore, type KeyValueStore } from './store/keyValueStore';
 import { mediaTypeOf } from './mediaTypes';
 import { ProgressMeter, type ProgressListener } from './progress';
-import { runTus } from './tus';
-import { TusUrlStorage, fingerprintOf } from './tusUrlStorage';
+import { runTus } from './tus/transfer';
+import { TusUrlStorage, fingerprintOf } from './tus/urlStorage';
 import { cancelledError } from './uploadErrors';
-import { UploadRegistry } from './uploadRegistry';
+import { UploadRegistry } from './store/registry';
 
 const MiB = 1024 * 1024;
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
-// The layering README's Development section describes: api ← upload ← profiles ← ui ← extension.ts. Read from the source's own import statements (type-only imports count:
-// they tie modules together for a reader as much as any other).
+// The layering README's Development section describes: api ← upload ← profiles ← operations ← ui ← extension.ts. Read from the source's own import statements (type-only
+// imports count: they tie modules together for a reader as much as any other).
 const root = resolve(__dirname, '..', '..', '..');
 const src = join(root, 'src');
 const MAX_LINES = 300;
@@ -13,8 +13,9 @@ const ALLOWED: Record<string, { layers: string[]; vscode: boolean }> = {
   api: { layers: [], vscode: false },
   upload: { layers: ['api'], vscode: false },
   profiles: { layers: ['api', 'upload'], vscode: false },
-  ui: { layers: ['api', 'upload', 'profiles'], vscode: true },
-  extension: { layers: ['api', 'upload', 'profiles', 'ui'], vscode: true },
+  operations: { layers: ['api', 'upload', 'profiles'], vscode: false },
+  ui: { layers: ['api', 'upload', 'profiles', 'operations'], vscode: true },
+  extension: { layers: ['api', 'upload', 'profiles', 'operations', 'ui'], vscode: true },
 };
 
 function sources(dir: string): string[] {
@@ -85,12 +86,23 @@ describe('source layout (src/)', () => {
     assert.deepEqual(cycles, []);
   });
 
-  it('names every file once (index.ts only as a layer’s public entry: src/api, src/upload)', () => {
+  it('names files once within a folder (case aside), without the folder’s name as a prefix in src/api and src/upload; index.ts only as a layer’s public entry', () => {
     const seen = new Map<string, string[]>();
-    for (const file of files) seen.set(basename(file), [...(seen.get(basename(file)) ?? []), relative(src, file)]);
-    const repeated = [...seen].filter(([name, paths]) => paths.length > 1 && name !== 'index.ts');
-    assert.deepEqual(repeated, []);
-    const entries = (seen.get('index.ts') ?? []).sort();
+    for (const file of files) {
+      const key = relative(src, file).toLowerCase();
+      seen.set(key, [...(seen.get(key) ?? []), relative(src, file)]);
+    }
+    assert.deepEqual([...seen.values()].filter((paths) => paths.length > 1), []);
+    const prefixed = files
+      .map((file) => relative(src, file).split('/'))
+      .filter((parts) => ['api', 'upload'].includes(parts[0] ?? '') && parts.length > 2)
+      .filter((parts) => {
+        const folder = (parts[parts.length - 2] ?? '').replace(/s$/, '');
+        return new RegExp(`^${folder}s?[A-Z]`).test(parts[parts.length - 1] ?? '');
+      })
+      .map((parts) => parts.join('/'));
+    assert.deepEqual(prefixed, []);
+    const entries = files.filter((file) => basename(file) === 'index.ts').map((file) => relative(src, file)).sort();
     assert.deepEqual(entries, ['api/index.ts', 'upload/index.ts']);
   });
 
@@ -99,7 +111,7 @@ describe('source layout (src/)', () => {
     assert.deepEqual(long, []);
   });
 
-  it('loads undici only through src/api/undiciParts.ts (its package index is ~500 KB of fetch, mocks and caches)', () => {
+  it('loads undici only through src/api/core/undiciParts.ts (its package index is ~500 KB of fetch, mocks and caches)', () => {
     const direct = files.filter((file) => /^\s*import\s+(?!type\b)[^;]*?from\s+'undici'/m.test(readFileSync(file, 'utf8')));
     assert.deepEqual(direct.map((file) => relative(src, file)), []);
   });
@@ -107,6 +119,7 @@ describe('source layout (src/)', () => {
   it('reads the imports it checks (a test of the test: a known import is found)', () => {
     assert.ok(graph.get(join(src, 'extension.ts'))?.includes('vscode'));
     assert.ok(graph.get(join(src, 'upload', 'index.ts'))?.some((target) => target.startsWith(join(src, 'upload'))));
+    assert.ok(graph.get(join(src, 'api', 'webhooks', 'client.ts'))?.includes(join(src, 'api', 'core', 'http.ts')));
   });
 });
 

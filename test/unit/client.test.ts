@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { StudioApiError, StudioClient, parseBaseUrl, streamQueryParams, type ApiCallRecord } from '../../src/api';
-import { MAX_ITEMS, MAX_PAGES } from '../../src/api/pagination';
+import { MAX_ITEMS, MAX_PAGES } from '../../src/api/core/pagination';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure as expectFailure } from './helpers/studioErrors';
 import { waitFor } from './helpers/waitFor';

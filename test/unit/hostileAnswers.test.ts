@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { TEXT_LIMITS, StudioClient, apiCallLine, bounded, fetchThumbnailDataUri, type ApiCallRecord } from '../../src/api';
-import { MAX_EXCERPT_BODY_BYTES } from '../../src/api/bodyText';
-import { bodyExcerpt } from '../../src/api/errors';
+import { MAX_EXCERPT_BODY_BYTES } from '../../src/api/core/bodyText';
+import { bodyExcerpt } from '../../src/api/core/errors';
 import { InMemoryStore, uploadVideo } from '../../src/upload';
 import { startEmulator, type Emulator, type FaultMatch } from '../emulator';
 import { failure } from './helpers/studioErrors';

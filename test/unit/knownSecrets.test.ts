@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { StudioClient, apiCallLine, withoutSecrets, type ApiCallRecord } from '../../src/api';
 import { ProfileStore } from '../../src/profiles/profileStore';
-import { InMemoryStore } from '../../src/upload/keyValueStore';
+import { InMemoryStore } from '../../src/upload/store/keyValueStore';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure } from './helpers/studioErrors';
 

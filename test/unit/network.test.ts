@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { createProxy } from 'proxy';
 import { StudioClient, configureNetwork, fetchThumbnailDataUri, probePlayback, sendWebhookTestEvent, type NetworkSettings } from '../../src/api';
-import { bypasses, proxyRoute } from '../../src/api/proxyRoute';
+import { bypasses, proxyRoute } from '../../src/api/core/proxyRoute';
 import { uploadVideo } from '../../src/upload';
 import { startEmulator, type Emulator } from '../emulator';
 import { makeTestCa, type TestCa } from './helpers/testCa';

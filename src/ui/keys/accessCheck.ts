@@ -21,7 +21,7 @@ export async function askGate(client: StudioClient, playbackId: string, publicKe
  */
 export async function keyAccess(client: StudioClient, playbackId: string, key: SigningKey, ownKeys: SigningKey[], privateKey?: string): Promise<AccessResult> {
   if (privateKey) {
-    const { signPlaybackToken, verifyPlaybackToken } = await import('../../api/playbackToken.js');
+    const { signPlaybackToken, verifyPlaybackToken } = await import('../../api/playback/token.js');
     const token = signPlaybackToken({ playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: 300 });
     const local = verifyPlaybackToken(token, { playbackId, publicKey: key.publicKey });
     if (!local.ok) return { allowed: false, words: `refused before the service is asked: ${local.reason}` };

@@ -101,7 +101,7 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
   if (!lifetime) return undefined;
   const privateKey = await privateKeyOf(ctx, key);
   if (!privateKey) return undefined;
-  const { signPlaybackToken } = await import('../../api/playbackToken.js');
+  const { signPlaybackToken } = await import('../../api/playback/token.js');
   const token = signPlaybackToken({ playbackId: playback.playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: lifetime.seconds });
   const what = playback.name ? `${quoted(playback.name)}` : playback.playbackId;
   const url = await signedPlaybackUrl(ctx, playback.playbackId, token).catch((error: unknown) => `(no signed playback URL: ${messageOf(error)})`);
@@ -171,7 +171,7 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
     signedHere = !!privateKey;
     result = await keyAccess(client, playback.playbackId, listed, keys, privateKey);
   } else {
-    const { verifyPlaybackToken } = await import('../../api/playbackToken.js');
+    const { verifyPlaybackToken } = await import('../../api/playback/token.js');
     const local = verifyPlaybackToken(token ?? '', { playbackId: playback.playbackId });
     listed = local.ok ? keys.find((k) => k.publicKey === local.claims.pub) : undefined;
     result = local.ok ? await askGate(client, playback.playbackId, local.claims.pub, keys) : { allowed: false, words: `refused before the service is asked: ${local.reason}` };

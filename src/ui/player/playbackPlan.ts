@@ -47,7 +47,7 @@ async function keptSigner(deps: PlanDeps, playbackId: string): Promise<(() => st
     // get() also finds a kept key whose secret went missing, and marks it so.
     const privateKey = await deps.privateKeys.get(key.id);
     if (!privateKey) continue;
-    const { signPlaybackToken } = await import('../../api/playbackToken.js');
+    const { signPlaybackToken } = await import('../../api/playback/token.js');
     return () => signPlaybackToken({ playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: PLAYER_TOKEN_SECONDS });
   }
   return undefined;

@@ -17,7 +17,7 @@ function generateSecret(): string {
 
 /** The service's own check (webhookUrl.ts, its own bundle), so a URL it would refuse is corrected here, with the wrong part named. */
 async function urlProblem(): Promise<(value: string) => string | undefined> {
-  const { webhookUrlProblem } = await import('../../api/webhookUrl.js');
+  const { webhookUrlProblem } = await import('../../api/webhooks/url.js');
   return (value) => {
     const problem = webhookUrlProblem(value.trim());
     return problem && problem.charAt(0).toUpperCase() + problem.slice(1);

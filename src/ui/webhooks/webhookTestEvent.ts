@@ -41,7 +41,7 @@ export async function sendTestEvent(ctx: WebhookContext, arg: WebhookArgument, e
   if (!event) return undefined;
   const webhook = await ctx.session.client().webhooks.get(chosen.id);
   const context = await accountIds(ctx, webhook.streamId);
-  const { buildWebhookTestEvent } = await import('../../api/webhookEvents.js');
+  const { buildWebhookTestEvent } = await import('../../api/webhooks/testEvent.js');
   const body = buildWebhookTestEvent(event, { webhookId: webhook.id, ...context });
   const target = shownUrl(webhook.url);
   const answer = await ctx.prompts.progress(`Livepeer: sending ${event} to ${target}`, (_report, cancelled) => {

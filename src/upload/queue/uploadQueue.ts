@@ -1,16 +1,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { StudioApiError, messageOf } from '../api/errors';
-import type { Asset } from '../api/types';
-import { Emitter, type Subscription } from './emitter';
-import type { FinishedUpload } from './finishedUploads';
+import { StudioApiError, messageOf } from '../../api/core/errors';
+import type { Asset } from '../../api/types';
+import { Emitter, type Subscription } from '../emitter';
+import type { FinishedUpload } from '../store/finished';
 import { Upload, isEntryOf, type NewUploadRequest, type UploadOutcome } from './queuedUpload';
-import { StoredUploads } from './storedUploads';
-import type { Leftover } from './unfinishedAsset';
-import { UploadHistory, type UploadHistoryOptions } from './uploadHistory';
-import { finishedRecord, runUpload, terminateQuietly } from './uploadRun';
-import { chooseMethod } from './uploadVideo';
-import type { InterruptedUploadSummary } from './interruptedUpload';
+import { StoredUploads } from '../store/stored';
+import type { Leftover } from '../unfinishedAsset';
+import { UploadHistory, type UploadHistoryOptions } from './history';
+import { finishedRecord, runUpload, terminateQuietly } from './run';
+import { chooseMethod } from '../uploadVideo';
+import type { InterruptedUploadSummary } from '../store/interrupted';
 
 export interface UploadQueueOptions extends UploadHistoryOptions {
   chunkSizeMiB: () => number;

@@ -1,7 +1,7 @@
-import { request, type Dispatcher } from '../api/undiciParts';
+import { request, type Dispatcher } from '../../api/core/undiciParts';
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
-import { readBodyText } from '../api/bodyText';
-import { asRequestBody, readRange, type FileIdentity } from './fileSource';
+import { readBodyText } from '../../api/core/bodyText';
+import { asRequestBody, readRange, type FileIdentity } from '../fileSource';
 
 /**
  * A byte range of the file on disk: what our tus file reader hands to tus-js-client as a "slice"

@@ -1,4 +1,4 @@
-import { UPLOADS_STORAGE_KEY, isEntry, type InterruptedUpload, type InterruptedUploadSummary } from './interruptedUpload';
+import { UPLOADS_STORAGE_KEY, isEntry, type InterruptedUpload, type InterruptedUploadSummary } from './interrupted';
 import { isShared, type KeyValueStore } from './keyValueStore';
 
 /**

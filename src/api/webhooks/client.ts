@@ -1,9 +1,9 @@
-import { ID, objectCall } from './answerShape';
-import { StudioApiError } from './errors';
-import type { StudioHttp } from './http';
-import { collectPages, fetchPage, type Page } from './pagination';
-import { resourcePath } from './resourcePath';
-import type { DeliveryQuery, Webhook, WebhookDelivery, WebhookInput, WebhookUpdate } from './webhookTypes';
+import { ID, objectCall } from '../core/answerShape';
+import { StudioApiError } from '../core/errors';
+import type { StudioHttp } from '../core/http';
+import { collectPages, fetchPage, type Page } from '../core/pagination';
+import { resourcePath } from '../core/resourcePath';
+import type { DeliveryQuery, Webhook, WebhookDelivery, WebhookInput, WebhookUpdate } from './types';
 
 const WEBHOOKS = '/webhook';
 const UPDATABLE_FIELDS = new Set(['name', 'url', 'events', 'sharedSecret', 'streamId']);
@@ -25,7 +25,7 @@ function deliveryPath(webhookId: string, deliveryId: string, rest = ''): string 
 
 /** The service's URL check, loaded at the first create or URL change (it is its own bundle: the extension's stays small). */
 async function checkUrl(url: unknown): Promise<void> {
-  const { webhookUrlProblem } = await import('./webhookUrl.js');
+  const { webhookUrlProblem } = await import('./url.js');
   const problem = typeof url === 'string' ? webhookUrlProblem(url) : 'the webhook URL is missing';
   if (problem) throw StudioApiError.config(problem);
 }

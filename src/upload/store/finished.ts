@@ -1,6 +1,6 @@
-import type { AssetStatus } from '../api/types';
+import type { AssetStatus } from '../../api/types';
 import type { KeyValueStore } from './keyValueStore';
-import type { UploadMethodChoice, UploadResult } from './uploadVideo';
+import type { UploadMethodChoice, UploadResult } from '../uploadVideo';
 
 /** How long a finished upload stays listed, across reloads. */
 const KEEP_FINISHED_MS = 7 * 24 * 3600_000;

@@ -1,9 +1,9 @@
-import { request } from '../api/undiciParts';
-import { StudioApiError } from '../api/errors';
-import { uploadAgent } from './direct';
-import { readBodyText } from '../api/bodyText';
-import { redact } from '../api/redact';
-import { redactedPath } from './uploadErrors';
+import { request } from '../../api/core/undiciParts';
+import { StudioApiError } from '../../api/core/errors';
+import { uploadAgent } from '../direct/transfer';
+import { readBodyText } from '../../api/core/bodyText';
+import { redact } from '../../api/core/redact';
+import { redactedPath } from '../uploadErrors';
 
 /**
  * Ends an unfinished tus upload on the upload server (tus termination: `DELETE` on the upload's own

@@ -1,6 +1,6 @@
-import { StudioApiError } from './errors';
-import type { StudioHttp } from './http';
-import { resourcePath } from './resourcePath';
+import { StudioApiError } from '../core/errors';
+import type { StudioHttp } from '../core/http';
+import { resourcePath } from '../core/resourcePath';
 
 /** Views started in one time step (a day here), and the minutes they watched. */
 export interface ViewsRow {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PreviousUpload, UrlStorage } from 'tus-js-client';
-import type { FileIdentity } from './fileSource';
-import type { InterruptedUpload } from './interruptedUpload';
-import type { UploadRegistry } from './uploadRegistry';
+import type { FileIdentity } from '../fileSource';
+import type { InterruptedUpload } from '../store/interrupted';
+import type { UploadRegistry } from '../store/registry';
 
 /** The fingerprint of a file for tus-js-client: its identity only (not the per-asset endpoint). */
 export function fingerprintOf(file: FileIdentity): string {

@@ -1,10 +1,10 @@
-import { NetAgent } from '../api/network';
-import { request, type Dispatcher } from '../api/undiciParts';
-import { readBodyText } from '../api/bodyText';
-import { StudioApiError } from '../api/errors';
-import { FileReadError, asRequestBody, readRange, type FileIdentity } from './fileSource';
-import type { ProgressMeter } from './progress';
-import { cancelledError, sentButUnconfirmedError, uploadHttpError, uploadTransportError } from './uploadErrors';
+import { NetAgent } from '../../api/core/network';
+import { request, type Dispatcher } from '../../api/core/undiciParts';
+import { readBodyText } from '../../api/core/bodyText';
+import { StudioApiError } from '../../api/core/errors';
+import { FileReadError, asRequestBody, readRange, type FileIdentity } from '../fileSource';
+import type { ProgressMeter } from '../progress';
+import { cancelledError, sentButUnconfirmedError, uploadHttpError, uploadTransportError } from '../uploadErrors';
 
 /**
  * Stall limits for upload requests. undici refreshes the headers timer while the socket drains, so

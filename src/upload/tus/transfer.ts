@@ -1,17 +1,17 @@
 import * as path from 'node:path';
 import type { DetailedError, Upload } from 'tus-js-client';
-import { StudioApiError } from '../api/errors';
-import { redact, urlToken } from '../api/redact';
-import type { UploadRequest } from '../api/types';
-import { uploadAgent } from './direct';
-import { FileChangedError, FileReadError, type FileIdentity } from './fileSource';
-import type { InterruptedUpload } from './interruptedUpload';
-import type { ProgressMeter } from './progress';
+import { StudioApiError } from '../../api/core/errors';
+import { redact, urlToken } from '../../api/core/redact';
+import type { UploadRequest } from '../../api/types';
+import { uploadAgent } from '../direct/transfer';
+import { FileChangedError, FileReadError, type FileIdentity } from '../fileSource';
+import type { InterruptedUpload } from '../store/interrupted';
+import type { ProgressMeter } from '../progress';
 import { offsetKeptAfterCut } from './serverOffset';
-import { DiskFileReader } from './tusFileReader';
-import { fingerprintOf, toPreviousUpload, type TusUrlStorage, type UploadContext } from './tusUrlStorage';
-import { UndiciHttpStack } from './undiciHttpStack';
-import { cancelledError, uploadHttpError, uploadTransportError } from './uploadErrors';
+import { DiskFileReader } from './fileReader';
+import { fingerprintOf, toPreviousUpload, type TusUrlStorage, type UploadContext } from './urlStorage';
+import { UndiciHttpStack } from './httpStack';
+import { cancelledError, uploadHttpError, uploadTransportError } from '../uploadErrors';
 
 /**
  * Waits between attempts after a transient failure (no response, 5xx, 409/423/429). tus-js-client

@@ -1,6 +1,6 @@
-import { StudioApiError, transportError } from './errors';
-import { NetAgent } from './network';
-import { request } from './undiciParts';
+import { StudioApiError, transportError } from '../core/errors';
+import { NetAgent } from '../core/network';
+import { request } from '../core/undiciParts';
 
 /** Thumbnails are a few KB; anything far larger is not a thumbnail and is not pulled into a tooltip. */
 const MAX_BYTES = 512 * 1024;

@@ -1,6 +1,6 @@
 import type { FileReader, FileSource, SliceResult } from 'tus-js-client';
-import { assertUnchanged, type FileIdentity } from './fileSource';
-import { FileSlice } from './undiciHttpStack';
+import { assertUnchanged, type FileIdentity } from '../fileSource';
+import { FileSlice } from './httpStack';
 
 /**
  * tus-js-client's file reader for a file on disk, given by its identity (path, size, mtime). Each

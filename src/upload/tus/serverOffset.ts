@@ -1,4 +1,4 @@
-import { request, type Dispatcher } from '../api/undiciParts';
+import { request, type Dispatcher } from '../../api/core/undiciParts';
 
 /** Between two HEADs: the store is still writing what it received when two answers differ. */
 const SETTLE_MS = 250;

@@ -1,11 +1,11 @@
-import { isSettled } from '../api/assetPhase';
-import type { AssetWatcher, ClientSource, Subscription } from '../api/assetWatcher';
-import type { Asset } from '../api/types';
-import { Emitter } from './emitter';
-import { FinishedUploads, type FinishedUpload } from './finishedUploads';
-import type { Logger } from './logger';
-import { deleteUnfinishedAsset, type Leftover, type UnfinishedAssetEnd } from './unfinishedAsset';
-import type { KeyValueStore } from './keyValueStore';
+import { isSettled } from '../../api/assets/phase';
+import type { AssetWatcher, ClientSource, Subscription } from '../../api/assets/watcher';
+import type { Asset } from '../../api/types';
+import { Emitter } from '../emitter';
+import { FinishedUploads, type FinishedUpload } from '../store/finished';
+import type { Logger } from '../logger';
+import { deleteUnfinishedAsset, type Leftover, type UnfinishedAssetEnd } from '../unfinishedAsset';
+import type { KeyValueStore } from '../store/keyValueStore';
 
 /** Processing a long video takes a while; past this a finished row keeps its asset's last known phase. */
 const FOLLOW_ASSET_MS = 2 * 3600_000;

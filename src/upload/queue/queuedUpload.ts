@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
-import type { Leftover } from './unfinishedAsset';
-import type { UploadMethodChoice, UploadResult } from './uploadVideo';
-import type { UploadProgress } from './progress';
-import type { InterruptedUploadSummary } from './interruptedUpload';
+import type { Leftover } from '../unfinishedAsset';
+import type { UploadMethodChoice, UploadResult } from '../uploadVideo';
+import type { UploadProgress } from '../progress';
+import type { InterruptedUploadSummary } from '../store/interrupted';
 
 export interface NewUploadRequest {
   filePath: string;

@@ -1,7 +1,7 @@
-import { isSettled } from './assetPhase';
-import { StudioApiError } from './errors';
-import type { StudioClient } from './studioClient';
-import type { Asset } from './types';
+import { isSettled } from './phase';
+import { StudioApiError } from '../core/errors';
+import type { StudioClient } from '../studioClient';
+import type { Asset } from '../types';
 
 const FIRST_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;

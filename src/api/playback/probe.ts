@@ -1,8 +1,8 @@
-import { NetAgent } from './network';
-import { request } from './undiciParts';
-import { readBodyText } from './bodyText';
-import { transportError } from './errors';
-import { redact } from './redact';
+import { NetAgent } from '../core/network';
+import { request } from '../core/undiciParts';
+import { readBodyText } from '../core/bodyText';
+import { transportError } from '../core/errors';
+import { redact } from '../core/redact';
 
 /** What the playback edge answered for a playlist: 200 plays; otherwise its status and its own words. */
 export interface ProbeAnswer {

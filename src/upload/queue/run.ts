@@ -1,16 +1,16 @@
-import type { ClientSource } from '../api/assetWatcher';
-import { messageOf } from '../api/errors';
-import type { Asset } from '../api/types';
-import { terminateTusUpload } from './abandon';
-import type { FinishedUpload } from './finishedUploads';
-import type { Logger } from './logger';
-import type { UploadProgress } from './progress';
+import type { ClientSource } from '../../api/assets/watcher';
+import { messageOf } from '../../api/core/errors';
+import type { Asset } from '../../api/types';
+import { terminateTusUpload } from '../tus/abandon';
+import type { FinishedUpload } from '../store/finished';
+import type { Logger } from '../logger';
+import type { UploadProgress } from '../progress';
 import type { Upload, UploadOutcome } from './queuedUpload';
-import type { StoredUploads } from './storedUploads';
-import type { Leftover } from './unfinishedAsset';
-import { byteSize, transferSummary } from './transferText';
-import { resumeUpload, uploadVideo, type UploadRequester } from './uploadVideo';
-import type { KeyValueStore } from './keyValueStore';
+import type { StoredUploads } from '../store/stored';
+import type { Leftover } from '../unfinishedAsset';
+import { byteSize, transferSummary } from '../transferText';
+import { resumeUpload, uploadVideo, type UploadRequester } from '../uploadVideo';
+import type { KeyValueStore } from '../store/keyValueStore';
 
 export interface RunDeps {
   session: ClientSource;

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { NetAgent } from './network';
-import { request } from './undiciParts';
-import { readBodyText } from './bodyText';
-import { StudioApiError, transportError } from './errors';
-import { SIGNATURE_HEADER, signWebhookBody } from './webhookSignature';
+import { NetAgent } from '../core/network';
+import { request } from '../core/undiciParts';
+import { readBodyText } from '../core/bodyText';
+import { StudioApiError, transportError } from '../core/errors';
+import { SIGNATURE_HEADER, signWebhookBody } from './signature';
 
 /** One connection pool for test events, made by the first one. */
 let testEventAgent: NetAgent | undefined;

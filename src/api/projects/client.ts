@@ -1,6 +1,6 @@
-import { StudioApiError } from './errors';
-import type { StudioClient } from './studioClient';
-import type { Project } from './types';
+import { StudioApiError } from '../core/errors';
+import type { StudioClient } from '../studioClient';
+import type { Project } from '../types';
 
 const PROJECTS = '/project';
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { StudioApiError } from './errors';
+import { StudioApiError } from '../core/errors';
 
 // The service signs a webhook request as `Livepeer-Signature: t=<ms>,v1=<hex>`, where v1 is
 // HMAC-SHA256(sharedSecret, raw body). `t` is not part of the HMAC: it equals the body's

@@ -1,9 +1,9 @@
-import type { FinishedUploads } from './finishedUploads';
-import { PausedUploads } from './pausedUploads';
-import type { Upload } from './queuedUpload';
-import type { InterruptedUploadSummary } from './interruptedUpload';
+import type { FinishedUploads } from './finished';
+import { PausedUploads } from './paused';
+import type { Upload } from '../queue/queuedUpload';
+import type { InterruptedUploadSummary } from './interrupted';
 import type { KeyValueStore } from './keyValueStore';
-import { discardUpload, listInterruptedUploads } from './uploadRegistry';
+import { discardUpload, listInterruptedUploads } from './registry';
 
 /**
  * The engine's stored tus uploads (they outlive the window) as the queue offers them: which may be

@@ -199,14 +199,14 @@ describe('API token', () => {
     const session = new Session(tokens, log, 'test');
     try {
       void tokens.loaded();
-      const first = Promise.all([session.signedIn(), session.client().listSigningKeys(), session.client().listStreamsPage({}, undefined, 5)]);
+      const first = Promise.all([session.signedIn(), session.client().keys.list(), session.client().streams.listPage({}, undefined, 5)]);
       release();
       const [signedIn, keys] = await first;
       assert.equal(signedIn, true, 'the views wait for the read');
       assert.ok(Array.isArray(keys), 'the first requests carried the token read meanwhile');
       const afterFirst = reads;
-      await session.client().listSigningKeys();
-      await session.client().listStreamsPage({}, undefined, 5);
+      await session.client().keys.list();
+      await session.client().streams.listPage({}, undefined, 5);
       assert.equal(reads, afterFirst, 'no SecretStorage read per request');
       assert.equal(session.profile?.name, 'Default');
       changed.fire({ key: tokenSecretKey(session.profile!.id) });

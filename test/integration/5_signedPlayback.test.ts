@@ -84,7 +84,7 @@ describe('Signed playback', () => {
     const signer = await keyItem('signer');
     try {
       // A player was just let in (once the gate no longer remembers the key as disabled by the test before)…
-      await eventually(async () => assert.equal((await api.session.client().checkPlaybackAccess(stream.playbackId!, signer.key.publicKey)).allowed, true), 10_000);
+      await eventually(async () => assert.equal((await api.session.client().playback.checkAccess(stream.playbackId!, signer.key.publicKey)).allowed, true), 10_000);
       // …and the gate holds that answer long enough that only Cancel ends the wait.
       emulator.gate.cacheMs = 60_000;
       answer(() => 'Disable');

@@ -372,7 +372,7 @@ describe('Profiles', () => {
       // Then profile B, with a server of its own, becomes current.
       await profiles.change(async (store) => store.choose((await store.add({ name: 'B', baseUrl: 'http://127.0.0.1:9/api', token: TOKEN_B })).id));
       const since = emulator.requests.length;
-      await assert.rejects(early.listSigningKeys(), /another base URL/);
+      await assert.rejects(early.keys.list(), /another base URL/);
       assert.deepEqual(emulator.requests.slice(since).filter((r) => r.tokenId === b.tokenId), [], 'B’s token never went to the base URL setting’s server');
     } finally {
       session.dispose();

@@ -18,12 +18,35 @@ const ALLOWED: Record<string, { layers: string[]; vscode: boolean }> = {
   extension: { layers: ['api', 'upload', 'profiles', 'operations', 'ui'], vscode: true },
 };
 
+/**
+ * Inside src/api: core (HTTP, errors, pagination, redaction, network) imports no resource folder;
+ * a resource folder imports core and, only where listed here, another resource's types; the files at
+ * src/api's top (the StudioClient of sub-clients and index.ts) tie them together.
+ */
+const API_RESOURCES = ['assets', 'keys', 'playback', 'projects', 'streams', 'viewership', 'webhooks'];
+const API_ALSO: Record<string, string[]> = {
+  core: [],
+  assets: ['playback'],
+  keys: [],
+  playback: [],
+  projects: [],
+  streams: ['playback'],
+  viewership: [],
+  webhooks: ['assets', 'streams'],
+};
+
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
     return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : [];
   });
+}
+
+/** `core`, a resource folder, or `top` for the files directly in src/api. */
+function apiFolderOf(file: string): string {
+  const parts = relative(join(src, 'api'), file).split('/');
+  return parts.length > 1 ? (parts[0] ?? '') : 'top';
 }
 
 function layerOf(file: string): string {
@@ -64,6 +87,24 @@ describe('source layout (src/)', () => {
         if (!target.startsWith(src)) continue;
         const to = layerOf(target);
         if (to !== layer && !allowed.layers.includes(to)) wrong.push(`${relative(root, file)} → ${relative(root, target)}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it('src/api: core imports no resource, a resource imports core (and only the resources listed), nothing below the top imports it', () => {
+    assert.deepEqual(Object.keys(API_ALSO).sort(), ['core', ...API_RESOURCES].sort());
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      if (layerOf(file) !== 'api') continue;
+      const from = apiFolderOf(file);
+      if (from === 'top') continue;
+      const allowed = API_ALSO[from];
+      assert.ok(allowed, `${relative(root, file)} is in no known folder of src/api`);
+      for (const target of imports) {
+        if (!target.startsWith(join(src, 'api'))) continue;
+        const to = apiFolderOf(target);
+        if (to !== from && to !== 'core' && !allowed.includes(to)) wrong.push(`${relative(root, file)} → ${relative(root, target)}`);
       }
     }
     assert.deepEqual(wrong, []);

@@ -1,4 +1,4 @@
-import type { Asset } from '../types';
+import type { Asset } from './types';
 
 /** Whether the service is done with an asset: `ready` or `failed` stay; every other phase moves on. */
 export function isSettled(asset: Asset | undefined): boolean {

@@ -1,7 +1,7 @@
 import { isSettled } from './phase';
 import { StudioApiError } from '../core/errors';
-import type { StudioClient } from '../studioClient';
-import type { Asset } from '../types';
+import type { AssetApi } from './client';
+import type { Asset } from './types';
 
 const FIRST_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
@@ -23,7 +23,7 @@ export const systemClock: Clock = {
 /** Where the watcher gets its API client at each tick (the token or base URL may change meanwhile). */
 export interface ClientSource {
   /** The client of `account` (an upload's), else the current one's. */
-  client(account?: string): StudioClient;
+  client(account?: string): { assets: Pick<AssetApi, 'get'> };
 }
 
 export interface AssetSubscriber {
@@ -101,7 +101,7 @@ export class AssetWatcher {
     const controller = (watch.inFlight = new AbortController());
     let moved = false;
     try {
-      const asset = await this.source.client(watch.account).getAsset(watch.assetId, controller.signal);
+      const asset = await this.source.client(watch.account).assets.get(watch.assetId, controller.signal);
       if (controller.signal.aborted) return;
       const read = JSON.stringify(asset);
       moved = read !== watch.last;

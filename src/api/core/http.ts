@@ -251,3 +251,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
     return { ok: false };
   }
 }
+
+/** A resource's sub-client (`client.streams`, `client.assets`…): its calls go through the shared HTTP core. */
+export class ResourceApi {
+  constructor(protected readonly http: StudioHttp) {}
+}

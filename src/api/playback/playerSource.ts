@@ -1,4 +1,4 @@
-import type { PlaybackInfo, PlaybackSource } from '../types';
+import type { PlaybackInfo, PlaybackSource } from './types';
 
 /** What a player loads for a playback id, from the service's GET /playback answer. */
 export interface PlayerSource {

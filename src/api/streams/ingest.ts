@@ -1,4 +1,4 @@
-import type { IngestPoint } from '../types';
+import type { IngestPoint } from './types';
 
 /** The hosted service's RTMP base, for when GET /ingest cannot be read. */
 const HOSTED_RTMP_BASE = 'rtmp://rtmp.livepeer.com/live';

@@ -1,5 +1,5 @@
 import { StudioApiError } from '../core/errors';
-import type { StudioHttp } from '../core/http';
+import { ResourceApi, type StudioHttp } from '../core/http';
 import { resourcePath } from '../core/resourcePath';
 
 /** Views started in one time step (a day here), and the minutes they watched. */
@@ -19,14 +19,30 @@ export interface TotalViews {
 export const NO_VIEWER_NUMBERS = 'viewer numbers are not available from this service';
 
 /**
- * Remembers that a service has no viewership data: its API server alone answers 404 `not found`
- * to every /data/views route (they are served by a separate analytics backend). From then on this
- * client asks no more (until it is made again: the next reload), and says so in words.
+ * Viewer numbers of a playback id. Remembers that a service has no viewership data: its API server
+ * alone answers 404 `not found` to every /data/views route (they are served by a separate analytics
+ * backend). From then on this client asks no more (until it is made again: the next reload), and
+ * says so in words.
  */
-export class ViewsAvailability {
+export class ViewershipApi extends ResourceApi {
   private missing = false;
 
-  async ask<T>(call: () => Promise<T>): Promise<T> {
+  /** Current viewers of a live stream's playback id. */
+  viewersNow(playbackId: string, signal?: AbortSignal): Promise<number> {
+    return this.ask(() => getViewersNow(this.http, playbackId, signal));
+  }
+
+  /** Views and minutes watched per UTC day in [from, to) (Unix milliseconds), oldest first. */
+  viewsPerDay(playbackId: string, range: { from: number; to: number }, signal?: AbortSignal): Promise<ViewsRow[]> {
+    return this.ask(() => getViewsPerDay(this.http, playbackId, range, signal));
+  }
+
+  /** All-time views and minutes watched of a playback id. */
+  totalViews(playbackId: string, signal?: AbortSignal): Promise<TotalViews> {
+    return this.ask(() => getTotalViews(this.http, playbackId, signal));
+  }
+
+  private async ask<T>(call: () => Promise<T>): Promise<T> {
     if (this.missing) throw new StudioApiError('not-found', NO_VIEWER_NUMBERS);
     try {
       return await call();
@@ -61,7 +77,7 @@ function timestamp(value: unknown, path: string): number {
 }
 
 /** Current viewers of a playback id (the sum over rows, should the service break them down). */
-export async function getViewersNow(http: StudioHttp, playbackId: string, signal?: AbortSignal): Promise<number> {
+async function getViewersNow(http: StudioHttp, playbackId: string, signal?: AbortSignal): Promise<number> {
   if (!playbackId) throw StudioApiError.config('playback id is empty');
   const path = '/data/views/now';
   const { data } = await http.call<unknown>('GET', path, { query: { playbackId }, signal });
@@ -69,7 +85,7 @@ export async function getViewersNow(http: StudioHttp, playbackId: string, signal
 }
 
 /** Views per UTC day in [from, to), oldest first. */
-export async function getViewsPerDay(http: StudioHttp, playbackId: string, range: { from: number; to: number }, signal?: AbortSignal): Promise<ViewsRow[]> {
+async function getViewsPerDay(http: StudioHttp, playbackId: string, range: { from: number; to: number }, signal?: AbortSignal): Promise<ViewsRow[]> {
   if (!playbackId) throw StudioApiError.config('playback id is empty');
   if (!(range.from < range.to)) throw StudioApiError.config('the time range is empty: from must be before to');
   const path = '/data/views/query';
@@ -85,7 +101,7 @@ export async function getViewsPerDay(http: StudioHttp, playbackId: string, range
 }
 
 /** All-time views and minutes watched (the service needs no token for this one). */
-export async function getTotalViews(http: StudioHttp, playbackId: string, signal?: AbortSignal): Promise<TotalViews> {
+async function getTotalViews(http: StudioHttp, playbackId: string, signal?: AbortSignal): Promise<TotalViews> {
   const path = resourcePath('/data/views/query/total', playbackId, 'playback');
   const { data } = await http.call<unknown>('GET', path, { signal });
   const row = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;

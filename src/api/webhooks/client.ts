@@ -1,6 +1,6 @@
 import { ID, objectCall } from '../core/answerShape';
 import { StudioApiError } from '../core/errors';
-import type { StudioHttp } from '../core/http';
+import { ResourceApi } from '../core/http';
 import { collectPages, fetchPage, type Page } from '../core/pagination';
 import { resourcePath } from '../core/resourcePath';
 import type { DeliveryQuery, Webhook, WebhookDelivery, WebhookInput, WebhookUpdate } from './types';
@@ -61,9 +61,7 @@ function deliveryFilters(query: DeliveryQuery): string | undefined {
  * Webhooks and their delivery logs. A webhook answer holds its shared secret: the calls that send
  * one name it to the HTTP core, which blanks it (and any `sharedSecret` field) in errors and log lines.
  */
-export class WebhookApi {
-  constructor(private readonly http: StudioHttp) {}
-
+export class WebhookApi extends ResourceApi {
   /** Newest first. */
   listPage(cursor?: string, limit = LIST_LIMIT, signal?: AbortSignal): Promise<Page<Webhook>> {
     return endingShort(fetchPage<Webhook>(this.http, WEBHOOKS, ID, 'webhook', { order: NEWEST_FIRST }, cursor, limit, signal), limit);

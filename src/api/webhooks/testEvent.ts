@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Asset, Stream } from '../types';
+import type { Asset } from '../assets/types';
+import type { Stream } from '../streams/types';
 import type { WebhookEventBody, WebhookEventName } from './types';
 
 /** What a test event is about: the account's own stream and asset where it has them. */

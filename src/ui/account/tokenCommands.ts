@@ -30,7 +30,7 @@ export async function askToken(session: Session, prompts: Prompts, question: Tok
     let client;
     try {
       client = session.clientFor(value.trim(), question.baseUrl);
-      await client.listSigningKeysPage(undefined, 1);
+      await client.keys.listPage(undefined, 1);
       return undefined;
     } catch (error) {
       const known = error instanceof StudioApiError ? error : undefined;

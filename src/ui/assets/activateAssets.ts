@@ -24,7 +24,7 @@ export function activateAssets(session: Session, prompts: Prompts, workspaceStat
   const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view });
   // The filter context keys only drive the menus' check marks: activation does not wait for them.
   void filters.publishContext();
-  const details = new JsonDetails('livepeer-asset', (id) => session.client().getAsset(id), withoutSecrets);
+  const details = new JsonDetails('livepeer-asset', (id) => session.client().assets.get(id), withoutSecrets);
   return {
     view,
     treeView,

@@ -11,7 +11,7 @@ export interface AccessResult {
  * `ownKeys` tells a key of another account apart from missing content (the gate answers 404 for both).
  */
 export async function askGate(client: StudioClient, playbackId: string, publicKey: string, ownKeys: SigningKey[]): Promise<AccessResult> {
-  const answer = await client.checkPlaybackAccess(playbackId, publicKey);
+  const answer = await client.playback.checkAccess(playbackId, publicKey);
   return { allowed: answer.allowed, words: gateWords(answer, ownKeys.some((key) => key.publicKey === publicKey)) };
 }
 

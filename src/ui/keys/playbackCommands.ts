@@ -77,7 +77,7 @@ async function privateKeyOf(ctx: KeyCommandContext, key: SigningKey): Promise<st
 
 /** The HLS address of the playback id with the token as `?jwt=`, as players present it. */
 async function signedPlaybackUrl(ctx: KeyCommandContext, playbackId: string, token: string): Promise<string> {
-  const info = await ctx.session.client().getPlayback(playbackId);
+  const info = await ctx.session.client().playback.get(playbackId);
   const hls = info.meta.source.find((source) => source.hrn.startsWith('HLS'));
   if (!hls) throw new Error(`the service offers no HLS address for ${playbackId}`);
   const url = new URL(hls.url);
@@ -141,7 +141,7 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
   const playback = await target(ctx, arg, 'Check access to which playback id?');
   if (!playback) return undefined;
   const client = ctx.session.client();
-  const keys = await client.listSigningKeys();
+  const keys = await client.keys.list();
   let key = keyOf(arg);
   let token = given?.token;
   if (!key && !token) {

@@ -131,7 +131,7 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
     if (node || !(await this.session.signedIn())) return [];
     const sameProfile = this.session.sameProfile();
     try {
-      const keys = await this.session.client().listSigningKeys();
+      const keys = await this.session.client().keys.list();
       // Another profile's list must not land: it would show, and keep private keys by, the wrong account (the switch reloads the view).
       if (!sameProfile()) return [];
       keys.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));

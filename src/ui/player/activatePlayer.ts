@@ -22,7 +22,7 @@ function targetOf(arg: unknown): PlayTarget | undefined {
 /** Play from the palette: live streams first, then the other streams (the player waits for them) and ready assets. */
 async function pickTarget(session: Session, prompts: Prompts): Promise<PlayTarget | undefined> {
   const client = session.client();
-  const [streams, assets] = await Promise.all([client.listStreams({ streamsOnly: true }), client.listAssetsPage({ phase: 'ready' }, undefined, 100)]);
+  const [streams, assets] = await Promise.all([client.streams.list({ streamsOnly: true }), client.assets.listPage({ phase: 'ready' }, undefined, 100)]);
   const byLive = [...streams].sort((a, b) => Number(!!b.isActive) - Number(!!a.isActive));
   const items = [
     ...byLive.map((s) => ({ label: `$(broadcast) ${s.name || s.id}`, description: s.isActive ? 'live' : 'offline', playbackId: s.playbackId, name: s.name || s.id })),

@@ -20,7 +20,7 @@ async function copy(value: string, label: string, note?: string): Promise<void> 
 
 /** The stream key, from the listed object or, when a list left it out, from the stream itself. */
 async function streamKeyOf(session: Session, stream: Stream): Promise<string> {
-  const key = stream.streamKey ?? (await session.client().getStream(stream.id)).streamKey;
+  const key = stream.streamKey ?? (await session.client().streams.get(stream.id)).streamKey;
   if (!key) throw new StudioApiError('server', `the service sent no stream key for ${nameOf(stream)}: try Refresh`);
   return key;
 }
@@ -29,7 +29,7 @@ async function streamKeyOf(session: Session, stream: Stream): Promise<string> {
 async function ingestFor(session: Session, key: string): Promise<{ rtmp: string; srt: string }> {
   const points = await session
     .client()
-    .listIngests()
+    .streams.listIngests()
     .catch(() => []);
   return ingestAddresses(points, key);
 }
@@ -72,7 +72,7 @@ async function createStream(ctx: StreamContext): Promise<void> {
     { title: 'Livepeer: Create Stream (3/3)', placeHolder: 'Who may watch?' },
   );
   if (!playback) return;
-  const stream = await session.client().createStream({ name, record: recording.record, playbackPolicy: { type: playback.type } });
+  const stream = await session.client().streams.create({ name, record: recording.record, playbackPolicy: { type: playback.type } });
   tickWhenHeld('Stream', 1);
   await reveal(ctx, stream);
   const text = `Livepeer: stream ${nameOf(stream)} created. Broadcast to it with its stream key (its row has the copy actions too).`;
@@ -98,7 +98,7 @@ async function copyPlaybackUrl(ctx: StreamContext, arg: StreamArgument): Promise
   const stream = await resolveStream(ctx, arg, 'Select the stream whose playback URL to copy');
   if (!stream) return;
   if (!stream.playbackId) throw new StudioApiError('server', `${nameOf(stream)} has no playback ID: try Refresh`);
-  const { meta } = await ctx.session.client().getPlayback(stream.playbackId);
+  const { meta } = await ctx.session.client().playback.get(stream.playbackId);
   const hls = meta.source.find((s) => s.hrn.startsWith('HLS'));
   const webrtc = meta.source.find((s) => s.hrn.startsWith('WebRTC'));
   const offered = [hls, webrtc].filter((s): s is PlaybackSource => !!s);
@@ -190,7 +190,7 @@ function autoRefresh(treeView: vscode.TreeView<unknown>, view: StreamsView): vsc
 export function registerStreamCommands(session: Session, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<StreamNode>): vscode.Disposable[] {
   // The key is a password for broadcasting: never put it in a document that may be shared or saved.
   // The rest goes through the same stripping as an asset's (credentials in nested fields and addresses).
-  const details = new JsonDetails('livepeer-stream', (id) => session.client().getStream(id), ({ streamKey, ...stream }) => withoutSecrets(stream));
+  const details = new JsonDetails('livepeer-stream', (id) => session.client().streams.get(id), ({ streamKey, ...stream }) => withoutSecrets(stream));
   const ctx: StreamContext = { session, prompts, view, treeView, details };
   const action = <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) => reportingFailures(prompts, what, run);
   const copyField = (field: 'id' | 'playbackId' | 'streamKey', label: string) =>

@@ -49,7 +49,7 @@ async function askEvents(ctx: WebhookContext, title: string, current: readonly s
 
 /** `null`: all streams; undefined: dismissed. Items carry the id only (a listed stream holds its key). */
 async function askStreamScope(ctx: WebhookContext, title: string, current?: string): Promise<string | null | undefined> {
-  const streams = await ctx.session.client().listStreams({ streamsOnly: true });
+  const streams = await ctx.session.client().streams.list({ streamsOnly: true });
   const all = { label: 'All streams', description: current ? undefined : 'current', detail: 'Stream events of every stream (asset and task events arrive whatever the scope)', id: null };
   const picked = await ctx.prompts.pick(
     [all, ...streams.map((stream) => ({ label: stream.name || stream.id, description: stream.id === current ? 'current' : undefined, detail: stream.id, id: stream.id }))],

@@ -142,7 +142,7 @@ export class WebhooksView implements vscode.TreeDataProvider<WebhookNode>, vscod
     await Promise.all(
       unknown.map(async (id) => {
         try {
-          this.streamNames.set(id, (await this.session.client().getStream(id)).name);
+          this.streamNames.set(id, (await this.session.client().streams.get(id)).name);
         } catch (error) {
           // A deleted stream reads as its id; any other failure fails the page (the row says why).
           if (!(error instanceof StudioApiError && error.kind === 'not-found')) throw error;

@@ -1,10 +1,10 @@
 import { isSettled } from '../../api/assets/phase';
-import type { AssetWatcher, ClientSource, Subscription } from '../../api/assets/watcher';
-import type { Asset } from '../../api/types';
+import type { AssetWatcher, Subscription } from '../../api/assets/watcher';
+import type { Asset } from '../../api/assets/types';
 import { Emitter } from '../emitter';
 import { FinishedUploads, type FinishedUpload } from '../store/finished';
 import type { Logger } from '../logger';
-import { deleteUnfinishedAsset, type Leftover, type UnfinishedAssetEnd } from '../unfinishedAsset';
+import { deleteUnfinishedAsset, type ClientSource, type Leftover, type UnfinishedAssetEnd } from '../unfinishedAsset';
 import type { KeyValueStore } from '../store/keyValueStore';
 
 /** Processing a long video takes a while; past this a finished row keeps its asset's last known phase. */

@@ -1,6 +1,6 @@
-import type { ClientSource } from '../../api/assets/watcher';
+import type { ClientSource } from '../unfinishedAsset';
 import { messageOf } from '../../api/core/errors';
-import type { Asset } from '../../api/types';
+import type { Asset } from '../../api/assets/types';
 import { terminateTusUpload } from '../tus/abandon';
 import type { FinishedUpload } from '../store/finished';
 import type { Logger } from '../logger';
@@ -46,14 +46,16 @@ export async function runUpload(upload: Upload, deps: RunDeps): Promise<UploadOu
 function requester(upload: Upload, deps: RunDeps): UploadRequester {
   const client = deps.session.client(upload.account);
   return {
-    // Not aborted by a cancel: only the answer names the asset it created, to offer it for deletion (the engine stops next).
-    requestUpload: async (name) => {
-      const ticket = await client.requestUpload(name);
-      upload.assetId = ticket.asset.id;
-      deps.onAssetCreated(ticket.asset);
-      return ticket;
+    assets: {
+      // Not aborted by a cancel: only the answer names the asset it created, to offer it for deletion (the engine stops next).
+      requestUpload: async (name) => {
+        const ticket = await client.assets.requestUpload(name);
+        upload.assetId = ticket.asset.id;
+        deps.onAssetCreated(ticket.asset);
+        return ticket;
+      },
+      get: (id, signal) => client.assets.get(id, signal),
     },
-    getAsset: (id, signal) => client.getAsset(id, signal),
   };
 }
 

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { StudioApiError, messageOf } from '../../api/core/errors';
-import type { Asset } from '../../api/types';
+import type { Asset } from '../../api/assets/types';
 import { Emitter, type Subscription } from '../emitter';
 import type { FinishedUpload } from '../store/finished';
 import { Upload, isEntryOf, type NewUploadRequest, type UploadOutcome } from './queuedUpload';

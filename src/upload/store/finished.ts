@@ -1,4 +1,4 @@
-import type { AssetStatus } from '../../api/types';
+import type { AssetStatus } from '../../api/assets/types';
 import type { KeyValueStore } from './keyValueStore';
 import type { UploadMethodChoice, UploadResult } from '../uploadVideo';
 

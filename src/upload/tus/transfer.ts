@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { DetailedError, Upload } from 'tus-js-client';
 import { StudioApiError } from '../../api/core/errors';
 import { redact, urlToken } from '../../api/core/redact';
-import type { UploadRequest } from '../../api/types';
+import type { UploadRequest } from '../../api/assets/types';
 import { uploadAgent } from '../direct/transfer';
 import { FileChangedError, FileReadError, type FileIdentity } from '../fileSource';
 import type { InterruptedUpload } from '../store/interrupted';

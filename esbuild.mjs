@@ -19,7 +19,8 @@ const require = createRequire(import.meta.url);
  * Code loaded lazily stays out of extension.js, its import becomes a require of its own bundle: the
  * tus client (the first resumable upload), the webhook test-event builder (Send Test Event), the
  * service's webhook URL check (Create or Edit Webhook), playback token signing and checking (the
- * first signed playback, Sign Playback Token, Check Playback Access), the webhook events picker, the
+ * first signed playback, Sign Playback Token, Check Playback Access) and the operations around it
+ * (checking access, signing with a kept key), the webhook events picker, the
  * playback id picker of the key commands, the git check of a saved private key, undici's ProxyAgent (the first request
  * through a proxy) and the check of a folder's base URL.
  */
@@ -28,6 +29,8 @@ const LAZY = {
   'webhooks/testEvent': 'webhookEvents',
   'webhooks/url': 'webhookUrl',
   'playback/token': 'playbackToken',
+  'operations/checkAccess': 'checkAccess',
+  'operations/signPlaybackToken': 'signPlaybackToken',
   'webhookEventChoices': 'webhookEventChoices',
   'playbackTargetPicker': 'playbackTargetPicker',
   'gitExposure': 'gitExposure',
@@ -134,6 +137,8 @@ const builds = [
   { ...common, entryPoints: ['src/api/webhooks/testEvent.ts'], outfile: 'dist/webhookEvents.js' },
   { ...common, entryPoints: ['src/api/webhooks/url.ts'], outfile: 'dist/webhookUrl.js' },
   { ...common, entryPoints: ['src/api/playback/token.ts'], outfile: 'dist/playbackToken.js' },
+  { ...common, entryPoints: ['src/operations/checkAccess.ts'], outfile: 'dist/checkAccess.js', plugins: [lazyOutside] },
+  { ...common, entryPoints: ['src/operations/signPlaybackToken.ts'], outfile: 'dist/signPlaybackToken.js', plugins: [lazyOutside] },
   { ...common, entryPoints: ['src/ui/webhooks/webhookEventChoices.ts'], outfile: 'dist/webhookEventChoices.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/ui/keys/playbackTargetPicker.ts'], outfile: 'dist/playbackTargetPicker.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/ui/keys/gitExposure.ts'], outfile: 'dist/gitExposure.js', external: ['vscode'] },

@@ -13,15 +13,16 @@ import { WebhookApi } from './webhooks/client';
  * (its token, base URL, timeouts, redaction and call log).
  */
 export class StudioClient {
-  readonly http: StudioHttp;
-  readonly assets: AssetApi;
-  readonly keys: SigningKeyApi;
-  readonly playback: PlaybackApi;
-  readonly projects: ProjectApi;
-  readonly streams: StreamApi;
+  // Declared only (the constructor sets each): the bundle then carries no list of fields.
+  declare readonly http: StudioHttp;
+  declare readonly assets: AssetApi;
+  declare readonly keys: SigningKeyApi;
+  declare readonly playback: PlaybackApi;
+  declare readonly projects: ProjectApi;
+  declare readonly streams: StreamApi;
   /** Remembers, per client, a service that has no viewer numbers: asked no more once it said so. */
-  readonly viewership: ViewershipApi;
-  readonly webhooks: WebhookApi;
+  declare readonly viewership: ViewershipApi;
+  declare readonly webhooks: WebhookApi;
 
   constructor(options: StudioHttpOptions) {
     const http = (this.http = new StudioHttp(options));

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Session } from '../../src/ui/account/session';
-import { TokenStore } from '../../src/ui/account/tokenStore';
+import { Account } from '../../src/ui/account/account';
 import { AccountProfiles } from '../../src/ui/profiles/accountProfiles';
 import { tokenSecretKey } from '../../src/profiles/profile';
 import { InMemoryStore } from '../../src/upload';
@@ -195,10 +194,9 @@ describe('API token', () => {
     };
     const log = vscode.window.createOutputChannel('Livepeer token test', { log: true });
     const profiles = new AccountProfiles(secrets, new InMemoryStore() as unknown as vscode.Memento);
-    const tokens = new TokenStore(profiles);
-    const session = new Session(tokens, log, 'test');
+    const session = new Account(profiles, log, 'test');
     try {
-      void tokens.loaded();
+      void session.loaded();
       const first = Promise.all([session.signedIn(), session.client().keys.list(), session.client().streams.listPage({}, undefined, 5)]);
       release();
       const [signedIn, keys] = await first;

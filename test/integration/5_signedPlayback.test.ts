@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../../src/api';
 import type { PromptRequest } from '../../src/ui/common/prompts';
-import type { AccessResult } from '../../src/ui/keys/accessCheck';
+import type { AccessResult } from '../../src/operations/checkAccess';
 import type { SigningKeyItem } from '../../src/ui/keys/signingKeysView';
 import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, lastProgress, shownResult, signIn } from './harness';
 

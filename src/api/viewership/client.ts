@@ -1,5 +1,5 @@
 import { StudioApiError } from '../core/errors';
-import { ResourceApi, type StudioHttp } from '../core/http';
+import { ResourceApi } from '../core/http';
 import { resourcePath } from '../core/resourcePath';
 
 /** Views started in one time step (a day here), and the minutes they watched. */
@@ -27,19 +27,42 @@ export const NO_VIEWER_NUMBERS = 'viewer numbers are not available from this ser
 export class ViewershipApi extends ResourceApi {
   private missing = false;
 
-  /** Current viewers of a live stream's playback id. */
+  /** Current viewers of a live stream's playback id (the sum over rows, should the service break them down). */
   viewersNow(playbackId: string, signal?: AbortSignal): Promise<number> {
-    return this.ask(() => getViewersNow(this.http, playbackId, signal));
+    return this.ask(async () => {
+      if (!playbackId) throw StudioApiError.config('playback id is empty');
+      const path = '/data/views/now';
+      const { data } = await this.http.call<unknown>('GET', path, { query: { playbackId }, signal });
+      return rows(data, path).reduce((sum, row) => sum + count(row.viewCount, 'viewCount', path), 0);
+    });
   }
 
   /** Views and minutes watched per UTC day in [from, to) (Unix milliseconds), oldest first. */
   viewsPerDay(playbackId: string, range: { from: number; to: number }, signal?: AbortSignal): Promise<ViewsRow[]> {
-    return this.ask(() => getViewsPerDay(this.http, playbackId, range, signal));
+    return this.ask(async () => {
+      if (!playbackId) throw StudioApiError.config('playback id is empty');
+      if (!(range.from < range.to)) throw StudioApiError.config('the time range is empty: from must be before to');
+      const path = '/data/views/query';
+      const query = { playbackId, from: String(range.from), to: String(range.to), timeStep: 'day' };
+      const { data } = await this.http.call<unknown>('GET', path, { query, signal });
+      return rows(data, path)
+        .map((row) => ({
+          timestamp: timestamp(row.timestamp, path),
+          viewCount: count(row.viewCount, 'viewCount', path),
+          playtimeMins: count(row.playtimeMins ?? 0, 'playtimeMins', path),
+        }))
+        .sort((a, b) => a.timestamp - b.timestamp);
+    });
   }
 
-  /** All-time views and minutes watched of a playback id. */
+  /** All-time views and minutes watched of a playback id (the service needs no token for this one). */
   totalViews(playbackId: string, signal?: AbortSignal): Promise<TotalViews> {
-    return this.ask(() => getTotalViews(this.http, playbackId, signal));
+    return this.ask(async () => {
+      const path = resourcePath('/data/views/query/total', playbackId, 'playback');
+      const { data } = await this.http.call<unknown>('GET', path, { signal });
+      const row = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+      return { viewCount: count(row.viewCount, 'viewCount', path), playtimeMins: count(row.playtimeMins, 'playtimeMins', path) };
+    });
   }
 
   private async ask<T>(call: () => Promise<T>): Promise<T> {
@@ -74,36 +97,4 @@ function timestamp(value: unknown, path: string): number {
   const ms = typeof value === 'string' ? Date.parse(value) : value;
   if (typeof ms === 'number' && Number.isFinite(ms)) return ms;
   throw new StudioApiError('server', 'the viewership service answered a row without a valid timestamp: try again later', { method: 'GET', path });
-}
-
-/** Current viewers of a playback id (the sum over rows, should the service break them down). */
-async function getViewersNow(http: StudioHttp, playbackId: string, signal?: AbortSignal): Promise<number> {
-  if (!playbackId) throw StudioApiError.config('playback id is empty');
-  const path = '/data/views/now';
-  const { data } = await http.call<unknown>('GET', path, { query: { playbackId }, signal });
-  return rows(data, path).reduce((sum, row) => sum + count(row.viewCount, 'viewCount', path), 0);
-}
-
-/** Views per UTC day in [from, to), oldest first. */
-async function getViewsPerDay(http: StudioHttp, playbackId: string, range: { from: number; to: number }, signal?: AbortSignal): Promise<ViewsRow[]> {
-  if (!playbackId) throw StudioApiError.config('playback id is empty');
-  if (!(range.from < range.to)) throw StudioApiError.config('the time range is empty: from must be before to');
-  const path = '/data/views/query';
-  const query = { playbackId, from: String(range.from), to: String(range.to), timeStep: 'day' };
-  const { data } = await http.call<unknown>('GET', path, { query, signal });
-  return rows(data, path)
-    .map((row) => ({
-      timestamp: timestamp(row.timestamp, path),
-      viewCount: count(row.viewCount, 'viewCount', path),
-      playtimeMins: count(row.playtimeMins ?? 0, 'playtimeMins', path),
-    }))
-    .sort((a, b) => a.timestamp - b.timestamp);
-}
-
-/** All-time views and minutes watched (the service needs no token for this one). */
-async function getTotalViews(http: StudioHttp, playbackId: string, signal?: AbortSignal): Promise<TotalViews> {
-  const path = resourcePath('/data/views/query/total', playbackId, 'playback');
-  const { data } = await http.call<unknown>('GET', path, { signal });
-  const row = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
-  return { viewCount: count(row.viewCount, 'viewCount', path), playtimeMins: count(row.playtimeMins, 'playtimeMins', path) };
 }

@@ -6,14 +6,14 @@ import type { JsonDetails } from '../common/jsonDetails';
 import { openInStudio } from '../common/openInStudio';
 import type { Prompts } from '../common/prompts';
 import { askNameSearch } from '../common/search';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { onProfileOf } from '../profiles/profileGuard';
 import { PHASE_FILTERS } from './assetFilters';
 import { AssetItem, phaseOf, phaseText } from './assetItem';
 import type { AssetsView } from './assetsView';
 
 export interface AssetCommandContext {
-  session: Session;
+  session: Account;
   prompts: Prompts;
   view: AssetsView;
   treeView: vscode.TreeView<unknown>;

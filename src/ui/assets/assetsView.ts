@@ -4,7 +4,7 @@ import { notifyIfTokenRejected } from '../common/errorReporting';
 import { MessageItem, loadErrorItem } from '../common/messageItem';
 import { PagedList } from '../common/pagedList';
 import type { Prompts } from '../common/prompts';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import type { AssetFilters } from './assetFilters';
 import { AssetItem, assetTooltip } from './assetItem';
 
@@ -35,7 +35,7 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly session: Session,
+    private readonly session: Account,
     private readonly prompts: Prompts,
     readonly filters: AssetFilters,
   ) {

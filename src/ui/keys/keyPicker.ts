@@ -2,11 +2,11 @@ import type { SigningKey } from '../../api';
 import { timeAgo } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import type { ResultDocuments } from '../common/resultDocuments';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { SigningKeyItem, type SigningKeysView } from './signingKeysView';
 
 export interface KeyCommandContext {
-  session: Session;
+  session: Account;
   prompts: Prompts;
   view: SigningKeysView;
   /** Where results that must stay are shown. */

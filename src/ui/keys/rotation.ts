@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { StudioApiError, type SigningKey } from '../../api';
 import { reportError } from '../common/errorReporting';
 import { onProfileOf } from '../profiles/profileGuard';
-import { askGate, fitsKeyState, keyAccess } from './accessCheck';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';
@@ -100,6 +99,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
   }
 
   const { pickPlaybackTarget } = await import('./playbackTargetPicker.js');
+  const { askGate, fitsKeyState, keyAccess } = await import('../../operations/checkAccess.js');
   const target = await pickPlaybackTarget(ctx, `Check ${quoted(rotation.newName)} on which signed playback id before disabling ${quoted(rotation.oldName)}?`, true);
   if (!target) return;
   const keys = await client.keys.list();

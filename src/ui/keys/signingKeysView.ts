@@ -4,7 +4,7 @@ import { dateTime, md, quoted, shortName, timeAgo } from '../common/format';
 import { notifyIfTokenRejected } from '../common/errorReporting';
 import { loadErrorItem, type MessageItem } from '../common/messageItem';
 import type { Prompts } from '../common/prompts';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { KeyChanges } from './gateCache';
 import type { PrivateKeyState, PrivateKeys } from './privateKeys';
 import type { Rotation, Rotations } from './rotations';
@@ -110,7 +110,7 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    private readonly session: Session,
+    private readonly session: Account,
     private readonly prompts: Prompts,
     readonly rotations: Rotations,
     readonly privateKeys: PrivateKeys,

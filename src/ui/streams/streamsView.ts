@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import type { Page, Session as StreamSession, Stream } from '../../api';
+import type { Page, Session, Stream } from '../../api';
 import { notifyIfTokenRejected } from '../common/errorReporting';
 import { MessageItem, loadErrorItem } from '../common/messageItem';
 import { PagedList, type Reread } from '../common/pagedList';
 import type { Prompts } from '../common/prompts';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { ChildSessionItem, SessionItem } from './sessionItems';
 import type { StreamFilters } from './streamFilters';
 import { StreamItem, liveSince, streamTooltip } from './streamItem';
@@ -18,7 +18,7 @@ const SESSIONS_PAGE_SIZE = 20;
 
 export type StreamNode = StreamItem | SessionItem | ChildSessionItem | MessageItem;
 type Node = StreamNode;
-type SessionPages = { items: StreamSession[]; nextCursor?: string };
+type SessionPages = { items: Session[]; nextCursor?: string };
 
 /**
  * Lists streams page by page ("Load more…"); a stream's sessions come from
@@ -40,7 +40,7 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly session: Session,
+    private readonly session: Account,
     private readonly prompts: Prompts,
     readonly filters: StreamFilters,
   ) {
@@ -219,7 +219,7 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     return rows;
   }
 
-  private sessionsPage(streamId: string, cursor?: string): Promise<Page<StreamSession>> {
+  private sessionsPage(streamId: string, cursor?: string): Promise<Page<Session>> {
     return this.session.client().streams.listSessionsPage(streamId, { cursor, limit: SESSIONS_PAGE_SIZE });
   }
 

@@ -1,4 +1,4 @@
-import { type GateAnswer, type SigningKey, type StudioClient } from '../../api';
+import type { GateAnswer, SigningKey, StudioClient } from '../api';
 
 export interface AccessResult {
   allowed: boolean;
@@ -10,7 +10,7 @@ export interface AccessResult {
  * Asks the service's gate whether `publicKey` may play `playbackId`, and says the answer in words.
  * `ownKeys` tells a key of another account apart from missing content (the gate answers 404 for both).
  */
-export async function askGate(client: StudioClient, playbackId: string, publicKey: string, ownKeys: SigningKey[]): Promise<AccessResult> {
+export async function askGate(client: Pick<StudioClient, 'playback'>, playbackId: string, publicKey: string, ownKeys: SigningKey[]): Promise<AccessResult> {
   const answer = await client.playback.checkAccess(playbackId, publicKey);
   return { allowed: answer.allowed, words: gateWords(answer, ownKeys.some((key) => key.publicKey === publicKey)) };
 }
@@ -19,9 +19,9 @@ export async function askGate(client: StudioClient, playbackId: string, publicKe
  * Whether `key` can open `playbackId`: with its private key at hand, a short-lived token is signed
  * and checked as the playback edge checks it; then the gate is asked.
  */
-export async function keyAccess(client: StudioClient, playbackId: string, key: SigningKey, ownKeys: SigningKey[], privateKey?: string): Promise<AccessResult> {
+export async function keyAccess(client: Pick<StudioClient, 'playback'>, playbackId: string, key: SigningKey, ownKeys: SigningKey[], privateKey?: string): Promise<AccessResult> {
   if (privateKey) {
-    const { signPlaybackToken, verifyPlaybackToken } = await import('../../api/playback/token.js');
+    const { signPlaybackToken, verifyPlaybackToken } = await import('../api/playback/token.js');
     const token = signPlaybackToken({ playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: 300 });
     const local = verifyPlaybackToken(token, { playbackId, publicKey: key.publicKey });
     if (!local.ok) return { allowed: false, words: `refused before the service is asked: ${local.reason}` };

@@ -79,14 +79,14 @@ describe('hostile answers: bounded reads, bounded messages, checked shapes (real
 
   describe('answers of the wrong shape (15.6)', () => {
     const operations: Array<[string, FaultMatch, (c: StudioClient) => Promise<unknown>]> = [
-      ['getAsset', { origin: 'api', method: 'GET', path: /^\/api\/asset\/a1$/ }, (c) => c.assets.get('a1')],
-      ['updateAsset', { origin: 'api', method: 'PATCH', path: /^\/api\/asset\/a1$/ }, (c) => c.assets.update('a1', { name: 'n' })],
-      ['getStream', { origin: 'api', method: 'GET', path: /^\/api\/stream\/s1$/ }, (c) => c.streams.get('s1')],
-      ['createStream', { origin: 'api', method: 'POST', path: /^\/api\/stream$/ }, (c) => c.streams.create({ name: 'n' })],
-      ['getPlayback', { origin: 'api', method: 'GET', path: /^\/api\/playback\/p1$/ }, (c) => c.playback.get('p1')],
-      ['getSigningKey', { origin: 'api', method: 'GET', path: /signing-key\/k1$/ }, (c) => c.keys.get('k1')],
-      ['createSigningKey', { origin: 'api', method: 'POST', path: /signing-key$/ }, (c) => c.keys.create()],
-      ['requestUpload', { origin: 'api', method: 'POST', path: /request-upload$/ }, (c) => c.assets.requestUpload('n')],
+      ['assets.get', { origin: 'api', method: 'GET', path: /^\/api\/asset\/a1$/ }, (c) => c.assets.get('a1')],
+      ['assets.update', { origin: 'api', method: 'PATCH', path: /^\/api\/asset\/a1$/ }, (c) => c.assets.update('a1', { name: 'n' })],
+      ['streams.get', { origin: 'api', method: 'GET', path: /^\/api\/stream\/s1$/ }, (c) => c.streams.get('s1')],
+      ['streams.create', { origin: 'api', method: 'POST', path: /^\/api\/stream$/ }, (c) => c.streams.create({ name: 'n' })],
+      ['playback.get', { origin: 'api', method: 'GET', path: /^\/api\/playback\/p1$/ }, (c) => c.playback.get('p1')],
+      ['keys.get', { origin: 'api', method: 'GET', path: /signing-key\/k1$/ }, (c) => c.keys.get('k1')],
+      ['keys.create', { origin: 'api', method: 'POST', path: /signing-key$/ }, (c) => c.keys.create()],
+      ['assets.requestUpload', { origin: 'api', method: 'POST', path: /request-upload$/ }, (c) => c.assets.requestUpload('n')],
     ];
     const bodies: Array<[string, string, string]> = [
       ['null', 'null', 'null instead of an object'],

@@ -1,6 +1,6 @@
 // Bundles the extension (src/ only) into dist/. Tests and the emulator are never bundled.
 //   dist/extension.js      the extension, loaded at activation
-//   dist/tus-js-client.js  the tus client, loaded by the first resumable upload (src/upload/tus.ts imports it lazily)
+//   dist/tus-js-client.js  the tus client, loaded by the first resumable upload (src/upload/tus/transfer.ts imports it lazily)
 //   dist/webhookEvents.js  the webhook test-event builder, loaded by the first Send Test Event
 //   dist/proxyAgent.js     undici's ProxyAgent, loaded by the first request through a proxy
 //   dist/folderBaseUrl.js  the check of a workspace's own livepeer.baseURL, loaded after activation
@@ -8,7 +8,7 @@
 //   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -19,17 +19,32 @@ const require = createRequire(import.meta.url);
  * Code loaded lazily stays out of extension.js, its import becomes a require of its own bundle: the
  * tus client (the first resumable upload), the webhook test-event builder (Send Test Event), the
  * service's webhook URL check (Create or Edit Webhook), playback token signing and checking (the
- * first signed playback, Sign Playback Token, Check Playback Access), the webhook events picker, the
+ * first signed playback, Sign Playback Token, Check Playback Access) and the operations around it
+ * (checking access, signing with a kept key), the webhook events picker, the
  * playback id picker of the key commands, the git check of a saved private key, undici's ProxyAgent (the first request
  * through a proxy) and the check of a folder's base URL.
  */
+/** Lazily imported modules (path ending, without .ts) and the bundle each becomes in dist/. */
+const LAZY = {
+  'webhooks/testEvent': 'webhookEvents',
+  'webhooks/url': 'webhookUrl',
+  'playback/token': 'playbackToken',
+  'operations/checkAccess': 'checkAccess',
+  'operations/signPlaybackToken': 'signPlaybackToken',
+  'webhookEventChoices': 'webhookEventChoices',
+  'playbackTargetPicker': 'playbackTargetPicker',
+  'gitExposure': 'gitExposure',
+  'folderBaseUrl': 'folderBaseUrl',
+};
+const LAZY_FILTER = new RegExp(`/(${Object.keys(LAZY).join('|')})(?:\\.js)?$`);
 const lazyOutside = {
   name: 'lazy-outside',
   setup(build) {
     build.onResolve({ filter: /^tus-js-client$/ }, () => ({ path: './tus-js-client.js', external: true }));
-    build.onResolve({ filter: /\/(webhookEvents|webhookUrl|folderBaseUrl|playbackToken|webhookEventChoices|playbackTargetPicker|gitExposure)(\.js)?$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./${/(webhookEvents|webhookUrl|folderBaseUrl|playbackToken|webhookEventChoices|playbackTargetPicker|gitExposure)(\.js)?$/.exec(args.path)?.[1]}.js`, external: true } : undefined,
-    );
+    build.onResolve({ filter: /^\./ }, (args) => {
+      const lazy = args.kind === 'dynamic-import' && LAZY_FILTER.exec(join(args.resolveDir, args.path).replaceAll('\\', '/'))?.[1];
+      return lazy ? { path: `./${LAZY[lazy]}.js`, external: true } : undefined;
+    });
     build.onResolve({ filter: /^\.\/proxyAgent$/ }, (args) => (args.kind === 'require-call' ? { path: './proxyAgent.js', external: true } : undefined));
   },
 };
@@ -119,14 +134,16 @@ const common = {
 const builds = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyOutside, llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed] },
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
-  { ...common, entryPoints: ['src/api/webhookEvents.ts'], outfile: 'dist/webhookEvents.js' },
-  { ...common, entryPoints: ['src/api/webhookUrl.ts'], outfile: 'dist/webhookUrl.js' },
-  { ...common, entryPoints: ['src/api/playbackToken.ts'], outfile: 'dist/playbackToken.js' },
+  { ...common, entryPoints: ['src/api/webhooks/testEvent.ts'], outfile: 'dist/webhookEvents.js' },
+  { ...common, entryPoints: ['src/api/webhooks/url.ts'], outfile: 'dist/webhookUrl.js' },
+  { ...common, entryPoints: ['src/api/playback/token.ts'], outfile: 'dist/playbackToken.js' },
+  { ...common, entryPoints: ['src/operations/checkAccess.ts'], outfile: 'dist/checkAccess.js', plugins: [lazyOutside] },
+  { ...common, entryPoints: ['src/operations/signPlaybackToken.ts'], outfile: 'dist/signPlaybackToken.js', plugins: [lazyOutside] },
   { ...common, entryPoints: ['src/ui/webhooks/webhookEventChoices.ts'], outfile: 'dist/webhookEventChoices.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/ui/keys/playbackTargetPicker.ts'], outfile: 'dist/playbackTargetPicker.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/ui/keys/gitExposure.ts'], outfile: 'dist/gitExposure.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/ui/account/folderBaseUrl.ts'], outfile: 'dist/folderBaseUrl.js', external: ['vscode'] },
-  { ...common, entryPoints: ['src/api/proxyAgent.ts'], outfile: 'dist/proxyAgent.js', plugins: [llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed] },
+  { ...common, entryPoints: ['src/api/core/proxyAgent.ts'], outfile: 'dist/proxyAgent.js', plugins: [llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed] },
   {
     ...common,
     entryPoints: [

@@ -32,8 +32,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // The API client, upload engine and profile model are plain Node modules: no vscode import.
-    files: ['src/api/**', 'src/upload/**', 'src/profiles/**'],
+    // The API client, upload engine, profile model and operations are plain Node modules: no vscode import.
+    files: ['src/api/**', 'src/upload/**', 'src/profiles/**', 'src/operations/**'],
     rules: { 'no-restricted-imports': ['error', { paths: ['vscode'] }] },
   },
 );

@@ -10,12 +10,11 @@ import { registerLoadErrorCommands } from './ui/common/messageItem';
 import { activatePlayer, type PlayerPanel } from './ui/player/activatePlayer';
 import { Prompts } from './ui/common/prompts';
 import { ResultDocuments } from './ui/common/resultDocuments';
-import { Session } from './ui/account/session';
+import { Account } from './ui/account/account';
 import { registerStreamCommands } from './ui/streams/streamCommands';
 import { StreamFilters } from './ui/streams/streamFilters';
 import { StreamsView, type StreamNode } from './ui/streams/streamsView';
 import { registerTokenCommands } from './ui/account/tokenCommands';
-import { TokenStore } from './ui/account/tokenStore';
 import { followNetworkSettings } from './ui/common/networkSettings';
 import { AccountProfiles } from './ui/profiles/accountProfiles';
 import { registerProfileCommands } from './ui/profiles/profileCommands';
@@ -29,7 +28,7 @@ import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
 /** What activate() returns: the live objects the extension-host tests inspect and drive. */
 export interface LivepeerApi {
   prompts: Prompts;
-  session: Session;
+  session: Account;
   profiles: AccountProfiles;
   profileStatusBar: ProfileStatusBar;
   signingKeys: SigningKeysView;
@@ -57,11 +56,10 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
   // Before anything can send a request.
   const network = followNetworkSettings();
   const profiles = new AccountProfiles(context.secrets, context.globalState);
-  const tokens = new TokenStore(profiles);
   const prompts = new Prompts();
-  void loadProfiles(tokens, context.globalState, prompts);
   const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
-  const session = new Session(tokens, log, userAgent);
+  const session = new Account(profiles, log, userAgent);
+  void loadProfiles(session, context.globalState, prompts);
   const results = new ResultDocuments();
 
   const rotations = new Rotations(context.globalState, () => profiles.current?.id);
@@ -134,8 +132,8 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
 }
 
 /** The profiles, after an existing single token (with its rotations) has become profile "Default", and with no two of one name. */
-async function loadProfiles(tokens: TokenStore, state: vscode.Memento, prompts: Prompts): Promise<void> {
-  const migrated = await tokens.loaded();
+async function loadProfiles(session: Account, state: vscode.Memento, prompts: Prompts): Promise<void> {
+  const migrated = await session.loaded();
   if (migrated) await Rotations.adopt(state, migrated.id);
-  await repairProfileNames(tokens.profiles, prompts);
+  await repairProfileNames(session.profiles, prompts);
 }

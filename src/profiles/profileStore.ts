@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { StudioApiError, apiTokenProblem, parseBaseUrl, rememberSecrets } from '../api';
-import type { KeyValueStore } from '../upload/keyValueStore';
+import type { KeyValueStore } from '../upload/store/keyValueStore';
 import {
   DEFAULT_PROFILE_NAME,
   PRODUCTION_BASE_URL,

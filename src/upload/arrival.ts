@@ -1,5 +1,6 @@
-import { StudioApiError } from '../api/errors';
-import type { Asset } from '../api/types';
+import { StudioApiError } from '../api/core/errors';
+import type { AssetApi } from '../api/assets/client';
+import type { Asset } from '../api/assets/types';
 import { sentButUnconfirmedError } from './uploadErrors';
 
 /**
@@ -10,7 +11,7 @@ import { sentButUnconfirmedError } from './uploadErrors';
 const DEFAULT_ARRIVAL_CHECK_DELAYS_MS: readonly number[] = [0, 500, 1_000, 2_000, 4_000, 4_000, 8_000];
 
 export interface ArrivalCheck {
-  client: { getAsset(id: string, signal?: AbortSignal): Promise<Asset> };
+  client: { assets: Pick<AssetApi, 'get'> };
   assetId: string;
   delaysMs?: readonly number[];
   signal?: AbortSignal;
@@ -30,7 +31,7 @@ export async function confirmArrival(check: ArrivalCheck): Promise<Asset> {
     await sleep(delay, signal);
     if (signal?.aborted) throw sentButUnconfirmedError(assetId);
     try {
-      const asset = await client.getAsset(assetId, signal);
+      const asset = await client.assets.get(assetId, signal);
       lastError = undefined;
       const phase = asset.status?.phase;
       if (phase && phase !== 'uploading') return asset;

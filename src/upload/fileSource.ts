@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
-import { StudioApiError } from '../api/errors';
+import { StudioApiError } from '../api/core/errors';
 
 /**
  * What identifies "the same file" across runs and process restarts: resolved path, size and

@@ -15,17 +15,17 @@ export {
   type UploadMethodChoice,
   type UploadRequester,
 } from './uploadVideo';
-export { listInterruptedUploads, discardUpload } from './uploadRegistry';
-export { InMemoryStore, type KeyValueStore } from './keyValueStore';
-export { JsonFileStore } from './jsonFileStore';
-export { UPLOADS_STORAGE_KEY, type InterruptedUpload, type InterruptedUploadSummary } from './interruptedUpload';
+export { listInterruptedUploads, discardUpload } from './store/registry';
+export { InMemoryStore, type KeyValueStore } from './store/keyValueStore';
+export { JsonFileStore } from './store/jsonFileStore';
+export { UPLOADS_STORAGE_KEY, type InterruptedUpload, type InterruptedUploadSummary } from './store/interrupted';
 export type { UploadProgress, ProgressListener } from './progress';
-export { DEFAULT_RETRY_DELAYS_MS } from './tus';
+export { DEFAULT_RETRY_DELAYS_MS } from './tus/transfer';
 export { EstimateGate } from './estimate';
-export { terminateTusUpload } from './abandon';
-export { UploadQueue, type UploadEnd } from './queue';
-export { Upload, type NewUploadRequest, type UploadOutcome } from './queuedUpload';
-export { FinishedUploads, type FinishedUpload } from './finishedUploads';
+export { terminateTusUpload } from './tus/abandon';
+export { UploadQueue, type UploadEnd } from './queue/uploadQueue';
+export { Upload, type NewUploadRequest, type UploadOutcome } from './queue/queuedUpload';
+export { FinishedUploads, type FinishedUpload } from './store/finished';
 export type { Leftover } from './unfinishedAsset';
 export type { Event, Subscription } from './emitter';
 export type { Logger } from './logger';

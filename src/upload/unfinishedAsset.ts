@@ -1,5 +1,11 @@
-import { StudioApiError, messageOf } from '../api/errors';
+import { StudioApiError, messageOf } from '../api/core/errors';
 import type { StudioClient } from '../api/studioClient';
+
+/** Where the upload queue gets an account's API client (an upload keeps the account it started with). */
+export interface ClientSource {
+  /** The client of `account`, else the current one's. */
+  client(account?: string): StudioClient;
+}
 
 /** What a stopped upload leaves in Studio: the asset request-upload created, without a video. */
 export interface Leftover {
@@ -17,9 +23,9 @@ export type UnfinishedAssetEnd = 'deleted' | 'kept (it has its video)' | 'alread
  */
 export async function deleteUnfinishedAsset(client: StudioClient, assetId: string, name: string): Promise<UnfinishedAssetEnd> {
   try {
-    const asset = await client.getAsset(assetId);
+    const asset = await client.assets.get(assetId);
     if (asset.status?.phase !== 'uploading') return 'kept (it has its video)';
-    await client.deleteAsset(assetId);
+    await client.assets.delete(assetId);
     return 'deleted';
   } catch (error) {
     // 404, or 400 "asset is already deleted": what was asked for is done.

@@ -1,5 +1,5 @@
-import { StudioApiError, bodyExcerpt, httpError, transportError } from '../api/errors';
-import { redact, urlToken } from '../api/redact';
+import { StudioApiError, bodyExcerpt, httpError, transportError } from '../api/core/errors';
+import { redact, urlToken } from '../api/core/redact';
 
 /**
  * Upload-origin errors. The kinds and the service-message parsing come from the API client's

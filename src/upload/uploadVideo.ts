@@ -1,16 +1,17 @@
-import { StudioApiError } from '../api/errors';
-import type { Asset, UploadRequest } from '../api/types';
+import { StudioApiError } from '../api/core/errors';
+import type { AssetApi } from '../api/assets/client';
+import type { UploadRequest } from '../api/assets/types';
 import { confirmArrival } from './arrival';
-import { directUpload } from './direct';
+import { directUpload } from './direct/transfer';
 import { inspectFile, type FileIdentity } from './fileSource';
-import type { InterruptedUploadSummary } from './interruptedUpload';
-import { InMemoryStore, type KeyValueStore } from './keyValueStore';
+import type { InterruptedUploadSummary } from './store/interrupted';
+import { InMemoryStore, type KeyValueStore } from './store/keyValueStore';
 import { mediaTypeOf } from './mediaTypes';
 import { ProgressMeter, type ProgressListener } from './progress';
-import { runTus } from './tus';
-import { TusUrlStorage, fingerprintOf } from './tusUrlStorage';
+import { runTus } from './tus/transfer';
+import { TusUrlStorage, fingerprintOf } from './tus/urlStorage';
 import { cancelledError } from './uploadErrors';
-import { UploadRegistry } from './uploadRegistry';
+import { UploadRegistry } from './store/registry';
 
 const MiB = 1024 * 1024;
 
@@ -44,8 +45,7 @@ export type UploadMethodChoice = 'auto' | 'direct' | 'tus';
  * reading the asset back to confirm the service received the whole file.
  */
 export interface UploadRequester {
-  requestUpload(name: string, signal?: AbortSignal): Promise<UploadRequest>;
-  getAsset(id: string, signal?: AbortSignal): Promise<Asset>;
+  assets: Pick<AssetApi, 'requestUpload' | 'get'>;
 }
 
 /**
@@ -123,7 +123,7 @@ export interface ResumeUploadOptions {
   onProgress?: ProgressListener;
   retryDelaysMs?: readonly number[];
   /** Confirms the upload arrived (GET /asset/{id}) once the last byte is sent. */
-  client: Pick<UploadRequester, 'getAsset'>;
+  client: { assets: Pick<AssetApi, 'get'> };
   arrivalCheckDelaysMs?: readonly number[];
 }
 
@@ -182,7 +182,7 @@ export async function uploadVideo(options: UploadVideoOptions): Promise<UploadRe
   const now = options.now ?? Date.now;
   const requestUpload = async () => {
     const requestedAt = now();
-    const request = await options.client.requestUpload(name, signal);
+    const request = await options.client.assets.requestUpload(name, signal);
     options.onUploadRequested?.({ request, requestedAt });
     return request;
   };

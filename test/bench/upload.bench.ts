@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     };
     // A POST is never retried by the API client; on loopback its only failure here is a kept-alive
     // connection that the emulator closed at the same moment, so ask once more.
-    const requestUpload = (name: string) => client.requestUpload(name).catch(() => client.requestUpload(name));
+    const requestUpload = (name: string) => client.assets.requestUpload(name).catch(() => client.assets.requestUpload(name));
     const curlDirect = async (file: string, size: number): Promise<number> => {
       const ticket = await requestUpload('bench curl');
       const { status, seconds } = await curl(['--upload-file', file, ticket.url]);

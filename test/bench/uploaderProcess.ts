@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const [apiUrl, token] = process.argv.slice(2);
   const client = new StudioClient({ baseUrl: apiUrl, getToken: () => token, userAgent: 'upload-bench' });
   // Warm up the API client (and JIT) with a tiny call, then settle before measuring idle RSS.
-  await client.listStreams({}).catch(() => undefined);
+  await client.streams.list({}).catch(() => undefined);
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   await new Promise((r) => setTimeout(r, 200));

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { verifyPlaybackToken } from '../../src/api/playbackToken';
+import { verifyPlaybackToken } from '../../src/api/playback/token';
 import type { Gate } from './accessControl';
 import { livePlaylist, loadHlsFixture, masterPlaylist, RENDITION, vodPlaylist, type HlsFixture } from './hlsFixture';
 import type { EmulatorStream, Store } from './store';

@@ -1,6 +1,8 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { Ids } from './ids';
-import type { Asset, AssetStatus, RecordingStatus, SigningKey, Stream } from '../../src/api/types';
+import type { Asset, AssetStatus } from '../../src/api/assets/types';
+import type { SigningKey } from '../../src/api/keys/types';
+import type { RecordingStatus, Stream } from '../../src/api/streams/types';
 import type { Owner } from './accounts';
 import { probe, processAsset } from './assets';
 import type { Scheduler } from './scheduler';

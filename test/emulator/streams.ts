@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Session } from '../../src/api/types';
+import type { Session } from '../../src/api/streams/types';
 import { ownerOf, type Owner } from './accounts';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';

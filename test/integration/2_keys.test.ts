@@ -397,7 +397,7 @@ describe('Signing Keys view', () => {
       const oldKey = emulator.store.addSigningKey({ name: 'cached old' });
       const stream = emulator.store.addStream({ name: 'Cache stream', playbackPolicy: { type: 'jwt' } });
       // A player was just let in with the old key: the gate has its lookup cached (the service: 120 s).
-      assert.equal((await api.session.client().checkPlaybackAccess(stream.playbackId!, oldKey.publicKey)).allowed, true);
+      assert.equal((await api.session.client().playback.checkAccess(stream.playbackId!, oldKey.publicKey)).allowed, true);
       answer(() => 'cached new', keepPrivateKey());
       await vscode.commands.executeCommand('livepeer.keys.rotate', await item('cached old'));
       const gateCalls = () => emulator.requests.filter((r) => r.url.startsWith('/api/access-control/gate')).map((r) => r.status);

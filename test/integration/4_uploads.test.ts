@@ -252,7 +252,7 @@ describe('Uploads', function () {
   });
 
   it('a rejected token fails with the file named and Set API Token offered; nothing claims success', async () => {
-    await api.session.tokens.set('revoked-token');
+    await api.session.setToken('revoked-token');
     try {
       const [outcome] = await upload([uri('clip one.mp4')], { name: 'never', method: 'direct' });
       assert.equal(outcome.status, 'failed');
@@ -266,7 +266,7 @@ describe('Uploads', function () {
       assert.equal(failed.assetId, undefined, 'request-upload was refused: no asset');
       assert.equal((await items()).find((i) => i.finished?.id === failed.id)?.contextValue, 'upload.failed');
     } finally {
-      await api.session.tokens.set(TOKEN);
+      await api.session.setToken(TOKEN);
     }
   });
 

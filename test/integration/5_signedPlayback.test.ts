@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../../src/api';
 import type { PromptRequest } from '../../src/ui/common/prompts';
-import type { AccessResult } from '../../src/ui/keys/accessCheck';
+import type { AccessResult } from '../../src/operations/checkAccess';
 import type { SigningKeyItem } from '../../src/ui/keys/signingKeysView';
 import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, lastProgress, shownResult, signIn } from './harness';
 
@@ -84,7 +84,7 @@ describe('Signed playback', () => {
     const signer = await keyItem('signer');
     try {
       // A player was just let in (once the gate no longer remembers the key as disabled by the test before)…
-      await eventually(async () => assert.equal((await api.session.client().checkPlaybackAccess(stream.playbackId!, signer.key.publicKey)).allowed, true), 10_000);
+      await eventually(async () => assert.equal((await api.session.client().playback.checkAccess(stream.playbackId!, signer.key.publicKey)).allowed, true), 10_000);
       // …and the gate holds that answer long enough that only Cancel ends the wait.
       emulator.gate.cacheMs = 60_000;
       answer(() => 'Disable');

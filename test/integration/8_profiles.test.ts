@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { privateKeySecretKey, tokenSecretKey, type Profile } from '../../src/profiles/profile';
-import { Session } from '../../src/ui/account/session';
-import { TokenStore } from '../../src/ui/account/tokenStore';
+import { Account } from '../../src/ui/account/account';
 import type { PromptRequest } from '../../src/ui/common/prompts';
 import { repairProfileNames } from '../../src/ui/profiles/profileNameRepair';
 import { AccountProfiles } from '../../src/ui/profiles/accountProfiles';
@@ -365,14 +364,14 @@ describe('Profiles', () => {
     const memento = { keys: () => [...record.keys()], get: (key: string, fallback?: unknown) => record.get(key) ?? fallback, update: async (key: string, value: unknown) => void record.set(key, value) } as vscode.Memento;
     const profiles = new AccountProfiles(storage, memento);
     const log = vscode.window.createOutputChannel('Livepeer first start (test)', { log: true });
-    const session = new Session(new TokenStore(profiles), log, 'test');
+    const session = new Account(profiles, log, 'test');
     try {
       const early = session.client();
-      await session.tokens.loaded();
+      await session.loaded();
       // Then profile B, with a server of its own, becomes current.
       await profiles.change(async (store) => store.choose((await store.add({ name: 'B', baseUrl: 'http://127.0.0.1:9/api', token: TOKEN_B })).id));
       const since = emulator.requests.length;
-      await assert.rejects(early.listSigningKeys(), /another base URL/);
+      await assert.rejects(early.keys.list(), /another base URL/);
       assert.deepEqual(emulator.requests.slice(since).filter((r) => r.tokenId === b.tokenId), [], 'B’s token never went to the base URL setting’s server');
     } finally {
       session.dispose();
@@ -434,7 +433,7 @@ describe('Profiles', () => {
     await state().update('livepeer.keptPrivateKeyIds', ['old-key']);
     const prompts = asked.length;
 
-    const migrated = await api.session.tokens.load();
+    const migrated = await api.session.load();
     assert.equal(asked.length, prompts, 'nothing asked');
     assert.equal(migrated?.name, 'Default');
     assert.equal(api.session.profile?.id, migrated?.id);
@@ -443,7 +442,7 @@ describe('Profiles', () => {
     assert.equal(await secrets().get('livepeer.apiToken'), undefined, 'the old secret is gone');
     assert.equal(await secrets().get(privateKeySecretKey(migrated!.id, 'old-key')), 'OLD-PRIVATE-KEY');
     assert.equal(api.signingKeys.privateKeys.state('old-key'), 'kept');
-    assert.equal(await api.session.tokens.load(), undefined, 'the next start finds nothing to migrate');
+    assert.equal(await api.session.load(), undefined, 'the next start finds nothing to migrate');
   });
 
   it('the only profile follows the livepeer.baseURL setting, as the single token did', async () => {

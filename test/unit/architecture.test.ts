@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
-// The layering README's Development section describes: api ← upload ← profiles ← ui ← extension.ts. Read from the source's own import statements (type-only imports count:
-// they tie modules together for a reader as much as any other).
+// The layering README's Development section describes: api ← upload ← profiles ← operations ← ui ← extension.ts. Read from the source's own import statements (type-only
+// imports count: they tie modules together for a reader as much as any other).
 const root = resolve(__dirname, '..', '..', '..');
 const src = join(root, 'src');
 const MAX_LINES = 300;
@@ -13,8 +13,26 @@ const ALLOWED: Record<string, { layers: string[]; vscode: boolean }> = {
   api: { layers: [], vscode: false },
   upload: { layers: ['api'], vscode: false },
   profiles: { layers: ['api', 'upload'], vscode: false },
-  ui: { layers: ['api', 'upload', 'profiles'], vscode: true },
-  extension: { layers: ['api', 'upload', 'profiles', 'ui'], vscode: true },
+  operations: { layers: ['api', 'upload', 'profiles'], vscode: false },
+  ui: { layers: ['api', 'upload', 'profiles', 'operations'], vscode: true },
+  extension: { layers: ['api', 'upload', 'profiles', 'operations', 'ui'], vscode: true },
+};
+
+/**
+ * Inside src/api: core (HTTP, errors, pagination, redaction, network) imports no resource folder;
+ * a resource folder imports core and, only where listed here, another resource's types; the files at
+ * src/api's top (the StudioClient of sub-clients and index.ts) tie them together.
+ */
+const API_RESOURCES = ['assets', 'keys', 'playback', 'projects', 'streams', 'viewership', 'webhooks'];
+const API_ALSO: Record<string, string[]> = {
+  core: [],
+  assets: ['playback'],
+  keys: [],
+  playback: [],
+  projects: [],
+  streams: ['playback'],
+  viewership: [],
+  webhooks: ['assets', 'streams'],
 };
 
 function sources(dir: string): string[] {
@@ -23,6 +41,12 @@ function sources(dir: string): string[] {
     if (statSync(path).isDirectory()) return sources(path);
     return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : [];
   });
+}
+
+/** `core`, a resource folder, or `top` for the files directly in src/api. */
+function apiFolderOf(file: string): string {
+  const parts = relative(join(src, 'api'), file).split('/');
+  return parts.length > 1 ? (parts[0] ?? '') : 'top';
 }
 
 function layerOf(file: string): string {
@@ -68,6 +92,24 @@ describe('source layout (src/)', () => {
     assert.deepEqual(wrong, []);
   });
 
+  it('src/api: core imports no resource, a resource imports core (and only the resources listed), nothing below the top imports it', () => {
+    assert.deepEqual(Object.keys(API_ALSO).sort(), ['core', ...API_RESOURCES].sort());
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      if (layerOf(file) !== 'api') continue;
+      const from = apiFolderOf(file);
+      if (from === 'top') continue;
+      const allowed = API_ALSO[from];
+      assert.ok(allowed, `${relative(root, file)} is in no known folder of src/api`);
+      for (const target of imports) {
+        if (!target.startsWith(join(src, 'api'))) continue;
+        const to = apiFolderOf(target);
+        if (to !== from && to !== 'core' && !allowed.includes(to)) wrong.push(`${relative(root, file)} → ${relative(root, target)}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
   it('has no import cycles', () => {
     const cycles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
@@ -85,12 +127,23 @@ describe('source layout (src/)', () => {
     assert.deepEqual(cycles, []);
   });
 
-  it('names every file once (index.ts only as a layer’s public entry: src/api, src/upload)', () => {
+  it('names files once within a folder (case aside), without the folder’s name as a prefix in src/api and src/upload; index.ts only as a layer’s public entry', () => {
     const seen = new Map<string, string[]>();
-    for (const file of files) seen.set(basename(file), [...(seen.get(basename(file)) ?? []), relative(src, file)]);
-    const repeated = [...seen].filter(([name, paths]) => paths.length > 1 && name !== 'index.ts');
-    assert.deepEqual(repeated, []);
-    const entries = (seen.get('index.ts') ?? []).sort();
+    for (const file of files) {
+      const key = relative(src, file).toLowerCase();
+      seen.set(key, [...(seen.get(key) ?? []), relative(src, file)]);
+    }
+    assert.deepEqual([...seen.values()].filter((paths) => paths.length > 1), []);
+    const prefixed = files
+      .map((file) => relative(src, file).split('/'))
+      .filter((parts) => ['api', 'upload'].includes(parts[0] ?? '') && parts.length > 2)
+      .filter((parts) => {
+        const folder = (parts[parts.length - 2] ?? '').replace(/s$/, '');
+        return new RegExp(`^${folder}s?[A-Z]`).test(parts[parts.length - 1] ?? '');
+      })
+      .map((parts) => parts.join('/'));
+    assert.deepEqual(prefixed, []);
+    const entries = files.filter((file) => basename(file) === 'index.ts').map((file) => relative(src, file)).sort();
     assert.deepEqual(entries, ['api/index.ts', 'upload/index.ts']);
   });
 
@@ -99,7 +152,7 @@ describe('source layout (src/)', () => {
     assert.deepEqual(long, []);
   });
 
-  it('loads undici only through src/api/undiciParts.ts (its package index is ~500 KB of fetch, mocks and caches)', () => {
+  it('loads undici only through src/api/core/undiciParts.ts (its package index is ~500 KB of fetch, mocks and caches)', () => {
     const direct = files.filter((file) => /^\s*import\s+(?!type\b)[^;]*?from\s+'undici'/m.test(readFileSync(file, 'utf8')));
     assert.deepEqual(direct.map((file) => relative(src, file)), []);
   });
@@ -107,6 +160,7 @@ describe('source layout (src/)', () => {
   it('reads the imports it checks (a test of the test: a known import is found)', () => {
     assert.ok(graph.get(join(src, 'extension.ts'))?.includes('vscode'));
     assert.ok(graph.get(join(src, 'upload', 'index.ts'))?.some((target) => target.startsWith(join(src, 'upload'))));
+    assert.ok(graph.get(join(src, 'api', 'webhooks', 'client.ts'))?.includes(join(src, 'api', 'core', 'http.ts')));
   });
 });
 

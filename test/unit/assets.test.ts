@@ -84,18 +84,18 @@ describe('assets: client and emulator over real HTTP', () => {
 
   it('lists assets newest first, page by page, with name and phase filters applied by the service', async () => {
     addAssets();
-    const first = await client.listAssetsPage({}, undefined, 2);
+    const first = await client.assets.listPage({}, undefined, 2);
     assert.deepEqual(names(first.items), ['Drone', 'Wedding']);
     assert.equal(first.nextCursor, 'skip2');
-    const second = await client.listAssetsPage({}, first.nextCursor, 2);
+    const second = await client.assets.listPage({}, first.nextCursor, 2);
     assert.deepEqual(names(second.items), ['Podcast', 'keynote rehearsal']);
-    const last = await client.listAssetsPage({}, second.nextCursor, 2);
+    const last = await client.assets.listPage({}, second.nextCursor, 2);
     assert.deepEqual(names(last.items), ['Keynote 2024']);
     assert.equal(last.nextCursor, undefined);
 
-    assert.deepEqual(names((await client.listAssetsPage({ name: 'KEYNOTE' })).items), ['keynote rehearsal', 'Keynote 2024']);
-    assert.deepEqual(names((await client.listAssetsPage({ name: 'keynote', phase: 'ready' })).items), ['Keynote 2024']);
-    assert.deepEqual(names((await client.listAssetsPage({ phase: 'failed' })).items), ['Podcast']);
+    assert.deepEqual(names((await client.assets.listPage({ name: 'KEYNOTE' })).items), ['keynote rehearsal', 'Keynote 2024']);
+    assert.deepEqual(names((await client.assets.listPage({ name: 'keynote', phase: 'ready' })).items), ['Keynote 2024']);
+    assert.deepEqual(names((await client.assets.listPage({ phase: 'failed' })).items), ['Podcast']);
     const sent = new URL(emu.requests.at(-1)?.url ?? '', 'http://x').searchParams;
     assert.equal(sent.get('order'), 'createdAt-true');
     assert.deepEqual(JSON.parse(sent.get('filters') ?? ''), [{ id: 'phase', value: 'failed' }]);
@@ -116,7 +116,7 @@ describe('assets: client and emulator over real HTTP', () => {
 
   it('Search sends the name so that `_`, `%` and `\\` match themselves (the client escapes them; no 400)', async () => {
     for (const name of ['take_1', 'takeX1', '50% off', 'a\\b', 'ab']) emu.store.addAsset({ name, status: { phase: 'ready' } });
-    const search = async (name: string) => names((await client.listAssetsPage({ name })).items).sort();
+    const search = async (name: string) => names((await client.assets.listPage({ name })).items).sort();
     assert.deepEqual(await search('TAKE_'), ['take_1']);
     assert.deepEqual(await search('50%'), ['50% off']);
     assert.deepEqual(await search('%25'), [], '`%25` is not decoded into `%` on the way');
@@ -142,33 +142,33 @@ describe('assets: client and emulator over real HTTP', () => {
     assert.equal(bad.status, 400);
     assert.match((bad.json() as { errors: string[] }).errors[0] ?? '', /^error parsing filters: /);
     const deleted = drone?.id ?? '';
-    await client.deleteAsset(deleted);
+    await client.assets.delete(deleted);
     assert.ok(!names((await raw(emu, 'GET', '/asset?limit=10')).json()).includes('Drone'), 'deleted assets are left out');
   });
 
   it('renames a ready asset (PATCH answers 200 with the asset); 422 until ready, for unknown fields; 404 asset not found', async () => {
     const ready = emu.store.addAsset({ name: 'old', status: { phase: 'ready' } });
-    const renamed = await client.updateAsset(ready.id, { name: '  new name ' });
+    const renamed = await client.assets.update(ready.id, { name: '  new name ' });
     assert.equal(renamed.name, 'new name');
     assert.equal(emu.store.assets.get(ready.id)?.name, 'new name');
     assert.equal(emu.requests.at(-1)?.status, 200);
 
     const processing = emu.store.addAsset({ name: 'busy', status: { phase: 'processing', progress: 0.5 } });
-    const notReady = await failure(client.updateAsset(processing.id, { name: 'x' }));
+    const notReady = await failure(client.assets.update(processing.id, { name: 'x' }));
     assert.equal(notReady.status, 422);
     assert.deepEqual(notReady.messages, ['asset is not ready']);
-    const missing = await failure(client.updateAsset('no-such-asset', { name: 'x' }));
+    const missing = await failure(client.assets.update('no-such-asset', { name: 'x' }));
     assert.equal(missing.status, 404);
     assert.deepEqual(missing.messages, ['asset not found']);
     const unknown = await raw(emu, 'PATCH', `/asset/${ready.id}`, { name: 'x', phase: 'ready' });
     assert.equal(unknown.status, 422);
     assert.match((unknown.json() as { errors: string[] }).errors[0] ?? '', /must NOT have additional properties/);
-    const empty = await failure(client.updateAsset(ready.id, { name: ' ' }));
+    const empty = await failure(client.assets.update(ready.id, { name: ' ' }));
     assert.equal(empty.kind, 'config');
   });
 
   it('processes an upload with progress over time, then is ready with videoSpec, size, playback and download URLs', async () => {
-    const { asset } = await client.requestUpload('clip.mp4');
+    const { asset } = await client.assets.requestUpload('clip.mp4');
     emu.store.completeUpload(asset.id, '/dev/null', 3_000_000);
     const seen = new Set<string>();
     await waitFor(() => {
@@ -177,7 +177,7 @@ describe('assets: client and emulator over real HTTP', () => {
       return status?.phase === 'ready';
     });
     assert.ok(seen.has('waiting') && seen.has('processing0.2') && seen.has('processing0.7'), [...seen].join(','));
-    const ready = await client.getAsset(asset.id);
+    const ready = await client.assets.get(asset.id);
     assert.equal(ready.size, 3_000_000);
     assert.equal(ready.videoSpec?.format, 'mp4');
     assert.ok((ready.videoSpec?.duration ?? 0) > 1);
@@ -188,11 +188,11 @@ describe('assets: client and emulator over real HTTP', () => {
   });
 
   it('a failed asset carries status.errorMessage and stops processing', async () => {
-    const { asset } = await client.requestUpload('broken.mov');
+    const { asset } = await client.assets.requestUpload('broken.mov');
     emu.store.completeUpload(asset.id, '/dev/null', 10);
     emu.store.failAsset(asset.id, 'Failed to probe the file');
     await new Promise((r) => setTimeout(r, 120));
-    const failed = await client.getAsset(asset.id);
+    const failed = await client.assets.get(asset.id);
     assert.deepEqual([failed.status?.phase, failed.status?.errorMessage], ['failed', 'Failed to probe the file']);
     assert.equal(failed.downloadUrl, undefined);
   });
@@ -200,7 +200,7 @@ describe('assets: client and emulator over real HTTP', () => {
   it('serves a real PNG thumbnail per ready asset on the CDN origin, as announced by GET /playback', async () => {
     const a = emu.store.addAsset({ name: 'a', status: { phase: 'ready' } });
     const b = emu.store.addAsset({ name: 'b', status: { phase: 'ready' } });
-    const url = (await client.getPlayback(a.playbackId)).meta.source.find((s) => s.hrn === 'Thumbnail (PNG)')?.url ?? '';
+    const url = (await client.playback.get(a.playbackId)).meta.source.find((s) => s.hrn === 'Thumbnail (PNG)')?.url ?? '';
     assert.ok(url.startsWith(emu.ingestOrigin));
     const res = await request(url);
     assert.equal(res.headers['content-type'], 'image/png');

@@ -57,7 +57,7 @@ describe('every body read is bounded: a huge or endless answer costs little memo
 
   it('an API answer of 200 that never ends: refused past 32 MiB, not held in memory', async () => {
     emu.faults.longBody({ origin: 'api', method: 'GET', path: /\/stream$/, status: 200, unit: '[', bytes: Infinity, contentType: 'application/json' });
-    const { result: error, ms, grownMiB } = await measured(() => failure(client.listStreams({})));
+    const { result: error, ms, grownMiB } = await measured(() => failure(client.streams.list({})));
     assert.equal(error.kind, 'server');
     assert.match(error.message, /^the answer from 127\.0\.0\.1:\d+ is larger than 32 MiB, more than any of the service's: check livepeer\.baseURL \(GET \/stream → 200\)$/);
     assert.ok(ms < 10_000, `${ms} ms`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { StudioApiError, StudioClient, parseBaseUrl, streamQueryParams, type ApiCallRecord } from '../../src/api';
-import { MAX_ITEMS, MAX_PAGES } from '../../src/api/pagination';
+import { MAX_ITEMS, MAX_PAGES } from '../../src/api/core/pagination';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure as expectFailure } from './helpers/studioErrors';
 import { waitFor } from './helpers/waitFor';
@@ -54,31 +54,31 @@ describe('StudioClient over real HTTP', function () {
 
   describe('signing keys', () => {
     it('creates a key (201) with a one-time private key, then gets, renames, disables, enables and deletes it', async () => {
-      const created = await client.createSigningKey({ name: 'playback' });
+      const created = await client.keys.create({ name: 'playback' });
       assert.equal(created.name, 'playback');
       assert.match(Buffer.from(created.privateKey ?? '', 'base64').toString(), /BEGIN PRIVATE KEY/);
       assert.equal(apiRequests(emu).at(-1)?.status, 201);
 
-      const fetched = await client.getSigningKey(created.id);
+      const fetched = await client.keys.get(created.id);
       assert.equal(fetched.publicKey, created.publicKey);
       assert.equal((fetched as { privateKey?: string }).privateKey, undefined, 'private key is returned only once');
 
-      await client.updateSigningKey(created.id, { name: 'renamed' });
-      await client.updateSigningKey(created.id, { disabled: true });
-      let key = await client.getSigningKey(created.id);
+      await client.keys.update(created.id, { name: 'renamed' });
+      await client.keys.update(created.id, { disabled: true });
+      let key = await client.keys.get(created.id);
       assert.deepEqual([key.name, key.disabled], ['renamed', true], 'absent fields keep their value');
-      await client.updateSigningKey(created.id, { disabled: false });
-      key = await client.getSigningKey(created.id);
+      await client.keys.update(created.id, { disabled: false });
+      key = await client.keys.get(created.id);
       assert.deepEqual([key.name, key.disabled], ['renamed', false]);
 
-      await client.deleteSigningKey(created.id);
-      const gone = await failure(client.getSigningKey(created.id));
+      await client.keys.delete(created.id);
+      const gone = await failure(client.keys.get(created.id));
       assert.equal(gone.kind, 'not-found');
       assert.equal(gone.status, 404);
     });
 
     it('creates a key with the service default name when none is given', async () => {
-      const created = await client.createSigningKey();
+      const created = await client.keys.create();
       assert.match(created.name ?? '', /^Signing Key \d+$/);
       const body = apiRequests(emu).at(-1);
       assert.equal(body?.method, 'POST');
@@ -87,7 +87,7 @@ describe('StudioClient over real HTTP', function () {
     it('rejects fields other than name and disabled before sending anything', async () => {
       const key = emu.store.addSigningKey({ name: 'k' });
       const before = emu.requests.length;
-      const error = await failure(client.updateSigningKey(key.id, { name: 'x', projectId: 'p' } as never));
+      const error = await failure(client.keys.update(key.id, { name: 'x', projectId: 'p' } as never));
       assert.equal(error.kind, 'config');
       assert.match(error.message, /only name and disabled/);
       assert.equal(emu.requests.length, before, 'no request was sent');
@@ -95,7 +95,7 @@ describe('StudioClient over real HTTP', function () {
 
     it('follows Link pagination across pages and stops on the last page’s cursor=undefined link', async () => {
       for (let i = 0; i < 8; i++) emu.store.addSigningKey({ name: `key ${i}` });
-      const keys = await client.listSigningKeys();
+      const keys = await client.keys.list();
       assert.equal(keys.length, 8);
       assert.equal(new Set(keys.map((k) => k.id)).size, 8);
       const lists = apiRequests(emu).filter((r) => r.method === 'GET');
@@ -108,16 +108,16 @@ describe('StudioClient over real HTTP', function () {
 
     it('reads one page at a time for the UI', async () => {
       for (let i = 0; i < 5; i++) emu.store.addSigningKey();
-      const first = await client.listSigningKeysPage(undefined, 2);
+      const first = await client.keys.listPage(undefined, 2);
       assert.equal(first.items.length, 2);
       assert.equal(first.nextCursor, 'skip2');
-      const second = await client.listSigningKeysPage(first.nextCursor, 2);
+      const second = await client.keys.listPage(first.nextCursor, 2);
       assert.equal(second.items.length, 2);
     });
 
     it('answers 403 with the service text at the key quota', async () => {
-      for (let i = 0; i < 11; i++) await client.createSigningKey();
-      const error = await failure(client.createSigningKey());
+      for (let i = 0; i < 11; i++) await client.keys.create();
+      const error = await failure(client.keys.create());
       assert.equal(error.kind, 'forbidden');
       assert.equal(error.status, 403);
       assert.match(error.message, /user can only have up to 10 signing keys, delete some first/);
@@ -131,7 +131,7 @@ describe('StudioClient over real HTTP', function () {
         status: 422,
         body: { errors: [JSON.stringify([{ instancePath: '', keyword: 'additionalProperties', params: { additionalProperty: 'foo' }, message: 'must NOT have additional properties' }])] },
       });
-      const error = await failure(client.createSigningKey({ name: 'x' }));
+      const error = await failure(client.keys.create({ name: 'x' }));
       assert.equal(error.kind, 'validation');
       assert.equal(error.status, 422);
       assert.deepEqual(error.messages, ['must NOT have additional properties (foo)']);
@@ -140,52 +140,52 @@ describe('StudioClient over real HTTP', function () {
 
     it('flattens nested error arrays', async () => {
       emu.faults.fail({ origin: 'api', path: /signing-key/, status: 404, body: { errors: [['id not provided'], ['Account not found']] } });
-      const error = await failure(client.getSigningKey('abc'));
+      const error = await failure(client.keys.get('abc'));
       assert.deepEqual(error.messages, ['id not provided', 'Account not found']);
     });
   });
 
   describe('assets', () => {
     it('requests an upload and reads the asset back', async () => {
-      const upload = await client.requestUpload('holiday.mp4');
+      const upload = await client.assets.requestUpload('holiday.mp4');
       assert.ok(upload.url.startsWith(emu.ingestOrigin) && upload.url.includes('token='));
       assert.ok(upload.tusEndpoint.startsWith(emu.ingestOrigin) && upload.tusEndpoint.includes('token='));
       assert.ok(upload.task.id);
-      const asset = await client.getAsset(upload.asset.id);
+      const asset = await client.assets.get(upload.asset.id);
       assert.equal(asset.name, 'holiday.mp4');
       assert.equal(asset.status?.phase, 'uploading');
     });
 
     it('deletes an asset: 204, then 400 "already deleted", and 404 for an unknown id', async () => {
-      const { asset } = await client.requestUpload('gone.mp4');
-      await client.deleteAsset(asset.id);
-      assert.equal((await failure(client.getAsset(asset.id))).status, 404);
-      const again = await failure(client.deleteAsset(asset.id));
+      const { asset } = await client.assets.requestUpload('gone.mp4');
+      await client.assets.delete(asset.id);
+      assert.equal((await failure(client.assets.get(asset.id))).status, 404);
+      const again = await failure(client.assets.delete(asset.id));
       assert.equal(again.status, 400);
       assert.match(again.message, /asset is already deleted/);
-      assert.equal((await failure(client.deleteAsset('no-such-asset'))).status, 404);
+      assert.equal((await failure(client.assets.delete('no-such-asset'))).status, 404);
     });
 
     it('reads playback sources of a ready asset and a stream; before the asset is ready, 422 said as “still processing”', async () => {
-      const { asset } = await client.requestUpload('clip.mp4');
-      const early = await failure(client.getPlayback(asset.playbackId ?? ''));
+      const { asset } = await client.assets.requestUpload('clip.mp4');
+      const early = await failure(client.playback.get(asset.playbackId ?? ''));
       assert.deepEqual([early.status, early.messages], [422, ['asset is not ready for playback']]);
       assert.match(early.message, /still processing/);
       emu.store.completeUpload(asset.id, '/dev/null', 1);
       // Processing takes several chained steps: wait for the outcome, not for a guess of its duration.
       await waitFor(() => emu.store.assets.get(asset.id)?.status.phase === 'ready');
-      const vod = await client.getPlayback(asset.playbackId ?? '');
+      const vod = await client.playback.get(asset.playbackId ?? '');
       assert.equal(vod.type, 'vod');
       assert.deepEqual(vod.meta.source.map((s) => s.hrn), ['HLS (TS)', 'MP4', 'Thumbnail (PNG)']);
       const stream = emu.store.addStream({ isActive: true });
-      const live = await client.getPlayback(stream.playbackId ?? '');
+      const live = await client.playback.get(stream.playbackId ?? '');
       assert.equal(live.type, 'live');
       assert.equal(live.meta.live, 1);
       assert.ok(live.meta.source.some((s) => s.hrn === 'WebRTC (H264)'));
     });
 
     it('refuses an empty asset name without a request', async () => {
-      const error = await failure(client.requestUpload('  '));
+      const error = await failure(client.assets.requestUpload('  '));
       assert.equal(error.kind, 'config');
       assert.equal(emu.requests.length, 0);
     });
@@ -209,7 +209,7 @@ describe('StudioClient over real HTTP', function () {
     });
 
     it('lists all stream objects across pages, newest seen first', async () => {
-      const streams = await client.listStreams({});
+      const streams = await client.streams.list({});
       assert.deepEqual(
         streams.map((s) => s.name),
         ['live-rec', 'live', 'idle-rec', 'idle', 'session'],
@@ -217,7 +217,7 @@ describe('StudioClient over real HTTP', function () {
     });
 
     it('filters on the server: streams only, active, idle, recording, and a combination', async () => {
-      const names = async (query: Parameters<StudioClient['listStreams']>[0]) => (await client.listStreams(query)).map((s) => s.name);
+      const names = async (query: Parameters<StudioClient['streams']['list']>[0]) => (await client.streams.list(query)).map((s) => s.name);
       assert.deepEqual(await names({ streamsOnly: true }), ['live-rec', 'live', 'idle-rec', 'idle']);
       assert.deepEqual(await names({ isActive: true }), ['live-rec', 'live']);
       assert.deepEqual(await names({ isActive: false, streamsOnly: true }), ['idle-rec', 'idle']);
@@ -237,7 +237,7 @@ describe('StudioClient over real HTTP', function () {
 
   describe('requests', () => {
     it('sends bearer auth, JSON accept and a user agent; logs each call without secrets', async () => {
-      await client.listSigningKeys();
+      await client.keys.list();
       const headers = apiRequests(emu)[0].headers;
       assert.equal(headers.authorization, `Bearer ${TOKEN}`);
       assert.equal(headers.accept, 'application/json');
@@ -253,16 +253,16 @@ describe('StudioClient over real HTTP', function () {
     it('treats any 2xx as success and never parses an empty body', async () => {
       const key = emu.store.addSigningKey();
       emu.faults.fail({ origin: 'api', method: 'PATCH', path: /signing-key/, status: 200, body: '' });
-      await client.updateSigningKey(key.id, { name: 'ok' });
+      await client.keys.update(key.id, { name: 'ok' });
       emu.faults.fail({ origin: 'api', method: 'DELETE', path: /signing-key/, status: 202, body: '' });
-      await client.deleteSigningKey(key.id);
+      await client.keys.delete(key.id);
     });
   });
 
   describe('errors', () => {
     it('401: names the fix and never the token, even when the service echoes it', async () => {
       emu.faults.fail({ origin: 'api', path: /signing-key/, status: 401, body: { errors: [`no token ${TOKEN} found`] } });
-      const error = await failure(client.listSigningKeys());
+      const error = await failure(client.keys.list());
       assert.equal(error.kind, 'auth');
       assert.equal(error.message, 'API token missing or invalid: set your API token (GET /access-control/signing-key → 401)');
       assert.deepEqual(error.messages, ['no token *** found']);
@@ -277,10 +277,10 @@ describe('StudioClient over real HTTP', function () {
         status: 400,
         body: { errors: [`no token ${ODD_TOKEN} found`, `retry at https://h/api?key=${encodeURIComponent(ODD_TOKEN)}`] },
       });
-      const json = await failure(odd.listSigningKeys());
+      const json = await failure(odd.keys.list());
       emu.faults.fail({ origin: 'api', path: /signing-key/, status: 500, body: `<html><title>echo ${ODD_TOKEN} ${ODD_SHAPES[3]}</title></html>` });
-      const text = await failure(odd.listSigningKeys());
-      assert.equal((await odd.listSigningKeys()).length, 1, 'the odd token itself works');
+      const text = await failure(odd.keys.list());
+      assert.equal((await odd.keys.list()).length, 1, 'the odd token itself works');
       await odd.close();
       assert.deepEqual(json.messages, ['no token *** found', 'retry at https://h/api?key=***']);
       assert.match(text.message, /^service error HTTP 500: echo \*\*\* \*\*\*: try again later/);
@@ -295,7 +295,7 @@ describe('StudioClient over real HTTP', function () {
         [`${TOKEN}é`, 'a character other than plain ASCII'],
       ]) {
         const bad = makeClient({ getToken: () => token });
-        const error = await failure(bad.listSigningKeys());
+        const error = await failure(bad.keys.list());
         await bad.close();
         assert.equal(error.kind, 'auth');
         assert.match(error.message, new RegExp(`^the API token is malformed \\(it contains ${what}.*\\): set your API token again`));
@@ -312,21 +312,21 @@ describe('StudioClient over real HTTP', function () {
         body: '',
         headers: { Location: 'https://moved.example/api/v2/access-control/signing-key?token=abcdefgh123&cursor=x' },
       });
-      const error = await failure(client.listSigningKeys());
+      const error = await failure(client.keys.list());
       assert.equal(error.kind, 'config');
       assert.equal(
         error.message,
         'the base URL redirects to https://moved.example/api/v2/access-control/signing-key: set livepeer.baseURL to https://moved.example/api/v2 (GET /access-control/signing-key → 301)',
       );
       emu.faults.fail({ origin: 'api', path: /signing-key/, status: 302, body: '', headers: { Location: '/login' } });
-      const elsewhere = await failure(client.listSigningKeys());
+      const elsewhere = await failure(client.keys.list());
       assert.match(elsewhere.message, /^the base URL redirects to http:\/\/127\.0\.0\.1:\d+\/login: set livepeer\.baseURL to the address the service uses now/);
       assert.deepEqual(apiRequests(emu).map((r) => r.status), [301, 302]);
     });
 
     it('401 for a token the service does not know', async () => {
       const stranger = makeClient({ getToken: () => 'not-a-real-token' });
-      const error = await failure(stranger.listStreams({}));
+      const error = await failure(stranger.streams.list({}));
       await stranger.close();
       assert.equal(error.kind, 'auth');
       assert.ok(!JSON.stringify({ message: error.message, messages: error.messages }).includes('not-a-real-token'), 'the echoed token is redacted');
@@ -334,7 +334,7 @@ describe('StudioClient over real HTTP', function () {
 
     it('no token at all: fails before sending', async () => {
       const none = makeClient({ getToken: () => undefined });
-      const error = await failure(none.listStreams({}));
+      const error = await failure(none.streams.list({}));
       await none.close();
       assert.equal(error.kind, 'auth');
       assert.equal(emu.requests.length, 0);
@@ -342,14 +342,14 @@ describe('StudioClient over real HTTP', function () {
 
     it('400 for bad filters is a validation error with the service message', async () => {
       emu.faults.fail({ origin: 'api', path: /stream/, status: 400, body: { errors: ['error parsing filters: bad'] } });
-      const error = await failure(client.listStreams({ isActive: true }));
+      const error = await failure(client.streams.list({ isActive: true }));
       assert.equal(error.kind, 'validation');
       assert.match(error.message, /error parsing filters: bad/);
     });
 
     it('HTML 502 from a proxy: status and a short excerpt, after retries', async () => {
       emu.faults.html502({ origin: 'api', path: /stream/, times: 10 });
-      const error = await failure(client.listStreams({}));
+      const error = await failure(client.streams.list({}));
       assert.equal(error.kind, 'server');
       assert.equal(error.status, 502);
       assert.equal(error.message, 'service error HTTP 502: 502 Bad Gateway: try again later (GET /stream → 502)');
@@ -358,7 +358,7 @@ describe('StudioClient over real HTTP', function () {
 
     it('500 with JSON: the service message', async () => {
       emu.faults.fail({ origin: 'api', method: 'POST', path: /signing-key/, status: 500, body: { errors: ['Internal server error: db down'] } });
-      const error = await failure(client.createSigningKey());
+      const error = await failure(client.keys.create());
       assert.equal(error.kind, 'server');
       assert.match(error.message, /Internal server error: db down/);
     });
@@ -366,7 +366,7 @@ describe('StudioClient over real HTTP', function () {
     it('connection refused: names the host', async () => {
       const port = await closedPort();
       const refused = makeClient({ baseUrl: `http://127.0.0.1:${port}/api`, retry: { maxRetries: 1, minDelayMs: 10, maxDelayMs: 10 } });
-      const error = await failure(refused.listSigningKeys());
+      const error = await failure(refused.keys.list());
       await refused.close();
       assert.equal(error.kind, 'network');
       assert.equal(error.message, `cannot reach 127.0.0.1:${port} (connection refused): check livepeer.baseURL and your network (GET /access-control/signing-key)`);
@@ -374,7 +374,7 @@ describe('StudioClient over real HTTP', function () {
 
     it('unknown host: names the host', async () => {
       const dns = makeClient({ baseUrl: 'https://no-such-host.invalid/api', retry: { maxRetries: 0 } });
-      const error = await failure(dns.listSigningKeys());
+      const error = await failure(dns.keys.list());
       await dns.close();
       assert.equal(error.kind, 'network');
       assert.match(error.message, /^cannot reach no-such-host\.invalid \(host name (not found|lookup failed)\)/);
@@ -383,7 +383,7 @@ describe('StudioClient over real HTTP', function () {
     it('timeout: names the host', async () => {
       emu.faults.delay({ origin: 'api', path: /stream/, ms: 2_000, times: 5 });
       const slow = makeClient({ timeoutMs: 200, retry: { maxRetries: 0 } });
-      const error = await failure(slow.listStreams({}));
+      const error = await failure(slow.streams.list({}));
       await slow.close();
       assert.equal(error.kind, 'timeout');
       assert.match(error.message, /^no response from 127\.0\.0\.1:\d+ in time/);
@@ -394,7 +394,7 @@ describe('StudioClient over real HTTP', function () {
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 50);
       const started = Date.now();
-      const error = await failure(client.listStreams({}, controller.signal));
+      const error = await failure(client.streams.list({}, controller.signal));
       assert.equal(error.kind, 'aborted');
       assert.ok(Date.now() - started < 1_000);
     });
@@ -404,7 +404,7 @@ describe('StudioClient over real HTTP', function () {
     it('retries a GET after 503 and succeeds', async () => {
       emu.store.addSigningKey({ name: 'k' });
       emu.faults.fail({ origin: 'api', path: /signing-key/, status: 503, times: 2 });
-      const keys = await client.listSigningKeys();
+      const keys = await client.keys.list();
       assert.equal(keys.length, 1);
       assert.deepEqual(apiRequests(emu).map((r) => r.status), [503, 503, 200]);
     });
@@ -412,15 +412,15 @@ describe('StudioClient over real HTTP', function () {
     it('retries DELETE and PATCH too', async () => {
       const key = emu.store.addSigningKey();
       emu.faults.fail({ origin: 'api', method: 'PATCH', path: /signing-key/, status: 504 });
-      await client.updateSigningKey(key.id, { disabled: true });
+      await client.keys.update(key.id, { disabled: true });
       emu.faults.fail({ origin: 'api', method: 'DELETE', path: /signing-key/, status: 502 });
-      await client.deleteSigningKey(key.id);
+      await client.keys.delete(key.id);
       assert.deepEqual(apiRequests(emu).map((r) => r.status), [504, 204, 502, 204]);
     });
 
     it('never retries a POST', async () => {
       emu.faults.fail({ origin: 'api', method: 'POST', path: /signing-key/, status: 503 });
-      const error = await failure(client.createSigningKey());
+      const error = await failure(client.keys.create());
       assert.equal(error.status, 503);
       assert.equal(apiRequests(emu).length, 1);
       assert.equal(emu.store.signingKeys.size, 0);
@@ -429,7 +429,7 @@ describe('StudioClient over real HTTP', function () {
     it('honours Retry-After on 429', async () => {
       emu.faults.retryAfter({ origin: 'api', path: /stream/, status: 429, seconds: 1 });
       const started = Date.now();
-      await client.listStreams({});
+      await client.streams.list({});
       const waited = Date.now() - started;
       assert.ok(waited >= 950, `waited ${waited} ms`);
       assert.deepEqual(apiRequests(emu).map((r) => r.status), [429, 200]);
@@ -437,7 +437,7 @@ describe('StudioClient over real HTTP', function () {
 
     it('does not retry a 429 that names no Retry-After (a refused repeat): one request, "wait a few seconds"', async () => {
       emu.faults.fail({ origin: 'api', path: /stream/, status: 429, body: { errors: ['too many terminate requests'] }, times: 5 });
-      const error = await failure(client.listStreams({}));
+      const error = await failure(client.streams.list({}));
       assert.equal(error.kind, 'rate-limited');
       assert.match(error.message, /^too many requests: wait a few seconds and try again/);
       assert.deepEqual(apiRequests(emu).map((r) => r.status), [429]);
@@ -446,7 +446,7 @@ describe('StudioClient over real HTTP', function () {
     it('does not wait for a Retry-After beyond its limit', async () => {
       emu.faults.retryAfter({ origin: 'api', path: /stream/, status: 429, seconds: 3600 });
       const started = Date.now();
-      const error = await failure(client.listStreams({}));
+      const error = await failure(client.streams.list({}));
       assert.ok(Date.now() - started < 1_000);
       assert.equal(error.kind, 'rate-limited');
       assert.match(error.message, /wait 60 minutes/);
@@ -455,7 +455,7 @@ describe('StudioClient over real HTTP', function () {
     it('a GET whose body is cut mid-answer is sent again whole (no Range) and succeeds', async () => {
       for (let i = 0; i < 3; i++) emu.store.addSigningKey({ name: `key ${i}` });
       emu.faults.cutBody({ origin: 'api', method: 'GET', path: /signing-key$/, bytes: 40 });
-      const keys = await client.listSigningKeys();
+      const keys = await client.keys.list();
       assert.equal(keys.length, 3);
       const gets = apiRequests(emu);
       assert.equal(gets.length, 2);
@@ -469,25 +469,25 @@ describe('StudioClient over real HTTP', function () {
     it('a DELETE whose answer was lost: the retry’s 404 (or "already deleted") means it is deleted; a first-try 404 is still "not found"', async () => {
       const key = emu.store.addSigningKey();
       emu.faults.loseReply({ origin: 'api', method: 'DELETE', path: /signing-key/ });
-      await client.deleteSigningKey(key.id);
+      await client.keys.delete(key.id);
       assert.equal(emu.store.signingKeys.has(key.id), false);
       assert.deepEqual(apiRequests(emu).map((r) => [r.method, r.status]), [
         ['DELETE', undefined],
         ['DELETE', 404],
       ]);
-      const { asset } = await client.requestUpload('lost reply.mp4');
+      const { asset } = await client.assets.requestUpload('lost reply.mp4');
       emu.faults.loseReply({ origin: 'api', method: 'DELETE', path: /asset/ });
-      await client.deleteAsset(asset.id);
-      assert.equal((await failure(client.getAsset(asset.id))).status, 404);
+      await client.assets.delete(asset.id);
+      assert.equal((await failure(client.assets.get(asset.id))).status, 404);
       assert.deepEqual(apiRequests(emu).filter((r) => r.method === 'DELETE').slice(2).map((r) => r.status), [undefined, 400]);
-      const unknown = await failure(client.deleteSigningKey(key.id));
+      const unknown = await failure(client.keys.delete(key.id));
       assert.equal(unknown.kind, 'not-found');
     });
 
     it('retries a refused connection for GET', async () => {
       emu.store.addSigningKey();
       emu.faults.cutAfter({ origin: 'api', path: /signing-key/, bytes: 0 });
-      const keys = await client.listSigningKeys();
+      const keys = await client.keys.list();
       assert.equal(keys.length, 1);
     });
   });
@@ -495,7 +495,7 @@ describe('StudioClient over real HTTP', function () {
   describe('pagination bounds', () => {
     it(`a service that always links a new cursor: stops after ${MAX_PAGES} pages with a clear error`, async () => {
       emu.faults.endlessLinks({ origin: 'api', method: 'GET', path: /signing-key$/, times: Infinity });
-      const error = await failure(client.listSigningKeys());
+      const error = await failure(client.keys.list());
       assert.equal(error.kind, 'server');
       assert.equal(
         error.message,
@@ -507,7 +507,7 @@ describe('StudioClient over real HTTP', function () {
     it('a page of 200,000 items: a clear error, not a RangeError', async () => {
       const rows = Array.from({ length: 200_000 }, (_, i) => ({ id: `s${i}` }));
       emu.faults.fail({ origin: 'api', method: 'GET', path: /stream$/, status: 200, body: rows });
-      const error = await failure(client.listStreams({}));
+      const error = await failure(client.streams.list({}));
       assert.equal(error.kind, 'server');
       assert.match(error.message, new RegExp(`^the service listed more than ${MAX_ITEMS.toLocaleString('en')} items, so reading the list stopped`));
     });
@@ -517,12 +517,12 @@ describe('StudioClient over real HTTP', function () {
     it('refuses empty, "." and ".." ids for every resource path, before sending', async () => {
       for (const id of ['', '.', '..']) {
         for (const call of [
-          () => client.getSigningKey(id),
-          () => client.updateSigningKey(id, { name: 'x' }),
-          () => client.deleteSigningKey(id),
-          () => client.getAsset(id),
-          () => client.deleteAsset(id),
-          () => client.getPlayback(id),
+          () => client.keys.get(id),
+          () => client.keys.update(id, { name: 'x' }),
+          () => client.keys.delete(id),
+          () => client.assets.get(id),
+          () => client.assets.delete(id),
+          () => client.playback.get(id),
         ]) {
           const error = await failure(call());
           assert.equal(error.kind, 'config');
@@ -531,8 +531,8 @@ describe('StudioClient over real HTTP', function () {
       }
       assert.equal(emu.requests.length, 0);
       const key = emu.store.addSigningKey();
-      assert.equal((await client.getSigningKey(key.id)).id, key.id, 'a real id still works');
-      assert.equal((await failure(client.getSigningKey('..x'))).status, 404, 'dots inside an id are just characters');
+      assert.equal((await client.keys.get(key.id)).id, key.id, 'a real id still works');
+      assert.equal((await failure(client.keys.get('..x'))).status, 404, 'dots inside an id are just characters');
     });
   });
 

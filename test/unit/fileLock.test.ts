@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { JsonFileStore } from '../../src/upload';
-import { EMPTY_LOCK_GRACE_MS } from '../../src/upload/fileLock';
+import { EMPTY_LOCK_GRACE_MS } from '../../src/upload/store/fileLock';
 import { TempDir } from './helpers/uploadFiles';
 
 const LOCK_CHILD = path.join(__dirname, 'helpers', 'lockChild.js');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { FinishedUploads, type FinishedUpload } from '../../src/upload/finishedUploads';
-import { InMemoryStore } from '../../src/upload/keyValueStore';
+import { FinishedUploads, type FinishedUpload } from '../../src/upload/store/finished';
+import { InMemoryStore } from '../../src/upload/store/keyValueStore';
 
 const row = (id: string, account: string | undefined): FinishedUpload => ({
   id, name: id, filePath: `/videos/${id}.mp4`, method: 'tus', finishedAt: Date.now(), assetId: 'asset-1', ...(account ? { account } : {}),

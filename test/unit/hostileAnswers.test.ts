@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { TEXT_LIMITS, StudioClient, apiCallLine, bounded, fetchThumbnailDataUri, type ApiCallRecord } from '../../src/api';
-import { MAX_EXCERPT_BODY_BYTES } from '../../src/api/bodyText';
-import { bodyExcerpt } from '../../src/api/errors';
+import { MAX_EXCERPT_BODY_BYTES } from '../../src/api/core/bodyText';
+import { bodyExcerpt } from '../../src/api/core/errors';
 import { InMemoryStore, uploadVideo } from '../../src/upload';
 import { startEmulator, type Emulator, type FaultMatch } from '../emulator';
 import { failure } from './helpers/studioErrors';
@@ -38,7 +38,7 @@ describe('hostile answers: bounded reads, bounded messages, checked shapes (real
     for (const size of [1 * MiB, 4 * MiB]) {
       it(`an error body of ${size / MiB} MB of unclosed "<": a short message (only the first ${MAX_EXCERPT_BODY_BYTES / 1024} KiB are read)`, async () => {
         emu.faults.longBody({ origin: 'api', method: 'GET', path: /\/stream$/, status: 400, unit: '<', bytes: size });
-        const error = await failure(client.listStreams({}));
+        const error = await failure(client.streams.list({}));
         assert.equal(error.kind, 'validation');
         assert.equal(error.message, `request refused: ${'<'.repeat(120)}… (GET /stream → 400)`);
       });
@@ -46,7 +46,7 @@ describe('hostile answers: bounded reads, bounded messages, checked shapes (real
 
     it('an error body that never ends: the call still fails at once with the status and an excerpt, not a timeout', async () => {
       emu.faults.longBody({ origin: 'api', method: 'GET', path: /\/stream$/, status: 502, unit: '<p>proxy trouble ', bytes: Infinity });
-      const error = await failure(client.listStreams({}));
+      const error = await failure(client.streams.list({}));
       assert.equal(error.kind, 'server', error.message);
       assert.equal(error.status, 502);
       assert.match(error.message, /^service error HTTP 502: proxy trouble proxy trouble .{60,}…: try again later \(GET \/stream → 502\)$/);
@@ -79,14 +79,14 @@ describe('hostile answers: bounded reads, bounded messages, checked shapes (real
 
   describe('answers of the wrong shape (15.6)', () => {
     const operations: Array<[string, FaultMatch, (c: StudioClient) => Promise<unknown>]> = [
-      ['getAsset', { origin: 'api', method: 'GET', path: /^\/api\/asset\/a1$/ }, (c) => c.getAsset('a1')],
-      ['updateAsset', { origin: 'api', method: 'PATCH', path: /^\/api\/asset\/a1$/ }, (c) => c.updateAsset('a1', { name: 'n' })],
-      ['getStream', { origin: 'api', method: 'GET', path: /^\/api\/stream\/s1$/ }, (c) => c.getStream('s1')],
-      ['createStream', { origin: 'api', method: 'POST', path: /^\/api\/stream$/ }, (c) => c.createStream({ name: 'n' })],
-      ['getPlayback', { origin: 'api', method: 'GET', path: /^\/api\/playback\/p1$/ }, (c) => c.getPlayback('p1')],
-      ['getSigningKey', { origin: 'api', method: 'GET', path: /signing-key\/k1$/ }, (c) => c.getSigningKey('k1')],
-      ['createSigningKey', { origin: 'api', method: 'POST', path: /signing-key$/ }, (c) => c.createSigningKey()],
-      ['requestUpload', { origin: 'api', method: 'POST', path: /request-upload$/ }, (c) => c.requestUpload('n')],
+      ['assets.get', { origin: 'api', method: 'GET', path: /^\/api\/asset\/a1$/ }, (c) => c.assets.get('a1')],
+      ['assets.update', { origin: 'api', method: 'PATCH', path: /^\/api\/asset\/a1$/ }, (c) => c.assets.update('a1', { name: 'n' })],
+      ['streams.get', { origin: 'api', method: 'GET', path: /^\/api\/stream\/s1$/ }, (c) => c.streams.get('s1')],
+      ['streams.create', { origin: 'api', method: 'POST', path: /^\/api\/stream$/ }, (c) => c.streams.create({ name: 'n' })],
+      ['playback.get', { origin: 'api', method: 'GET', path: /^\/api\/playback\/p1$/ }, (c) => c.playback.get('p1')],
+      ['keys.get', { origin: 'api', method: 'GET', path: /signing-key\/k1$/ }, (c) => c.keys.get('k1')],
+      ['keys.create', { origin: 'api', method: 'POST', path: /signing-key$/ }, (c) => c.keys.create()],
+      ['assets.requestUpload', { origin: 'api', method: 'POST', path: /request-upload$/ }, (c) => c.assets.requestUpload('n')],
     ];
     const bodies: Array<[string, string, string]> = [
       ['null', 'null', 'null instead of an object'],
@@ -106,14 +106,14 @@ describe('hostile answers: bounded reads, bounded messages, checked shapes (real
 
     it('names the field the extension relies on when it is missing, empty or of another type', async () => {
       const cases: Array<[FaultMatch, string, (c: StudioClient) => Promise<unknown>, string]> = [
-        [{ origin: 'api', method: 'GET', path: /stream\/s1$/ }, '{"name":"no id"}', (c) => c.getStream('s1'), 'stream: id is missing'],
-        [{ origin: 'api', method: 'GET', path: /asset\/a1$/ }, '{"id":""}', (c) => c.getAsset('a1'), 'asset: id is empty'],
-        [{ origin: 'api', method: 'GET', path: /signing-key\/k1$/ }, '{"id":"k1","publicKey":7}', (c) => c.getSigningKey('k1'), 'signing key: publicKey is a number'],
-        [{ origin: 'api', method: 'GET', path: /playback\/p1$/ }, '{"type":"vod","meta":{}}', (c) => c.getPlayback('p1'), 'playback info: meta.source is missing'],
-        [{ origin: 'api', method: 'POST', path: /request-upload$/ }, '{"url":"u","tusEndpoint":"t","asset":null}', (c) => c.requestUpload('n'), 'upload request: asset is null instead of an object'],
-        [{ origin: 'api', method: 'GET', path: /\/stream$/ }, '[{"id":"s1"},null]', (c) => c.listStreams({}), 'stream list: item 2: null instead of an object'],
-        [{ origin: 'api', method: 'GET', path: /\/asset$/ }, '{"id":"a1"}', (c) => c.listAssetsPage({}), 'asset list: an object instead of a list'],
-        [{ origin: 'api', method: 'GET', path: /\/sessions$/ }, '[1]', (c) => c.listSessionsPage('s1', { limit: 5 }), 'session list: item 1: a number instead of an object'],
+        [{ origin: 'api', method: 'GET', path: /stream\/s1$/ }, '{"name":"no id"}', (c) => c.streams.get('s1'), 'stream: id is missing'],
+        [{ origin: 'api', method: 'GET', path: /asset\/a1$/ }, '{"id":""}', (c) => c.assets.get('a1'), 'asset: id is empty'],
+        [{ origin: 'api', method: 'GET', path: /signing-key\/k1$/ }, '{"id":"k1","publicKey":7}', (c) => c.keys.get('k1'), 'signing key: publicKey is a number'],
+        [{ origin: 'api', method: 'GET', path: /playback\/p1$/ }, '{"type":"vod","meta":{}}', (c) => c.playback.get('p1'), 'playback info: meta.source is missing'],
+        [{ origin: 'api', method: 'POST', path: /request-upload$/ }, '{"url":"u","tusEndpoint":"t","asset":null}', (c) => c.assets.requestUpload('n'), 'upload request: asset is null instead of an object'],
+        [{ origin: 'api', method: 'GET', path: /\/stream$/ }, '[{"id":"s1"},null]', (c) => c.streams.list({}), 'stream list: item 2: null instead of an object'],
+        [{ origin: 'api', method: 'GET', path: /\/asset$/ }, '{"id":"a1"}', (c) => c.assets.listPage({}), 'asset list: an object instead of a list'],
+        [{ origin: 'api', method: 'GET', path: /\/sessions$/ }, '[1]', (c) => c.streams.listSessionsPage('s1', { limit: 5 }), 'session list: item 1: a number instead of an object'],
       ];
       for (const [match, body, call, problem] of cases) {
         emu.faults.fail({ ...match, status: 200, body });
@@ -138,7 +138,7 @@ describe('hostile answers: bounded reads, bounded messages, checked shapes (real
   describe('bounded messages and log lines (15.7)', () => {
     it('a 5 MB errors text: a message of readable length', async () => {
       emu.faults.fail({ origin: 'api', method: 'GET', path: /\/stream$/, status: 400, body: { errors: ['x'.repeat(5 * MiB)] } });
-      const error = await failure(client.listStreams({}));
+      const error = await failure(client.streams.list({}));
       assert.ok(error.message.length <= MAX_MESSAGE, `${error.message.length} characters`);
       assert.match(error.message, /^request refused: \{"errors":\["x+… \(GET \/stream → 400\)$/);
     });
@@ -146,7 +146,7 @@ describe('hostile answers: bounded reads, bounded messages, checked shapes (real
     it('many long service messages: a few, each bounded, and the message still ends with what to do and where', async () => {
       const errors = Array.from({ length: 40 }, (_, i) => `${i}:${'y'.repeat(1_500)}`);
       emu.faults.fail({ origin: 'api', method: 'GET', path: /\/stream$/, status: 500, body: { errors } });
-      const error = await failure(client.listStreams({}));
+      const error = await failure(client.streams.list({}));
       assert.equal(error.messages.length, TEXT_LIMITS.serviceMessages);
       assert.ok(error.messages.every((m) => m.length <= TEXT_LIMITS.serviceMessage));
       assert.ok(error.message.length <= MAX_MESSAGE, `${error.message.length} characters`);
@@ -156,7 +156,7 @@ describe('hostile answers: bounded reads, bounded messages, checked shapes (real
     it('a 100,000-character id: the message and the log line show a cut path', async () => {
       const id = 'i'.repeat(100_000);
       // Node's server refuses so long a request line (431), as many real front ends do (414).
-      const error = await failure(client.getStream(id));
+      const error = await failure(client.streams.get(id));
       assert.ok(error.message.length <= MAX_MESSAGE, `${error.message.length} characters`);
       assert.match(error.message, /\(GET \/stream\/i+…i+ → 4\d\d\)$/);
       assert.ok((error.path ?? '').length <= TEXT_LIMITS.path);
@@ -190,7 +190,7 @@ describe('hostile answers: bounded reads, bounded messages, checked shapes (real
   describe('thumbnails (15.11)', () => {
     it('a CDN that trickles the body (a byte every 100 ms) is cut at the deadline with a clear error', async () => {
       const asset = emu.store.addAsset({ name: 'a', status: { phase: 'ready' } });
-      const url = (await client.getPlayback(asset.playbackId)).meta.source.find((s) => s.hrn === 'Thumbnail (PNG)')?.url ?? '';
+      const url = (await client.playback.get(asset.playbackId)).meta.source.find((s) => s.hrn === 'Thumbnail (PNG)')?.url ?? '';
       emu.faults.trickle({ origin: 'ingest', method: 'GET', path: /thumbnails/, everyMs: 100 });
       const error = await failure(fetchThumbnailDataUri(url, { timeoutMs: 1_000 }));
       assert.equal(error.kind, 'timeout');
@@ -200,7 +200,7 @@ describe('hostile answers: bounded reads, bounded messages, checked shapes (real
 
     it('headers that never come count against the same deadline; a cancel is a cancel', async () => {
       const asset = emu.store.addAsset({ name: 'a', status: { phase: 'ready' } });
-      const url = (await client.getPlayback(asset.playbackId)).meta.source.find((s) => s.hrn === 'Thumbnail (PNG)')?.url ?? '';
+      const url = (await client.playback.get(asset.playbackId)).meta.source.find((s) => s.hrn === 'Thumbnail (PNG)')?.url ?? '';
       emu.faults.delay({ origin: 'ingest', method: 'GET', path: /thumbnails/, ms: 5_000 });
       assert.equal((await failure(fetchThumbnailDataUri(url, { timeoutMs: 300 }))).kind, 'timeout');
       emu.faults.delay({ origin: 'ingest', method: 'GET', path: /thumbnails/, ms: 5_000 });

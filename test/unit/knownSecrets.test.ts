@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { StudioClient, apiCallLine, withoutSecrets, type ApiCallRecord } from '../../src/api';
 import { ProfileStore } from '../../src/profiles/profileStore';
-import { InMemoryStore } from '../../src/upload/keyValueStore';
+import { InMemoryStore } from '../../src/upload/store/keyValueStore';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure } from './helpers/studioErrors';
 
@@ -44,12 +44,12 @@ describe('every secret the extension holds is blanked in every message, log line
   });
 
   it("a stream's key and a new signing key's private key: blanked in any later call's error", async () => {
-    const stream = await client.createStream({ name: 'keyed' });
+    const stream = await client.streams.create({ name: 'keyed' });
     assert.ok(stream.streamKey && stream.streamKey.length >= 8);
-    await echoed(stream.streamKey, /\/stream$/, 'GET', () => client.listStreams({}));
-    const key = await client.createSigningKey({ name: 'fresh' });
+    await echoed(stream.streamKey, /\/stream$/, 'GET', () => client.streams.list({}));
+    const key = await client.keys.create({ name: 'fresh' });
     assert.ok(key.privateKey);
-    await echoed(key.privateKey, /signing-key$/, 'GET', () => client.listSigningKeys());
+    await echoed(key.privateKey, /signing-key$/, 'GET', () => client.keys.list());
   });
 
   it('the tokens of every profile (read from or stored in secret storage): blanked in a call made with another token', async () => {
@@ -64,8 +64,8 @@ describe('every secret the extension holds is blanked in every message, log line
     secrets.set('livepeer.profile.extra.token', 'tok-READ-ONLY-PROFILE-93ce1a');
     await new ProfileStore(new InMemoryStore(), { get: async (key) => secrets.get(key), store: async () => undefined, delete: async () => undefined }).token('extra');
     assert.ok(other.id);
-    await echoed('tok-OTHER-PROFILE-7d2b4e', /\/asset$/, 'GET', () => client.listAssetsPage({}));
-    await echoed('tok-READ-ONLY-PROFILE-93ce1a', /\/asset$/, 'GET', () => client.listAssetsPage({}));
+    await echoed('tok-OTHER-PROFILE-7d2b4e', /\/asset$/, 'GET', () => client.assets.listPage({}));
+    await echoed('tok-READ-ONLY-PROFILE-93ce1a', /\/asset$/, 'GET', () => client.assets.listPage({}));
   });
 
   it('documents: a known secret echoed in any field of a resource is blanked', () => {

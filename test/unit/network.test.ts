@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { createProxy } from 'proxy';
 import { StudioClient, configureNetwork, fetchThumbnailDataUri, probePlayback, sendWebhookTestEvent, type NetworkSettings } from '../../src/api';
-import { bypasses, proxyRoute } from '../../src/api/proxyRoute';
+import { bypasses, proxyRoute } from '../../src/api/core/proxyRoute';
 import { uploadVideo } from '../../src/upload';
 import { startEmulator, type Emulator } from '../emulator';
 import { makeTestCa, type TestCa } from './helpers/testCa';
@@ -73,10 +73,10 @@ describe('network: proxies and private certificate authorities', function () {
     assert.ok(emu.apiUrl.startsWith('https://127.0.0.1:'));
     configureNetwork({ env: {} });
     const host = new URL(emu.apiUrl).host;
-    const error = await rejection(client().listSigningKeys());
+    const error = await rejection(client().keys.list());
     assert.match(error.message, new RegExp(`^the certificate of ${host} is not trusted \\(\\w+\\): .*NODE_EXTRA_CA_CERTS`));
     configureNetwork(trusted());
-    assert.ok(Array.isArray(await client().listSigningKeys()));
+    assert.ok(Array.isArray(await client().keys.list()));
   });
 
   it('sends every request through http.proxy when asked for loopback too (<-loopback>): API, direct and tus uploads, thumbnail, playback probe, test event', async () => {
@@ -85,7 +85,7 @@ describe('network: proxies and private certificate authorities', function () {
       configureNetwork(trusted({ proxy: proxy.url, noProxy: ['<-loopback>'] }));
       const before = emu.connections;
       const api = client();
-      const keys = await api.listSigningKeys();
+      const keys = await api.keys.list();
       assert.ok(Array.isArray(keys));
       const small = makeFile(path.join(temp.path, 'small.mp4'), 2 * MiB);
       const big = makeFile(path.join(temp.path, 'big.mp4'), 17 * MiB);
@@ -93,7 +93,7 @@ describe('network: proxies and private certificate authorities', function () {
       const tus = await uploadVideo({ client: api, filePath: big, name: 'tus through the proxy', method: 'tus', chunkSizeMiB: 8, arrivalCheckDelaysMs: [] });
       assert.ok(direct.assetId && tus.assetId);
       const ready = emu.store.addAsset({ name: 'ready', status: { phase: 'ready' } });
-      const sources = (await api.getPlayback(ready.playbackId)).meta.source;
+      const sources = (await api.playback.get(ready.playbackId)).meta.source;
       const thumbnail = sources.find((s) => s.hrn === 'Thumbnail (PNG)')?.url ?? assert.fail('no thumbnail');
       assert.match((await fetchThumbnailDataUri(thumbnail)) ?? '', /^data:image\/png;base64,/);
       const hls = sources.find((s) => /hls/i.test(s.hrn))?.url ?? assert.fail('no HLS source');
@@ -121,11 +121,11 @@ describe('network: proxies and private certificate authorities', function () {
         { proxy: proxy.url, noProxy: ['<-loopback>'], proxySupport: 'off' },
       ] satisfies NetworkSettings[]) {
         configureNetwork(trusted(settings));
-        assert.ok(Array.isArray(await client().listSigningKeys()), JSON.stringify(settings));
+        assert.ok(Array.isArray(await client().keys.list()), JSON.stringify(settings));
       }
       assert.deepEqual(proxy.connects, []);
       configureNetwork(trusted({ env: { https_proxy: proxy.url, NO_PROXY: '<-loopback>' } }));
-      await client().listSigningKeys();
+      await client().keys.list();
       assert.equal(proxy.connects.length, 1, 'https_proxy from the environment');
     } finally {
       await proxy.close();
@@ -136,13 +136,13 @@ describe('network: proxies and private certificate authorities', function () {
     const proxy = await startProxy('alice:s3cret');
     try {
       configureNetwork(trusted({ proxy: proxy.url, noProxy: ['<-loopback>'] }));
-      const refused = await rejection(client().listSigningKeys());
+      const refused = await rejection(client().keys.list());
       assert.match(refused.message, new RegExp(`^the proxy ${proxy.url} asks for credentials \\(407 Proxy Authentication Required\\): set http.proxyAuthorization`));
       configureNetwork(trusted({ proxy: proxy.url, noProxy: ['<-loopback>'], proxyAuthorization: `Basic ${Buffer.from('alice:s3cret').toString('base64')}` }));
-      assert.ok(Array.isArray(await client().listSigningKeys()));
+      assert.ok(Array.isArray(await client().keys.list()));
       const withUser = `http://alice:s3cret@${new URL(proxy.url).host}`;
       configureNetwork(trusted({ env: { HTTPS_PROXY: withUser, NO_PROXY: '<-loopback>' } }));
-      assert.ok(Array.isArray(await client().listSigningKeys()), 'user:password in HTTPS_PROXY');
+      assert.ok(Array.isArray(await client().keys.list()), 'user:password in HTTPS_PROXY');
     } finally {
       await proxy.close();
     }
@@ -152,10 +152,10 @@ describe('network: proxies and private certificate authorities', function () {
     const closed = await startProxy();
     await closed.close();
     configureNetwork(trusted({ env: { HTTPS_PROXY: closed.url, NO_PROXY: '<-loopback>' } }));
-    const error = await rejection(client().listSigningKeys());
+    const error = await rejection(client().keys.list());
     assert.match(error.message, new RegExp(`^cannot reach the proxy ${closed.url} \\(ECONNREFUSED\\): check HTTPS_PROXY`));
     configureNetwork(trusted({ proxy: 'http://[bad', noProxy: ['<-loopback>'] }));
-    assert.match((await rejection(client().listSigningKeys())).message, /^the proxy in http.proxy is not a valid address: fix http.proxy/);
+    assert.match((await rejection(client().keys.list())).message, /^the proxy in http.proxy is not a valid address: fix http.proxy/);
   });
 
   it('matches NO_PROXY entries as curl does: names, domains, *.domains, ports, IPs, *', () => {

@@ -26,7 +26,7 @@ describe('PagedList: the paging state of the Assets and Streams views', () => {
 
   let now = 0;
   const streams = (prepare?: (items: Stream[], current: () => boolean) => Promise<void>) =>
-    new PagedList<Stream>((cursor, limit = 2) => (requests++, limits.push(limit), client.listStreamsPage({}, cursor, limit)), prepare, () => now);
+    new PagedList<Stream>((cursor, limit = 2) => (requests++, limits.push(limit), client.streams.listPage({}, cursor, limit)), prepare, () => now);
   /** Waits for the page read ahead (started, not awaited, once a page shows) to come back: a condition, not a time. */
   const settle = async (list: PagedList<Stream>) => {
     await (list as unknown as { ahead?: { page: Promise<unknown> } }).ahead?.page.catch(() => undefined);

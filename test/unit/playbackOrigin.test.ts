@@ -47,14 +47,14 @@ describe('emulator playback origin', () => {
 
   /** The playlist a player would load first, chosen from GET /playback as the extension will. */
   async function hlsUrl(playbackId: string): Promise<string> {
-    const source = choosePlayerSource(await client.getPlayback(playbackId));
+    const source = choosePlayerSource(await client.playback.get(playbackId));
     assert.ok(source?.kind === 'hls');
     return source.url;
   }
 
   it('serves a ready asset as HLS (master → rendition → the fixture segments) and MP4, with CORS and content types', async () => {
     const asset = emu.store.addAsset({ status: { phase: 'ready', updatedAt: 1 } });
-    const source = choosePlayerSource(await client.getPlayback(asset.playbackId));
+    const source = choosePlayerSource(await client.playback.get(asset.playbackId));
     assert.ok(source);
     assert.deepEqual(source, {
       kind: 'hls',
@@ -93,11 +93,11 @@ describe('emulator playback origin', () => {
 
   it('serves nothing for an asset still processing (GET /playback answers 422 as the service does)', async () => {
     const asset = emu.store.addAsset({ status: { phase: 'processing', updatedAt: 1, progress: 0.5 } });
-    const error = await failure(client.getPlayback(asset.playbackId));
+    const error = await failure(client.playback.get(asset.playbackId));
     assert.equal(error.status, 422);
     assert.deepEqual(error.messages, ['asset is not ready for playback']);
     assert.equal((await get(`${emu.ingestOrigin}/hls/${asset.playbackId}/index.m3u8`)).status, 404);
-    assert.equal((await failure(client.getPlayback('nosuchplaybackid'))).status, 404);
+    assert.equal((await failure(client.playback.get('nosuchplaybackid'))).status, 404);
   });
 
   it("serves a session's recording at the recordingUrl GET /playback names", async () => {
@@ -105,7 +105,7 @@ describe('emulator playback origin', () => {
     const session = emu.store.startSession(parent);
     emu.store.endLiveSession(parent);
     await waitFor(() => session.recordingStatus === 'ready');
-    const info = await client.getPlayback(session.playbackId ?? '');
+    const info = await client.playback.get(session.playbackId ?? '');
     assert.equal(info.type, 'recording');
     const source = choosePlayerSource(info);
     assert.ok(source);
@@ -170,7 +170,7 @@ describe('emulator playback origin', () => {
       signPlaybackToken({ playbackId, privateKey: key.privateKey, publicKey: key.publicKey, expiresInSeconds: 120, ...options });
 
     beforeEach(async () => {
-      const created = await client.createSigningKey({ name: 'player' });
+      const created = await client.keys.create({ name: 'player' });
       key = { id: created.id, publicKey: created.publicKey, privateKey: created.privateKey ?? '' };
       playbackId = emu.store.addAsset({ status: { phase: 'ready', updatedAt: 1 }, playbackPolicy: { type: 'jwt' } }).playbackId;
       master = await hlsUrl(playbackId);
@@ -198,7 +198,7 @@ describe('emulator playback origin', () => {
 
     it("refuses a token of a disabled key with the gate's reason", async () => {
       // A fresh emulator and no allowed check before: the answer cannot come from a cached gate lookup.
-      await client.updateSigningKey(key.id, { disabled: true });
+      await client.keys.update(key.id, { disabled: true });
       const refused = await get(withPlaybackJwt(master, sign()));
       assert.equal(refused.status, 403);
       assert.match(refused.text, /The public key is disabled or deleted/);
@@ -232,7 +232,7 @@ describe('emulator playback origin', () => {
       assert.ok(uris(live, playlist.text).every((u) => new URL(u).searchParams.get('jwt') === token));
       emu.store.endLiveSession(stream);
       await waitFor(() => session.recordingStatus === 'ready');
-      const source = choosePlayerSource(await client.getPlayback(session.playbackId ?? ''));
+      const source = choosePlayerSource(await client.playback.get(session.playbackId ?? ''));
       assert.ok(source?.signed);
       assert.equal((await get(source.url)).status, 401);
       const sessionToken = signPlaybackToken({ playbackId: session.playbackId ?? '', privateKey: key.privateKey, publicKey: key.publicKey });

@@ -8,7 +8,7 @@ const TOKEN = 'demo-token';
 
 /** A signing key created through the emulator's API: the private key exactly as the service hands it out. */
 async function createKey(client: StudioClient, name: string): Promise<{ id: string; publicKey: string; privateKey: string }> {
-  const key = await client.createSigningKey({ name });
+  const key = await client.keys.create({ name });
   assert.ok(key.privateKey);
   return { id: key.id, publicKey: key.publicKey, privateKey: key.privateKey };
 }
@@ -165,38 +165,38 @@ describe('playback tokens', () => {
       const stream = emu.store.addStream({ name: 'gated', playbackPolicy: { type: 'jwt' } });
       const playbackId = stream.playbackId!;
       assert.equal(emu.store.signingKeys.get(key.id)?.lastSeen, undefined);
-      assert.deepEqual(await client.checkPlaybackAccess(playbackId, key.publicKey), { allowed: true, status: 200 });
+      assert.deepEqual(await client.playback.checkAccess(playbackId, key.publicKey), { allowed: true, status: 200 });
       assert.equal(emu.store.signingKeys.get(key.id)?.lastSeen, undefined, 'like the service, lastSeen is written about a minute later, not at once');
 
       const missing = await gate({ stream: `video+${playbackId}`, type: 'jwt' });
       assert.deepEqual(missing, { status: 403, text: JSON.stringify({ errors: ['Content is gated and requires a public key'] }) });
 
       const stranger = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).publicKey.export({ type: 'spki', format: 'pem' });
-      assert.deepEqual(await client.checkPlaybackAccess(playbackId, Buffer.from(stranger).toString('base64')), {
+      assert.deepEqual(await client.playback.checkAccess(playbackId, Buffer.from(stranger).toString('base64')), {
         allowed: false,
         status: 403,
         message: 'Content is gated and corresponding public key not found',
       });
 
-      await client.updateSigningKey(other.id, { disabled: true });
-      assert.deepEqual(await client.checkPlaybackAccess(playbackId, other.publicKey), { allowed: false, status: 403, message: 'The public key is disabled or deleted' });
-      await client.deleteSigningKey(other.id);
-      assert.deepEqual(await client.checkPlaybackAccess(playbackId, other.publicKey), { allowed: false, status: 403, message: 'The public key is disabled or deleted' });
+      await client.keys.update(other.id, { disabled: true });
+      assert.deepEqual(await client.playback.checkAccess(playbackId, other.publicKey), { allowed: false, status: 403, message: 'The public key is disabled or deleted' });
+      await client.keys.delete(other.id);
+      assert.deepEqual(await client.playback.checkAccess(playbackId, other.publicKey), { allowed: false, status: 403, message: 'The public key is disabled or deleted' });
     });
 
     it('answers 404 Content not found for another account’s key, a suspended stream and a deleted asset', async () => {
       const stream = emu.store.addStream({ name: 'gated 2', playbackPolicy: { type: 'jwt' } });
       const foreign = emu.store.createOtherAccountSigningKey();
-      assert.deepEqual(await client.checkPlaybackAccess(stream.playbackId!, foreign.key.publicKey), { allowed: false, status: 404, message: 'Content not found' });
+      assert.deepEqual(await client.playback.checkAccess(stream.playbackId!, foreign.key.publicKey), { allowed: false, status: 404, message: 'Content not found' });
 
       stream.suspended = true;
-      assert.equal((await client.checkPlaybackAccess(stream.playbackId!, key.publicKey)).status, 404);
+      assert.equal((await client.playback.checkAccess(stream.playbackId!, key.publicKey)).status, 404);
 
       const asset = emu.store.createAsset('gated asset', 'test');
       asset.playbackPolicy = { type: 'jwt' };
-      assert.equal((await client.checkPlaybackAccess(asset.playbackId, key.publicKey)).allowed, true, 'assets are gated content too');
+      assert.equal((await client.playback.checkAccess(asset.playbackId, key.publicKey)).allowed, true, 'assets are gated content too');
       emu.store.deleteAsset(asset.id);
-      assert.equal((await client.checkPlaybackAccess(asset.playbackId, key.publicKey)).status, 404);
+      assert.equal((await client.playback.checkAccess(asset.playbackId, key.publicKey)).status, 404);
     });
 
     it('rejects a body without stream or type, an unknown type and unknown fields (422); answers 200 with the service’s body', async () => {
@@ -216,15 +216,15 @@ describe('playback tokens', () => {
     it('by default keeps a key’s old answer after it is disabled, as the service’s 120 s cache does', async () => {
       const stream = emu.store.addStream({ name: 'cached', playbackPolicy: { type: 'jwt' } });
       const fresh = await createKey(client, 'cached key');
-      assert.equal((await client.checkPlaybackAccess(stream.playbackId!, fresh.publicKey)).allowed, true);
-      await client.updateSigningKey(fresh.id, { disabled: true });
-      assert.equal((await client.checkPlaybackAccess(stream.playbackId!, fresh.publicKey)).allowed, true, 'still allowed right after disabling');
+      assert.equal((await client.playback.checkAccess(stream.playbackId!, fresh.publicKey)).allowed, true);
+      await client.keys.update(fresh.id, { disabled: true });
+      assert.equal((await client.playback.checkAccess(stream.playbackId!, fresh.publicKey)).allowed, true, 'still allowed right after disabling');
     });
 
     it('GET /playback of an asset that is not ready answers 422 “asset is not ready for playback”; an unknown id 404', async () => {
       const asset = emu.store.createAsset('processing', 'test');
-      await assert.rejects(client.getPlayback(asset.playbackId), (error: StudioApiError) => error.status === 422 && /still processing/.test(error.message));
-      await assert.rejects(client.getPlayback('unknownplayback'), (error: StudioApiError) => error.status === 404);
+      await assert.rejects(client.playback.get(asset.playbackId), (error: StudioApiError) => error.status === 422 && /still processing/.test(error.message));
+      await assert.rejects(client.playback.get('unknownplayback'), (error: StudioApiError) => error.status === 404);
     });
   });
 
@@ -244,13 +244,13 @@ describe('playback tokens', () => {
     it('a disabled key is refused once the cached lookup expires, and an enabled one allowed again', async () => {
       const stream = quick.store.addStream({ name: 'gated', playbackPolicy: { type: 'jwt' } });
       const k = await createKey(quickClient, 'k');
-      const ask = async () => (await quickClient.checkPlaybackAccess(stream.playbackId!, k.publicKey)).allowed;
+      const ask = async () => (await quickClient.playback.checkAccess(stream.playbackId!, k.publicKey)).allowed;
       assert.equal(await ask(), true);
-      await quickClient.updateSigningKey(k.id, { disabled: true });
+      await quickClient.keys.update(k.id, { disabled: true });
       assert.equal(await ask(), true, 'cached: still allowed');
       await sleep(1100);
       assert.equal(await ask(), false, 'refused after the cache time');
-      await quickClient.updateSigningKey(k.id, { disabled: false });
+      await quickClient.keys.update(k.id, { disabled: false });
       assert.equal(await ask(), false, 'cached: still refused right after enabling');
       await sleep(1100);
       assert.equal(await ask(), true);
@@ -260,7 +260,7 @@ describe('playback tokens', () => {
       const stream = quick.store.addStream({ name: 'seen', playbackPolicy: { type: 'jwt' } });
       const k = await createKey(quickClient, 'seen key');
       const checked = Date.now();
-      assert.equal((await quickClient.checkPlaybackAccess(stream.playbackId!, k.publicKey)).allowed, true);
+      assert.equal((await quickClient.playback.checkAccess(stream.playbackId!, k.publicKey)).allowed, true);
       assert.equal(quick.store.signingKeys.get(k.id)?.lastSeen, undefined);
       await sleep(400);
       const seen = quick.store.signingKeys.get(k.id)?.lastSeen ?? 0;

@@ -135,7 +135,7 @@ describe('player: what to play, or why not', () => {
 
   it('signed content: says when no private key is kept; signs a 10-minute token with a kept one', async () => {
     const asset = emu.store.addAsset({ status: { phase: 'ready', updatedAt: 1 }, playbackPolicy: { type: 'jwt' } });
-    const key = await client.createSigningKey({ name: 'kept' });
+    const key = await client.keys.create({ name: 'kept' });
     const noKey = await plan(asset.playbackId, 'Members');
     assert.deepEqual(noKey, { kind: 'stop', noKey: true, text: '“Members” has signed playback, and no private key of an enabled signing key is kept in VS Code to sign a token for it.' });
     await privateKeys.store(key, key.privateKey ?? '');
@@ -148,14 +148,14 @@ describe('player: what to play, or why not', () => {
 
   it("says the gate's reason when the edge refuses the token", async () => {
     const asset = emu.store.addAsset({ status: { phase: 'ready', updatedAt: 1 }, playbackPolicy: { type: 'jwt' } });
-    const key = await client.createSigningKey({ name: 'soon disabled' });
+    const key = await client.keys.create({ name: 'soon disabled' });
     await privateKeys.store(key, key.privateKey ?? '');
     // The gate caches its key lookup: refused once while disabled, it still refuses right after the key is enabled again.
-    await client.updateSigningKey(key.id, { disabled: true });
+    await client.keys.update(key.id, { disabled: true });
     const master = `${emu.ingestOrigin}/hls/${asset.playbackId}/index.m3u8`;
     const token = signPlaybackToken({ playbackId: asset.playbackId, privateKey: key.privateKey ?? '', publicKey: key.publicKey });
     assert.equal((await probePlayback(withPlaybackJwt(master, token))).status, 403);
-    await client.updateSigningKey(key.id, { disabled: false });
+    await client.keys.update(key.id, { disabled: false });
     assert.deepEqual(await plan(asset.playbackId, 'Members'), { kind: 'stop', text: 'The playback edge refused “Members”: refused by the access gate: The public key is disabled or deleted' });
   });
 });

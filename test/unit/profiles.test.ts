@@ -13,7 +13,7 @@ import {
   type ProfilesRecord,
 } from '../../src/profiles/profile';
 import { PROFILES_STATE_KEY, ProfileStore, type SecretStore } from '../../src/profiles/profileStore';
-import { InMemoryStore } from '../../src/upload/keyValueStore';
+import { InMemoryStore } from '../../src/upload/store/keyValueStore';
 
 /** SecretStorage's behaviour in memory (test only): what is stored, by key. */
 class MemorySecrets implements SecretStore {

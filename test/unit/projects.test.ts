@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { request } from 'undici';
-import { StudioClient, identifyProject, listProjects, type Project } from '../../src/api';
+import { StudioClient, identifyProject, type Project } from '../../src/api';
 import { otherProfileProblem, type Profile } from '../../src/profiles/profile';
 import { startEmulator, type AccountToken, type Emulator } from '../emulator';
 import { failure } from './helpers/studioErrors';
@@ -193,10 +193,10 @@ describe('accounts and projects', () => {
     });
 
     it('listProjects lists the user\'s projects; it refuses other shapes', async () => {
-      const projects = await listProjects(client(aStaging.token));
+      const projects = await client(aStaging.token).projects.list();
       assert.deepEqual(projects.map((p) => [p.id, p.name, p.userId]), [[a.projectId, 'Default Project', a.userId], [aStaging.projectId, 'Staging', a.userId]]);
       emu.faults.fail({ origin: 'api', method: 'GET', path: '/api/project', status: 200, body: [{ id: 'p1', name: 'ok' }, { name: 'no id' }] });
-      const list = await failure(listProjects(client(a.token)));
+      const list = await failure(client(a.token).projects.list());
       assert.equal(list.kind, 'server');
       assert.match(list.message, /something else.*\(GET \/project → 200\)$/);
     });

@@ -52,19 +52,21 @@ describe('redaction of known secrets', () => {
     it('a tus PATCH error whose body echoes the upload token: the message never repeats it, though the PATCH address has no token', async () => {
       let token = '';
       const echoing: UploadRequester = {
-        async requestUpload(name, signal) {
-          const ticket = await client.requestUpload(name, signal);
-          token = urlToken(ticket.tusEndpoint) ?? '';
-          emu.faults.fail({
-            origin: 'ingest',
-            method: 'PATCH',
-            path: /\/upload\/tus\/.+/,
-            status: 400,
-            body: { errors: [`upload ${token} refused`, `start again at ${emu.ingestOrigin}/x?next=${encodeURIComponent(ticket.tusEndpoint)}`] },
-          });
-          return ticket;
+        assets: {
+          async requestUpload(name, signal) {
+            const ticket = await client.assets.requestUpload(name, signal);
+            token = urlToken(ticket.tusEndpoint) ?? '';
+            emu.faults.fail({
+              origin: 'ingest',
+              method: 'PATCH',
+              path: /\/upload\/tus\/.+/,
+              status: 400,
+              body: { errors: [`upload ${token} refused`, `start again at ${emu.ingestOrigin}/x?next=${encodeURIComponent(ticket.tusEndpoint)}`] },
+            });
+            return ticket;
+          },
+          get: (id, signal) => client.assets.get(id, signal),
         },
-        getAsset: (id, signal) => client.getAsset(id, signal),
       };
       const error = await uploadVideo({ client: echoing, filePath: file, name: 'echo', method: 'tus', retryDelaysMs: [] }).then(
         () => assert.fail('expected the upload to fail'),

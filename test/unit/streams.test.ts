@@ -216,32 +216,32 @@ describe('streams: emulator routes and client operations', () => {
 
   describe('client', () => {
     it('creates a stream (name trimmed, recording, signed playback) and reads it back', async () => {
-      const stream = await client.createStream({ name: '  launch ', record: true, playbackPolicy: { type: 'jwt' } });
+      const stream = await client.streams.create({ name: '  launch ', record: true, playbackPolicy: { type: 'jwt' } });
       assert.equal(stream.name, 'launch');
       assert.ok(stream.streamKey);
-      const fetched = await client.getStream(stream.id);
+      const fetched = await client.streams.get(stream.id);
       assert.deepEqual([fetched.record, fetched.playbackPolicy?.type], [true, 'jwt']);
-      const empty = await failure(client.createStream({ name: ' ' }));
+      const empty = await failure(client.streams.create({ name: ' ' }));
       assert.equal(empty.kind, 'config');
     });
 
     it('suspends, unsuspends, turns recording off and on, terminates and deletes', async () => {
       const stream = emu.store.addStream({ name: 'ops' });
-      await client.setStreamSuspended(stream.id, true);
+      await client.streams.setSuspended(stream.id, true);
       assert.equal(stream.suspended, true);
-      await client.setStreamSuspended(stream.id, false);
-      await client.setStreamRecord(stream.id, true);
+      await client.streams.setSuspended(stream.id, false);
+      await client.streams.setRecord(stream.id, true);
       assert.equal(stream.record, true);
       emu.store.startSession(stream);
-      const refused = await failure(client.setStreamRecord(stream.id, false));
+      const refused = await failure(client.streams.setRecord(stream.id, false));
       assert.equal(refused.kind, 'validation');
       assert.deepEqual(refused.messages, ["cannot change 'record' field while stream is active"]);
-      await client.terminateStream(stream.id);
+      await client.streams.terminate(stream.id);
       assert.equal(stream.isActive, false);
-      const tooFast = await failure(client.terminateStream(stream.id));
+      const tooFast = await failure(client.streams.terminate(stream.id));
       assert.equal(tooFast.kind, 'rate-limited');
-      await client.deleteStream(stream.id);
-      assert.equal((await failure(client.getStream(stream.id))).kind, 'not-found');
+      await client.streams.delete(stream.id);
+      assert.equal((await failure(client.streams.get(stream.id))).kind, 'not-found');
     });
 
     it('a second terminate right away: one request (no retries spent on a 429 without Retry-After), "wait a few seconds"', async () => {
@@ -249,8 +249,8 @@ describe('streams: emulator routes and client operations', () => {
       try {
         const stream = emu.store.addStream({ name: 'ops' });
         emu.store.startSession(stream);
-        await retrying.terminateStream(stream.id);
-        const tooFast = await failure(retrying.terminateStream(stream.id));
+        await retrying.streams.terminate(stream.id);
+        const tooFast = await failure(retrying.streams.terminate(stream.id));
         assert.equal(tooFast.kind, 'rate-limited');
         assert.match(tooFast.message, /wait a few seconds/);
         assert.doesNotMatch(tooFast.message, /minute/);
@@ -263,7 +263,7 @@ describe('streams: emulator routes and client operations', () => {
     it('searches stream names literally: `_`, `%` and `\\` match themselves, in any case; streamsOnly sends streamsonly=1', async () => {
       const names = ['Cam_1', 'CamX1', '100% live', 'back\\slash', 'Back'];
       for (const name of names) emu.store.addStream({ name });
-      const search = async (name: string) => (await client.listStreams({ name, streamsOnly: true })).map((s) => s.name).sort();
+      const search = async (name: string) => (await client.streams.list({ name, streamsOnly: true })).map((s) => s.name).sort();
       assert.deepEqual(await search('cam_'), ['Cam_1']);
       assert.deepEqual(await search('100%'), ['100% live']);
       assert.deepEqual(await search('%'), ['100% live']);
@@ -274,20 +274,20 @@ describe('streams: emulator routes and client operations', () => {
 
     it('pages sessions without a Link header: a full page points at the next skip cursor', async () => {
       const { stream, sessions } = streamWithSessions();
-      const first = await client.listSessionsPage(stream.id, { limit: 2 });
+      const first = await client.streams.listSessionsPage(stream.id, { limit: 2 });
       assert.deepEqual(first.items.map((s) => s.id), [sessions[1].id, sessions[0].id]);
       assert.equal(first.nextCursor, 'skip2');
-      const second = await client.listSessionsPage(stream.id, { limit: 2, cursor: first.nextCursor });
+      const second = await client.streams.listSessionsPage(stream.id, { limit: 2, cursor: first.nextCursor });
       assert.deepEqual(second.items.map((s) => s.id), [sessions[2].id]);
       assert.equal(second.nextCursor, undefined);
       assert.equal(second.items[0].recordingStatus, 'none');
-      const recorded = await client.listSessionsPage(stream.id, { limit: 10, record: true });
+      const recorded = await client.streams.listSessionsPage(stream.id, { limit: 10, record: true });
       assert.deepEqual(recorded.items.map((s) => s.recordingUrl !== undefined), [false, true]);
       assert.match(emu.requests.at(-1)?.url ?? '', /[?&]record=1(&|$)/);
     });
 
     it('lists ingest points', async () => {
-      const [point] = await client.listIngests();
+      const [point] = await client.streams.listIngests();
       assert.match(point.ingest, /^rtmp:\/\//);
     });
   });

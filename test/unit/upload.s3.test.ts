@@ -38,7 +38,7 @@ describe('tus uploads on the S3 store (the real service\'s)', function () {
   afterEach(() => emu.faults.clear());
 
   it('misbehaves like the service: plain tus PATCHes of 10 MiB get 409 and a smaller offset, and the stored file is not the file', async () => {
-    const ticket = await client.requestUpload('raw 10 MiB');
+    const ticket = await client.assets.requestUpload('raw 10 MiB');
     const size = fs.statSync(file).size;
     const created = await request(ticket.tusEndpoint, {
       method: 'POST',

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { StudioApiError, StudioClient } from '../../src/api';
-import type { UploadRequest } from '../../src/api/types';
+import type { UploadRequest } from '../../src/api/assets/types';
 import {
   DEFAULT_CHUNK_SIZE_MIB,
   InMemoryStore,
@@ -65,7 +65,7 @@ describe('upload engine against the emulator', function () {
   const patchBytes = (assetId: string) => ingestRequests(assetId).filter((r) => r.method === 'PATCH').reduce((sum, r) => sum + r.bodyBytes, 0);
 
   async function phaseOf(assetId: string): Promise<string | undefined> {
-    return (await client.getAsset(assetId)).status?.phase;
+    return (await client.assets.get(assetId)).status?.phase;
   }
 
   /** Captures the ticket so a test can reuse or damage it. */
@@ -73,11 +73,13 @@ describe('upload engine against the emulator', function () {
     const tickets: UploadRequest[] = [];
     return {
       tickets,
-      getAsset: (id, signal) => client.getAsset(id, signal),
-      async requestUpload(name, signal) {
-        const ticket = change ? change(await client.requestUpload(name, signal)) : await client.requestUpload(name, signal);
-        tickets.push(ticket);
-        return ticket;
+      assets: {
+        get: (id, signal) => client.assets.get(id, signal),
+        async requestUpload(name, signal) {
+          const ticket = change ? change(await client.assets.requestUpload(name, signal)) : await client.assets.requestUpload(name, signal);
+          tickets.push(ticket);
+          return ticket;
+        },
       },
     };
   }
@@ -368,8 +370,10 @@ describe('upload engine against the emulator', function () {
     it('an upload address used twice: "already uploaded" with what to do', async () => {
       let first: UploadRequest | undefined;
       const reuse: UploadRequester = {
-        getAsset: (id) => client.getAsset(id),
-        requestUpload: async (name) => (first ??= await client.requestUpload(name)),
+        assets: {
+          get: (id) => client.assets.get(id),
+          requestUpload: async (name) => (first ??= await client.assets.requestUpload(name)),
+        },
       };
       await uploadVideo({ client: reuse, filePath: small, name: 'once', method: 'direct' });
       const direct = await rejection(uploadVideo({ client: reuse, filePath: small, name: 'twice', method: 'direct' }));
@@ -498,7 +502,7 @@ describe('upload engine against the emulator', function () {
       it(`${method}: an asset that stays "uploading" after the last byte is reported as not received, never success`, async () => {
         // The service answers request-upload for one asset and stores the bytes for another, so the
         // asset the upload is about never leaves "uploading", as when a store loses the end of a file.
-        const other = await client.requestUpload('never filled');
+        const other = await client.assets.requestUpload('never filled');
         const swapped = capturingClient((t) => ({ ...t, asset: other.asset }));
         const err = await rejection(uploadVideo({ client: swapped, filePath: small, name: 'lost', method, arrivalCheckDelaysMs: FAST_CHECKS }));
         assert.equal(err.kind, 'server');

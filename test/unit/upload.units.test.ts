@@ -16,10 +16,10 @@ import {
 } from '../../src/upload';
 import { EstimateGate } from '../../src/upload/estimate';
 import { ProgressMeter, type UploadProgress } from '../../src/upload/progress';
-import { TusUrlStorage, fingerprintOf } from '../../src/upload/tusUrlStorage';
-import { UploadRegistry } from '../../src/upload/uploadRegistry';
+import { TusUrlStorage, fingerprintOf } from '../../src/upload/tus/urlStorage';
+import { UploadRegistry } from '../../src/upload/store/registry';
 import { uploadHttpError } from '../../src/upload/uploadErrors';
-import { redact } from '../../src/api/redact';
+import { redact } from '../../src/api/core/redact';
 import { TempDir } from './helpers/uploadFiles';
 
 describe('upload engine units', () => {

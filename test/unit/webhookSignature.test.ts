@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildWebhookTestEvent } from '../../src/api/webhookEvents';
+import { buildWebhookTestEvent } from '../../src/api/webhooks/testEvent';
 import { StudioApiError, WEBHOOK_EVENTS, signWebhookBody, verifyWebhookSignature, withoutSecrets, type WebhookEventBody } from '../../src/api';
 
 const SECRET = 'my-secret';

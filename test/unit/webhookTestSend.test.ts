@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { StudioApiError, sendWebhookTestEvent, verifyWebhookSignature } from '../../src/api';
-import { buildWebhookTestEvent } from '../../src/api/webhookEvents';
+import { buildWebhookTestEvent } from '../../src/api/webhooks/testEvent';
 import { startReceiver, type Receiver } from '../demo/receiver';
 
 const SECRET = 'whsec-test-send-0123456789';

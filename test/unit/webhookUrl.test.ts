@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'undici';
 import { StudioClient } from '../../src/api';
-import { webhookUrlProblem } from '../../src/api/webhookUrl';
+import { webhookUrlProblem } from '../../src/api/webhooks/url';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure } from './helpers/studioErrors';
 

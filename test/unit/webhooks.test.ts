@@ -9,7 +9,7 @@ import {
   type WebhookDelivery,
   type WebhookEventBody,
 } from '../../src/api';
-import { buildWebhookTestEvent } from '../../src/api/webhookEvents';
+import { buildWebhookTestEvent } from '../../src/api/webhooks/testEvent';
 import { startReceiver, type Receiver } from '../demo/receiver';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure } from './helpers/studioErrors';

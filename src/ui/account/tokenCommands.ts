@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { StudioApiError, apiTokenProblem, messageOf } from '../../api';
 import type { Prompts } from '../common/prompts';
 import { learnProject } from '../profiles/projectLearning';
-import type { Session } from './session';
+import type { Account } from './account';
 
 const REJECTED = 'The service rejected this API token. Check that you copied the whole key and that it is not deleted.';
 
@@ -19,7 +19,7 @@ export interface TokenQuestion {
  * Asks for a token (or takes `given`) and checks it with one API call. Resolves with the token to
  * save, or undefined when the person gave up (or declined to save one that could not be checked).
  */
-export async function askToken(session: Session, prompts: Prompts, question: TokenQuestion): Promise<string | undefined> {
+export async function askToken(session: Account, prompts: Prompts, question: TokenQuestion): Promise<string | undefined> {
   // A failure to reach the service is not the token's fault: it is asked about after the box closes.
   let unchecked: unknown;
   const check = async (value: string): Promise<string | undefined> => {
@@ -30,7 +30,7 @@ export async function askToken(session: Session, prompts: Prompts, question: Tok
     let client;
     try {
       client = session.clientFor(value.trim(), question.baseUrl);
-      await client.listSigningKeysPage(undefined, 1);
+      await client.keys.listPage(undefined, 1);
       return undefined;
     } catch (error) {
       const known = error instanceof StudioApiError ? error : undefined;
@@ -75,19 +75,19 @@ export async function askToken(session: Session, prompts: Prompts, question: Tok
  * Set API Token: sets the current profile's token (with no profile, creates "Default"). Resolves
  * true when a token was saved, so other flows (upload) can continue after it.
  */
-export async function setToken(session: Session, prompts: Prompts, given?: string): Promise<boolean> {
+export async function setToken(session: Account, prompts: Prompts, given?: string): Promise<boolean> {
   // Several profiles and none chosen: the token is for the one the person picks.
-  if (session.tokens.profiles.why.why === 'not chosen' && !(await vscode.commands.executeCommand<boolean>('livepeer.profiles.switch'))) return false;
+  if (session.profiles.why.why === 'not chosen' && !(await vscode.commands.executeCommand<boolean>('livepeer.profiles.switch'))) return false;
   const token = await askToken(session, prompts, { title: titled(session), given });
   if (!token) return false;
-  await session.tokens.set(token);
+  await session.setToken(token);
   void prompts.message('info', 'Livepeer: API token saved.', {});
-  if (session.profile) void learnProject(session.tokens.profiles, session.profile.id, session.clientFor(token));
+  if (session.profile) void learnProject(session.profiles, session.profile.id, session.clientFor(token));
   return true;
 }
 
-function titled(session: Session): string {
-  const several = session.tokens.profiles.all().length > 1;
+function titled(session: Account): string {
+  const several = session.profiles.all().length > 1;
   return several && session.profile ? `Livepeer: Set API Token of “${session.profile.name}”` : 'Livepeer: Set API Token';
 }
 
@@ -96,12 +96,12 @@ function malformed(token: string): string | undefined {
   return problem && `this API key is malformed: ${problem}`;
 }
 
-async function clearToken(session: Session, prompts: Prompts): Promise<void> {
-  await session.tokens.clear();
+async function clearToken(session: Account, prompts: Prompts): Promise<void> {
+  await session.clearToken();
   void prompts.message('info', 'Livepeer: API token cleared from this machine.', {});
 }
 
-export function registerTokenCommands(session: Session, prompts: Prompts): vscode.Disposable[] {
+export function registerTokenCommands(session: Account, prompts: Prompts): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('livepeer.setToken', (token?: unknown) => setToken(session, prompts, typeof token === 'string' ? token : undefined)),
     vscode.commands.registerCommand('livepeer.clearToken', () => clearToken(session, prompts)),

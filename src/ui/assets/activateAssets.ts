@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { withoutSecrets, type AssetWatcher } from '../../api';
 import { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { registerAssetCommands } from './assetCommands';
 import { AssetFilters } from './assetFilters';
 import { AssetsView } from './assetsView';
@@ -18,13 +18,13 @@ export interface AssetsFeature {
 }
 
 /** The Assets view with its filters, details documents, processing refresh and commands. */
-export function activateAssets(session: Session, prompts: Prompts, workspaceState: vscode.Memento, watcher: AssetWatcher): AssetsFeature {
+export function activateAssets(session: Account, prompts: Prompts, workspaceState: vscode.Memento, watcher: AssetWatcher): AssetsFeature {
   const filters = new AssetFilters(workspaceState);
   const view = new AssetsView(session, prompts, filters);
   const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view });
   // The filter context keys only drive the menus' check marks: activation does not wait for them.
   void filters.publishContext();
-  const details = new JsonDetails('livepeer-asset', (id) => session.client().getAsset(id), withoutSecrets);
+  const details = new JsonDetails('livepeer-asset', (id) => session.client().assets.get(id), withoutSecrets);
   return {
     view,
     treeView,

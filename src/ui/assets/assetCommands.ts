@@ -6,14 +6,14 @@ import type { JsonDetails } from '../common/jsonDetails';
 import { openInStudio } from '../common/openInStudio';
 import type { Prompts } from '../common/prompts';
 import { askNameSearch } from '../common/search';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { onProfileOf } from '../profiles/profileGuard';
 import { PHASE_FILTERS } from './assetFilters';
 import { AssetItem, phaseOf, phaseText } from './assetItem';
 import type { AssetsView } from './assetsView';
 
 export interface AssetCommandContext {
-  session: Session;
+  session: Account;
   prompts: Prompts;
   view: AssetsView;
   treeView: vscode.TreeView<unknown>;
@@ -25,9 +25,9 @@ type AssetArgument = AssetItem | Asset | string | undefined;
 
 async function resolveAsset(ctx: AssetCommandContext, arg: AssetArgument, placeHolder: string): Promise<Asset | undefined> {
   if (arg instanceof AssetItem) return ctx.session.own(arg.asset);
-  if (typeof arg === 'string') return ctx.session.client().getAsset(arg);
+  if (typeof arg === 'string') return ctx.session.client().assets.get(arg);
   if (arg?.id) return ctx.session.own(arg);
-  const assets = ctx.view.assets.length ? ctx.view.assets : (await ctx.session.client().listAssetsPage(ctx.view.filters.query(), undefined, 100)).items;
+  const assets = ctx.view.assets.length ? ctx.view.assets : (await ctx.session.client().assets.listPage(ctx.view.filters.query(), undefined, 100)).items;
   if (!assets.length) {
     void ctx.prompts.message('info', 'Livepeer: no assets to choose from.', {});
     return undefined;
@@ -79,10 +79,10 @@ async function rename(ctx: AssetCommandContext, arg: AssetArgument, newName?: st
     const trimmed = name?.trim();
     if (!trimmed || trimmed === asset.name) return;
     try {
-      ctx.view.addOrUpdate(await ctx.session.client().updateAsset(asset.id, { name: trimmed }));
+      ctx.view.addOrUpdate(await ctx.session.client().assets.update(asset.id, { name: trimmed }));
     } catch (error) {
       if (!(error instanceof StudioApiError && error.messages.includes('asset is not ready'))) throw error;
-      notReady(ctx, await ctx.session.client().getAsset(asset.id), 'renamed');
+      notReady(ctx, await ctx.session.client().assets.get(asset.id), 'renamed');
     }
   });
 }
@@ -98,7 +98,7 @@ async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<voi
     );
     if (choice !== 'Delete') return;
     try {
-      await ctx.session.client().deleteAsset(asset.id);
+      await ctx.session.client().assets.delete(asset.id);
     } catch (error) {
       // Deleted meanwhile (elsewhere, or a second click): what the person asked for is done.
       if (!(error instanceof StudioApiError && error.messages.includes('asset is already deleted'))) throw error;
@@ -126,7 +126,7 @@ async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls'
     if (phaseOf(asset) !== 'ready' || !asset.playbackId) return notReady(ctx, asset, 'played');
     let url = kind === 'mp4' ? asset.downloadUrl : undefined;
     if (!url) {
-      const sources = (await ctx.session.client().getPlayback(asset.playbackId)).meta.source;
+      const sources = (await ctx.session.client().playback.get(asset.playbackId)).meta.source;
       url = sources.find((source) => (kind === 'hls' ? source.hrn.startsWith('HLS') : source.hrn === 'MP4'))?.url;
     }
     if (!url) {
@@ -171,7 +171,7 @@ async function revealHere(ctx: AssetCommandContext, assetId: string): Promise<As
   try {
     await vscode.commands.executeCommand('livepeer.assets.focus');
     // Read afresh: a listed row may be of an asset deleted elsewhere since (a 404 is said below).
-    ctx.view.addOrUpdate(await ctx.session.client().getAsset(assetId));
+    ctx.view.addOrUpdate(await ctx.session.client().assets.get(assetId));
     const item = await ctx.view.itemFor(assetId);
     if (item) await ctx.treeView.reveal(item, { select: true, focus: true });
     return item;

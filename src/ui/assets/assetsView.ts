@@ -4,7 +4,7 @@ import { notifyIfTokenRejected } from '../common/errorReporting';
 import { MessageItem, loadErrorItem } from '../common/messageItem';
 import { PagedList } from '../common/pagedList';
 import type { Prompts } from '../common/prompts';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import type { AssetFilters } from './assetFilters';
 import { AssetItem, assetTooltip } from './assetItem';
 
@@ -28,14 +28,14 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   readonly onDidRemove = this.removed.event;
   /** Assets that stay `uploading` for good (their upload was cancelled): nothing polls them. */
   isAbandoned: (assetId: string) => boolean = () => false;
-  private readonly list = new PagedList<Asset>((cursor, limit) => this.session.client().listAssetsPage(this.filters.query(), cursor, limit ?? PAGE_SIZE));
+  private readonly list = new PagedList<Asset>((cursor, limit) => this.session.client().assets.listPage(this.filters.query(), cursor, limit ?? PAGE_SIZE));
   private readonly items = new Map<string, AssetItem>();
   /** Playback id → thumbnail as a data URI (undefined when there is none), fetched on first hover. */
   private readonly thumbnails = new Map<string, Promise<string | undefined>>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly session: Session,
+    private readonly session: Account,
     private readonly prompts: Prompts,
     readonly filters: AssetFilters,
   ) {
@@ -87,7 +87,7 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     await this.ensureLoaded();
     let asset = this.assets.find((a) => a.id === assetId);
     if (!asset) {
-      asset = await this.session.client().getAsset(assetId);
+      asset = await this.session.client().assets.get(assetId);
       this.addOrUpdate(asset);
     }
     // Undefined when the view was refreshed meanwhile (token or filters changed).
@@ -130,7 +130,7 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     if (!(node instanceof AssetItem) || !node.hasThumbnail || !node.asset.playbackId) return item;
     const playbackId = node.asset.playbackId;
     // Views are optional in a tooltip: without them it still shows.
-    const [thumbnail, views] = await Promise.all([this.thumbnail(playbackId), this.session.client().getTotalViews(playbackId).catch(() => undefined)]);
+    const [thumbnail, views] = await Promise.all([this.thumbnail(playbackId), this.session.client().viewership.totalViews(playbackId).catch(() => undefined)]);
     item.tooltip = assetTooltip(node.asset, thumbnail, views);
     return item;
   }
@@ -140,7 +140,7 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     if (!pending) {
       pending = this.session
         .client()
-        .getPlayback(playbackId)
+        .playback.get(playbackId)
         .then((info) => info.meta.source.find((source) => THUMBNAIL_HRN.test(source.hrn))?.url)
         .then((url) => (url ? fetchThumbnailDataUri(url) : undefined))
         .catch(() => {

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { Prompts } from '../common/prompts';
-import type { AccessResult } from './accessCheck';
+import type { AccessResult } from '../../operations/checkAccess';
 
 /** How long the service's gate answers from a cached key lookup (its `Cache-Control: max-age=120`). */
 export const GATE_CACHE_MS = 120_000;

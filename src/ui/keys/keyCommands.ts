@@ -29,7 +29,7 @@ async function createKey(ctx: KeyCommandContext, options?: { name?: string }): P
     }));
   if (name === undefined) return;
   await run(ctx, 'creating a signing key', async () => {
-    const key = await ctx.session.client().createSigningKey({ name });
+    const key = await ctx.session.client().keys.create({ name });
     tickWhenHeld('SigningKey', 1);
     ctx.view.refresh();
     await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, key);
@@ -50,7 +50,7 @@ async function renameKey(ctx: KeyCommandContext, arg?: KeyArgument, newName?: st
       }));
     const trimmed = name?.trim();
     if (!trimmed || trimmed === key.name) return;
-    await ctx.session.client().updateSigningKey(key.id, { name: trimmed });
+    await ctx.session.client().keys.update(key.id, { name: trimmed });
   });
 }
 
@@ -59,7 +59,7 @@ async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, disabled
     const key = await resolveKey(ctx, arg, `Select the signing key to ${disabled ? 'disable' : 'enable'}`, { filter: (k) => !!k.disabled !== disabled });
     if (!key) return;
     if (disabled && !(await confirmDisable(ctx, key))) return;
-    await ctx.session.client().updateSigningKey(key.id, { disabled });
+    await ctx.session.client().keys.update(key.id, { disabled });
     ctx.view.keyChanges.changed(key.id);
     // Enabling a key again ends its rotation: it is no longer waiting to be deleted.
     if (!disabled) await ctx.view.rotations.end(key.id);
@@ -97,10 +97,10 @@ async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<voi
           'Disable Instead',
         );
     if (choice === 'Disable Instead') {
-      await ctx.session.client().updateSigningKey(key.id, { disabled: true });
+      await ctx.session.client().keys.update(key.id, { disabled: true });
       ctx.view.keyChanges.changed(key.id);
     } else if (choice === 'Delete') {
-      await ctx.session.client().deleteSigningKey(key.id);
+      await ctx.session.client().keys.delete(key.id);
       await Promise.all([ctx.view.rotations.end(key.id), ctx.view.privateKeys.remove(key.id)]);
     }
   });

@@ -2,11 +2,11 @@ import type { SigningKey } from '../../api';
 import { timeAgo } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import type { ResultDocuments } from '../common/resultDocuments';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { SigningKeyItem, type SigningKeysView } from './signingKeysView';
 
 export interface KeyCommandContext {
-  session: Session;
+  session: Account;
   prompts: Prompts;
   view: SigningKeysView;
   /** Where results that must stay are shown. */
@@ -25,9 +25,9 @@ export interface KeyPickOptions {
 
 export async function resolveKey(ctx: KeyCommandContext, arg: KeyArgument, placeHolder: string, options: KeyPickOptions = {}): Promise<SigningKey | undefined> {
   if (arg instanceof SigningKeyItem) return ctx.session.own(arg.key);
-  if (typeof arg === 'string') return ctx.session.client().getSigningKey(arg);
+  if (typeof arg === 'string') return ctx.session.client().keys.get(arg);
   if (arg && typeof arg === 'object' && 'id' in arg) return ctx.session.own(arg);
-  const keys = (await ctx.session.client().listSigningKeys()).filter(options.filter ?? (() => true));
+  const keys = (await ctx.session.client().keys.list()).filter(options.filter ?? (() => true));
   if (!keys.length) {
     void ctx.prompts.message('info', 'Livepeer: no signing key fits this action.', {});
     return undefined;

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { messageOf, type SigningKey } from '../../api';
+import type { SigningKey } from '../../api';
 import { reportingFailures } from '../common/errorReporting';
 import { dateTime, quoted } from '../common/format';
-import { askGate, fitsKeyState, keyAccess, type AccessResult } from './accessCheck';
+import type { AccessResult } from '../../operations/checkAccess';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { playbackTargetOf, type PlaybackTarget } from '../common/playbackTarget';
 import { resolveKey, type KeyCommandContext } from './keyPicker';
@@ -75,16 +75,6 @@ async function privateKeyOf(ctx: KeyCommandContext, key: SigningKey): Promise<st
   return file ? readFile(file.fsPath, 'utf8') : undefined;
 }
 
-/** The HLS address of the playback id with the token as `?jwt=`, as players present it. */
-async function signedPlaybackUrl(ctx: KeyCommandContext, playbackId: string, token: string): Promise<string> {
-  const info = await ctx.session.client().getPlayback(playbackId);
-  const hls = info.meta.source.find((source) => source.hrn.startsWith('HLS'));
-  if (!hls) throw new Error(`the service offers no HLS address for ${playbackId}`);
-  const url = new URL(hls.url);
-  url.searchParams.set('jwt', token);
-  return url.toString();
-}
-
 /** Sign Playback Token…: resolves with the token (for callers and tests), undefined when stopped. */
 async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string | undefined> {
   const playback = await target(ctx, arg, 'Sign a token for which playback id?');
@@ -101,10 +91,11 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
   if (!lifetime) return undefined;
   const privateKey = await privateKeyOf(ctx, key);
   if (!privateKey) return undefined;
-  const { signPlaybackToken } = await import('../../api/playbackToken.js');
-  const token = signPlaybackToken({ playbackId: playback.playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: lifetime.seconds });
+  const { signWithKeptKey } = await import('../../operations/signPlaybackToken.js');
+  const signed = await signWithKeptKey(ctx.session.client(), { playbackId: playback.playbackId, key, privateKey, expiresInSeconds: lifetime.seconds });
+  const { token } = signed;
   const what = playback.name ? `${quoted(playback.name)}` : playback.playbackId;
-  const url = await signedPlaybackUrl(ctx, playback.playbackId, token).catch((error: unknown) => `(no signed playback URL: ${messageOf(error)})`);
+  const url = signed.url ?? `(no signed playback URL: ${signed.urlProblem})`;
   // The token stays in a document until closed; the notification's buttons are the quick way to copy.
   await ctx.results.show(`Playback token for ${playback.name ?? playback.playbackId}`, [
     `Signed with ${quoted(key.name || key.id)} for ${what}, valid for ${lifetime.label} (until ${dateTime(Date.now() + lifetime.seconds * 1000)}).`,
@@ -138,10 +129,11 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
  * does, then asks the service's gate; or, for a key, asks the gate alone. Resolves with the result.
  */
 async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { token?: string }): Promise<AccessResult | undefined> {
+  const { askGate, fitsKeyState, keyAccess } = await import('../../operations/checkAccess.js');
   const playback = await target(ctx, arg, 'Check access to which playback id?');
   if (!playback) return undefined;
   const client = ctx.session.client();
-  const keys = await client.listSigningKeys();
+  const keys = await client.keys.list();
   let key = keyOf(arg);
   let token = given?.token;
   if (!key && !token) {
@@ -171,7 +163,7 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
     signedHere = !!privateKey;
     result = await keyAccess(client, playback.playbackId, listed, keys, privateKey);
   } else {
-    const { verifyPlaybackToken } = await import('../../api/playbackToken.js');
+    const { verifyPlaybackToken } = await import('../../api/playback/token.js');
     const local = verifyPlaybackToken(token ?? '', { playbackId: playback.playbackId });
     listed = local.ok ? keys.find((k) => k.publicKey === local.claims.pub) : undefined;
     result = local.ok ? await askGate(client, playback.playbackId, local.claims.pub, keys) : { allowed: false, words: `refused before the service is asked: ${local.reason}` };

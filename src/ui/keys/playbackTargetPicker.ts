@@ -11,7 +11,7 @@ const PLAYBACK_ID = /^[a-z0-9]{8,64}$/i;
 export async function pickPlaybackTarget(ctx: KeyCommandContext, placeHolder: string, skippable = false): Promise<PlaybackTarget | 'skip' | undefined> {
   const client = ctx.session.client();
   // The newest 100 ready assets: older ones can be typed in, or signed from their row in the Assets view.
-  const [streams, assets] = await Promise.all([client.listStreams({ streamsOnly: true }), client.listAssetsPage({ phase: 'ready' }, undefined, 100)]);
+  const [streams, assets] = await Promise.all([client.streams.list({ streamsOnly: true }), client.assets.listPage({ phase: 'ready' }, undefined, 100)]);
   type Item = { label: string; description?: string; detail?: string; target?: PlaybackTarget; action?: 'type' | 'skip' };
   const signed = [
     ...streams.map((s) => ({ icon: 'broadcast', name: s.name || s.id, playbackId: s.playbackId, policy: s.playbackPolicy })),

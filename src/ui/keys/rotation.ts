@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { StudioApiError, type SigningKey } from '../../api';
 import { reportError } from '../common/errorReporting';
 import { onProfileOf } from '../profiles/profileGuard';
-import { askGate, fitsKeyState, keyAccess } from './accessCheck';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';
@@ -38,7 +37,7 @@ export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument
   });
   if (name === undefined) return;
 
-  const created = await ctx.session.client().createSigningKey({ name });
+  const created = await ctx.session.client().keys.create({ name });
   const rotation: Rotation = { oldKeyId: old.id, newKeyId: created.id, oldName, newName: created.name || created.id, step: 'deploy', startedAt: Date.now() };
   await ctx.view.rotations.save(rotation);
   ctx.view.refresh();
@@ -100,9 +99,10 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
   }
 
   const { pickPlaybackTarget } = await import('./playbackTargetPicker.js');
+  const { askGate, fitsKeyState, keyAccess } = await import('../../operations/checkAccess.js');
   const target = await pickPlaybackTarget(ctx, `Check ${quoted(rotation.newName)} on which signed playback id before disabling ${quoted(rotation.oldName)}?`, true);
   if (!target) return;
-  const keys = await client.listSigningKeys();
+  const keys = await client.keys.list();
   const checkable = target === 'skip' ? undefined : target;
   if (checkable) {
     const accepted = await keyAccess(client, checkable.playbackId, newKey, keys, await ctx.view.privateKeys.get(newKey.id));
@@ -116,7 +116,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
     }
   }
 
-  await client.updateSigningKey(oldKey.id, { disabled: true });
+  await client.keys.update(oldKey.id, { disabled: true });
   ctx.view.keyChanges.changed(oldKey.id);
   await ctx.view.rotations.save({ ...rotation, step: 'verify' });
   ctx.view.refresh();
@@ -170,7 +170,7 @@ async function showOutcome(ctx: KeyCommandContext, rotation: Rotation, outcome: 
 
 async function keyOrGone(ctx: KeyCommandContext, id: string): Promise<SigningKey | undefined> {
   try {
-    return await ctx.session.client().getSigningKey(id);
+    return await ctx.session.client().keys.get(id);
   } catch (error) {
     if (error instanceof StudioApiError && error.kind === 'not-found') return undefined;
     throw error;

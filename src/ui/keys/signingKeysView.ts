@@ -4,7 +4,7 @@ import { dateTime, md, quoted, shortName, timeAgo } from '../common/format';
 import { notifyIfTokenRejected } from '../common/errorReporting';
 import { loadErrorItem, type MessageItem } from '../common/messageItem';
 import type { Prompts } from '../common/prompts';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { KeyChanges } from './gateCache';
 import type { PrivateKeyState, PrivateKeys } from './privateKeys';
 import type { Rotation, Rotations } from './rotations';
@@ -110,7 +110,7 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    private readonly session: Session,
+    private readonly session: Account,
     private readonly prompts: Prompts,
     readonly rotations: Rotations,
     readonly privateKeys: PrivateKeys,
@@ -131,7 +131,7 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
     if (node || !(await this.session.signedIn())) return [];
     const sameProfile = this.session.sameProfile();
     try {
-      const keys = await this.session.client().listSigningKeys();
+      const keys = await this.session.client().keys.list();
       // Another profile's list must not land: it would show, and keep private keys by, the wrong account (the switch reloads the view).
       if (!sameProfile()) return [];
       keys.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { reportingFailures } from '../common/errorReporting';
 import { shortDateTime } from '../common/format';
 import type { Prompts } from '../common/prompts';
@@ -20,9 +20,9 @@ function targetOf(arg: unknown): PlayTarget | undefined {
 }
 
 /** Play from the palette: live streams first, then the other streams (the player waits for them) and ready assets. */
-async function pickTarget(session: Session, prompts: Prompts): Promise<PlayTarget | undefined> {
+async function pickTarget(session: Account, prompts: Prompts): Promise<PlayTarget | undefined> {
   const client = session.client();
-  const [streams, assets] = await Promise.all([client.listStreams({ streamsOnly: true }), client.listAssetsPage({ phase: 'ready' }, undefined, 100)]);
+  const [streams, assets] = await Promise.all([client.streams.list({ streamsOnly: true }), client.assets.listPage({ phase: 'ready' }, undefined, 100)]);
   const byLive = [...streams].sort((a, b) => Number(!!b.isActive) - Number(!!a.isActive));
   const items = [
     ...byLive.map((s) => ({ label: `$(broadcast) ${s.name || s.id}`, description: s.isActive ? 'live' : 'offline', playbackId: s.playbackId, name: s.name || s.id })),
@@ -37,7 +37,7 @@ async function pickTarget(session: Session, prompts: Prompts): Promise<PlayTarge
 }
 
 /** The player panel and its Play command. */
-export function activatePlayer(deps: { session: Session; prompts: Prompts; privateKeys: PrivateKeys; extensionUri: vscode.Uri }): { player: PlayerPanel; disposables: vscode.Disposable[] } {
+export function activatePlayer(deps: { session: Account; prompts: Prompts; privateKeys: PrivateKeys; extensionUri: vscode.Uri }): { player: PlayerPanel; disposables: vscode.Disposable[] } {
   const player = new PlayerPanel(deps);
   const play = reportingFailures(deps.prompts, 'opening the player', async (arg?: unknown) => {
     const target = targetOf(arg) ?? (await pickTarget(deps.session, deps.prompts));

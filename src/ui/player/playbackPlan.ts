@@ -42,12 +42,12 @@ function originsOf(source: PlayerLoad): string[] {
 
 /** A signer for the first enabled key whose private key is kept here; undefined when there is none. */
 async function keptSigner(deps: PlanDeps, playbackId: string): Promise<(() => string) | undefined> {
-  const keys = (await deps.client.listSigningKeys()).filter((key) => !key.disabled && deps.privateKeys.has(key.id));
+  const keys = (await deps.client.keys.list()).filter((key) => !key.disabled && deps.privateKeys.has(key.id));
   for (const key of keys) {
     // get() also finds a kept key whose secret went missing, and marks it so.
     const privateKey = await deps.privateKeys.get(key.id);
     if (!privateKey) continue;
-    const { signPlaybackToken } = await import('../../api/playbackToken.js');
+    const { signPlaybackToken } = await import('../../api/playback/token.js');
     return () => signPlaybackToken({ playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: PLAYER_TOKEN_SECONDS });
   }
   return undefined;
@@ -62,7 +62,7 @@ export async function planPlayback(deps: PlanDeps, target: PlayTarget): Promise<
   const offline: PlaybackPlan = { kind: 'wait', text: `${what} is offline: the player starts when it goes live.` };
   let info: PlaybackInfo;
   try {
-    info = await deps.client.getPlayback(target.playbackId);
+    info = await deps.client.playback.get(target.playbackId);
   } catch (error) {
     if (error instanceof StudioApiError && error.status === 422) return { kind: 'wait', text: `${what} is still processing: it plays here once it is ready.` };
     if (error instanceof StudioApiError && error.status === 404) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import type { Prompts } from '../common/prompts';
 import type { PrivateKeys } from '../keys/privateKeys';
 import { PLAYER_TOKEN_SECONDS, planPlayback, type PlayTarget, type PlaybackPlan } from './playbackPlan';
@@ -10,7 +10,7 @@ import { ViewerFeed } from './viewerFeed';
 import { shortName } from '../common/format';
 
 export interface PlayerDeps {
-  session: Session;
+  session: Account;
   prompts: Prompts;
   privateKeys: PrivateKeys;
   extensionUri: vscode.Uri;

@@ -29,7 +29,7 @@ export class ViewerFeed {
     now = Date.now(),
   ) {
     const from = (Math.floor(now / DAY_MS) - CHART_DAYS + 1) * DAY_MS;
-    client.getViewsPerDay(playbackId, { from, to: now }).then(
+    client.viewership.viewsPerDay(playbackId, { from, to: now }).then(
       (rows) => !this.stopped && post({ type: 'views', from, days: CHART_DAYS, rows: rows.map((r) => ({ day: r.timestamp, views: r.viewCount })) }),
       (error: unknown) => !this.stopped && post({ type: 'viewsUnavailable', text: viewsUnavailableText(error) }),
     );
@@ -39,7 +39,7 @@ export class ViewerFeed {
   watchViewers(): void {
     if (this.timer || this.stopped) return;
     const ask = () =>
-      this.client.getViewersNow(this.playbackId).then(
+      this.client.viewership.viewersNow(this.playbackId).then(
         (count) => !this.stopped && this.post({ type: 'viewers', count }),
         () => undefined, // A missed count shows the previous one; the next try comes soon.
       );

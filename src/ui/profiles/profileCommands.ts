@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { messageOf, parseBaseUrl } from '../../api';
 import { PRODUCTION_BASE_URL, profileNameProblem, type Profile } from '../../profiles/profile';
 import { askToken } from '../account/tokenCommands';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { nameBaseUrlBy } from '../common/baseUrlWording';
 import type { Prompts } from '../common/prompts';
 import { Rotations } from '../keys/rotations';
@@ -11,7 +11,7 @@ import { pickProfile } from './profilePicker';
 import { learnProject } from './projectLearning';
 
 export interface ProfileContext {
-  session: Session;
+  session: Account;
   prompts: Prompts;
   profiles: AccountProfiles;
   memento: vscode.Memento;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import type { Prompts } from '../common/prompts';
 
 /**
@@ -7,13 +7,13 @@ import type { Prompts } from '../common/prompts';
  * current one. After a switch it says whose it is and offers to switch back first, instead of
  * acting on the current account with another account's ids.
  */
-export async function onProfileOf(session: Session, prompts: Prompts, profileId: string | undefined, act: () => unknown): Promise<void> {
+export async function onProfileOf(session: Account, prompts: Prompts, profileId: string | undefined, act: () => unknown): Promise<void> {
   const current = session.profile;
   if (!profileId || current?.id === profileId) {
     await act();
     return;
   }
-  const owner = session.tokens.profiles.store.get(profileId);
+  const owner = session.profileOf(profileId);
   if (!owner) {
     void prompts.message('warning', 'Livepeer: this was about a profile that has been removed, so there is nothing to do.', {});
     return;

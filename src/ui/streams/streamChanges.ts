@@ -24,7 +24,7 @@ async function changeStream(ctx: StreamContext, stream: Stream, change: () => Pr
     if (!(error instanceof StudioApiError && error.status === 500)) throw error;
     const now = await ctx.session
       .client()
-      .getStream(stream.id)
+      .streams.get(stream.id)
       .catch((readError: unknown) => {
         if (readError instanceof StudioApiError && readError.kind === 'not-found') return undefined;
         throw error;
@@ -44,7 +44,7 @@ export async function deleteStream(ctx: StreamContext, arg: StreamArgument): Pro
   if (!stream) return;
   const detail = `Its stream key stops working${isLive(stream) ? ' and the live broadcast is cut' : ''}. This cannot be undone.`;
   if ((await ctx.prompts.confirm(`Delete stream ${nameOf(stream)}?`, { detail }, 'Delete')) !== 'Delete') return;
-  const reported = await changeStream(ctx, stream, () => ctx.session.client().deleteStream(stream.id), (now) => !now, 'is deleted');
+  const reported = await changeStream(ctx, stream, () => ctx.session.client().streams.delete(stream.id), (now) => !now, 'is deleted');
   await ctx.view.refresh();
   if (!reported) done(`stream ${nameOf(stream)} deleted`);
 }
@@ -58,7 +58,7 @@ export async function setSuspended(ctx: StreamContext, arg: StreamArgument, susp
     if ((await ctx.prompts.confirm(`Suspend live stream ${nameOf(stream)}?`, { detail }, 'Suspend')) !== 'Suspend') return;
   }
   const took = (now: Stream | undefined) => !!now && !!now.suspended === suspended;
-  const reported = await changeStream(ctx, stream, () => ctx.session.client().setStreamSuspended(stream.id, suspended), took, `is now ${verb}ed`);
+  const reported = await changeStream(ctx, stream, () => ctx.session.client().streams.setSuspended(stream.id, suspended), took, `is now ${verb}ed`);
   await ctx.view.refresh();
   if (!reported) done(`${nameOf(stream)} ${verb}ed`);
 }
@@ -67,7 +67,7 @@ export async function setSuspended(ctx: StreamContext, arg: StreamArgument, susp
 async function stopLiveSession(ctx: StreamContext, stream: Stream): Promise<boolean> {
   try {
     const took = (now: Stream | undefined) => !!now && !isLive(now);
-    const reported = await changeStream(ctx, stream, () => ctx.session.client().terminateStream(stream.id), took, 'is no longer live');
+    const reported = await changeStream(ctx, stream, () => ctx.session.client().streams.terminate(stream.id), took, 'is no longer live');
     await ctx.view.refresh();
     if (!reported) done(`live session of ${nameOf(stream)} stopped`);
     return true;
@@ -98,7 +98,7 @@ export async function setRecord(ctx: StreamContext, arg: StreamArgument, record:
   const why = 'live: recording can change once the broadcast ends';
   const stream = await resolveStream(ctx, arg, `Select the stream to turn recording ${onOff} for`, (s) => !!s.record !== record, { refused: isLive, why });
   if (!stream) return;
-  const change = () => ctx.session.client().setStreamRecord(stream.id, record);
+  const change = () => ctx.session.client().streams.setRecord(stream.id, record);
   try {
     await change();
   } catch (error) {

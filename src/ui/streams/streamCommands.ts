@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
-import { StudioApiError, ingestAddresses, withoutSecrets, type PlaybackSource, type Stream } from '../../api';
+import { StudioApiError, ingestAddresses, type PlaybackSource, type Stream } from '../../api';
+import { createStream as createStreamFor } from '../../operations/createStream';
+import { streamDetails } from '../../operations/streamDetails';
 import { reportError, reportingFailures } from '../common/errorReporting';
 import { JsonDetails } from '../common/jsonDetails';
 import { openInStudio } from '../common/openInStudio';
 import type { Prompts } from '../common/prompts';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { askNameSearch } from '../common/search';
 import { settings } from '../common/settings';
 import { CHECK, FILTER_CHOICES, FILTER_GROUPS, type FilterChoice } from './filterChoices';
@@ -19,17 +21,17 @@ async function copy(value: string, label: string, note?: string): Promise<void> 
 }
 
 /** The stream key, from the listed object or, when a list left it out, from the stream itself. */
-async function streamKeyOf(session: Session, stream: Stream): Promise<string> {
-  const key = stream.streamKey ?? (await session.client().getStream(stream.id)).streamKey;
+async function streamKeyOf(session: Account, stream: Stream): Promise<string> {
+  const key = stream.streamKey ?? (await session.client().streams.get(stream.id)).streamKey;
   if (!key) throw new StudioApiError('server', `the service sent no stream key for ${nameOf(stream)}: try Refresh`);
   return key;
 }
 
 /** RTMP and SRT addresses from GET /ingest, or the hosted service's when it cannot be read. */
-async function ingestFor(session: Session, key: string): Promise<{ rtmp: string; srt: string }> {
+async function ingestFor(session: Account, key: string): Promise<{ rtmp: string; srt: string }> {
   const points = await session
     .client()
-    .listIngests()
+    .streams.listIngests()
     .catch(() => []);
   return ingestAddresses(points, key);
 }
@@ -72,7 +74,7 @@ async function createStream(ctx: StreamContext): Promise<void> {
     { title: 'Livepeer: Create Stream (3/3)', placeHolder: 'Who may watch?' },
   );
   if (!playback) return;
-  const stream = await session.client().createStream({ name, record: recording.record, playbackPolicy: { type: playback.type } });
+  const stream = await createStreamFor(session.client(), { name, record: recording.record, playback: playback.type });
   tickWhenHeld('Stream', 1);
   await reveal(ctx, stream);
   const text = `Livepeer: stream ${nameOf(stream)} created. Broadcast to it with its stream key (its row has the copy actions too).`;
@@ -98,7 +100,7 @@ async function copyPlaybackUrl(ctx: StreamContext, arg: StreamArgument): Promise
   const stream = await resolveStream(ctx, arg, 'Select the stream whose playback URL to copy');
   if (!stream) return;
   if (!stream.playbackId) throw new StudioApiError('server', `${nameOf(stream)} has no playback ID: try Refresh`);
-  const { meta } = await ctx.session.client().getPlayback(stream.playbackId);
+  const { meta } = await ctx.session.client().playback.get(stream.playbackId);
   const hls = meta.source.find((s) => s.hrn.startsWith('HLS'));
   const webrtc = meta.source.find((s) => s.hrn.startsWith('WebRTC'));
   const offered = [hls, webrtc].filter((s): s is PlaybackSource => !!s);
@@ -187,10 +189,10 @@ function autoRefresh(treeView: vscode.TreeView<unknown>, view: StreamsView): vsc
   return { dispose: () => (clearInterval(timer), subscriptions.forEach((s) => s.dispose())) };
 }
 
-export function registerStreamCommands(session: Session, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<StreamNode>): vscode.Disposable[] {
+export function registerStreamCommands(session: Account, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<StreamNode>): vscode.Disposable[] {
   // The key is a password for broadcasting: never put it in a document that may be shared or saved.
   // The rest goes through the same stripping as an asset's (credentials in nested fields and addresses).
-  const details = new JsonDetails('livepeer-stream', (id) => session.client().getStream(id), ({ streamKey, ...stream }) => withoutSecrets(stream));
+  const details = new JsonDetails('livepeer-stream', (id) => streamDetails(session.client(), id), (stream) => stream);
   const ctx: StreamContext = { session, prompts, view, treeView, details };
   const action = <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) => reportingFailures(prompts, what, run);
   const copyField = (field: 'id' | 'playbackId' | 'streamKey', label: string) =>

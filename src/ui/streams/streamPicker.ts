@@ -2,14 +2,14 @@ import type * as vscode from 'vscode';
 import type { Stream } from '../../api';
 import type { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { quoted, timeAgo } from '../common/format';
 import { StreamItem, liveWords, type StreamNode, type StreamsView } from './streamsView';
 
 export type StreamArgument = StreamItem | Stream | undefined;
 
 export interface StreamContext {
-  session: Session;
+  session: Account;
   prompts: Prompts;
   view: StreamsView;
   treeView: vscode.TreeView<StreamNode>;

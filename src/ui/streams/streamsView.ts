@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import type { Page, Session as StreamSession, Stream } from '../../api';
+import type { Page, Session, Stream } from '../../api';
 import { notifyIfTokenRejected } from '../common/errorReporting';
 import { MessageItem, loadErrorItem } from '../common/messageItem';
 import { PagedList, type Reread } from '../common/pagedList';
 import type { Prompts } from '../common/prompts';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { ChildSessionItem, SessionItem } from './sessionItems';
 import type { StreamFilters } from './streamFilters';
 import { StreamItem, liveSince, streamTooltip } from './streamItem';
@@ -18,7 +18,7 @@ const SESSIONS_PAGE_SIZE = 20;
 
 export type StreamNode = StreamItem | SessionItem | ChildSessionItem | MessageItem;
 type Node = StreamNode;
-type SessionPages = { items: StreamSession[]; nextCursor?: string };
+type SessionPages = { items: Session[]; nextCursor?: string };
 
 /**
  * Lists streams page by page ("Load more…"); a stream's sessions come from
@@ -30,7 +30,7 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   private readonly changed = new vscode.EventEmitter<Node[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly list: PagedList<Stream> = new PagedList<Stream>(
-    (cursor, limit) => this.session.client().listStreamsPage(this.filters.query(), cursor, limit ?? PAGE_SIZE),
+    (cursor, limit) => this.session.client().streams.listPage(this.filters.query(), cursor, limit ?? PAGE_SIZE),
     // The first page and a re-read show their rows with "live 1h 20m"; after Load more… the rows show at once.
     (streams, current): Promise<void> => (this.list.isLoaded && !this.rereading ? this.showLiveSinceLater(streams) : this.loadLiveSessions(streams, current)),
   );
@@ -40,7 +40,7 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly session: Session,
+    private readonly session: Account,
     private readonly prompts: Prompts,
     readonly filters: StreamFilters,
   ) {
@@ -59,7 +59,7 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
 
   /** Every stream (all pages) for a palette picker when the view has loaded none; live ones learn since when. */
   async loadAllForPicker(): Promise<Stream[]> {
-    const streams = (await this.session.client().listStreams({ ...this.filters.query(), streamsOnly: true })).filter((s) => !s.parentId);
+    const streams = (await this.session.client().streams.list({ ...this.filters.query(), streamsOnly: true })).filter((s) => !s.parentId);
     await this.loadLiveSessions(streams, this.list.guard());
     return streams;
   }
@@ -112,7 +112,7 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   async resolveTreeItem(item: vscode.TreeItem, node: Node): Promise<vscode.TreeItem> {
     if (node instanceof StreamItem) {
       const { stream } = node;
-      const viewers = stream.isActive && stream.playbackId ? await this.session.client().getViewersNow(stream.playbackId).catch(() => undefined) : undefined; // without the count the tooltip is still worth showing
+      const viewers = stream.isActive && stream.playbackId ? await this.session.client().viewership.viewersNow(stream.playbackId).catch(() => undefined) : undefined; // without the count the tooltip is still worth showing
       item.tooltip = streamTooltip(stream, this.sessions.get(stream.id)?.items, Date.now(), viewers);
     } else if (node instanceof SessionItem || node instanceof ChildSessionItem) item.tooltip = node.tooltipText();
     return item;
@@ -219,8 +219,8 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     return rows;
   }
 
-  private sessionsPage(streamId: string, cursor?: string): Promise<Page<StreamSession>> {
-    return this.session.client().listSessionsPage(streamId, { cursor, limit: SESSIONS_PAGE_SIZE });
+  private sessionsPage(streamId: string, cursor?: string): Promise<Page<Session>> {
+    return this.session.client().streams.listSessionsPage(streamId, { cursor, limit: SESSIONS_PAGE_SIZE });
   }
 
   /** Rows added by Load more… show at once, live ones saying "live"; how long each has been live follows on its row. */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Asset, AssetWatcher } from '../../api';
 import { UploadQueue, type Event, type KeyValueStore } from '../../upload';
 import type { Prompts } from '../common/prompts';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { registerUploadCommands } from './uploadCommands';
 import { publishUploadContextKeys } from './uploadContextKeys';
 import { UploadFeedback, offerResume } from './uploadFeedback';
@@ -11,7 +11,7 @@ import { UploadStatusBar } from './uploadStatusBar';
 import { UploadsView } from './uploadsView';
 
 export interface UploadsDeps {
-  session: Session;
+  session: Account;
   prompts: Prompts;
   /** Where interrupted uploads are kept: globalState, so they outlive the window. */
   storage: KeyValueStore;
@@ -43,8 +43,8 @@ export function createUploads(deps: UploadsDeps): Uploads {
     concurrency: uploadSettings.concurrency,
   });
   // With several profiles each row names its upload's (with one, it would only repeat it).
-  const profiles = deps.session.tokens.profiles;
-  const view = new UploadsView(manager, (account) => (account && profiles.all().length > 1 ? profiles.store.get(account)?.name : undefined));
+  const { session } = deps;
+  const view = new UploadsView(manager, (account) => (account && session.profiles.all().length > 1 ? session.profileOf(account)?.name : undefined));
   const feedback = new UploadFeedback(manager, deps.prompts);
   void offerResume(manager, deps.prompts);
   return {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { AUTO_TUS_THRESHOLD_BYTES, type InterruptedUploadSummary, type Upload, type UploadMethodChoice, type UploadOutcome, type UploadQueue } from '../../upload';
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { setToken } from '../account/tokenCommands';
 import { cancelAndAsk, discardWithQuestion, offerToDeleteLeftovers, removeWithQuestion } from './leftoverAssets';
 import { revealAsset } from './uploadFeedback';
@@ -23,7 +23,7 @@ export interface UploadCommandOptions {
 }
 
 interface Deps {
-  session: Session;
+  session: Account;
   prompts: Prompts;
   manager: UploadQueue;
   view: UploadsView;

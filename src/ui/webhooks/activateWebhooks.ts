@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { ResultDocuments } from '../common/resultDocuments';
@@ -19,14 +19,14 @@ export interface WebhooksFeature {
 }
 
 /** Show Delivery documents are addressed by `<webhookId>/<deliveryId>`: a delivery is read through its webhook. */
-async function fetchDelivery(session: Session, key: string): Promise<DeliveryRecord> {
+async function fetchDelivery(session: Account, key: string): Promise<DeliveryRecord> {
   const [webhookId = '', deliveryId = ''] = key.split('/');
   const delivery = await session.client().webhooks.getDelivery(webhookId, deliveryId);
   return { ...delivery, id: key, name: `${delivery.event} ${deliveryId}` };
 }
 
 /** The Webhooks view with its deliveries, details documents and commands. */
-export function activateWebhooks(session: Session, prompts: Prompts, results: ResultDocuments, state: vscode.Memento): WebhooksFeature {
+export function activateWebhooks(session: Account, prompts: Prompts, results: ResultDocuments, state: vscode.Memento): WebhooksFeature {
   const view = new WebhooksView(session, prompts);
   const treeView = vscode.window.createTreeView('livepeer.webhooks', { treeDataProvider: view, showCollapseAll: true });
   const details = new JsonDetails('livepeer-webhook', (id) => session.client().webhooks.get(id), webhookDocument);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 // From its own module, not the api index: this file is bundled apart (esbuild.mjs) and takes only the list.
-import { WEBHOOK_EVENTS, type WebhookEventName } from '../../api/webhookTypes';
+import { WEBHOOK_EVENTS, type WebhookEventName } from '../../api/webhooks/types';
 
 /** One line per event, as the picker says it. */
 const EVENT_DESCRIPTIONS: Record<WebhookEventName, string> = {

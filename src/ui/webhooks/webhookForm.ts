@@ -17,7 +17,7 @@ function generateSecret(): string {
 
 /** The service's own check (webhookUrl.ts, its own bundle), so a URL it would refuse is corrected here, with the wrong part named. */
 async function urlProblem(): Promise<(value: string) => string | undefined> {
-  const { webhookUrlProblem } = await import('../../api/webhookUrl.js');
+  const { webhookUrlProblem } = await import('../../api/webhooks/url.js');
   return (value) => {
     const problem = webhookUrlProblem(value.trim());
     return problem && problem.charAt(0).toUpperCase() + problem.slice(1);
@@ -49,7 +49,7 @@ async function askEvents(ctx: WebhookContext, title: string, current: readonly s
 
 /** `null`: all streams; undefined: dismissed. Items carry the id only (a listed stream holds its key). */
 async function askStreamScope(ctx: WebhookContext, title: string, current?: string): Promise<string | null | undefined> {
-  const streams = await ctx.session.client().listStreams({ streamsOnly: true });
+  const streams = await ctx.session.client().streams.list({ streamsOnly: true });
   const all = { label: 'All streams', description: current ? undefined : 'current', detail: 'Stream events of every stream (asset and task events arrive whatever the scope)', id: null };
   const picked = await ctx.prompts.pick(
     [all, ...streams.map((stream) => ({ label: stream.name || stream.id, description: stream.id === current ? 'current' : undefined, detail: stream.id, id: stream.id }))],

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { Webhook, WebhookDelivery } from '../../api';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import type { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { ResultDocuments } from '../common/resultDocuments';
@@ -13,7 +13,7 @@ import type { SecretChanges } from './secretChanges';
 export type DeliveryRecord = WebhookDelivery & { name: string };
 
 export interface WebhookContext {
-  session: Session;
+  session: Account;
   prompts: Prompts;
   view: WebhooksView;
   treeView: vscode.TreeView<WebhookNode>;

@@ -10,9 +10,9 @@ const SHOWN_ANSWER_CHARS = 4000;
 async function accountIds(ctx: WebhookContext, streamId: string | undefined): Promise<{ stream?: Stream; asset?: Asset }> {
   const client = ctx.session.client();
   const [stream, asset] = await Promise.all([
-    (streamId ? client.getStream(streamId) : client.listStreamsPage({ streamsOnly: true }, undefined, 1).then((page) => page.items[0])).catch(() => undefined),
+    (streamId ? client.streams.get(streamId) : client.streams.listPage({ streamsOnly: true }, undefined, 1).then((page) => page.items[0])).catch(() => undefined),
     client
-      .listAssetsPage({}, undefined, 1)
+      .assets.listPage({}, undefined, 1)
       .then((page) => page.items[0])
       .catch(() => undefined),
   ]);
@@ -41,7 +41,7 @@ export async function sendTestEvent(ctx: WebhookContext, arg: WebhookArgument, e
   if (!event) return undefined;
   const webhook = await ctx.session.client().webhooks.get(chosen.id);
   const context = await accountIds(ctx, webhook.streamId);
-  const { buildWebhookTestEvent } = await import('../../api/webhookEvents.js');
+  const { buildWebhookTestEvent } = await import('../../api/webhooks/testEvent.js');
   const body = buildWebhookTestEvent(event, { webhookId: webhook.id, ...context });
   const target = shownUrl(webhook.url);
   const answer = await ctx.prompts.progress(`Livepeer: sending ${event} to ${target}`, (_report, cancelled) => {

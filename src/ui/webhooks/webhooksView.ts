@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { StudioApiError, type Webhook, type WebhookDelivery } from '../../api';
-import type { Session } from '../account/session';
+import type { Account } from '../account/account';
 import { notifyIfTokenRejected } from '../common/errorReporting';
 import { MessageItem, loadErrorItem } from '../common/messageItem';
 import { PagedList } from '../common/pagedList';
@@ -31,7 +31,7 @@ export class WebhooksView implements vscode.TreeDataProvider<WebhookNode>, vscod
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly session: Session,
+    private readonly session: Account,
     private readonly prompts: Prompts,
   ) {
     this.subscriptions = [session.onDidChange(() => this.refresh())];
@@ -142,7 +142,7 @@ export class WebhooksView implements vscode.TreeDataProvider<WebhookNode>, vscod
     await Promise.all(
       unknown.map(async (id) => {
         try {
-          this.streamNames.set(id, (await this.session.client().getStream(id)).name);
+          this.streamNames.set(id, (await this.session.client().streams.get(id)).name);
         } catch (error) {
           // A deleted stream reads as its id; any other failure fails the page (the row says why).
           if (!(error instanceof StudioApiError && error.kind === 'not-found')) throw error;

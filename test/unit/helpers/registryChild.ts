@@ -6,7 +6,7 @@
  * argv: storePath prefix count
  */
 import { JsonFileStore } from '../../../src/upload';
-import { UploadRegistry } from '../../../src/upload/uploadRegistry';
+import { UploadRegistry } from '../../../src/upload/store/registry';
 
 async function main(): Promise<void> {
   const [storePath, prefix, count] = process.argv.slice(2);

@@ -1,0 +1,31 @@
+// Shapes of the playback answers the extension uses.
+
+export interface PlaybackPolicy {
+  type: 'public' | 'jwt' | 'webhook';
+  webhookId?: string;
+  webhookContext?: Record<string, unknown>;
+}
+
+/** One way to play: `hrn` names it ("HLS (TS)", "MP4", "WebRTC (H264)", "Thumbnail (PNG)", ...). */
+export interface PlaybackSource {
+  hrn: string;
+  type: string;
+  url: string;
+  width?: number;
+  height?: number;
+  bitrate?: number;
+}
+
+/** GET /playback/{playbackId}: how a stream, recording or asset can be played. */
+export interface PlaybackInfo {
+  type: 'live' | 'vod' | 'recording';
+  meta: {
+    live?: 0 | 1;
+    playbackPolicy?: PlaybackPolicy | null;
+    source: PlaybackSource[];
+    dvrPlayback?: PlaybackSource[];
+  };
+}
+
+/** What POST /access-control/gate answered: 200 allowed, or 403/404 with the service's message. */
+export type GateAnswer = { allowed: true; status: number } | { allowed: false; status: number; message: string };

@@ -1,0 +1,67 @@
+import { performance } from 'node:perf_hooks';
+import { NetAgent } from '../core/network';
+import { request } from '../core/undiciParts';
+import { readBodyText } from '../core/bodyText';
+import { StudioApiError, transportError } from '../core/errors';
+import { SIGNATURE_HEADER, signWebhookBody } from './signature';
+
+/** One connection pool for test events, made by the first one. */
+let testEventAgent: NetAgent | undefined;
+
+/** A receiver's answer is shown, not kept: the first 16 kB say what it did. */
+const MAX_ANSWER_BYTES = 16 * 1024;
+/** As the service's own sender. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface TestDelivery {
+  status: number;
+  contentType?: string;
+  /** The first `MAX_ANSWER_BYTES` of the answer, as UTF-8. */
+  body: string;
+  durationMs: number;
+}
+
+/**
+ * POSTs `body` (an event as the service sends it) from this machine to `url`, with the headers the
+ * service sends and, with a secret, its `Livepeer-Signature` over the exact bytes sent (`t` is the
+ * body's `timestamp`). Redirects are not followed, as the service does not. `timeoutMs` bounds the
+ * whole exchange, answer included.
+ */
+export async function sendWebhookTestEvent(
+  url: string,
+  body: { timestamp: number },
+  secret: string | undefined,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<TestDelivery> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw StudioApiError.config('the webhook URL is not an address: edit the webhook');
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw StudioApiError.config('the webhook URL must be an http:// or https:// address');
+  const raw = JSON.stringify(body);
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'livepeer.studio' };
+  if (secret) headers[SIGNATURE_HEADER] = signWebhookBody(raw, secret, body.timestamp);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const context = { method: 'POST', path: target.pathname };
+  const started = performance.now();
+  try {
+    const response = await request(target, { method: 'POST', headers, body: raw, signal, dispatcher: (testEventAgent ??= new NetAgent()) });
+    const text = await readBodyText(response.body, MAX_ANSWER_BYTES);
+    const contentType = response.headers['content-type'];
+    return {
+      status: response.statusCode,
+      contentType: Array.isArray(contentType) ? contentType[0] : contentType,
+      body: text,
+      durationMs: Math.round(performance.now() - started),
+    };
+  } catch (error) {
+    if (deadline.aborted && !options.signal?.aborted) {
+      throw new StudioApiError('timeout', `${target.host} did not answer within ${timeoutMs / 1000} s: is the handler running and answering?`, context, { cause: error });
+    }
+    throw transportError(error, target.host, context, options.signal, 'is the handler running at that address?');
+  }
+}

@@ -109,12 +109,8 @@ describe('extension manifest: menus and walkthrough', () => {
 
   it('shows settings in a fixed order, each with a markdown description and a title that reads well', () => {
     type Property = { order?: number; markdownDescription?: string; deprecationMessage?: string };
-    const current = Object.entries<Property>(properties).filter(([, property]) => !property.deprecationMessage);
-    assert.deepEqual(
-      Object.keys(properties).filter((key) => !current.some(([k]) => k === key)),
-      ['livepeer.upload.chunkSizeMiB', 'livepeer.baseUrl'],
-      'only the renamed settings are deprecated',
-    );
+    const current = Object.entries<Property>(properties);
+    assert.deepEqual(current.filter(([, property]) => property.deprecationMessage), [], 'no setting is deprecated: 0.1.0 is the first release');
     // The Settings editor titles a setting from its key's last part, as VS Code 1.100's wordifyKey does
     // (a setting cannot declare its own title): "chunkSizeMiB" read "Chunk Size Mi B", "baseUrl" "Base Url".
     const title = (key: string) => (key.split('.').at(-1) ?? '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^[a-z]/, (c) => c.toUpperCase());
@@ -130,10 +126,8 @@ describe('extension manifest: menus and walkthrough', () => {
     // machine: User settings (Remote in a remote or browser-hosted window, where the extension runs), never
     // a workspace's. The code reads only the user's value anyway (settings.baseUrl): this keeps the
     // Settings editor from offering a Workspace value that would be ignored.
-    for (const key of ['livepeer.baseURL', 'livepeer.baseUrl']) {
-      assert.equal(properties[key].scope, 'machine', key);
-      assert.ok(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes(key), key);
-    }
+    assert.equal(properties['livepeer.baseURL'].scope, 'machine');
+    assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['livepeer.baseURL']);
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
     assert.ok(manifest.capabilities.virtualWorkspaces.description);
   });

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { DEFAULT_PROFILE_NAME, unusedProfileName, type Profile } from '../../profiles/profile';
+import { DEFAULT_PROFILE_NAME, unusedProfileName } from '../../profiles/profile';
 import type { AccountProfiles } from '../profiles/accountProfiles';
 import { settings } from '../common/settings';
 
@@ -10,7 +10,7 @@ import { settings } from '../common/settings';
  */
 export class TokenStore {
   readonly onDidChange: vscode.Event<void>;
-  private firstRead: Promise<Profile | undefined> | undefined;
+  private firstRead: Promise<void> | undefined;
   /** Whether the first read has finished. */
   isLoaded = false;
 
@@ -24,17 +24,11 @@ export class TokenStore {
 
   /**
    * Resolves once the profiles' tokens were read (started on the first call; later calls share it:
-   * each read is a round trip to the window). Resolves with the profile a single token kept before
-   * profiles became, if one did.
+   * each read is a round trip to the window).
    */
-  loaded(): Promise<Profile | undefined> {
-    this.firstRead ??= this.load().finally(() => (this.isLoaded = true));
+  loaded(): Promise<void> {
+    this.firstRead ??= this.profiles.refresh().finally(() => (this.isLoaded = true));
     return this.firstRead;
-  }
-
-  /** Reads the profiles; an existing single token and base URL become profile "Default" (returned), without asking. */
-  load(): Promise<Profile | undefined> {
-    return this.profiles.change((store) => store.migrateLegacy(settings.baseUrl()));
   }
 
   async set(token: string): Promise<void> {

@@ -25,7 +25,14 @@ import { tickUploadStep } from './ui/uploads/uploadContextKeys';
 import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
 
-/** What activate() returns: the live objects the extension-host tests inspect and drive. */
+/**
+ * Set to `1` by the test launchers (test/host/runInHost.js) in the extension host's environment: only
+ * then does activate() hand out its live objects. An environment variable, read once at activation,
+ * so no workspace or user setting can turn it on.
+ */
+const TEST_HOOKS_VARIABLE = 'LIVEPEER_TEST_HOOKS';
+
+/** The live objects the extension-host tests inspect and drive; not an API: a user's VS Code gets none. */
 export interface LivepeerApi {
   prompts: Prompts;
   session: Account;
@@ -49,8 +56,9 @@ export interface LivepeerApi {
 /**
  * Builds the views and commands and returns at once: nothing here waits for the window, the service
  * or the disk. The token is read once, meanwhile; the views wait for that read before their first request.
+ * Returns nothing (the extension offers no API), except to the tests (TEST_HOOKS_VARIABLE).
  */
-export function activate(context: vscode.ExtensionContext): LivepeerApi {
+export function activate(context: vscode.ExtensionContext): LivepeerApi | undefined {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Livepeer', { log: true });
   // Before anything can send a request.
@@ -59,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
   const prompts = new Prompts();
   const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
   const session = new Account(profiles, log, userAgent);
-  void loadProfiles(session, context.globalState, prompts);
+  void loadProfiles(session, prompts);
   const results = new ResultDocuments();
 
   const rotations = new Rotations(context.globalState, () => profiles.current?.id);
@@ -70,7 +78,8 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
   const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log, watcher };
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
-  const assets = activateAssets(session, prompts, context.workspaceState, watcher);
+  const history = uploads.uploads.manager.history;
+  const assets = activateAssets(session, prompts, context.workspaceState, watcher, (assetId) => history.finished.isAbandoned(assetId));
   const webhooks = activateWebhooks(session, prompts, results, context.globalState);
   const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
 
@@ -102,15 +111,15 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
     ...player.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
-    uploads.uploads.manager.history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
-    assets.view.onDidRemove((assetId) => void uploads.uploads.manager.history.markAssetDeleted(assetId, session.profile?.id)),
+    history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
+    assets.view.onDidRemove((assetId) => void history.markAssetDeleted(assetId, session.profile?.id)),
   );
-  assets.view.isAbandoned = (assetId) => uploads.uploads.manager.history.finished.isAbandoned(assetId);
   // A folder's own livepeer.baseURL is ignored and named: a bundle of its own, loaded after activation.
   void import('./ui/account/folderBaseUrl.js').then(({ watchFolderBaseUrl }) => context.subscriptions.push(watchFolderBaseUrl(prompts, log)));
   // The filter context keys only drive the menus' check marks: activation does not wait for them.
   void filters.publishContext();
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);
+  if (process.env[TEST_HOOKS_VARIABLE] !== '1') return undefined;
   return {
     prompts,
     session,
@@ -131,9 +140,8 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi {
   };
 }
 
-/** The profiles, after an existing single token (with its rotations) has become profile "Default", and with no two of one name. */
-async function loadProfiles(session: Account, state: vscode.Memento, prompts: Prompts): Promise<void> {
-  const migrated = await session.loaded();
-  if (migrated) await Rotations.adopt(state, migrated.id);
+/** The profiles' tokens, read once, with no two profiles of one name. */
+async function loadProfiles(session: Account, prompts: Prompts): Promise<void> {
+  await session.loaded();
   await repairProfileNames(session.profiles, prompts);
 }

@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { StudioApiError, apiTokenProblem, parseBaseUrl, rememberSecrets } from '../api';
 import type { KeyValueStore } from '../upload/store/keyValueStore';
 import {
-  DEFAULT_PROFILE_NAME,
   PRODUCTION_BASE_URL,
   currentProfile,
   privateKeySecretKey,
   profileNameProblem,
   readProfilesRecord,
   tokenSecretKey,
-  unusedProfileName,
   type CurrentProfile,
   type KeptPrivateKey,
   type Profile,
@@ -44,10 +42,6 @@ function remembering(secrets: SecretStore): SecretStore {
 
 /** Where the record is kept in the state store (globalState). */
 export const PROFILES_STATE_KEY = 'livepeer.profiles';
-// Before profiles: one token, and kept private keys with their index (src/ui/token.ts, src/ui/keys/privateKeys.ts).
-const LEGACY_TOKEN_KEY = 'livepeer.apiToken';
-const LEGACY_PRIVATE_KEY_PREFIX = 'livepeer.signingKey.privateKey.';
-const LEGACY_PRIVATE_KEYS_INDEX = 'livepeer.keptPrivateKeyIds';
 
 function checkedToken(token: string): string {
   const problem = apiTokenProblem(token);
@@ -112,7 +106,7 @@ export class ProfileStore {
    * service is forgotten.
    */
   async followBaseUrl(id: string, setting: string): Promise<Profile> {
-    return this.change(id, ({ project: _old, ...profile }) => ({ ...profile, baseUrl: legacyBaseUrl(setting) }));
+    return this.change(id, ({ project: _old, ...profile }) => ({ ...profile, baseUrl: asWritten(setting) }));
   }
 
   /** Edit Profile…: a profile's own base URL (already checked); the project learned on the old service is forgotten. */
@@ -179,41 +173,12 @@ export class ProfileStore {
     await this.change(profileId, (profile) => ({ ...profile, privateKeys: profile.privateKeys.filter((kept) => kept.id !== signingKeyId) }));
   }
 
-  /**
-   * The single token kept before profiles becomes profile "Default" (another name if taken) with
-   * `baseUrl` (the livepeer.baseUrl setting), and its kept private keys move to it; the old secrets
-   * are deleted once copied. Returns that profile, or undefined when there was no old token.
-   * Safe to run at every start and after an interruption: a token already moved is found again by
-   * value, and nothing old is deleted before its copy is stored. The token and base URL are taken
-   * as they were, without asking; a base URL that does not parse is kept as written, so calls
-   * report it as the old ones did.
-   */
-  async migrateLegacy(baseUrl: string): Promise<Profile | undefined> {
-    const token = (await this.secrets.get(LEGACY_TOKEN_KEY)) || undefined;
-    if (!token) return undefined;
-    const profile = (await this.withToken(token)) ?? (await this.create(unusedProfileName(DEFAULT_PROFILE_NAME, this.record().profiles), legacyBaseUrl(baseUrl), token));
-    const kept = this.state.get<Array<string | KeptPrivateKey>>(LEGACY_PRIVATE_KEYS_INDEX) ?? [];
-    for (const entry of kept.map((item) => (typeof item === 'string' ? { id: item } : item))) {
-      const privateKey = await this.secrets.get(LEGACY_PRIVATE_KEY_PREFIX + entry.id);
-      if (privateKey) await this.keepPrivateKey(profile.id, entry, privateKey);
-      await this.secrets.delete(LEGACY_PRIVATE_KEY_PREFIX + entry.id);
-    }
-    await this.state.update(LEGACY_PRIVATE_KEYS_INDEX, undefined);
-    await this.secrets.delete(LEGACY_TOKEN_KEY);
-    return this.get(profile.id);
-  }
-
   private async create(name: string, baseUrl: string, token: string): Promise<Profile> {
     const profile: Profile = { id: this.newId(), name, baseUrl, privateKeys: [] };
     // The token first: a profile is never made without its token, whatever stops us half-way.
     await this.secrets.store(tokenSecretKey(profile.id), token);
     await this.write({ ...this.record(), profiles: [...this.record().profiles, profile] });
     return profile;
-  }
-
-  private async withToken(token: string): Promise<Profile | undefined> {
-    for (const profile of this.record().profiles) if ((await this.token(profile.id)) === token) return profile;
-    return undefined;
   }
 
   private existing(id: string): Profile {
@@ -237,7 +202,8 @@ export class ProfileStore {
   }
 }
 
-function legacyBaseUrl(setting: string): string {
+/** A base URL setting parsed, or as written when it does not parse (calls then report it). */
+function asWritten(setting: string): string {
   try {
     return parseBaseUrl(setting);
   } catch {

@@ -94,7 +94,8 @@ async function main(): Promise<void> {
 
   const server = await host.startServer({
     dirs,
-    env: host.serverEnv(dirs, runtimeDir, { LIVEPEER_DEMO_TOKEN: DEFAULT_TOKEN }),
+    // The sign-in helper asks the extension whether a token is stored, through its test hooks.
+    env: host.serverEnv(dirs, runtimeDir, { LIVEPEER_DEMO_TOKEN: DEFAULT_TOKEN, LIVEPEER_TEST_HOOKS: '1' }),
     forTests: false,
     onExit: () => {
       if (stopping) return;

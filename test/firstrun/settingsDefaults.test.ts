@@ -22,11 +22,7 @@ const reads: Record<string, () => unknown> = {
   'livepeer.upload.askMethod': uploadSettings.askMethod,
   'livepeer.upload.chunkSize': uploadSettings.chunkSizeMiB,
   'livepeer.upload.concurrency': uploadSettings.concurrency,
-  // The old name stands for the new one: unset, the upload gets the new name's default.
-  'livepeer.upload.chunkSizeMiB': uploadSettings.chunkSizeMiB,
-  'livepeer.baseUrl': settings.baseUrl,
 };
-const renamed: Record<string, string> = { 'livepeer.upload.chunkSizeMiB': 'livepeer.upload.chunkSize', 'livepeer.baseUrl': 'livepeer.baseURL' };
 
 describe('settings of a new user (nothing written)', () => {
   it('every contributed setting is read by the extension, and none is set in this profile', () => {
@@ -40,23 +36,9 @@ describe('settings of a new user (nothing written)', () => {
 
   for (const key of Object.keys(reads)) {
     it(`${key}: the extension reads the documented default`, () => {
-      assert.deepEqual(reads[key](), properties[renamed[key] ?? key].default);
+      assert.deepEqual(reads[key](), properties[key].default);
     });
   }
-
-  it('a base URL set under the old name livepeer.baseUrl still applies until livepeer.baseURL is set, which then wins', async () => {
-    const config = () => vscode.workspace.getConfiguration('livepeer');
-    try {
-      await config().update('baseUrl', 'http://127.0.0.1:1/old', vscode.ConfigurationTarget.Global);
-      assert.equal(settings.baseUrl(), 'http://127.0.0.1:1/old');
-      await config().update('baseURL', 'http://127.0.0.1:1/new', vscode.ConfigurationTarget.Global);
-      assert.equal(settings.baseUrl(), 'http://127.0.0.1:1/new');
-    } finally {
-      await config().update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
-      await config().update('baseURL', undefined, vscode.ConfigurationTarget.Global);
-    }
-    assert.equal(settings.baseUrl(), properties['livepeer.baseURL'].default);
-  });
 
   it('an upload gets what the engine needs: auto picks direct below 32 MiB and tus above, in 64 MiB chunks', () => {
     assert.equal(chunkBytes(uploadSettings.chunkSizeMiB()), DEFAULT_CHUNK_SIZE_MIB * 2 ** 20);

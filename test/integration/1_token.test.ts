@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { Account } from '../../src/ui/account/account';
 import { AccountProfiles } from '../../src/ui/profiles/accountProfiles';
 import { tokenSecretKey } from '../../src/profiles/profile';
+import { PROFILES_STATE_KEY } from '../../src/profiles/profileStore';
 import { InMemoryStore } from '../../src/upload';
 import { TOKEN, answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, person, screenshot, signIn, sleep } from './harness';
 
@@ -183,9 +184,10 @@ describe('API token', () => {
     let release!: () => void;
     const slow = new Promise<void>((resolve) => (release = resolve));
     const changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
-    // A single token kept before profiles (the first start after an update). Each read is a round
-    // trip (to the browser, in a web-hosted VS Code): the first waits until released.
-    const kept = new Map([['livepeer.apiToken', TOKEN]]);
+    // One stored profile. Each read is a round trip (to the browser, in a web-hosted VS Code): the first waits until released.
+    const kept = new Map([[tokenSecretKey('p1'), TOKEN]]);
+    const state = new InMemoryStore();
+    await state.update(PROFILES_STATE_KEY, { profiles: [{ id: 'p1', name: 'Default', baseUrl: emulator.apiUrl, privateKeys: [] }] });
     const secrets: vscode.SecretStorage = {
       get: async (key) => (reads++, await slow, kept.get(key)),
       store: async (key, value) => void kept.set(key, value),
@@ -193,7 +195,7 @@ describe('API token', () => {
       onDidChange: changed.event,
     };
     const log = vscode.window.createOutputChannel('Livepeer token test', { log: true });
-    const profiles = new AccountProfiles(secrets, new InMemoryStore() as unknown as vscode.Memento);
+    const profiles = new AccountProfiles(secrets, state as unknown as vscode.Memento);
     const session = new Account(profiles, log, 'test');
     try {
       void session.loaded();

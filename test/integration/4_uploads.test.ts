@@ -184,20 +184,6 @@ describe('Uploads', function () {
     assert.equal(api.uploadStatusBar.item.text, '$(cloud-upload) 0');
   });
 
-  it('a chunk size set under the setting\'s old name (chunkSizeMiB) still applies until the new one is set', async () => {
-    const config = () => vscode.workspace.getConfiguration('livepeer.upload');
-    makeFile(file('legacy chunks.mp4'), 17 * MiB);
-    await config().update('chunkSize', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('chunkSizeMiB', 16, vscode.ConfigurationTarget.Global);
-    try {
-      const result = done((await upload([uri('legacy chunks.mp4')], { name: 'legacy chunks', method: 'tus' }))[0]);
-      assert.equal(emulator.requests.filter((r) => r.method === 'PATCH' && r.assetId === result.assetId).length, 2, '16 MiB chunks');
-    } finally {
-      await config().update('chunkSizeMiB', undefined, vscode.ConfigurationTarget.Global);
-      await config().update('chunkSize', CHUNK_MIB, vscode.ConfigurationTarget.Global);
-    }
-  });
-
   it('without a token, asks for one first, then asks the method once when askMethod is on', async () => {
     await vscode.commands.executeCommand('livepeer.clearToken');
     await vscode.workspace.getConfiguration('livepeer.upload').update('askMethod', true, vscode.ConfigurationTarget.Global);

@@ -424,27 +424,6 @@ describe('Profiles', () => {
     assert.equal(api.session.profile?.name, 'Default', 'the only profile left is current');
   });
 
-  it('at start, a single token kept before profiles becomes profile "Default" with the base URL setting and its kept private keys, without asking', async () => {
-    answer(() => 'Remove');
-    await vscode.commands.executeCommand('livepeer.profiles.remove', 'Default');
-    assert.equal(api.session.hasToken, false);
-    await secrets().store('livepeer.apiToken', TOKEN);
-    await secrets().store('livepeer.signingKey.privateKey.old-key', 'OLD-PRIVATE-KEY');
-    await state().update('livepeer.keptPrivateKeyIds', ['old-key']);
-    const prompts = asked.length;
-
-    const migrated = await api.session.load();
-    assert.equal(asked.length, prompts, 'nothing asked');
-    assert.equal(migrated?.name, 'Default');
-    assert.equal(api.session.profile?.id, migrated?.id);
-    assert.equal(api.session.profile?.baseUrl, emulator.apiUrl);
-    assert.equal(api.session.hasToken, true);
-    assert.equal(await secrets().get('livepeer.apiToken'), undefined, 'the old secret is gone');
-    assert.equal(await secrets().get(privateKeySecretKey(migrated!.id, 'old-key')), 'OLD-PRIVATE-KEY');
-    assert.equal(api.signingKeys.privateKeys.state('old-key'), 'kept');
-    assert.equal(await api.session.load(), undefined, 'the next start finds nothing to migrate');
-  });
-
   it('the only profile follows the livepeer.baseURL setting, as the single token did', async () => {
     assert.equal(api.profiles.all().length, 1);
     const local = emulator.apiUrl.replace('127.0.0.1', 'localhost');

@@ -30,10 +30,10 @@ export async function startHarness(): Promise<void> {
     webhooks: { retryDelayMs: 200, maxRetries: 1, statusDelayMs: 300 },
   });
   await vscode.workspace.getConfiguration('livepeer').update('baseURL', emulator.apiUrl, vscode.ConfigurationTarget.Global);
-  const extension = vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID);
+  const extension = vscode.extensions.getExtension<LivepeerApi | undefined>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is not installed in the test host`);
   const started = performance.now();
-  api = await extension.activate();
+  api = (await extension.activate()) ?? assert.fail('the extension exposed no test hooks: run the suites through test/host/runInHost.js, which sets LIVEPEER_TEST_HOOKS=1');
   console.log(`activation: ${(performance.now() - started).toFixed(0)} ms from activate() call (bundle load + activate); see "activated in" in the log for activate() alone`);
   api.prompts.responder = (request) => {
     asked.push(request);

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -121,7 +121,8 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     mkdirSync(join(workspace, '.vscode'));
     writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'livepeer.baseURL': folderUrl }));
 
-    workbench = await openWorkbench({ workspace, vsix, machineSettings: { 'livepeer.baseURL': emulator.apiUrl } });
+    const probeOut = join(scratch, 'exports.json');
+    workbench = await openWorkbench({ workspace, vsix, probeOut, machineSettings: { 'livepeer.baseURL': emulator.apiUrl } });
     const { page } = workbench;
     const explorer = page.locator('.explorer-folders-view');
     await explorer.getByRole('treeitem', { name: 'videos', exact: true }).click({ timeout: 60_000 });
@@ -177,6 +178,11 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     for (const name of ['Production player', 'Sunday Service', 'broken-export.mov', 'Keynote (pristine)']) {
       await page.locator('.pane-body .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
     }
+    // The installed product hands other extensions nothing from activate(): its live objects go to the
+    // tests only, with LIVEPEER_TEST_HOOKS=1 in the extension host's environment (no setting can set it).
+    await runCommand(page, 'Livepeer Probe: Report What Livepeer Exports');
+    const exported = await until('the probe to report', () => (existsSync(probeOut) ? (JSON.parse(readFileSync(probeOut, 'utf8')) as unknown) : undefined));
+    assert.deepEqual(exported, { installed: true, active: true, type: 'undefined', keys: [] }, 'the installed extension exposes no internals');
     // Keys and streams the account holds tick their walkthrough steps, though none was created from the walkthrough's key step.
     await runCommand(page, 'Welcome: Open Walkthrough...');
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Livepeer Studio' }).first().click();
@@ -193,7 +199,7 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     writeFileSync(workbench.machineSettingsFile, JSON.stringify({ 'livepeer.baseURL': folderUrl }));
     await runCommand(page, 'Livepeer: Refresh Signing Keys');
     await until('the user-set address to be called with the token', () => (folderTarget.authorized > 0 ? true : undefined));
-    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks and keeps the focus in its inputs; direct and tus (64 MiB chunk) uploads byte-identical; views list the account; Base URL under Remote; the folder's base URL ignored and named, the machine setting used (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks and keeps the focus in its inputs; direct and tus (64 MiB chunk) uploads byte-identical; views list the account; no internals exported; Base URL under Remote; the folder's base URL ignored and named, the machine setting used (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
     await workbench?.screenshot(join(screenshotDir, 'pristine-failure.png'));
     throw error;

@@ -1,6 +1,7 @@
 // A person's VS Code: the server (test/host/vscodeServer.js) without the test driver, opened in
 // headless Chromium through playwright-core, driven with the keyboard and mouse. Used by the checks
 // that must see the product as a person does (modal dialogs, the packaged extension).
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -57,8 +58,10 @@ export interface WorkbenchOptions {
   machineSettings: Record<string, unknown>;
   /** Installs this .vsix as a user would; without it the extension runs from the repository (development mode). */
   vsix?: string;
-  /** The demo's sign-in helper stores this token through Set API Token as the window opens. */
+  /** The demo's sign-in helper stores this token through Set API Token as the window opens (it reads the extension's test hooks). */
   signInToken?: string;
+  /** Installs the probe extension (test/person/probe): its command writes what the Livepeer extension exports to this file. */
+  probeOut?: string;
 }
 
 export interface Workbench {
@@ -70,6 +73,15 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
+/** The probe extension (test/person/probe) as a .vsix in `dir`. */
+function packageProbe(dir: string): string {
+  const vsix = join(dir, 'livepeer-probe.vsix');
+  const vsce = join(root, 'node_modules', '.bin', 'vsce');
+  const result = spawnSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], { cwd: join(root, 'test', 'person', 'probe'), encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`packaging the probe failed: ${(result.stdout + result.stderr).slice(-2000)}`);
+  return vsix;
+}
+
 /** Starts a fresh server profile (user data, extensions, browser) and opens `workspace` in it. */
 export async function openWorkbench(options: WorkbenchOptions): Promise<Workbench> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -79,7 +91,12 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
   const scratch = mkdtempSync(join(tmpdir(), 'livepeer-person-'));
   const runtimeDir = mkdtempSync(join(tmpdir(), 'livepeer-person-run-'));
   const dirs = host.hostDirs(scratch);
-  const env = host.serverEnv(dirs, runtimeDir, options.signInToken ? { LIVEPEER_DEMO_TOKEN: options.signInToken } : {});
+  const env = host.serverEnv(dirs, runtimeDir, {
+    ...(options.signInToken ? { LIVEPEER_DEMO_TOKEN: options.signInToken, LIVEPEER_TEST_HOOKS: '1' } : {}),
+    ...(options.probeOut ? { LIVEPEER_PROBE_OUT: options.probeOut } : {}),
+  });
+  // A person's window has no test hooks, whatever the environment this runs in says.
+  if (!options.signInToken) delete env.LIVEPEER_TEST_HOOKS;
   let server: { child: unknown; port: number } | undefined;
   let browser: Browser | undefined;
   const close = async () => {
@@ -93,6 +110,8 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
       cpSync(join(root, 'test', 'demo', 'signin'), join(dirs.extensions, 'livepeer-studio-tools.livepeer-demo-signin-0.0.0'), { recursive: true });
     }
     if (options.vsix) host.installExtension({ dirs, env, vsix: options.vsix });
+    // Installed as a user installs it: an extension folder copied in would be left out of the profile's list.
+    if (options.probeOut) host.installExtension({ dirs, env, vsix: packageProbe(scratch) });
     const machineSettingsFile = join(dirs.serverUserData, 'Machine', 'settings.json');
     mkdirSync(dirname(machineSettingsFile), { recursive: true });
     writeFileSync(machineSettingsFile, JSON.stringify(options.machineSettings, null, 2));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
-// The layering README's Development section describes: api ← upload ← profiles ← operations ← ui ← extension.ts. Read from the source's own import statements (type-only
+// The layering docs/architecture.md describes: api ← upload ← profiles ← operations ← ui ← extension.ts. Read from the source's own import statements (type-only
 // imports count: they tie modules together for a reader as much as any other).
 const root = resolve(__dirname, '..', '..', '..');
 const src = join(root, 'src');
@@ -166,8 +166,25 @@ describe('source layout (src/)', () => {
 
 describe('documentation', () => {
   it('names files by paths relative to the repository, never a path of the machine it was written on', () => {
-    const docs = ['README.md', 'CHANGELOG.md', 'test/host/README.md', 'test/emulator/fixtures/README.md'];
+    const docs = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'test/host/README.md', 'test/emulator/fixtures/README.md', ...readdirSync(join(root, 'docs')).map((file) => `docs/${file}`)];
     const absolute = docs.filter((doc) => /(^|[\s`(])\/(work|home|tmp|root)\//m.test(readFileSync(join(root, doc), 'utf8')));
     assert.deepEqual(absolute, []);
+  });
+
+  it('links only to files and headings that exist (README, CONTRIBUTING and docs/ link each other)', () => {
+    const docs = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(root, 'docs')).map((file) => `docs/${file}`)];
+    const anchor = (heading: string) => heading.trim().toLowerCase().replace(/[^\w\s-]/g, '').replace(/\s/g, '-');
+    const anchors = (doc: string) => [...readFileSync(join(root, doc), 'utf8').matchAll(/^#+\s+(.+)$/gm)].map((m) => anchor(m[1]));
+    const broken: string[] = [];
+    for (const doc of docs) {
+      for (const [, target = ''] of readFileSync(join(root, doc), 'utf8').matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target)) continue;
+        const [file, hash] = target.split('#');
+        const path = file ? join(dirname(join(root, doc)), file) : join(root, doc);
+        if (!existsSync(path)) broken.push(`${doc} → ${target}`);
+        else if (hash && path.endsWith('.md') && !anchors(relative(root, path)).includes(hash)) broken.push(`${doc} → ${target} (no such heading)`);
+      }
+    }
+    assert.deepEqual(broken, []);
   });
 });

@@ -2,10 +2,51 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CHUNK_SIZE_MIB, OFFERED_VIDEO_EXTENSIONS, TUS_PART_MIB } from '../../src/upload';
+import { localizedManifest, manifestStrings, placeholders, rawManifest, root } from './helpers/manifest';
 
-const root = join(__dirname, '..', '..', '..');
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const manifest = localizedManifest();
 const properties = manifest.contributes.configuration.properties;
+
+describe('extension manifest: strings in package.nls.json', () => {
+  it('names every user-facing string by a %key% that package.nls.json holds, and holds no string nothing uses', () => {
+    const used = new Set(placeholders());
+    const strings = Object.keys(manifestStrings());
+    assert.deepEqual([...used].filter((key) => !strings.includes(key)), [], 'placeholders without a string');
+    assert.deepEqual(strings.filter((key) => !used.has(key)), [], 'strings no placeholder uses');
+  });
+
+  it('leaves no English in package.json where VS Code localises (titles, names, welcome texts, settings, walkthrough, capabilities)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the manifest as JSON
+    const raw = rawManifest() as any;
+    const contributes = raw.contributes;
+    const texts: Array<[string, unknown]> = [
+      ['displayName', raw.displayName],
+      ['description', raw.description],
+      ['untrustedWorkspaces', raw.capabilities.untrustedWorkspaces.description],
+      ['virtualWorkspaces', raw.capabilities.virtualWorkspaces.description],
+      ['configuration', contributes.configuration.title],
+      ...contributes.commands.flatMap((c: { command: string; title: string; category: string }) => [[c.command, c.title], [c.command, c.category]]),
+      ...contributes.viewsContainers.activitybar.map((c: { id: string; title: string }) => [c.id, c.title]),
+      ...Object.values<Array<{ id: string; name: string; contextualTitle?: string }>>(contributes.views).flat().flatMap((v) => [[v.id, v.name], [v.id, v.contextualTitle]]),
+      ...contributes.viewsWelcome.map((w: { view: string; contents: string }) => [w.view, w.contents]),
+      ...contributes.submenus.map((s: { id: string; label: string }) => [s.id, s.label]),
+      ...Object.entries<Record<string, unknown>>(contributes.configuration.properties).flatMap(([key, p]) =>
+        ['description', 'markdownDescription', 'enumDescriptions', 'deprecationMessage', 'markdownDeprecationMessage'].filter((field) => field in p).flatMap((field) => [p[field]].flat().map((text) => [key, text])),
+      ),
+      ...contributes.walkthroughs.flatMap((w: { id: string; title: string; description: string; steps: Array<{ id: string; title: string; description: string }> }) => [
+        [w.id, w.title],
+        [w.id, w.description],
+        ...w.steps.flatMap((s) => [[s.id, s.title], [s.id, s.description]]),
+      ]),
+    ];
+    assert.ok(texts.length > 200, `${texts.length} strings checked`);
+    assert.deepEqual(texts.filter(([, text]) => text !== undefined && placeholders(text).length === 0), [], 'strings written in package.json');
+  });
+
+  it('ships package.nls.json in the .vsix (without it every title would read %key%)', () => {
+    assert.ok(readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n').includes('!package.nls.json'));
+  });
+});
 
 describe('extension manifest', () => {
   it('offers the engine’s default tus chunk size as the setting’s default', () => {
@@ -20,7 +61,7 @@ describe('extension manifest', () => {
     assert.match(chunk.markdownDescription, /multiple of 8.*8 MiB parts/);
   });
 
-  it('gives every contributed setting, deprecated ones included, a default of its type that its own limits accept', () => {
+  it('gives every contributed setting a default of its type that its own limits accept', () => {
     // Without a default VS Code reads a number as 0, a string as "" and a boolean as false: an unset
     // deprecated chunk size read as 0 once failed every upload of a new user.
     type Property = { type: string; default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number; multipleOf?: number };
@@ -109,12 +150,8 @@ describe('extension manifest: menus and walkthrough', () => {
 
   it('shows settings in a fixed order, each with a markdown description and a title that reads well', () => {
     type Property = { order?: number; markdownDescription?: string; deprecationMessage?: string };
-    const current = Object.entries<Property>(properties).filter(([, property]) => !property.deprecationMessage);
-    assert.deepEqual(
-      Object.keys(properties).filter((key) => !current.some(([k]) => k === key)),
-      ['livepeer.upload.chunkSizeMiB', 'livepeer.baseUrl'],
-      'only the renamed settings are deprecated',
-    );
+    const current = Object.entries<Property>(properties);
+    assert.deepEqual(current.filter(([, property]) => property.deprecationMessage), [], 'no setting is deprecated: 0.1.0 is the first release');
     // The Settings editor titles a setting from its key's last part, as VS Code 1.100's wordifyKey does
     // (a setting cannot declare its own title): "chunkSizeMiB" read "Chunk Size Mi B", "baseUrl" "Base Url".
     const title = (key: string) => (key.split('.').at(-1) ?? '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^[a-z]/, (c) => c.toUpperCase());
@@ -130,10 +167,8 @@ describe('extension manifest: menus and walkthrough', () => {
     // machine: User settings (Remote in a remote or browser-hosted window, where the extension runs), never
     // a workspace's. The code reads only the user's value anyway (settings.baseUrl): this keeps the
     // Settings editor from offering a Workspace value that would be ignored.
-    for (const key of ['livepeer.baseURL', 'livepeer.baseUrl']) {
-      assert.equal(properties[key].scope, 'machine', key);
-      assert.ok(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes(key), key);
-    }
+    assert.equal(properties['livepeer.baseURL'].scope, 'machine');
+    assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['livepeer.baseURL']);
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
     assert.ok(manifest.capabilities.virtualWorkspaces.description);
   });

@@ -240,46 +240,5 @@ describe('profiles', () => {
       assert.deepEqual(store.record(), { profiles: [{ ...a, privateKeys: [{ id: 'k1', owner: 'ua/pa' }] }] }, 'the last choice goes with it');
       assert.deepEqual([...secrets.values.keys()].sort(), [privateKeySecretKey(a.id, 'k1'), tokenSecretKey(a.id)]);
     });
-
-    describe('migration from the single token', () => {
-      const LEGACY_TOKEN = 'livepeer.apiToken';
-
-      it('turns the token and base URL into profile "Default", with its kept private keys, and deletes the old secrets', async () => {
-        await secrets.store(LEGACY_TOKEN, 'tok-LEGACY-SECRET');
-        await secrets.store('livepeer.signingKey.privateKey.k-old', 'PRIVATE-OLD');
-        await secrets.store('livepeer.signingKey.privateKey.k-new', 'PRIVATE-NEW');
-        await state.update('livepeer.keptPrivateKeyIds', ['k-old', { id: 'k-new', owner: 'u1/p1' }, { id: 'k-lost' }]);
-
-        const migrated = await store.migrateLegacy('http://localhost:3000/api/');
-        assert.deepEqual(migrated, { id: 'id1', name: 'Default', baseUrl: 'http://localhost:3000/api', privateKeys: [{ id: 'k-old' }, { id: 'k-new', owner: 'u1/p1' }] });
-        assert.deepEqual(store.current(undefined), { profile: migrated, why: 'only one' });
-        assert.equal(await store.token('id1'), 'tok-LEGACY-SECRET');
-        assert.equal(await store.privateKey('id1', 'k-new'), 'PRIVATE-NEW');
-        assert.deepEqual([...secrets.values.keys()].sort(), [privateKeySecretKey('id1', 'k-new'), privateKeySecretKey('id1', 'k-old'), tokenSecretKey('id1')]);
-        assert.equal(state.get('livepeer.keptPrivateKeyIds'), undefined);
-        assert.ok(!/SECRET|PRIVATE/.test(stateText()));
-
-        assert.equal(await store.migrateLegacy('https://livepeer.studio/api'), undefined, 'nothing more to move');
-        assert.equal(store.record().profiles.length, 1);
-      });
-
-      it('with no old token it creates nothing', async () => {
-        assert.equal(await store.migrateLegacy('https://livepeer.studio/api'), undefined);
-        assert.equal(state.get(PROFILES_STATE_KEY), undefined);
-      });
-
-      it('finishes an interrupted migration without a second profile, and never drops a token set later by an older version', async () => {
-        const moved = await store.add({ name: 'Default', baseUrl: 'https://livepeer.studio/api', token: 'tok-LEGACY' });
-        await secrets.store(LEGACY_TOKEN, 'tok-LEGACY');
-        assert.equal((await store.migrateLegacy('https://livepeer.studio/api'))?.id, moved.id);
-        assert.equal(store.record().profiles.length, 1);
-        assert.equal(secrets.values.has(LEGACY_TOKEN), false);
-
-        await secrets.store(LEGACY_TOKEN, 'tok-SET-BY-OLD-VERSION');
-        const again = await store.migrateLegacy('not a url');
-        assert.deepEqual([again?.name, again?.baseUrl], ['Default 2', 'not a url'], 'a base URL that does not parse is kept as written, to fail as before');
-        assert.equal(await store.token(again?.id ?? ''), 'tok-SET-BY-OLD-VERSION');
-      });
-    });
   });
 });

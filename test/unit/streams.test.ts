@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { request } from 'undici';
 import { StudioClient, ingestAddresses, studioDashboardUrl } from '../../src/api';
 import { duration } from '../../src/ui/common/format';
 import { CHECK, FILTER_CHOICES, FILTER_GROUPS } from '../../src/ui/streams/filterChoices';
 import { startEmulator, type Emulator, type EmulatorStream } from '../emulator';
+import { localizedManifest } from './helpers/manifest';
 import { failure } from './helpers/studioErrors';
 
 const TOKEN = 'tok-streams-4b1e';
@@ -308,7 +307,7 @@ describe('streams: addresses, durations, filter labels', () => {
   });
 
   it('the Filter menu and the palette pick say the same, with one activity of three', () => {
-    const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+    const manifest = localizedManifest() as {
       contributes: { commands: Array<{ command: string; title: string }>; menus: Record<string, Array<{ command: string; when: string; group: string }>> };
     };
     const title = (id: string) => manifest.contributes.commands.find((c) => c.command === id)?.title;

@@ -16,7 +16,7 @@ export class Account implements vscode.Disposable {
   private readonly clients: ProfileClients;
   /** The client used before the profiles were first read (see client()). */
   private pending: StudioClient | undefined;
-  private firstRead: Promise<Profile | undefined> | undefined;
+  private firstRead: Promise<void> | undefined;
   /** Whether the first read of the profiles' tokens has finished. */
   isLoaded = false;
   private readonly changed = new vscode.EventEmitter<void>();
@@ -53,19 +53,10 @@ export class Account implements vscode.Disposable {
     return this.hasToken;
   }
 
-  /**
-   * Resolves once the profiles' tokens were read (started on the first call; later calls share it:
-   * each read is a round trip to the window). Resolves with the profile a single token kept before
-   * profiles became, if one did.
-   */
-  loaded(): Promise<Profile | undefined> {
-    this.firstRead ??= this.load().finally(() => (this.isLoaded = true));
+  /** Resolves once the profiles' tokens were read (started on the first call; later calls share it: each read is a round trip to the window). */
+  loaded(): Promise<void> {
+    this.firstRead ??= this.profiles.refresh().finally(() => (this.isLoaded = true));
     return this.firstRead;
-  }
-
-  /** Reads the profiles; an existing single token and base URL become profile "Default" (returned), without asking. */
-  load(): Promise<Profile | undefined> {
-    return this.profiles.change((store) => store.migrateLegacy(settings.baseUrl()));
   }
 
   /**

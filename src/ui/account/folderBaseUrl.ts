@@ -3,7 +3,7 @@ import type { Prompts } from '../common/prompts';
 import { settings } from '../common/settings';
 
 const OPEN_USER_SETTINGS = 'Open User Settings';
-const KEYS = ['livepeer.baseURL', 'livepeer.baseUrl'];
+const KEY = 'livepeer.baseURL';
 
 /** Where a folder's value points, without a path or anything else it may carry (a password). */
 function shownTarget(value: string): string {
@@ -28,16 +28,14 @@ function settingInText(text: string, key: string): string | undefined {
  * What the workspace's own settings files set for the base URL, read from the files: VS Code
  * leaves a folder's value of a machine setting out of what extensions read, so only the file tells.
  */
-async function folderBaseUrl(): Promise<{ key: string; value: string } | undefined> {
+async function folderBaseUrl(): Promise<string | undefined> {
   const files = (vscode.workspace.workspaceFolders ?? []).map((folder) => vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json'));
   const workspaceFile = vscode.workspace.workspaceFile;
   if (workspaceFile && workspaceFile.scheme !== 'untitled') files.push(workspaceFile);
   for (const uri of files) {
     const text = await vscode.workspace.fs.readFile(uri).then((bytes) => new TextDecoder().decode(bytes), () => '');
-    for (const key of KEYS) {
-      const value = settingInText(text, key);
-      if (value !== undefined) return { key, value };
-    }
+    const value = settingInText(text, KEY);
+    if (value !== undefined) return value;
   }
   return undefined;
 }
@@ -52,13 +50,13 @@ export function watchFolderBaseUrl(prompts: Prompts, log: vscode.LogOutputChanne
   let checking = Promise.resolve();
   const check = () =>
     (checking = checking.then(async () => {
-      const set = await folderBaseUrl();
-      if (!set || `${set.key}=${set.value}` === told) return;
-      told = `${set.key}=${set.value}`;
-      const text = `This folder's settings set ${set.key} to ${shownTarget(set.value)}: ignored, because only your user settings decide where your API token is sent.`;
+      const value = await folderBaseUrl();
+      if (value === undefined || value === told) return;
+      told = value;
+      const text = `This folder's settings set ${KEY} to ${shownTarget(value)}: ignored, because only your user settings decide where your API token is sent.`;
       log.warn(text);
       void prompts.message('warning', `Livepeer: ${text}`, {}, OPEN_USER_SETTINGS).then((choice) => {
-        if (choice === OPEN_USER_SETTINGS) void vscode.commands.executeCommand('workbench.action.openGlobalSettings', { query: 'livepeer.baseURL' });
+        if (choice === OPEN_USER_SETTINGS) void vscode.commands.executeCommand('workbench.action.openGlobalSettings', { query: KEY });
       });
     }));
   void check();
@@ -68,7 +66,7 @@ export function watchFolderBaseUrl(prompts: Prompts, log: vscode.LogOutputChanne
     files.onDidCreate(check),
     files.onDidChange(check),
     vscode.workspace.onDidChangeWorkspaceFolders(check),
-    vscode.workspace.onDidChangeConfiguration((event) => (settings.affects(event, 'baseURL') || settings.affects(event, 'baseUrl')) && check()),
+    vscode.workspace.onDidChangeConfiguration((event) => settings.affects(event, 'baseURL') && check()),
   ];
   return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
 }

@@ -18,9 +18,9 @@ export interface AssetsFeature {
 }
 
 /** The Assets view with its filters, details documents, processing refresh and commands. */
-export function activateAssets(session: Account, prompts: Prompts, workspaceState: vscode.Memento, watcher: AssetWatcher): AssetsFeature {
+export function activateAssets(session: Account, prompts: Prompts, workspaceState: vscode.Memento, watcher: AssetWatcher, isAbandoned: (assetId: string) => boolean): AssetsFeature {
   const filters = new AssetFilters(workspaceState);
-  const view = new AssetsView(session, prompts, filters);
+  const view = new AssetsView(session, prompts, filters, isAbandoned);
   const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view });
   // The filter context keys only drive the menus' check marks: activation does not wait for them.
   void filters.publishContext();

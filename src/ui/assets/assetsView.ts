@@ -26,8 +26,6 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private readonly removed = new vscode.EventEmitter<string>();
   /** An asset was deleted here or found gone (its id), listed or not. */
   readonly onDidRemove = this.removed.event;
-  /** Assets that stay `uploading` for good (their upload was cancelled): nothing polls them. */
-  isAbandoned: (assetId: string) => boolean = () => false;
   private readonly list = new PagedList<Asset>((cursor, limit) => this.session.client().assets.listPage(this.filters.query(), cursor, limit ?? PAGE_SIZE));
   private readonly items = new Map<string, AssetItem>();
   /** Playback id → thumbnail as a data URI (undefined when there is none), fetched on first hover. */
@@ -38,6 +36,8 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     private readonly session: Account,
     private readonly prompts: Prompts,
     readonly filters: AssetFilters,
+    /** Assets that stay `uploading` for good (their upload was cancelled): nothing polls them. */
+    private readonly isAbandoned: (assetId: string) => boolean,
   ) {
     this.subscriptions = [session.onDidChange(() => this.refresh()), filters.onDidChange(() => this.refresh())];
   }

@@ -10,12 +10,6 @@ export function contributed<T>(section: string, key: string): T {
   return vscode.workspace.getConfiguration(section).get<T>(key) as T;
 }
 
-/** The value someone set for `key` in any scope, or undefined: never the default. */
-export function explicitValue<T>(config: vscode.WorkspaceConfiguration, key: string): T | undefined {
-  const inspected = config.inspect<T>(key);
-  return inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue;
-}
-
 /**
  * The value the user set for themselves (user settings, or a remote machine's), else the default:
  * a workspace or folder value never counts, whatever scope the manifest declares (VS Code still
@@ -34,14 +28,8 @@ function within(key: string, min: number, max: number): number {
 
 /** Typed reads of the `livepeer.*` settings; always read fresh so changes apply without a reload. */
 export const settings = {
-  /**
-   * `livepeer.baseURL` from the user's own settings only: where the API token goes is never a
-   * folder's choice. A value set under its old name `baseUrl` (titled "Base Url") counts until the new one is set.
-   */
-  baseUrl: (): string => {
-    const set = (key: string) => vscode.workspace.getConfiguration(SECTION).inspect<string>(key)?.globalValue;
-    return set('baseURL') ?? set('baseUrl') ?? (userValue<string>(SECTION, 'baseURL') as string);
-  },
+  /** `livepeer.baseURL` from the user's own settings only: where the API token goes is never a folder's choice. */
+  baseUrl: (): string => userValue<string>(SECTION, 'baseURL') as string,
   /** `livepeer.profile`: the profile this folder is pinned to, by name; empty = not pinned. It picks among the user's own profiles only. */
   profilePin: (): string => contributed(SECTION, 'profile'),
   requestTimeoutMs: (): number => within('requestTimeoutSeconds', 1, 600) * 1000,

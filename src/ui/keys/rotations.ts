@@ -27,14 +27,6 @@ export class Rotations {
     private readonly profileId: () => string | undefined,
   ) {}
 
-  /** Rotations kept before profiles become the given profile's (the one the single token became). */
-  static async adopt(state: vscode.Memento, profileId: string): Promise<void> {
-    const legacy = state.get<Rotation[]>(STATE_KEY);
-    if (!legacy) return;
-    await state.update(`${STATE_KEY}.${profileId}`, [...state.get<Rotation[]>(`${STATE_KEY}.${profileId}`, []), ...legacy]);
-    await state.update(STATE_KEY, undefined);
-  }
-
   /** A removed profile's rotations go with it. */
   static forget(state: vscode.Memento, profileId: string): PromiseLike<void> {
     return state.update(`${STATE_KEY}.${profileId}`, undefined);

@@ -47,8 +47,9 @@ export class PlayerPanel implements vscode.Disposable {
   private readonly reported = new vscode.EventEmitter<FromWebview>();
   /** Every checked message from the webview (tests wait on the player's state through it). */
   readonly onDidReport = this.reported.event;
-  /** Everything posted to the webview, for the tests that check no secret is among it. */
-  readonly posted: ToWebview[] = [];
+  private readonly didPost = new vscode.EventEmitter<ToWebview>();
+  /** Each message posted to the webview (the tests check that no secret is among them; nothing keeps them here). */
+  readonly onDidPost = this.didPost.event;
 
   constructor(private readonly deps: PlayerDeps) {
     this.subscriptions = [deps.session.onDidChange(() => this.onSessionChange())];
@@ -202,7 +203,7 @@ export class PlayerPanel implements vscode.Disposable {
   private post(message: ToWebview): void {
     if (message.type !== 'token') this.shown.set(message.type, message);
     if (!this.ready || !this.panel) return;
-    this.posted.push(message);
+    this.didPost.fire(message);
     void this.panel.webview.postMessage(message);
   }
 
@@ -234,5 +235,6 @@ export class PlayerPanel implements vscode.Disposable {
     this.subscriptions.forEach((s) => s.dispose());
     this.panel?.dispose();
     this.reported.dispose();
+    this.didPost.dispose();
   }
 }

@@ -44,7 +44,7 @@ export class AccountProfiles implements vscode.Disposable {
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (settings.affects(event, 'profile')) void this.refresh();
-        if (settings.affects(event, 'baseURL') || settings.affects(event, 'baseUrl')) void this.followBaseUrlSetting();
+        if (settings.affects(event, 'baseURL')) void this.followBaseUrlSetting();
       }),
     ];
   }

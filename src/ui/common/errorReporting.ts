@@ -14,13 +14,18 @@ export function reportError(prompts: Prompts, what: string, error: unknown, retr
   const detail = inProfileTerms(messageOf(error));
   const actions: string[] = [];
   if (known?.kind === 'auth') actions.push('Set API Token');
-  if (retry && (!known || ['network', 'timeout', 'server', 'rate-limited'].includes(known.kind))) actions.push('Retry');
+  if (retry && (!known || isPassing(known))) actions.push('Retry');
   actions.push('Show Log');
   void prompts.message('error', `Livepeer: ${what}: ${detail}`, {}, ...actions).then((action) => {
     if (action === 'Set API Token') void vscode.commands.executeCommand('livepeer.setToken');
     else if (action === 'Retry') void retry?.();
     else if (action === 'Show Log') void vscode.commands.executeCommand('livepeer.showLog');
   });
+}
+
+/** A failure that may pass (no answer, a server error, too many requests): worth trying again, and undone by the service's recovery. */
+export function isPassing(error: unknown): boolean {
+  return error instanceof StudioApiError && ['network', 'timeout', 'server', 'rate-limited'].includes(error.kind);
 }
 
 /** Wraps a command: a failure becomes one notification that names the action (see reportError). */

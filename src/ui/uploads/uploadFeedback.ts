@@ -8,6 +8,7 @@ import type { Prompts } from '../common/prompts';
 import { cancelAndAsk } from './leftoverAssets';
 import { byteSize, quoted } from '../common/format';
 import { describeBatch } from './progressText';
+import { Disposable } from '../common/disposable';
 
 /** The Assets view's command that reveals and selects one asset (registered by the Assets view). */
 const REVEAL_ASSET_COMMAND = 'livepeer.assets.reveal';
@@ -29,8 +30,7 @@ interface Batch {
  * a batch (every upload queued while it shows joins it), then one message for how it ended, with
  * the next step on it.
  */
-export class UploadFeedback implements vscode.Disposable {
-  private readonly subscriptions: vscode.Disposable[];
+export class UploadFeedback extends Disposable {
   private batch: Batch | undefined;
   /** How many progress notifications were shown, and the latest text (what the tests read). */
   notificationsShown = 0;
@@ -40,11 +40,10 @@ export class UploadFeedback implements vscode.Disposable {
     private readonly manager: UploadQueue,
     private readonly prompts: Prompts,
   ) {
-    this.subscriptions = [
-      manager.onDidQueue((upload) => this.join(upload)),
-      manager.onDidEnd((end) => this.batchOf(end.upload)?.ends.push(end)),
-      manager.history.onDidSettle((record) => this.announceProcessing(record)),
-    ];
+    super();
+    this.register(manager.onDidQueue((upload) => this.join(upload)));
+    this.register(manager.onDidEnd((end) => this.batchOf(end.upload)?.ends.push(end)));
+    this.register(manager.history.onDidSettle((record) => this.announceProcessing(record)));
   }
 
   private batchOf(upload: Upload): Batch | undefined {
@@ -155,10 +154,6 @@ export class UploadFeedback implements vscode.Disposable {
     void this.prompts
       .message('error', `Livepeer: ${quoted(record.name)} was uploaded but the service could not process it: ${status.errorMessage ?? 'no reason given'}`, {}, 'Show Log')
       .then((action) => action === 'Show Log' && vscode.commands.executeCommand('livepeer.showLog'));
-  }
-
-  dispose(): void {
-    this.subscriptions.forEach((s) => s.dispose());
   }
 }
 

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { FinishedUpload, InterruptedUploadSummary, Upload, UploadQueue } from '../../upload';
 import { byteSize, dateTime, md, shortName, timeAgo } from '../common/format';
 import { describeProgress, duration } from './progressText';
+import { Disposable } from '../common/disposable';
 
 /**
  * A row of the Uploads view. `contextValue` drives the menus: `upload.queued`, `upload.held`,
@@ -154,10 +155,9 @@ function tooltip(name: string, filePath: string, lines: string[]): vscode.Markdo
  * tree makes VS Code forget every row until it has asked for them again, and an inline button
  * pressed meanwhile reaches its command without the row (several times a second while uploading).
  */
-export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<UploadItem | UploadItem[] | undefined>();
+export class UploadsView extends Disposable implements vscode.TreeDataProvider<UploadItem> {
+  private readonly changed = this.register(new vscode.EventEmitter<UploadItem | UploadItem[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[];
   /** The rows last given to the tree, in order. */
   private rows: UploadItem[] = [];
   private update: Promise<void> | undefined;
@@ -168,7 +168,9 @@ export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.
     /** The name of the profile an upload belongs to, shown on its row. */
     private readonly profileName: (account: string | undefined) => string | undefined = () => undefined,
   ) {
-    this.subscriptions = [manager.onDidChange(() => this.refresh()), manager.onDidProgress(() => this.refresh())];
+    super();
+    this.register(manager.onDidChange(() => this.refresh()));
+    this.register(manager.onDidProgress(() => this.refresh()));
   }
 
   /** Shows the manager's state: the rows that changed, or the whole tree when rows came or went. */
@@ -235,11 +237,6 @@ export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.
       ...stored.map((entry) => owned(UploadItem.stored(entry, this.manager.isPaused(entry)), entry.account)),
       ...this.manager.finishedUploads.map((record) => owned(UploadItem.finishedUpload(record, this.manager.history.isUndecided(record)), record.account)),
     ];
-  }
-
-  dispose(): void {
-    this.subscriptions.forEach((s) => s.dispose());
-    this.changed.dispose();
   }
 }
 

@@ -7,6 +7,7 @@ import type { Prompts } from '../common/prompts';
 import type { Session } from '../account/session';
 import type { AssetFilters } from './assetFilters';
 import { AssetItem, assetTooltip } from './assetItem';
+import { COMMANDS } from '../common/commandIds';
 
 const PAGE_SIZE = 50;
 const THUMBNAIL_HRN = /^Thumbnail \((PNG|JPEG)\)$/;
@@ -41,8 +42,8 @@ export class AssetsView extends Disposable implements vscode.TreeDataProvider<No
         session,
         prompts,
         what: 'assets',
-        refreshCommand: 'livepeer.assets.refresh',
-        loadMoreCommand: 'livepeer.assets.loadMore',
+        refreshCommand: COMMANDS.assets.refresh,
+        loadMoreCommand: COMMANDS.assets.loadMore,
         reloadOn: [filters.onDidChange],
         fetchPage: (cursor, limit) => session.client().listAssetsPage(filters.query(), cursor, limit ?? PAGE_SIZE),
       }),

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { StudioApiError, messageOf } from '../../api';
 import { inProfileTerms } from './baseUrlWording';
 import type { Prompts } from './prompts';
+import { COMMANDS } from './commandIds';
 
 /**
  * Shows a failed action as one error notification with the next step on it: a token error offers
@@ -17,9 +18,9 @@ export function reportError(prompts: Prompts, what: string, error: unknown, retr
   if (retry && (!known || isPassing(known))) actions.push('Retry');
   actions.push('Show Log');
   void prompts.message('error', `Livepeer: ${what}: ${detail}`, {}, ...actions).then((action) => {
-    if (action === 'Set API Token') void vscode.commands.executeCommand('livepeer.setToken');
+    if (action === 'Set API Token') void vscode.commands.executeCommand(COMMANDS.setToken);
     else if (action === 'Retry') void retry?.();
-    else if (action === 'Show Log') void vscode.commands.executeCommand('livepeer.showLog');
+    else if (action === 'Show Log') void vscode.commands.executeCommand(COMMANDS.showLog);
   });
 }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { messageOf } from '../../api';
 import { inProfileTerms } from './baseUrlWording';
+import { COMMANDS } from './commandIds';
 
 /** A single informational row in a tree (a load error, "Load more…"), optionally clickable. */
 export class MessageItem extends vscode.TreeItem {
@@ -29,7 +30,7 @@ export function loadErrorItem(what: string, error: unknown, retryCommand: string
 /** The commands behind a load-error row's buttons. */
 export function registerLoadErrorCommands(): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('livepeer.retryLoad', (item?: vscode.TreeItem) =>
+    vscode.commands.registerCommand(COMMANDS.retryLoad, (item?: vscode.TreeItem) =>
       item?.command ? vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? [])) : undefined,
     ),
   ];

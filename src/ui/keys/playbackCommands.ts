@@ -11,6 +11,8 @@ import { playbackTargetOf, type PlaybackTarget } from '../common/playbackTarget'
 import { resolveKey, type KeyCommandContext } from './keyPicker';
 
 import { SigningKeyItem } from './signingKeysView';
+import { copyToClipboard } from '../common/commands';
+import { COMMANDS } from '../common/commandIds';
 
 const LIFETIMES = [
   { label: '1 hour', seconds: 3600 },
@@ -61,7 +63,7 @@ async function privateKeyOf(ctx: KeyCommandContext, key: SigningKey): Promise<st
       'Choose File…',
       'Rotate Key…',
     );
-    if (choice === 'Rotate Key…') void vscode.commands.executeCommand('livepeer.keys.rotate', key.id);
+    if (choice === 'Rotate Key…') void vscode.commands.executeCommand(COMMANDS.keys.rotate, key.id);
     if (choice !== 'Choose File…') return undefined;
   }
   const [file] =
@@ -127,8 +129,7 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
     .message('info', `Livepeer: playback token for ${what} signed with ${quoted(key.name || key.id)}, valid for ${lifetime.label}.`, {}, 'Copy Token', 'Copy Signed Playback URL')
     .then(async (action) => {
       if (!action) return;
-      await vscode.env.clipboard.writeText(action === 'Copy Token' ? token : url);
-      vscode.window.setStatusBarMessage(`Livepeer: ${action === 'Copy Token' ? 'token' : 'signed playback URL'} copied`, 3000);
+      await (action === 'Copy Token' ? copyToClipboard('token', token) : copyToClipboard('signed playback URL', url));
     });
   return token;
 }
@@ -223,9 +224,9 @@ function cacheNote(outcome: 'agrees' | 'expired' | 'cancelled', key: SigningKey,
 export function registerPlaybackCommands(ctx: KeyCommandContext): vscode.Disposable[] {
   const guarded = <A extends unknown[], R>(what: string, action: (...args: A) => Promise<R>) => reportingFailures(ctx.prompts, what, action);
   return [
-    vscode.commands.registerCommand('livepeer.playback.signToken', guarded('signing a playback token', (arg?: unknown) => signToken(ctx, arg))),
+    vscode.commands.registerCommand(COMMANDS.playback.signToken, guarded('signing a playback token', (arg?: unknown) => signToken(ctx, arg))),
     vscode.commands.registerCommand(
-      'livepeer.playback.checkAccess',
+      COMMANDS.playback.checkAccess,
       guarded('checking playback access', (arg?: unknown, given?: { token?: string }) => checkAccess(ctx, arg, given)),
     ),
   ];

@@ -10,6 +10,7 @@ import type { PrivateKeyState, PrivateKeys } from './privateKeys';
 import type { Rotation, Rotations } from './rotations';
 import { SigningKeysModel } from './signingKeysModel';
 import { tickWhenHeld } from '../common/walkthrough';
+import { COMMANDS } from '../common/commandIds';
 
 /** Where a key stands: its rotation (if any) and whether its private key is kept in secret storage. */
 export interface KeyStanding {
@@ -88,10 +89,11 @@ function rotationTooltip(role: 'old' | 'new', rotation: Rotation): string {
   return `Replaced by ${quoted(newName)} and disabled: check that playback works, then **Delete** this key to finish the rotation.`;
 }
 
+/** Space-separated words, as every row's contextValue (menus match `viewItem =~ /^signingKey enabled\b/`). */
 function contextValue(key: SigningKey, rotation: KeyStanding['rotation']): string {
-  if (key.disabled) return rotation?.role === 'old' ? 'signingKey.disabled.retired' : 'signingKey.disabled';
-  if (rotation?.rotation.step === 'deploy') return rotation.role === 'old' ? 'signingKey.enabled.rotating' : 'signingKey.enabled.rotationNew';
-  return 'signingKey.enabled';
+  if (key.disabled) return rotation?.role === 'old' ? 'signingKey disabled retired' : 'signingKey disabled';
+  if (rotation?.rotation.step === 'deploy') return rotation.role === 'old' ? 'signingKey enabled rotating' : 'signingKey enabled rotationNew';
+  return 'signingKey enabled';
 }
 
 /** The base64 body of the PEM inside the service's base64 `publicKey`, shortened for a tooltip. */
@@ -117,7 +119,7 @@ export class SigningKeysView extends Disposable implements vscode.TreeDataProvid
     readonly keyChanges = new KeyChanges(),
   ) {
     super();
-    this.model = this.register(new SigningKeysModel({ session, prompts, what: 'signing keys', refreshCommand: 'livepeer.keys.refresh' }, rotations, privateKeys));
+    this.model = this.register(new SigningKeysModel({ session, prompts, what: 'signing keys', refreshCommand: COMMANDS.keys.refresh }, rotations, privateKeys));
     this.onDidChangeTreeData = this.model.onDidChange;
   }
 

@@ -7,6 +7,7 @@ import type { PrivateKeys } from '../keys/privateKeys';
 import { playbackTargetOf } from '../common/playbackTarget';
 import type { PlayTarget } from './playbackPlan';
 import { PlayerPanel } from './playerPanel';
+import { COMMANDS } from '../common/commandIds';
 
 export { PlayerPanel } from './playerPanel';
 
@@ -43,5 +44,5 @@ export function activatePlayer(deps: { session: Session; prompts: Prompts; priva
     const target = targetOf(arg) ?? (await pickTarget(deps.session, deps.prompts));
     if (target) await player.play(target);
   });
-  return { player, disposables: [player, vscode.commands.registerCommand('livepeer.player.play', play)] };
+  return { player, disposables: [player, vscode.commands.registerCommand(COMMANDS.player.play, play)] };
 }

@@ -9,6 +9,7 @@ import { parseFromWebview, type FromWebview, type ToWebview } from './playerMess
 import { ViewerFeed } from './viewerFeed';
 import { shortName } from '../common/format';
 import { Disposable } from '../common/disposable';
+import { COMMANDS } from '../common/commandIds';
 
 export interface PlayerDeps {
   session: Session;
@@ -134,8 +135,8 @@ export class PlayerPanel extends Disposable {
     this.wait = undefined;
     if (plan.noKey) {
       void this.deps.prompts.message('warning', `Livepeer: ${plan.text}`, {}, SIGN_TOKEN, CREATE_KEY).then((action) => {
-        if (action === SIGN_TOKEN) void vscode.commands.executeCommand('livepeer.playback.signToken', target.playbackId);
-        if (action === CREATE_KEY) void vscode.commands.executeCommand('livepeer.keys.create');
+        if (action === SIGN_TOKEN) void vscode.commands.executeCommand(COMMANDS.playback.signToken, target.playbackId);
+        if (action === CREATE_KEY) void vscode.commands.executeCommand(COMMANDS.keys.create);
       });
     }
   }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { PRODUCTION_BASE_URL, type Profile } from '../../profiles/profile';
 import type { AccountProfiles } from './accountProfiles';
 import { Disposable } from '../common/disposable';
+import { COMMANDS } from '../common/commandIds';
 
 /** The base URL's host (and port), as the status bar and Switch Profile show it. */
 export function hostOf(baseUrl: string): string {
@@ -28,7 +29,7 @@ export class ProfileStatusBar extends Disposable {
   constructor(private readonly profiles: AccountProfiles) {
     super();
     this.item.name = 'Livepeer Profile';
-    this.item.command = 'livepeer.profiles.switch';
+    this.item.command = COMMANDS.profiles.switch;
     this.update();
     this.register(profiles.onDidChangeShown(() => this.update()));
   }

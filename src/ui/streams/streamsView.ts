@@ -10,6 +10,7 @@ import { ChildSessionItem, SessionItem } from './sessionItems';
 import type { StreamFilters } from './streamFilters';
 import { StreamItem, liveSince, streamTooltip } from './streamItem';
 import { tickWhenHeld } from '../common/walkthrough';
+import { COMMANDS } from '../common/commandIds';
 
 export { ChildSessionItem, SessionItem } from './sessionItems';
 export { StreamItem, liveWords } from './streamItem';
@@ -45,8 +46,8 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
         session,
         prompts,
         what: 'streams',
-        refreshCommand: 'livepeer.streams.refresh',
-        loadMoreCommand: 'livepeer.streams.loadMore',
+        refreshCommand: COMMANDS.streams.refresh,
+        loadMoreCommand: COMMANDS.streams.loadMore,
         reloadOn: [filters.onDidChange],
         fetchPage: (cursor, limit) => session.client().listStreamsPage(filters.query(), cursor, limit ?? PAGE_SIZE),
         // The first page and a re-read show their rows with "live 1h 20m"; after Load more… the rows show at once.
@@ -206,7 +207,7 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
     if (!pages.items.length) return [new MessageItem('No sessions with video yet', 'info')];
     const rows: Node[] = pages.items.map((s) => new SessionItem(s, stream));
     if (pages.nextCursor) {
-      rows.push(loadMoreRow('livepeer.streams.loadMoreSessions', stream.id));
+      rows.push(loadMoreRow(COMMANDS.streams.loadMoreSessions, stream.id));
     }
     return rows;
   }

@@ -9,9 +9,10 @@ import { cancelAndAsk } from './leftoverAssets';
 import { byteSize, quoted } from '../common/format';
 import { describeBatch } from './progressText';
 import { Disposable } from '../common/disposable';
+import { COMMANDS } from '../common/commandIds';
 
 /** The Assets view's command that reveals and selects one asset (registered by the Assets view). */
-const REVEAL_ASSET_COMMAND = 'livepeer.assets.reveal';
+const REVEAL_ASSET_COMMAND = COMMANDS.assets.reveal;
 
 /** Shows the asset in the Assets view; `account`, the profile it was uploaded for, when it is not the current one, is said first. */
 export function revealAsset(assetId: string, account: string | undefined): Thenable<unknown> {
@@ -110,9 +111,9 @@ export class UploadFeedback extends Disposable {
       : `Livepeer: ${counts}${failures}.`;
     const actions = [...(paused.length ? ['Resume All'] : []), 'Show Uploads', ...(failed.length ? ['Show Log'] : [])];
     void this.prompts.message(failed.length ? 'error' : 'info', message, {}, ...actions).then((action) => {
-      if (action === 'Resume All') void vscode.commands.executeCommand('livepeer.uploads.resumeAll');
+      if (action === 'Resume All') void vscode.commands.executeCommand(COMMANDS.uploads.resumeAll);
       else if (action === 'Show Uploads') void vscode.commands.executeCommand('livepeer.uploads.focus');
-      else if (action === 'Show Log') void vscode.commands.executeCommand('livepeer.showLog');
+      else if (action === 'Show Log') void vscode.commands.executeCommand(COMMANDS.showLog);
     });
   }
 
@@ -139,8 +140,8 @@ export class UploadFeedback extends Disposable {
         : `Livepeer: ${file} ${change} during the upload, so the upload stopped. Upload it again once the file is complete.`;
       const actions = entry ? ['Discard', 'Show Log'] : ['Show Log'];
       const action = await this.prompts.message('error', message, {}, ...actions);
-      if (action === 'Discard' && entry) void vscode.commands.executeCommand('livepeer.uploads.discard', entry);
-      else if (action === 'Show Log') void vscode.commands.executeCommand('livepeer.showLog');
+      if (action === 'Discard' && entry) void vscode.commands.executeCommand(COMMANDS.uploads.discard, entry);
+      else if (action === 'Show Log') void vscode.commands.executeCommand(COMMANDS.showLog);
       return;
     }
     const what = `could not upload ${file}`;
@@ -153,7 +154,7 @@ export class UploadFeedback extends Disposable {
     if (status?.phase !== 'failed') return;
     void this.prompts
       .message('error', `Livepeer: ${quoted(record.name)} was uploaded but the service could not process it: ${status.errorMessage ?? 'no reason given'}`, {}, 'Show Log')
-      .then((action) => action === 'Show Log' && vscode.commands.executeCommand('livepeer.showLog'));
+      .then((action) => action === 'Show Log' && vscode.commands.executeCommand(COMMANDS.showLog));
   }
 }
 

@@ -5,10 +5,10 @@ import { describeProgress, duration } from './progressText';
 import { Disposable } from '../common/disposable';
 
 /**
- * A row of the Uploads view. `contextValue` drives the menus: `upload.queued`, `upload.held`,
- * `upload.running.tus|direct`, `upload.paused`, `upload.interrupted`, `upload.done`, `upload.failed`,
- * `upload.cancelled` (its asset kept, without a video), `upload.deciding` (cancelled, its asset being asked about),
- * `upload.deleted` (its asset deleted since).
+ * A row of the Uploads view. `contextValue` drives the menus: `upload queued`, `upload held`,
+ * `upload running tus|direct`, `upload paused`, `upload interrupted`, `upload done`, `upload failed`,
+ * `upload cancelled` (its asset kept, without a video), `upload deciding` (cancelled, its asset being asked about),
+ * `upload deleted` (its asset deleted since).
  */
 export class UploadItem extends vscode.TreeItem {
   /** Set for queued, held and running uploads. */
@@ -21,7 +21,7 @@ export class UploadItem extends vscode.TreeItem {
   static queued(upload: Upload): UploadItem {
     const item = new UploadItem(upload.name, `queue:${upload.id}`, upload.filePath);
     item.upload = upload;
-    item.contextValue = 'upload.queued';
+    item.contextValue = 'upload queued';
     item.iconPath = new vscode.ThemeIcon('clock');
     item.description = 'queued';
     item.tooltip = tooltip(upload.name, upload.filePath, [`Queued: starts when an earlier upload finishes (${byteSize(upload.file.size)}).`]);
@@ -31,7 +31,7 @@ export class UploadItem extends vscode.TreeItem {
   static held(upload: Upload): UploadItem {
     const item = new UploadItem(upload.name, `held:${upload.id}`, upload.filePath);
     item.upload = upload;
-    item.contextValue = 'upload.held';
+    item.contextValue = 'upload held';
     item.iconPath = new vscode.ThemeIcon('debug-pause');
     item.description = 'paused · not started';
     item.tooltip = tooltip(upload.name, upload.filePath, ['Paused before it started: Resume queues it again.']);
@@ -41,7 +41,7 @@ export class UploadItem extends vscode.TreeItem {
   static running(upload: Upload): UploadItem {
     const item = new UploadItem(upload.name, `run:${upload.id}`, upload.filePath);
     item.upload = upload;
-    item.contextValue = `upload.running.${upload.method}`;
+    item.contextValue = `upload running ${upload.method}`;
     item.iconPath = new vscode.ThemeIcon('sync~spin');
     item.description = describeProgress(upload.progress);
     item.tooltip = tooltip(upload.name, upload.filePath, [
@@ -53,7 +53,7 @@ export class UploadItem extends vscode.TreeItem {
   static stored(entry: InterruptedUploadSummary, paused: boolean): UploadItem {
     const item = new UploadItem(entry.assetName, `entry:${entry.id}`, entry.filePath);
     item.entry = entry;
-    item.contextValue = paused ? 'upload.paused' : 'upload.interrupted';
+    item.contextValue = paused ? 'upload paused' : 'upload interrupted';
     item.iconPath = new vscode.ThemeIcon(paused ? 'debug-pause' : 'warning');
     const percent = entry.totalBytes ? Math.floor((entry.bytesDone / entry.totalBytes) * 100) : 0;
     const state = paused ? 'paused' : 'interrupted';
@@ -74,7 +74,7 @@ export class UploadItem extends vscode.TreeItem {
     const ids = [`Asset ID: ${record.assetId ? `\`${record.assetId}\`` : '—'}`, `Playback ID: ${record.playbackId ? `\`${record.playbackId}\`` : '—'}`];
     const { result } = record;
     if (record.assetDeleted) {
-      item.contextValue = 'upload.deleted';
+      item.contextValue = 'upload deleted';
       item.iconPath = new vscode.ThemeIcon('trash');
       item.description = `asset deleted · ${timeAgo(record.finishedAt) ?? ''}`;
       item.tooltip = tooltip(record.name, record.filePath, [`Its asset was deleted${result ? '' : ' (it had no video)'}: Remove forgets this row.`, ...ids]);
@@ -82,21 +82,21 @@ export class UploadItem extends vscode.TreeItem {
     }
     if (record.cancelled && undecided) {
       // No Delete Asset or Remove while the question is open: its answer decides.
-      item.contextValue = 'upload.deciding';
+      item.contextValue = 'upload deciding';
       item.iconPath = new vscode.ThemeIcon('question');
       item.description = 'cancelled · keep or delete its asset?';
       item.tooltip = tooltip(record.name, record.filePath, ['Upload cancelled: its asset has no video. Keep or delete it? (asked in a dialog)', ...ids]);
       return item;
     }
     if (record.cancelled) {
-      item.contextValue = 'upload.cancelled';
+      item.contextValue = 'upload cancelled';
       item.iconPath = new vscode.ThemeIcon('circle-slash');
       item.description = `cancelled · asset kept · ${timeAgo(record.finishedAt) ?? ''}`;
       item.tooltip = tooltip(record.name, record.filePath, ['Upload cancelled: its asset was kept and has no video (it stays “uploading”). Delete Asset deletes it; Remove forgets this row and keeps it.', ...ids]);
       return item;
     }
     if (!result) {
-      item.contextValue = 'upload.failed';
+      item.contextValue = 'upload failed';
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
       item.description = `upload failed · ${timeAgo(record.finishedAt) ?? ''}`;
       item.tooltip = tooltip(record.name, record.filePath, [
@@ -108,7 +108,7 @@ export class UploadItem extends vscode.TreeItem {
     }
     const status = record.assetStatus;
     const phase = status?.phase ?? 'uploaded';
-    item.contextValue = 'upload.done';
+    item.contextValue = 'upload done';
     item.iconPath =
       phase === 'ready'
         ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))

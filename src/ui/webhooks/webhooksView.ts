@@ -8,6 +8,7 @@ import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
 import type { Prompts } from '../common/prompts';
 import { DeliveryItem, WebhookItem } from './webhookItems';
 import { tickWhenHeld } from '../common/walkthrough';
+import { COMMANDS } from '../common/commandIds';
 
 const PAGE_SIZE = 50;
 const DELIVERIES_PAGE_SIZE = 20;
@@ -35,8 +36,8 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
         session,
         prompts,
         what: 'webhooks',
-        refreshCommand: 'livepeer.webhooks.refresh',
-        loadMoreCommand: 'livepeer.webhooks.loadMore',
+        refreshCommand: COMMANDS.webhooks.refresh,
+        loadMoreCommand: COMMANDS.webhooks.loadMore,
         fetchPage: (cursor) => session.client().webhooks.listPage(cursor, PAGE_SIZE),
         prepare: (webhooks) => this.nameStreams(webhooks),
       }),
@@ -124,7 +125,7 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
     const now = Date.now();
     const rows: WebhookNode[] = list.items.map((delivery) => new DeliveryItem(delivery, now));
     if (list.hasMore) {
-      rows.push(loadMoreRow('livepeer.webhooks.loadMoreDeliveries', webhookId));
+      rows.push(loadMoreRow(COMMANDS.webhooks.loadMoreDeliveries, webhookId));
     }
     return rows;
   }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { COMMANDS } from '../../src/ui/common/commandIds';
 import { api, emulator, eventually, signIn } from './harness';
 
 interface ListView {
@@ -76,5 +77,16 @@ describe('After an outage', () => {
     } finally {
       watch.dispose();
     }
+  });
+});
+
+describe('Commands', () => {
+  it('every command id the extension names (COMMANDS, checked against package.json by a unit test) is registered', async () => {
+    const ids = (group: object): string[] => Object.values(group).flatMap((value: unknown) => (typeof value === 'string' ? [value] : ids(value as object)));
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual(
+      ids(COMMANDS).filter((id) => !registered.has(id)),
+      [],
+    );
   });
 });

@@ -13,6 +13,7 @@ import { AssetItem, phaseOf, phaseText } from './assetItem';
 import type { AssetsView } from './assetsView';
 import { copyToClipboard } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
+import { DELETE } from '../common/actions';
 
 export interface AssetCommandContext {
   session: Session;
@@ -91,9 +92,9 @@ async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<voi
     const choice = await ctx.prompts.confirm(
       `Delete asset ${quoted(asset.name || asset.id)}?`,
       { detail: 'The video is removed from Livepeer Studio and its playback ID stops working. This cannot be undone.' },
-      'Delete',
+      DELETE,
     );
-    if (choice !== 'Delete') return;
+    if (choice !== DELETE) return;
     try {
       await ctx.session.client().deleteAsset(asset.id);
     } catch (error) {

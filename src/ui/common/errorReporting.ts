@@ -3,6 +3,7 @@ import { StudioApiError, messageOf } from '../../api';
 import { inProfileTerms } from './baseUrlWording';
 import type { Prompts } from './prompts';
 import { COMMANDS } from './commandIds';
+import { RETRY, SET_TOKEN, SHOW_LOG } from './actions';
 
 /**
  * Shows a failed action as one error notification with the next step on it: a token error offers
@@ -14,13 +15,13 @@ export function reportError(prompts: Prompts, what: string, error: unknown, retr
   if (known?.kind === 'aborted') return;
   const detail = inProfileTerms(messageOf(error));
   const actions: string[] = [];
-  if (known?.kind === 'auth') actions.push('Set API Token');
-  if (retry && (!known || isPassing(known))) actions.push('Retry');
-  actions.push('Show Log');
+  if (known?.kind === 'auth') actions.push(SET_TOKEN);
+  if (retry && (!known || isPassing(known))) actions.push(RETRY);
+  actions.push(SHOW_LOG);
   void prompts.message('error', `Livepeer: ${what}: ${detail}`, {}, ...actions).then((action) => {
-    if (action === 'Set API Token') void vscode.commands.executeCommand(COMMANDS.setToken);
-    else if (action === 'Retry') void retry?.();
-    else if (action === 'Show Log') void vscode.commands.executeCommand(COMMANDS.showLog);
+    if (action === SET_TOKEN) void vscode.commands.executeCommand(COMMANDS.setToken);
+    else if (action === RETRY) void retry?.();
+    else if (action === SHOW_LOG) void vscode.commands.executeCommand(COMMANDS.showLog);
   });
 }
 

@@ -9,6 +9,7 @@ import { quoted } from '../common/format';
 import { tickWhenHeld } from '../common/walkthrough';
 import { copyToClipboard } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
+import { DELETE, DISABLE, DISABLE_INSTEAD } from '../common/actions';
 
 /** Runs one key action; failures become an error notification naming the action. */
 async function run(ctx: KeyCommandContext, what: string, action: () => Promise<unknown>): Promise<void> {
@@ -77,9 +78,9 @@ async function confirmDisable(ctx: KeyCommandContext, key: SigningKey): Promise<
         'Players presenting tokens signed with it are refused: signed playback that uses this key stops working (the service may take up to 2 minutes to notice). Enable the key again to undo. To replace a key without breaking playback, use Rotate Signing Key.',
       safeLabel: 'Keep Enabled',
     },
-    'Disable',
+    DISABLE,
   );
-  return choice === 'Disable';
+  return choice === DISABLE;
 }
 
 async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<void> {
@@ -88,20 +89,20 @@ async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<voi
     if (!key) return;
     const name = key.name || key.id;
     const choice = key.disabled
-      ? await ctx.prompts.confirm(`Delete signing key ${quoted(name)}?`, { detail: 'This cannot be undone.', safeLabel: 'Keep Key' }, 'Delete')
+      ? await ctx.prompts.confirm(`Delete signing key ${quoted(name)}?`, { detail: 'This cannot be undone.', safeLabel: 'Keep Key' }, DELETE)
       : await ctx.prompts.confirm(
           `Signing key ${quoted(name)} is still enabled. Delete it anyway?`,
           {
             detail: 'Playback signed with it stops working at once. The safe way is to disable it, check that nothing broke, then delete it.',
             safeLabel: 'Keep Key',
           },
-          'Delete',
-          'Disable Instead',
+          DELETE,
+          DISABLE_INSTEAD,
         );
-    if (choice === 'Disable Instead') {
+    if (choice === DISABLE_INSTEAD) {
       await ctx.session.client().updateSigningKey(key.id, { disabled: true });
       ctx.view.keyChanges.changed(key.id);
-    } else if (choice === 'Delete') {
+    } else if (choice === DELETE) {
       await ctx.session.client().deleteSigningKey(key.id);
       await Promise.all([ctx.view.rotations.end(key.id), ctx.view.privateKeys.remove(key.id)]);
     }

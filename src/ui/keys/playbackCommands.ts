@@ -13,6 +13,7 @@ import { resolveKey, type KeyCommandContext } from './keyPicker';
 import { SigningKeyItem } from './signingKeysView';
 import { copyToClipboard } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
+import { COPY_SIGNED_URL, COPY_TOKEN, ROTATE_KEY } from '../common/actions';
 
 const LIFETIMES = [
   { label: '1 hour', seconds: 3600 },
@@ -61,9 +62,9 @@ async function privateKeyOf(ctx: KeyCommandContext, key: SigningKey): Promise<st
           'It was kept there, but this VS Code no longer has it (another machine, or a cleared keychain). Choose the PEM file if you saved one; otherwise rotate the key to get a new private key.',
       },
       'Choose File…',
-      'Rotate Key…',
+      ROTATE_KEY,
     );
-    if (choice === 'Rotate Key…') void vscode.commands.executeCommand(COMMANDS.keys.rotate, key.id);
+    if (choice === ROTATE_KEY) void vscode.commands.executeCommand(COMMANDS.keys.rotate, key.id);
     if (choice !== 'Choose File…') return undefined;
   }
   const [file] =
@@ -126,10 +127,10 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
     'Players present the token as `?jwt=<token>` on the playback URL, or in a `Livepeer-Jwt` header. Anyone holding it can play the content until it expires. Closing this document discards it.',
   ]);
   void ctx.prompts
-    .message('info', `Livepeer: playback token for ${what} signed with ${quoted(key.name || key.id)}, valid for ${lifetime.label}.`, {}, 'Copy Token', 'Copy Signed Playback URL')
+    .message('info', `Livepeer: playback token for ${what} signed with ${quoted(key.name || key.id)}, valid for ${lifetime.label}.`, {}, COPY_TOKEN, COPY_SIGNED_URL)
     .then(async (action) => {
       if (!action) return;
-      await (action === 'Copy Token' ? copyToClipboard('token', token) : copyToClipboard('signed playback URL', url));
+      await (action === COPY_TOKEN ? copyToClipboard('token', token) : copyToClipboard('signed playback URL', url));
     });
   return token;
 }

@@ -14,6 +14,7 @@ import { nameOf, resolveStream, type StreamArgument, type StreamContext } from '
 import { SessionItem, type StreamNode, type StreamsView } from './streamsView';
 import { leaveWalkthrough, tickWhenHeld } from '../common/walkthrough';
 import { COMMANDS } from '../common/commandIds';
+import { COPY_RTMP_URL, COPY_STREAM_KEY } from '../common/actions';
 
 /** The stream key, from the listed object or, when a list left it out, from the stream itself. */
 async function streamKeyOf(session: Session, stream: Stream): Promise<string> {
@@ -73,10 +74,10 @@ async function createStream(ctx: StreamContext): Promise<void> {
   tickWhenHeld('Stream', 1);
   await reveal(ctx, stream);
   const text = `Livepeer: stream ${nameOf(stream)} created. Broadcast to it with its stream key (its row has the copy actions too).`;
-  void prompts.message('info', text, {}, 'Copy Stream Key', 'Copy RTMP URL').then(async (action) => {
+  void prompts.message('info', text, {}, COPY_STREAM_KEY, COPY_RTMP_URL).then(async (action) => {
     try {
-      if (action === 'Copy Stream Key') await copyToClipboard('stream key', await streamKeyOf(session, stream));
-      if (action === 'Copy RTMP URL') await copyToClipboard('RTMP ingest URL', (await ingestFor(session, await streamKeyOf(session, stream))).rtmp);
+      if (action === COPY_STREAM_KEY) await copyToClipboard('stream key', await streamKeyOf(session, stream));
+      if (action === COPY_RTMP_URL) await copyToClipboard('RTMP ingest URL', (await ingestFor(session, await streamKeyOf(session, stream))).rtmp);
     } catch (error) {
       reportError(prompts, 'copying the address', error);
     }

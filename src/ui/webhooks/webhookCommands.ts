@@ -8,6 +8,7 @@ import { nameOf, resolveDelivery, resolveWebhook, type WebhookArgument, type Web
 import { sendTestEvent } from './webhookTestEvent';
 import { verifySignature } from './webhookVerify';
 import { COMMANDS } from '../common/commandIds';
+import { DELETE } from '../common/actions';
 
 type DeliveryArgument = DeliveryItem | WebhookDelivery | undefined;
 
@@ -17,9 +18,9 @@ async function remove(ctx: WebhookContext, arg: WebhookArgument): Promise<void> 
   const choice = await ctx.prompts.confirm(
     `Delete webhook ${nameOf(webhook)}?`,
     { detail: `Livepeer Studio stops sending events to ${shownUrl(webhook.url)}. This cannot be undone.` },
-    'Delete',
+    DELETE,
   );
-  if (choice !== 'Delete') return;
+  if (choice !== DELETE) return;
   try {
     await ctx.session.client().webhooks.delete(webhook.id);
   } catch (error) {

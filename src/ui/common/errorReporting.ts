@@ -18,7 +18,7 @@ export function reportError(prompts: Prompts, what: string, error: unknown, retr
   if (known?.kind === 'auth') actions.push(SET_TOKEN);
   if (retry && (!known || isPassing(known))) actions.push(RETRY);
   actions.push(SHOW_LOG);
-  void prompts.message('error', `Livepeer: ${what}: ${detail}`, {}, ...actions).then((action) => {
+  void prompts.message('error', vscode.l10n.t('Livepeer: {0}: {1}', what, detail), {}, ...actions).then((action) => {
     if (action === SET_TOKEN) void vscode.commands.executeCommand(COMMANDS.setToken);
     else if (action === RETRY) void retry?.();
     else if (action === SHOW_LOG) void vscode.commands.executeCommand(COMMANDS.showLog);
@@ -28,18 +28,6 @@ export function reportError(prompts: Prompts, what: string, error: unknown, retr
 /** A failure that may pass (no answer, a server error, too many requests): worth trying again, and undone by the service's recovery. */
 export function isPassing(error: unknown): boolean {
   return error instanceof StudioApiError && ['network', 'timeout', 'server', 'rate-limited'].includes(error.kind);
-}
-
-/** Wraps a command: a failure becomes one notification that names the action (see reportError). */
-export function reportingFailures<A extends unknown[], R>(prompts: Prompts, what: string, run: (...args: A) => Promise<R>): (...args: A) => Promise<R | undefined> {
-  return async (...args: A) => {
-    try {
-      return await run(...args);
-    } catch (error) {
-      reportError(prompts, what, error);
-      return undefined;
-    }
-  };
 }
 
 /** Views show load failures in the tree; a rejected token also gets a notification with the fix. */

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { messageOf } from '../../api';
 import { inProfileTerms } from './baseUrlWording';
 import { COMMANDS } from './commandIds';
+import { RETRY } from './actions';
 
 /** A single informational row in a tree (a load error, "Load more…"), optionally clickable. */
 export class MessageItem extends vscode.TreeItem {
@@ -20,7 +21,7 @@ export class MessageItem extends vscode.TreeItem {
  */
 export function loadErrorItem(what: string, error: unknown, retryCommand: string): MessageItem {
   const cause = inProfileTerms(messageOf(error));
-  const item = new MessageItem(`Could not load ${what}`, 'error', { command: retryCommand, title: 'Retry' }, `${cause}\n\nClick to retry.`);
+  const item = new MessageItem(vscode.l10n.t('Could not load {0}', what), 'error', { command: retryCommand, title: RETRY }, vscode.l10n.t('{0}\n\nClick to retry.', cause));
   // The request is in the log and the tooltip; the row keeps what failed and what to do.
   item.description = cause.replace(/\s*\([A-Z]+ \/[^)]*\)$/, '');
   item.contextValue = 'loadError';

@@ -156,5 +156,6 @@ export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem>
 
 /** The row after a page that has more: a click appends the next page. */
 export function loadMoreRow(command: string, ...args: unknown[]): MessageItem {
-  return new MessageItem('Load more…', 'ellipsis', { command, title: 'Load More', arguments: args });
+  const label = vscode.l10n.t('Load more…');
+  return new MessageItem(label, 'ellipsis', { command, title: label, arguments: args });
 }

@@ -3,7 +3,6 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { messageOf, type SigningKey } from '../../api';
-import { reportingFailures } from '../common/errorReporting';
 import { dateTime, quoted } from '../common/format';
 import { askGate, fitsKeyState, keyAccess, type AccessResult } from './accessCheck';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
@@ -11,7 +10,7 @@ import { playbackTargetOf, type PlaybackTarget } from '../common/playbackTarget'
 import { resolveKey, type KeyCommandContext } from './keyPicker';
 
 import { SigningKeyItem } from './signingKeysView';
-import { copyToClipboard } from '../common/commands';
+import { copyToClipboard, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 import { COPY_SIGNED_URL, COPY_TOKEN, ROTATE_KEY } from '../common/actions';
 
@@ -223,12 +222,9 @@ function cacheNote(outcome: 'agrees' | 'expired' | 'cancelled', key: SigningKey,
 }
 
 export function registerPlaybackCommands(ctx: KeyCommandContext): vscode.Disposable[] {
-  const guarded = <A extends unknown[], R>(what: string, action: (...args: A) => Promise<R>) => reportingFailures(ctx.prompts, what, action);
+  const { prompts } = ctx;
   return [
-    vscode.commands.registerCommand(COMMANDS.playback.signToken, guarded('signing a playback token', (arg?: unknown) => signToken(ctx, arg))),
-    vscode.commands.registerCommand(
-      COMMANDS.playback.checkAccess,
-      guarded('checking playback access', (arg?: unknown, given?: { token?: string }) => checkAccess(ctx, arg, given)),
-    ),
+    registerCommand(COMMANDS.playback.signToken, (arg?: unknown) => signToken(ctx, arg), { prompts, what: 'signing a playback token' }),
+    registerCommand(COMMANDS.playback.checkAccess, (arg?: unknown, given?: { token?: string }) => checkAccess(ctx, arg, given), { prompts, what: 'checking playback access' }),
   ];
 }

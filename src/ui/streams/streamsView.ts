@@ -204,7 +204,7 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
       }
       if (current()) this.sessions.set(stream.id, pages);
     }
-    if (!pages.items.length) return [new MessageItem('No sessions with video yet', 'info')];
+    if (!pages.items.length) return [new MessageItem(vscode.l10n.t('No sessions with video yet'), 'info')];
     const rows: Node[] = pages.items.map((s) => new SessionItem(s, stream));
     if (pages.nextCursor) {
       rows.push(loadMoreRow(COMMANDS.streams.loadMoreSessions, stream.id));

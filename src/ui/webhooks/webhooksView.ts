@@ -121,7 +121,12 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
     } catch (error) {
       return [this.model.errorRow('deliveries', error)];
     }
-    if (!list.items.length) return [new MessageItem('No deliveries yet', 'info', undefined, 'Deliveries appear here when a subscribed event happens, or after Send Test Event… (sent from this machine, so not logged by the service).')];
+    if (!list.items.length) return [new MessageItem(
+        vscode.l10n.t('No deliveries yet'),
+        'info',
+        undefined,
+        vscode.l10n.t('Deliveries appear here when a subscribed event happens, or after Send Test Event… (sent from this machine, so not logged by the service).'),
+      )];
     const now = Date.now();
     const rows: WebhookNode[] = list.items.map((delivery) => new DeliveryItem(delivery, now));
     if (list.hasMore) {

@@ -15,8 +15,17 @@ export function rate(bytesPerSecond: number): string {
   return `${byteSize(bytesPerSecond)}/s`;
 }
 
-/** "850 ms", "2.3 s", "42 s", "3 min 5 s", "1 h 2 min". */
-export function duration(ms: number): string {
+/**
+ * How long something took or lasted: "850 ms", "2.3 s", "3 min 5 s", "1 h 2 min" in messages and the
+ * log; for a tree row (`row`), "35s", "42m", "1h 05m".
+ */
+export function duration(ms: number, row = false): string {
+  if (row) {
+    const total = Math.round(ms / 1_000);
+    if (total < 60) return `${total}s`;
+    const minutes = Math.floor(total / 60);
+    return minutes < 60 ? `${minutes}m` : `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+  }
   if (ms < 1_000) return `${Math.round(ms)} ms`;
   const seconds = ms / 1_000;
   if (seconds < 10) return `${seconds.toFixed(1)} s`;

@@ -1,8 +1,10 @@
 import Module from 'node:module';
 
 // esbuild's import helper builds a namespace on the module's prototype, so every member the bundle
-// reads at module scope (icons, colours) comes from this proxy as an empty class.
-const vscodeStandIn = Object.create(new Proxy({}, { get: () => class {} }));
+// reads at module scope (icons, colours) comes from this proxy as an empty class; l10n.t (the
+// notification actions' labels) answers the English text, as VS Code does without a translation.
+const l10n = { t: (message: string) => message };
+const vscodeStandIn = Object.create(new Proxy({}, { get: (_, name) => (name === 'l10n' ? l10n : class {}) }));
 
 /** Requires a bundle outside VS Code, with `vscode` answered by a stand-in: what loading the file itself costs. */
 export function requireWithoutVscode(file: string): unknown {

@@ -69,8 +69,8 @@ describe('Signing Keys view', () => {
     const [enabled, disabled] = list;
     assert.match(String(enabled.description), /^created 1 hour ago$/);
     assert.equal(disabled.description, 'disabled', 'short: the dates are in the tooltip');
-    assert.equal(enabled.contextValue, 'signingKey.enabled');
-    assert.equal(disabled.contextValue, 'signingKey.disabled');
+    assert.equal(enabled.contextValue, 'signingKey enabled');
+    assert.equal(disabled.contextValue, 'signingKey disabled');
     assert.notEqual((enabled.iconPath as vscode.ThemeIcon).id, (disabled.iconPath as vscode.ThemeIcon).id);
     const tooltip = (enabled.tooltip as vscode.MarkdownString).value;
     for (const part of [enabled.key.id, 'Created:', 'Last seen:', 'Project:', 'Public key:']) assert.ok(tooltip.includes(part), part);
@@ -141,12 +141,12 @@ describe('Signing Keys view', () => {
     let stored = emulator.store.signingKeys.get(target.key.id)!;
     assert.deepEqual([stored.disabled, stored.name], [true, 'ci key (renamed)']);
     assert.match(String((await item('ci key (renamed)')).description), /^disabled/);
-    assert.equal((await item('ci key (renamed)')).contextValue, 'signingKey.disabled');
+    assert.equal((await item('ci key (renamed)')).contextValue, 'signingKey disabled');
 
     await vscode.commands.executeCommand('livepeer.keys.enable', await item('ci key (renamed)'));
     stored = emulator.store.signingKeys.get(target.key.id)!;
     assert.deepEqual([stored.disabled, stored.name], [false, 'ci key (renamed)']);
-    assert.equal((await item('ci key (renamed)')).contextValue, 'signingKey.enabled');
+    assert.equal((await item('ci key (renamed)')).contextValue, 'signingKey enabled');
   });
 
   it('delete of an enabled key warns and offers Disable Instead', async () => {
@@ -307,9 +307,9 @@ describe('Signing Keys view', () => {
     assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, false, 'the old key stays enabled until the new one is deployed');
     const rotating = await item('web player');
     assert.equal(rotating.description, 'being replaced');
-    assert.equal(rotating.contextValue, 'signingKey.enabled.rotating');
+    assert.equal(rotating.contextValue, 'signingKey enabled rotating');
     assert.equal((await item('web player v2')).description, 'replacement');
-    assert.equal((await item('web player v2')).contextValue, 'signingKey.enabled.rotationNew');
+    assert.equal((await item('web player v2')).contextValue, 'signingKey enabled rotationNew');
 
     const gateCalls = () => emulator.requests.filter((r) => r.url.startsWith('/api/access-control/gate')).map((r) => r.status);
     const before = gateCalls().length;
@@ -325,7 +325,7 @@ describe('Signing Keys view', () => {
     await shownResult('Rotation of web player', /Rotate \(3\/3\).*“web player” is disabled[^]*The service accepts “web player v2” and now refuses “web player”/);
     const retired = await item('web player');
     assert.match(String(retired.description), /^retired · seen 1 minute ago$/);
-    assert.equal(retired.contextValue, 'signingKey.disabled.retired');
+    assert.equal(retired.contextValue, 'signingKey disabled retired');
     assert.match((retired.tooltip as vscode.MarkdownString).value, /Replaced by “web player v2” and disabled/);
 
     answer(() => 'Delete');
@@ -369,7 +369,7 @@ describe('Signing Keys view', () => {
     assert.equal(emulator.store.signingKeys.size, keysBefore + 1, 'no further key created');
     assert.equal(emulator.store.signingKeys.get(old.id)?.disabled, true);
     await shownResult('Rotation of web player v2', /access check was skipped \(no playback id\): check playback yourself/);
-    assert.equal((await item('web player v2')).contextValue, 'signingKey.disabled.retired');
+    assert.equal((await item('web player v2')).contextValue, 'signingKey disabled retired');
 
     // Enabling the old key again ends the rotation.
     await vscode.commands.executeCommand('livepeer.keys.enable', await item('web player v2'));

@@ -157,7 +157,7 @@ describe('Uploads', function () {
       assert.equal(row?.description, 'ready');
       return row;
     });
-    assert.equal(item.contextValue, 'upload.done');
+    assert.equal(item.contextValue, 'upload done');
     const tooltip = (item.tooltip as vscode.MarkdownString).value;
     assert.ok(tooltip.startsWith('**My first clip**  \n'), 'the name once, not "name — file"');
     assert.equal(tooltip.match(/clip one\\?\.mp4/g)?.length, 1, 'the file said once');
@@ -250,7 +250,7 @@ describe('Uploads', function () {
       assert.equal(failed.name, 'never');
       assert.equal(failed.result, undefined);
       assert.equal(failed.assetId, undefined, 'request-upload was refused: no asset');
-      assert.equal((await items()).find((i) => i.finished?.id === failed.id)?.contextValue, 'upload.failed');
+      assert.equal((await items()).find((i) => i.finished?.id === failed.id)?.contextValue, 'upload failed');
     } finally {
       await api.session.setToken(TOKEN);
     }
@@ -262,7 +262,7 @@ describe('Uploads', function () {
     const running = await runningUpload();
     assert.equal(api.uploadStatusBar.item.text, '$(cloud-upload) 1');
     const row = (await items()).find((i) => i.upload === running)!;
-    assert.equal(row.contextValue, 'upload.running.tus');
+    assert.equal(row.contextValue, 'upload running tus');
     assert.match(String(row.description), /^\d+% · [\d.]+ [kM]B\/s/);
     const assetId = running.assetId!;
     assert.ok(emulator.store.assets.has(assetId));
@@ -282,8 +282,8 @@ describe('Uploads', function () {
   });
 
   it('cancel with the safe answer keeps the asset: its row stays (cancelled · asset kept) with Delete Asset and Remove, and nothing polls it', async () => {
-    for (const command of ['livepeer.uploads.deleteAsset', 'livepeer.uploads.remove', 'livepeer.uploads.copyAssetId']) assert.ok(rowCommands('upload.cancelled').includes(command), command);
-    const onDeleted = rowCommands('upload.deleted');
+    for (const command of ['livepeer.uploads.deleteAsset', 'livepeer.uploads.remove', 'livepeer.uploads.copyAssetId']) assert.ok(rowCommands('upload cancelled').includes(command), command);
+    const onDeleted = rowCommands('upload deleted');
     assert.ok(onDeleted.includes('livepeer.uploads.remove') && !onDeleted.some((c) => /deleteAsset|copy|showAsset|retry/.test(c)), onDeleted.join());
     await vscode.commands.executeCommand('workbench.view.extension.livepeer');
     await api.assets.getChildren();
@@ -299,7 +299,7 @@ describe('Uploads', function () {
       });
       await vscode.commands.executeCommand('livepeer.uploads.cancel', (await items()).find((i) => i.upload === running));
       assert.equal((await finished)[0].status, 'cancelled');
-      assert.equal(whileAsked, 'upload.deciding cancelled · keep or delete its asset?', 'while the question is open, the row says what is being decided');
+      assert.equal(whileAsked, 'upload deciding cancelled · keep or delete its asset?', 'while the question is open, the row says what is being decided');
       emulator.faults.clear();
       return running.assetId!;
     };
@@ -308,7 +308,7 @@ describe('Uploads', function () {
     assertTusTerminated(assetId);
     assert.deepEqual(storedNames(await items()), []);
     const row = (await items()).find((i) => i.finished?.assetId === assetId);
-    assert.equal(row?.contextValue, 'upload.cancelled', 'the row stays');
+    assert.equal(row?.contextValue, 'upload cancelled', 'the row stays');
     assert.match(String(row.description), /^cancelled · asset kept · /);
     assert.ok(api.assets.assets.some((a) => a.id === assetId), 'listed in the Assets view, uploading');
     assert.ok(!api.assets.unsettled().some((a) => a.id === assetId), 'the Assets view no longer polls it: it will never get a video');
@@ -355,7 +355,7 @@ describe('Uploads', function () {
     await vscode.commands.executeCommand('livepeer.uploads.pause', (await items()).find((i) => i.upload === running));
     assert.equal((await finished)[0].status, 'paused');
     const item = await interruptedItem();
-    assert.equal(item.contextValue, 'upload.paused');
+    assert.equal(item.contextValue, 'upload paused');
     assert.match(String(item.description), /^paused at \d+% · /, 'paused, not "interrupted"');
     assert.ok(item.entry!.bytesDone > 0);
     emulator.faults.clear();
@@ -443,7 +443,7 @@ describe('Uploads', function () {
     void vscode.commands.executeCommand('livepeer.uploads.resumeAll');
     const rows = await eventually(async () => {
       const running = (await items()).filter((i) => i.upload);
-      assert.deepEqual(running.map((i) => `${i.contextValue} ${i.label}`).sort(), names.map((name) => `upload.running.tus ${name}`));
+      assert.deepEqual(running.map((i) => `${i.contextValue} ${i.label}`).sort(), names.map((name) => `upload running tus ${name}`));
       return running;
     });
     // VS Code hands an inline button's command the row it knows by the row's handle, and a refresh of
@@ -481,7 +481,7 @@ describe('Uploads', function () {
     await vscode.commands.executeCommand('livepeer.uploads.cancel', first);
     assert.equal((await first.upload!.finished).status, 'cancelled', `${first.label} cancelled`);
     const paused = (await items()).filter((i) => i.entry);
-    assert.deepEqual(paused.map((i) => `${i.contextValue} ${i.label}`), [`upload.paused ${second.label}`]);
+    assert.deepEqual(paused.map((i) => `${i.contextValue} ${i.label}`), [`upload paused ${second.label}`]);
     emulator.faults.clear();
     answer(() => 'Discard and Delete Asset');
     assert.equal(await vscode.commands.executeCommand('livepeer.uploads.discard', paused[0]), true);
@@ -535,7 +535,7 @@ describe('Uploads', function () {
   });
 
   it('a failed upload is listed with Retry, Remove and Copy Asset ID; Retry replaces its empty asset, Remove asks once about it', async () => {
-    for (const command of ['livepeer.uploads.retry', 'livepeer.uploads.remove', 'livepeer.uploads.copyAssetId']) assert.ok(rowCommands('upload.failed').includes(command), command);
+    for (const command of ['livepeer.uploads.retry', 'livepeer.uploads.remove', 'livepeer.uploads.copyAssetId']) assert.ok(rowCommands('upload failed').includes(command), command);
 
     const failPut = () => emulator.faults.fail({ origin: 'ingest', method: 'PUT', path: /\/upload\/direct/, status: 500, body: 'storage unavailable' });
     failPut();
@@ -543,7 +543,7 @@ describe('Uploads', function () {
     assert.equal(outcome.status, 'failed');
     assert.deepEqual(lastMessage(/could not upload clip three\.webm/)?.actions, ['Retry', 'Show Log']);
     const row = (await items()).find((i) => i.finished?.name === 'flaky')!;
-    assert.equal(row.contextValue, 'upload.failed');
+    assert.equal(row.contextValue, 'upload failed');
     const emptyAsset = row.assetId!;
     assert.equal(emulator.store.assets.get(emptyAsset)?.status.phase, 'uploading');
     await vscode.commands.executeCommand('livepeer.uploads.copyAssetId', row);
@@ -620,7 +620,7 @@ describe('Uploads', function () {
     assert.ok(emulator.store.deletedAssetIds.has(row.assetId!));
     const deleted = await eventually(async () => {
       const now = (await items()).find((i) => i.finished?.id === row.finished!.id);
-      assert.equal(now?.contextValue, 'upload.deleted');
+      assert.equal(now?.contextValue, 'upload deleted');
       return now;
     });
     assert.match(String(deleted.description), /^asset deleted · /);
@@ -634,7 +634,7 @@ describe('Uploads', function () {
     await vscode.commands.executeCommand('livepeer.uploads.showAsset', other);
     assert.equal(lastMessage(/was deleted, so it cannot be shown/)?.message, `Livepeer: asset ${other.assetId} was deleted, so it cannot be shown.`);
     assert.ok(!asked.slice(from).some((r) => r.kind === 'message' && /not found/i.test(r.message)), 'no raw 404');
-    await eventually(async () => assert.equal((await items()).find((i) => i.finished?.id === other.finished!.id)?.contextValue, 'upload.deleted'));
+    await eventually(async () => assert.equal((await items()).find((i) => i.finished?.id === other.finished!.id)?.contextValue, 'upload deleted'));
   });
 
   it('finished uploads stay listed across reloads for 7 days; Clear Finished removes the uploaded ones', async () => {
@@ -663,8 +663,8 @@ describe('Uploads', function () {
     assert.ok(titleMenu.some((m: { command: string; when: string }) => m.command === 'livepeer.uploads.clearFinished' && m.when === 'view == livepeer.uploads'));
     await vscode.commands.executeCommand('livepeer.uploads.clearFinished');
     const rows = await items();
-    assert.ok(!rows.some((i) => i.contextValue === 'upload.done'));
-    assert.ok(rows.some((i) => i.contextValue === 'upload.failed'), 'failed rows stay until retried or removed');
+    assert.ok(!rows.some((i) => i.contextValue === 'upload done'));
+    assert.ok(rows.some((i) => i.contextValue === 'upload failed'), 'failed rows stay until retried or removed');
   });
 
   it('an entry of an uploaded asset that globalState brings back (a late write echo) is dropped, never offered for resuming', async () => {
@@ -703,11 +703,11 @@ describe('Uploads', function () {
       // Slow enough that the checks below run long before the first file is done, even on a busy machine.
       slowIngest(2 * STOP_WINDOW_MS);
       const finished = upload(names.map(uri), { method: 'tus' });
-      const expected = [...names.slice(2).map(() => 'upload.queued'), 'upload.running.tus: past 1 MiB', 'upload.running.tus: past 1 MiB'];
+      const expected = [...names.slice(2).map(() => 'upload queued'), 'upload running tus: past 1 MiB', 'upload running tus: past 1 MiB'];
       const seen = new Set<string>();
       await eventually(async () => {
         const rows = (await items()).filter((i) => i.upload);
-        const states = rows.map((i) => `${i.contextValue}${i.contextValue === 'upload.running.tus' && i.upload!.progress.bytesSent >= MiB ? ': past 1 MiB' : ''}`);
+        const states = rows.map((i) => `${i.contextValue}${i.contextValue === 'upload running tus' && i.upload!.progress.bytesSent >= MiB ? ': past 1 MiB' : ''}`);
         seen.add(states.sort().join(', '));
         assert.deepEqual(states, expected, `two at once, the rest queued (seen: ${[...seen].join(' | ')})`);
       });
@@ -733,8 +733,8 @@ describe('Uploads', function () {
         assert.match(pausedMessage.message, /^Livepeer: uploads paused with [\d.]+ MB left: 0 of 4 videos uploaded, 4 paused\.$/, 'paused, not a final result');
         assert.deepEqual(pausedMessage.actions, ['Resume All', 'Show Uploads']);
         const rows = await items();
-        assert.equal(rows.filter((i) => i.contextValue === 'upload.paused').length, 2, rows.map((i) => `${i.contextValue} ${i.label} ${i.description}`).join(' | '));
-        assert.deepEqual(rows.filter((i) => i.contextValue === 'upload.held').map((i) => i.description), ['paused · not started', 'paused · not started']);
+        assert.equal(rows.filter((i) => i.contextValue === 'upload paused').length, 2, rows.map((i) => `${i.contextValue} ${i.label} ${i.description}`).join(' | '));
+        assert.deepEqual(rows.filter((i) => i.contextValue === 'upload held').map((i) => i.description), ['paused · not started', 'paused · not started']);
         emulator.faults.clear();
 
         const outcomes = await vscode.commands.executeCommand<UploadOutcome[]>('livepeer.uploads.resumeAll');

@@ -293,7 +293,7 @@ describe('Profiles', () => {
     try {
       const finishedRow = async () => ((await api.uploads.view.getChildren()) as UploadItem[]).find((item) => item.finished?.name === 'A take') ?? assert.fail('no finished row');
       const row = await eventually(finishedRow);
-      assert.equal(row.contextValue, 'upload.done');
+      assert.equal(row.contextValue, 'upload done');
       assert.match(String(row.description), / · Default$/, 'the row names its profile');
       assert.match((row.tooltip as vscode.MarkdownString).value, /\nProfile: Default$/, 'so does its tooltip');
       const assetId = row.finished?.assetId ?? assert.fail('no asset');
@@ -302,7 +302,7 @@ describe('Profiles', () => {
       const said = lastMessage(/this is about profile “Default”, not the current profile “Client”/) ?? assert.fail('not said');
       assert.deepEqual(said.actions, ['Switch to “Default”']);
       assert.deepEqual(emulator.requests.slice(since).filter((r) => r.url.includes(assetId)).map((r) => `${r.method} ${r.url} → ${r.status}`), [], 'B’s account was not asked about A’s asset');
-      assert.equal((await finishedRow()).contextValue, 'upload.done', 'not marked deleted');
+      assert.equal((await finishedRow()).contextValue, 'upload done', 'not marked deleted');
 
       clickNotification(/this is about profile “Default”/, 'Switch to “Default”');
       const shownSince = emulator.requests.length;
@@ -313,7 +313,7 @@ describe('Profiles', () => {
       assert.ok(await api.assets.itemFor(assetId), 'shown in the Assets view');
       await vscode.commands.executeCommand('livepeer.profiles.switch', 'Client');
       await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
-      assert.equal((await finishedRow()).contextValue, 'upload.done', 'still not deleted after switching back');
+      assert.equal((await finishedRow()).contextValue, 'upload done', 'still not deleted after switching back');
     } finally {
       await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
       await eventually(async () => assert.ok((await shown()).includes('A key')));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'undici';
 import { StudioClient, ingestAddresses, studioDashboardUrl } from '../../src/api';
-import { duration } from '../../src/ui/common/format';
+import { rowDuration } from '../../src/ui/common/format';
 import { CHECK, FILTER_CHOICES, FILTER_GROUPS } from '../../src/ui/streams/filterChoices';
 import { startEmulator, type Emulator, type EmulatorStream } from '../emulator';
 import { localizedManifest } from './helpers/manifest';
@@ -294,8 +294,8 @@ describe('streams: emulator routes and client operations', () => {
 
 describe('streams: addresses, durations, filter labels', () => {
   it('writes durations short enough for a row', () => {
-    assert.deepEqual([35, 42 * 60, 3900, 2 * 3600].map(duration), ['35s', '42m', '1h 05m', '2h 00m']);
-    assert.equal(duration(undefined), undefined);
+    assert.deepEqual([35, 42 * 60, 3900, 2 * 3600].map(rowDuration), ['35s', '42m', '1h 05m', '2h 00m']);
+    assert.equal(rowDuration(undefined), undefined);
   });
 
   it('builds RTMP and SRT addresses from GET /ingest, or the hosted ones without it', () => {

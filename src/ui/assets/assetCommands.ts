@@ -11,6 +11,9 @@ import { onProfileOf } from '../profiles/profileGuard';
 import { PHASE_FILTERS } from './assetFilters';
 import { AssetItem, phaseOf, phaseText } from './assetItem';
 import type { AssetsView } from './assetsView';
+import { copyToClipboard } from '../common/commands';
+import { COMMANDS } from '../common/commandIds';
+import { DELETE } from '../common/actions';
 
 export interface AssetCommandContext {
   session: Account;
@@ -53,11 +56,6 @@ async function run(ctx: AssetCommandContext, what: string, action: () => Promise
   }
 }
 
-function copied(label: string, value: string): Thenable<void> {
-  vscode.window.setStatusBarMessage(`Livepeer: ${label} copied`, 3000);
-  return vscode.env.clipboard.writeText(value);
-}
-
 function notReady(ctx: AssetCommandContext, asset: Asset, what: string): void {
   void ctx.prompts.message('info', `Livepeer: ${quoted(asset.name || asset.id)} can be ${what} once it is ready (now ${phaseText(asset)}).`, {});
 }
@@ -94,9 +92,9 @@ async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<voi
     const choice = await ctx.prompts.confirm(
       `Delete asset ${quoted(asset.name || asset.id)}?`,
       { detail: 'The video is removed from Livepeer Studio and its playback ID stops working. This cannot be undone.' },
-      'Delete',
+      DELETE,
     );
-    if (choice !== 'Delete') return;
+    if (choice !== DELETE) return;
     try {
       await ctx.session.client().assets.delete(asset.id);
     } catch (error) {
@@ -112,7 +110,7 @@ async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'i
     const asset = await resolveAsset(ctx, arg, `Select the asset whose ${label} to copy`);
     if (!asset) return;
     const value = asset[field];
-    if (value) await copied(label, value);
+    if (value) await copyToClipboard(label, value);
     else void ctx.prompts.message('info', `Livepeer: ${quoted(asset.name || asset.id)} has no ${label} yet.`, {});
   });
 }
@@ -133,7 +131,7 @@ async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls'
       void ctx.prompts.message('info', `Livepeer: ${quoted(asset.name || asset.id)} has no ${kind === 'hls' ? 'HLS playback' : 'MP4 download'}.`, {});
       return;
     }
-    await copied(asset.playbackPolicy?.type === 'jwt' ? `${label} (plays with a signed token)` : label, url);
+    await copyToClipboard(asset.playbackPolicy?.type === 'jwt' ? `${label} (plays with a signed token)` : label, url);
   });
 }
 
@@ -207,19 +205,19 @@ export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposab
   const register = (id: string, handler: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, handler);
   return [
     ctx.view.filters.onDidChange(describe),
-    register('livepeer.assets.refresh', () => ctx.view.refresh()),
-    register('livepeer.assets.loadMore', () => ctx.view.loadMore().catch((error) => reportError(ctx.prompts, 'loading more assets', error))),
-    register('livepeer.assets.search', (text?: string) => search(ctx, text)),
-    register('livepeer.assets.filter', () => filterByPhase(ctx)),
-    register('livepeer.assets.clearFilters', () => ctx.view.filters.set({ search: '', phase: 'all' })),
-    register('livepeer.assets.rename', (arg?: AssetArgument, name?: string) => rename(ctx, arg, name)),
-    register('livepeer.assets.delete', (arg?: AssetArgument) => remove(ctx, arg)),
-    register('livepeer.assets.copyId', (arg?: AssetArgument) => copyField(ctx, arg, 'id', 'asset ID')),
-    register('livepeer.assets.copyPlaybackId', (arg?: AssetArgument) => copyField(ctx, arg, 'playbackId', 'playback ID')),
-    register('livepeer.assets.copyPlaybackUrl', (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls')),
-    register('livepeer.assets.copyDownloadUrl', (arg?: AssetArgument) => copyUrl(ctx, arg, 'mp4')),
-    register('livepeer.assets.openInStudio', (arg?: AssetArgument) => openAssetInStudio(ctx, arg)),
-    register('livepeer.assets.showDetails', (arg?: AssetArgument) => showDetails(ctx, arg)),
-    register('livepeer.assets.reveal', (assetId?: string, profileId?: string) => reveal(ctx, assetId, profileId)),
+    register(COMMANDS.assets.refresh, () => ctx.view.refresh()),
+    register(COMMANDS.assets.loadMore, () => ctx.view.loadMore().catch((error) => reportError(ctx.prompts, 'loading more assets', error))),
+    register(COMMANDS.assets.search, (text?: string) => search(ctx, text)),
+    register(COMMANDS.assets.filter, () => filterByPhase(ctx)),
+    register(COMMANDS.assets.clearFilters, () => ctx.view.filters.set({ search: '', phase: 'all' })),
+    register(COMMANDS.assets.rename, (arg?: AssetArgument, name?: string) => rename(ctx, arg, name)),
+    register(COMMANDS.assets.delete, (arg?: AssetArgument) => remove(ctx, arg)),
+    register(COMMANDS.assets.copyId, (arg?: AssetArgument) => copyField(ctx, arg, 'id', 'asset ID')),
+    register(COMMANDS.assets.copyPlaybackId, (arg?: AssetArgument) => copyField(ctx, arg, 'playbackId', 'playback ID')),
+    register(COMMANDS.assets.copyPlaybackUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls')),
+    register(COMMANDS.assets.copyDownloadUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'mp4')),
+    register(COMMANDS.assets.openInStudio, (arg?: AssetArgument) => openAssetInStudio(ctx, arg)),
+    register(COMMANDS.assets.showDetails, (arg?: AssetArgument) => showDetails(ctx, arg)),
+    register(COMMANDS.assets.reveal, (assetId?: string, profileId?: string) => reveal(ctx, assetId, profileId)),
   ];
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Asset, AssetTrack, PlaybackPolicy, TotalViews } from '../../api';
-import { byteSize, dateTime, duration, md, shortName, timeAgo } from '../common/format';
+import { byteSize, dateTime, rowDuration, md, shortName, timeAgo } from '../common/format';
 import type { PlaybackTarget } from '../common/playbackTarget';
 
 const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
@@ -79,7 +79,7 @@ export function assetTooltip(asset: Asset, thumbnail?: string, views?: TotalView
     `Size: ${asset.size ? byteSize(asset.size) : '—'}`,
     `Created: ${dateTime(asset.createdAt)}`,
     `Playback policy: ${policyText(asset.playbackPolicy)}`,
-    ...(views ? [`Views: ${views.viewCount} · watched ${duration(views.playtimeMins * 60) ?? '—'}`] : []),
+    ...(views ? [`Views: ${views.viewCount} · watched ${rowDuration(views.playtimeMins * 60) ?? '—'}`] : []),
   ];
   return new vscode.MarkdownString(lines.join('  \n'));
 }

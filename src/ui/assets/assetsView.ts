@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { fetchThumbnailDataUri, isSettled, type Asset } from '../../api';
-import { notifyIfTokenRejected } from '../common/errorReporting';
-import { MessageItem, loadErrorItem } from '../common/messageItem';
-import { PagedList } from '../common/pagedList';
+import { Disposable } from '../common/disposable';
+import type { MessageItem } from '../common/messageItem';
+import { PagedTreeModel } from '../common/pagedTreeModel';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
 import type { AssetFilters } from './assetFilters';
 import { AssetItem, assetTooltip } from './assetItem';
+import { COMMANDS } from '../common/commandIds';
 
 const PAGE_SIZE = 50;
 const THUMBNAIL_HRN = /^Thumbnail \((PNG|JPEG)\)$/;
@@ -17,44 +18,51 @@ type Node = AssetItem | MessageItem;
  * The account's assets, newest first, page by page with a "Load more…" row, filtered by the service.
  * Rows keep their identity between refreshes of the same data, so the tree can reveal them.
  */
-export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<Node[] | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private readonly pageLoaded = new vscode.EventEmitter<void>();
+export class AssetsView extends Disposable implements vscode.TreeDataProvider<Node> {
+  private readonly model: PagedTreeModel<Asset, AssetItem>;
+  readonly onDidChangeTreeData: vscode.Event<Node | Node[] | undefined>;
   /** A first page arrived (the tree asked for it, so no tree change is announced). */
-  readonly onDidLoad = this.pageLoaded.event;
-  private readonly removed = new vscode.EventEmitter<string>();
+  readonly onDidLoad: vscode.Event<void>;
+  private readonly removed = this.register(new vscode.EventEmitter<string>());
   /** An asset was deleted here or found gone (its id), listed or not. */
   readonly onDidRemove = this.removed.event;
-  private readonly list = new PagedList<Asset>((cursor, limit) => this.session.client().assets.listPage(this.filters.query(), cursor, limit ?? PAGE_SIZE));
-  private readonly items = new Map<string, AssetItem>();
   /** Playback id → thumbnail as a data URI (undefined when there is none), fetched on first hover. */
   private readonly thumbnails = new Map<string, Promise<string | undefined>>();
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly session: Account,
-    private readonly prompts: Prompts,
+    prompts: Prompts,
     readonly filters: AssetFilters,
     /** Assets that stay `uploading` for good (their upload was cancelled): nothing polls them. */
     private readonly isAbandoned: (assetId: string) => boolean,
   ) {
-    this.subscriptions = [session.onDidChange(() => this.refresh()), filters.onDidChange(() => this.refresh())];
+    super();
+    this.model = this.register(
+      new PagedTreeModel<Asset, AssetItem>({
+        session,
+        prompts,
+        what: 'assets',
+        refreshCommand: COMMANDS.assets.refresh,
+        loadMoreCommand: COMMANDS.assets.loadMore,
+        reloadOn: [filters.onDidChange],
+        fetchPage: (cursor, limit) => session.client().assets.listPage(filters.query(), cursor, limit ?? PAGE_SIZE),
+      }),
+    );
+    this.onDidChangeTreeData = this.model.onDidChange;
+    this.onDidLoad = this.model.onDidLoad;
   }
 
   /** Assets currently loaded (for the palette pickers and the processing refresh). */
   get assets(): Asset[] {
-    return this.list.items;
+    return this.model.items;
   }
 
   refresh(): void {
-    this.list.reset();
-    this.items.clear();
-    this.changed.fire(undefined);
+    this.model.reset();
   }
 
-  async loadMore(): Promise<void> {
-    if (await this.list.loadMore()) this.changed.fire(undefined);
+  loadMore(): Promise<void> {
+    return this.model.loadMore();
   }
 
   /**
@@ -63,35 +71,35 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
    */
   addOrUpdate(asset: Asset): void {
     const listed = this.assets.some((a) => a.id === asset.id);
-    const updated = this.list.update((assets) => (listed ? assets.map((a) => (a.id === asset.id ? asset : a)) : [asset, ...assets]));
+    const updated = this.model.list.update((assets) => (listed ? assets.map((a) => (a.id === asset.id ? asset : a)) : [asset, ...assets]));
     if (!updated) return;
-    const row = this.items.get(asset.id);
+    const row = this.model.rowFor(asset.id);
     if (listed && row) {
       row.show(asset);
-      this.changed.fire([row]);
+      this.model.fire([row]);
     } else {
-      this.items.delete(asset.id);
-      this.changed.fire(undefined);
+      this.model.forget(asset.id);
+      this.model.fire();
     }
   }
 
   remove(assetId: string): void {
     this.removed.fire(assetId);
-    if (!this.list.update((assets) => assets.filter((a) => a.id !== assetId))) return;
-    this.items.delete(assetId);
-    this.changed.fire(undefined);
+    if (!this.model.list.update((assets) => assets.filter((a) => a.id !== assetId))) return;
+    this.model.forget(assetId);
+    this.model.fire();
   }
 
   /** The row of an asset, loading the first page first and fetching the asset when it is on no loaded page. */
   async itemFor(assetId: string): Promise<AssetItem | undefined> {
-    await this.ensureLoaded();
+    await this.model.load();
     let asset = this.assets.find((a) => a.id === assetId);
     if (!asset) {
       asset = await this.session.client().assets.get(assetId);
       this.addOrUpdate(asset);
     }
     // Undefined when the view was refreshed meanwhile (token or filters changed).
-    return this.list.isLoaded ? this.itemOf(asset) : undefined;
+    return this.model.list.isLoaded ? this.itemOf(asset) : undefined;
   }
 
   /** Loaded assets not yet ready or failed, that may still get there. */
@@ -108,18 +116,7 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
-    if (node || !(await this.session.signedIn())) return [];
-    try {
-      await this.ensureLoaded();
-    } catch (error) {
-      notifyIfTokenRejected(this.prompts, 'loading assets', error);
-      return [loadErrorItem('assets', error, 'livepeer.assets.refresh')];
-    }
-    const rows: Node[] = this.assets.map((asset) => this.itemOf(asset));
-    if (this.list.hasMore) {
-      rows.push(new MessageItem('Load more…', 'ellipsis', { command: 'livepeer.assets.loadMore', title: 'Load More Assets' }));
-    }
-    return rows;
+    return node ? [] : this.model.children((asset) => this.itemOf(asset));
   }
 
   /**
@@ -154,24 +151,6 @@ export class AssetsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   }
 
   private itemOf(asset: Asset): AssetItem {
-    let item = this.items.get(asset.id);
-    if (!item || item.asset !== asset) {
-      item = new AssetItem(asset);
-      this.items.set(asset.id, item);
-    }
-    return item;
-  }
-
-  private async ensureLoaded(): Promise<void> {
-    if (this.list.isLoaded) return;
-    await this.list.load();
-    if (this.list.isLoaded) this.pageLoaded.fire();
-  }
-
-  dispose(): void {
-    this.subscriptions.forEach((s) => s.dispose());
-    this.changed.dispose();
-    this.pageLoaded.dispose();
-    this.removed.dispose();
+    return this.model.row(asset.id, (row) => row.asset === asset, () => new AssetItem(asset));
   }
 }

@@ -2,26 +2,26 @@ import type * as vscode from 'vscode';
 import type { Asset, AssetWatcher } from '../../api';
 import type { Subscription } from '../../upload';
 import type { AssetsView } from './assetsView';
+import { Disposable } from '../common/disposable';
 
 /**
  * While the Assets view is visible, follows the assets that are still uploading, waiting or
  * processing (through the asset watcher the Uploads view shares) until each is ready or failed.
  * Hidden, it follows none; shown again (or reloaded), every asset is new to it and followed closely at first.
  */
-export class ProcessingRefresh implements vscode.Disposable {
+export class ProcessingRefresh extends Disposable {
   private readonly followed = new Map<string, Subscription>();
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly watcher: AssetWatcher,
     private readonly view: AssetsView,
     private readonly treeView: vscode.TreeView<unknown>,
   ) {
-    this.subscriptions = [
-      view.onDidChangeTreeData(() => this.sync()),
-      view.onDidLoad(() => this.sync()),
-      treeView.onDidChangeVisibility(() => this.sync()),
-    ];
+    super();
+    this.register(view.onDidChangeTreeData(() => this.sync()));
+    this.register(view.onDidLoad(() => this.sync()));
+    this.register(treeView.onDidChangeVisibility(() => this.sync()));
+    this.register({ dispose: () => this.unfollowAll() });
     this.sync();
   }
 
@@ -44,8 +44,7 @@ export class ProcessingRefresh implements vscode.Disposable {
     if (shown && JSON.stringify(shown) !== JSON.stringify(fresh)) this.view.addOrUpdate(fresh);
   }
 
-  dispose(): void {
-    this.subscriptions.forEach((s) => s.dispose());
+  private unfollowAll(): void {
     this.followed.forEach((subscription) => subscription.dispose());
     this.followed.clear();
   }

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { StudioApiError, messageOf } from '../../api';
 import { inProfileTerms } from './baseUrlWording';
 import type { Prompts } from './prompts';
+import { COMMANDS } from './commandIds';
+import { RETRY, SET_TOKEN, SHOW_LOG } from './actions';
 
 /**
  * Shows a failed action as one error notification with the next step on it: a token error offers
@@ -13,26 +15,19 @@ export function reportError(prompts: Prompts, what: string, error: unknown, retr
   if (known?.kind === 'aborted') return;
   const detail = inProfileTerms(messageOf(error));
   const actions: string[] = [];
-  if (known?.kind === 'auth') actions.push('Set API Token');
-  if (retry && (!known || ['network', 'timeout', 'server', 'rate-limited'].includes(known.kind))) actions.push('Retry');
-  actions.push('Show Log');
-  void prompts.message('error', `Livepeer: ${what}: ${detail}`, {}, ...actions).then((action) => {
-    if (action === 'Set API Token') void vscode.commands.executeCommand('livepeer.setToken');
-    else if (action === 'Retry') void retry?.();
-    else if (action === 'Show Log') void vscode.commands.executeCommand('livepeer.showLog');
+  if (known?.kind === 'auth') actions.push(SET_TOKEN);
+  if (retry && (!known || isPassing(known))) actions.push(RETRY);
+  actions.push(SHOW_LOG);
+  void prompts.message('error', vscode.l10n.t('Livepeer: {0}: {1}', what, detail), {}, ...actions).then((action) => {
+    if (action === SET_TOKEN) void vscode.commands.executeCommand(COMMANDS.setToken);
+    else if (action === RETRY) void retry?.();
+    else if (action === SHOW_LOG) void vscode.commands.executeCommand(COMMANDS.showLog);
   });
 }
 
-/** Wraps a command: a failure becomes one notification that names the action (see reportError). */
-export function reportingFailures<A extends unknown[], R>(prompts: Prompts, what: string, run: (...args: A) => Promise<R>): (...args: A) => Promise<R | undefined> {
-  return async (...args: A) => {
-    try {
-      return await run(...args);
-    } catch (error) {
-      reportError(prompts, what, error);
-      return undefined;
-    }
-  };
+/** A failure that may pass (no answer, a server error, too many requests): worth trying again, and undone by the service's recovery. */
+export function isPassing(error: unknown): boolean {
+  return error instanceof StudioApiError && ['network', 'timeout', 'server', 'rate-limited'].includes(error.kind);
 }
 
 /** Views show load failures in the tree; a rejected token also gets a notification with the fix. */

@@ -1,3 +1,5 @@
+import { duration } from '../../upload/transferText';
+
 export { byteSize, rate } from '../../upload/transferText';
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
@@ -29,14 +31,9 @@ export function md(text: string | undefined): string {
   return (text ?? '').replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }
 
-/** "1h 05m", "42m", "35s": how long something lasted, short enough for a tree row. */
-export function duration(seconds: number | undefined): string | undefined {
-  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return undefined;
-  const total = Math.round(seconds);
-  if (total < 60) return `${total}s`;
-  const minutes = Math.floor(total / 60);
-  if (minutes < 60) return `${minutes}m`;
-  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+/** How long something lasted, in seconds, as a tree row says it ("1h 05m", "42m", "35s"; see duration); undefined when not known. */
+export function rowDuration(seconds: number | undefined): string | undefined {
+  return seconds === undefined || !Number.isFinite(seconds) || seconds < 0 ? undefined : duration(seconds * 1_000, true);
 }
 
 /** "Nov 23, 9:05 PM": a date and time without seconds or year, for a tree row. */

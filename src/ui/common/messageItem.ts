@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { messageOf } from '../../api';
 import { inProfileTerms } from './baseUrlWording';
+import { COMMANDS } from './commandIds';
+import { RETRY } from './actions';
 
 /** A single informational row in a tree (a load error, "Load more…"), optionally clickable. */
 export class MessageItem extends vscode.TreeItem {
@@ -19,7 +21,7 @@ export class MessageItem extends vscode.TreeItem {
  */
 export function loadErrorItem(what: string, error: unknown, retryCommand: string): MessageItem {
   const cause = inProfileTerms(messageOf(error));
-  const item = new MessageItem(`Could not load ${what}`, 'error', { command: retryCommand, title: 'Retry' }, `${cause}\n\nClick to retry.`);
+  const item = new MessageItem(vscode.l10n.t('Could not load {0}', what), 'error', { command: retryCommand, title: RETRY }, vscode.l10n.t('{0}\n\nClick to retry.', cause));
   // The request is in the log and the tooltip; the row keeps what failed and what to do.
   item.description = cause.replace(/\s*\([A-Z]+ \/[^)]*\)$/, '');
   item.contextValue = 'loadError';
@@ -29,7 +31,7 @@ export function loadErrorItem(what: string, error: unknown, retryCommand: string
 /** The commands behind a load-error row's buttons. */
 export function registerLoadErrorCommands(): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('livepeer.retryLoad', (item?: vscode.TreeItem) =>
+    vscode.commands.registerCommand(COMMANDS.retryLoad, (item?: vscode.TreeItem) =>
       item?.command ? vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? [])) : undefined,
     ),
   ];

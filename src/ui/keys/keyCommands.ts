@@ -7,6 +7,9 @@ import { continueRotation, rotateSigningKey } from './rotation';
 import { SigningKeyItem } from './signingKeysView';
 import { quoted } from '../common/format';
 import { tickWhenHeld } from '../common/walkthrough';
+import { copyToClipboard } from '../common/commands';
+import { COMMANDS } from '../common/commandIds';
+import { DELETE, DISABLE, DISABLE_INSTEAD } from '../common/actions';
 
 /** Runs one key action; failures become an error notification naming the action. */
 async function run(ctx: KeyCommandContext, what: string, action: () => Promise<unknown>): Promise<void> {
@@ -75,9 +78,9 @@ async function confirmDisable(ctx: KeyCommandContext, key: SigningKey): Promise<
         'Players presenting tokens signed with it are refused: signed playback that uses this key stops working (the service may take up to 2 minutes to notice). Enable the key again to undo. To replace a key without breaking playback, use Rotate Signing Key.',
       safeLabel: 'Keep Enabled',
     },
-    'Disable',
+    DISABLE,
   );
-  return choice === 'Disable';
+  return choice === DISABLE;
 }
 
 async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<void> {
@@ -86,20 +89,20 @@ async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<voi
     if (!key) return;
     const name = key.name || key.id;
     const choice = key.disabled
-      ? await ctx.prompts.confirm(`Delete signing key ${quoted(name)}?`, { detail: 'This cannot be undone.', safeLabel: 'Keep Key' }, 'Delete')
+      ? await ctx.prompts.confirm(`Delete signing key ${quoted(name)}?`, { detail: 'This cannot be undone.', safeLabel: 'Keep Key' }, DELETE)
       : await ctx.prompts.confirm(
           `Signing key ${quoted(name)} is still enabled. Delete it anyway?`,
           {
             detail: 'Playback signed with it stops working at once. The safe way is to disable it, check that nothing broke, then delete it.',
             safeLabel: 'Keep Key',
           },
-          'Delete',
-          'Disable Instead',
+          DELETE,
+          DISABLE_INSTEAD,
         );
-    if (choice === 'Disable Instead') {
+    if (choice === DISABLE_INSTEAD) {
       await ctx.session.client().keys.update(key.id, { disabled: true });
       ctx.view.keyChanges.changed(key.id);
-    } else if (choice === 'Delete') {
+    } else if (choice === DELETE) {
       await ctx.session.client().keys.delete(key.id);
       await Promise.all([ctx.view.rotations.end(key.id), ctx.view.privateKeys.remove(key.id)]);
     }
@@ -110,27 +113,26 @@ async function copyKeyField(ctx: KeyCommandContext, arg: KeyArgument, field: 'id
   await run(ctx, `copying the ${label}`, async () => {
     const key = await resolveKey(ctx, arg, `Select the signing key whose ${label} to copy`);
     if (!key) return;
-    await vscode.env.clipboard.writeText(key[field]);
-    vscode.window.setStatusBarMessage(`Livepeer: ${label} copied`, 3000);
+    await copyToClipboard(label, key[field]);
   });
 }
 
 export function registerKeyCommands(ctx: KeyCommandContext): vscode.Disposable[] {
   const register = (id: string, handler: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, handler);
   return [
-    register('livepeer.keys.refresh', () => ctx.view.refresh()),
-    register('livepeer.keys.create', (options?: { name?: string }) => createKey(ctx, options)),
-    register('livepeer.keys.rename', (arg?: KeyArgument, name?: string) => renameKey(ctx, arg, name)),
-    register('livepeer.keys.disable', (arg?: KeyArgument) => setKeyDisabled(ctx, arg, true)),
-    register('livepeer.keys.enable', (arg?: KeyArgument) => setKeyDisabled(ctx, arg, false)),
-    register('livepeer.keys.delete', (arg?: KeyArgument) => deleteKey(ctx, arg)),
-    register('livepeer.keys.copyId', (arg?: KeyArgument) => copyKeyField(ctx, arg, 'id', 'key ID')),
-    register('livepeer.keys.copyPublicKey', (arg?: KeyArgument) => copyKeyField(ctx, arg, 'publicKey', 'public key')),
-    register('livepeer.keys.rotate', (arg?: KeyArgument) => run(ctx, 'rotating the signing key', () => rotateSigningKey(ctx, arg))),
+    register(COMMANDS.keys.refresh, () => ctx.view.refresh()),
+    register(COMMANDS.keys.create, (options?: { name?: string }) => createKey(ctx, options)),
+    register(COMMANDS.keys.rename, (arg?: KeyArgument, name?: string) => renameKey(ctx, arg, name)),
+    register(COMMANDS.keys.disable, (arg?: KeyArgument) => setKeyDisabled(ctx, arg, true)),
+    register(COMMANDS.keys.enable, (arg?: KeyArgument) => setKeyDisabled(ctx, arg, false)),
+    register(COMMANDS.keys.delete, (arg?: KeyArgument) => deleteKey(ctx, arg)),
+    register(COMMANDS.keys.copyId, (arg?: KeyArgument) => copyKeyField(ctx, arg, 'id', 'key ID')),
+    register(COMMANDS.keys.copyPublicKey, (arg?: KeyArgument) => copyKeyField(ctx, arg, 'publicKey', 'public key')),
+    register(COMMANDS.keys.rotate, (arg?: KeyArgument) => run(ctx, 'rotating the signing key', () => rotateSigningKey(ctx, arg))),
     // The view title's button: VS Code hands it the selected row, which may not be the key meant, so it asks (the selected key first).
-    register('livepeer.keys.rotatePicking', (selected?: unknown) =>
+    register(COMMANDS.keys.rotatePicking, (selected?: unknown) =>
       run(ctx, 'rotating the signing key', () => rotateSigningKey(ctx, undefined, selected instanceof SigningKeyItem ? selected.key.id : undefined)),
     ),
-    register('livepeer.keys.continueRotation', (arg?: KeyArgument) => run(ctx, 'continuing the rotation', () => continueRotation(ctx, arg))),
+    register(COMMANDS.keys.continueRotation, (arg?: KeyArgument) => run(ctx, 'continuing the rotation', () => continueRotation(ctx, arg))),
   ];
 }

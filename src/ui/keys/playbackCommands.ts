@@ -3,7 +3,6 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SigningKey } from '../../api';
-import { reportingFailures } from '../common/errorReporting';
 import { dateTime, quoted } from '../common/format';
 import type { AccessResult } from '../../operations/checkAccess';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
@@ -11,6 +10,9 @@ import { playbackTargetOf, type PlaybackTarget } from '../common/playbackTarget'
 import { resolveKey, type KeyCommandContext } from './keyPicker';
 
 import { SigningKeyItem } from './signingKeysView';
+import { copyToClipboard, registerCommand } from '../common/commands';
+import { COMMANDS } from '../common/commandIds';
+import { COPY_SIGNED_URL, COPY_TOKEN, ROTATE_KEY } from '../common/actions';
 
 const LIFETIMES = [
   { label: '1 hour', seconds: 3600 },
@@ -59,9 +61,9 @@ async function privateKeyOf(ctx: KeyCommandContext, key: SigningKey): Promise<st
           'It was kept there, but this VS Code no longer has it (another machine, or a cleared keychain). Choose the PEM file if you saved one; otherwise rotate the key to get a new private key.',
       },
       'Choose File…',
-      'Rotate Key…',
+      ROTATE_KEY,
     );
-    if (choice === 'Rotate Key…') void vscode.commands.executeCommand('livepeer.keys.rotate', key.id);
+    if (choice === ROTATE_KEY) void vscode.commands.executeCommand(COMMANDS.keys.rotate, key.id);
     if (choice !== 'Choose File…') return undefined;
   }
   const [file] =
@@ -115,11 +117,10 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
     'Players present the token as `?jwt=<token>` on the playback URL, or in a `Livepeer-Jwt` header. Anyone holding it can play the content until it expires. Closing this document discards it.',
   ]);
   void ctx.prompts
-    .message('info', `Livepeer: playback token for ${what} signed with ${quoted(key.name || key.id)}, valid for ${lifetime.label}.`, {}, 'Copy Token', 'Copy Signed Playback URL')
+    .message('info', `Livepeer: playback token for ${what} signed with ${quoted(key.name || key.id)}, valid for ${lifetime.label}.`, {}, COPY_TOKEN, COPY_SIGNED_URL)
     .then(async (action) => {
       if (!action) return;
-      await vscode.env.clipboard.writeText(action === 'Copy Token' ? token : url);
-      vscode.window.setStatusBarMessage(`Livepeer: ${action === 'Copy Token' ? 'token' : 'signed playback URL'} copied`, 3000);
+      await (action === COPY_TOKEN ? copyToClipboard('token', token) : copyToClipboard('signed playback URL', url));
     });
   return token;
 }
@@ -213,12 +214,9 @@ function cacheNote(outcome: 'agrees' | 'expired' | 'cancelled', key: SigningKey,
 }
 
 export function registerPlaybackCommands(ctx: KeyCommandContext): vscode.Disposable[] {
-  const guarded = <A extends unknown[], R>(what: string, action: (...args: A) => Promise<R>) => reportingFailures(ctx.prompts, what, action);
+  const { prompts } = ctx;
   return [
-    vscode.commands.registerCommand('livepeer.playback.signToken', guarded('signing a playback token', (arg?: unknown) => signToken(ctx, arg))),
-    vscode.commands.registerCommand(
-      'livepeer.playback.checkAccess',
-      guarded('checking playback access', (arg?: unknown, given?: { token?: string }) => checkAccess(ctx, arg, given)),
-    ),
+    registerCommand(COMMANDS.playback.signToken, (arg?: unknown) => signToken(ctx, arg), { prompts, what: 'signing a playback token' }),
+    registerCommand(COMMANDS.playback.checkAccess, (arg?: unknown, given?: { token?: string }) => checkAccess(ctx, arg, given), { prompts, what: 'checking playback access' }),
   ];
 }

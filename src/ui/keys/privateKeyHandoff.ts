@@ -8,6 +8,7 @@ import type { Prompts } from '../common/prompts';
 import { writePrivateFile } from './privateFile';
 import type { PrivateKeys } from './privateKeys';
 import { quoted } from '../common/format';
+import { CLOSE_WITHOUT_KEEPING } from '../common/actions';
 
 const COPY = 'Copy Private Key';
 const SAVE = 'Save to File…';
@@ -98,7 +99,7 @@ async function confirmDiscard(prompts: Prompts): Promise<boolean> {
   const choice = await prompts.confirm(
     'Close without keeping the private key?',
     { detail: 'Livepeer Studio will not show it again; you would need a new key.', safeLabel: 'Go Back' },
-    'Close Without Keeping',
+    CLOSE_WITHOUT_KEEPING,
   );
-  return choice === 'Close Without Keeping';
+  return choice === CLOSE_WITHOUT_KEEPING;
 }

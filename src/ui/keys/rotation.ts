@@ -8,6 +8,7 @@ import { handOutPrivateKey } from './privateKeyHandoff';
 import type { Rotation } from './rotations';
 import { SigningKeyItem } from './signingKeysView';
 import { quoted } from '../common/format';
+import { COMMANDS } from '../common/commandIds';
 
 const CONTINUE = 'Continue Rotation';
 
@@ -57,7 +58,7 @@ function announceDeployStep(ctx: KeyCommandContext, rotation: Rotation): void {
   void ctx.prompts
     .message('info', `Livepeer: Rotate (2/3): deploy ${quoted(rotation.newName)} wherever ${quoted(rotation.oldName)} signs playback, then Continue Rotation.`, {}, CONTINUE)
     .then((action) => {
-      if (action === CONTINUE) void onProfileOf(ctx.session, ctx.prompts, profileId, () => vscode.commands.executeCommand('livepeer.keys.continueRotation', rotation.oldKeyId));
+      if (action === CONTINUE) void onProfileOf(ctx.session, ctx.prompts, profileId, () => vscode.commands.executeCommand(COMMANDS.keys.continueRotation, rotation.oldKeyId));
     });
 }
 

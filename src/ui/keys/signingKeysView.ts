@@ -1,14 +1,16 @@
 import * as vscode from 'vscode';
 import type { SigningKey } from '../../api';
 import { dateTime, md, quoted, shortName, timeAgo } from '../common/format';
-import { notifyIfTokenRejected } from '../common/errorReporting';
-import { loadErrorItem, type MessageItem } from '../common/messageItem';
+import { Disposable } from '../common/disposable';
+import type { MessageItem } from '../common/messageItem';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
 import { KeyChanges } from './gateCache';
 import type { PrivateKeyState, PrivateKeys } from './privateKeys';
 import type { Rotation, Rotations } from './rotations';
+import { SigningKeysModel } from './signingKeysModel';
 import { tickWhenHeld } from '../common/walkthrough';
+import { COMMANDS } from '../common/commandIds';
 
 /** Where a key stands: its rotation (if any) and whether its private key is kept in secret storage. */
 export interface KeyStanding {
@@ -87,10 +89,11 @@ function rotationTooltip(role: 'old' | 'new', rotation: Rotation): string {
   return `Replaced by ${quoted(newName)} and disabled: check that playback works, then **Delete** this key to finish the rotation.`;
 }
 
+/** Space-separated words, as every row's contextValue (menus match `viewItem =~ /^signingKey enabled\b/`). */
 function contextValue(key: SigningKey, rotation: KeyStanding['rotation']): string {
-  if (key.disabled) return rotation?.role === 'old' ? 'signingKey.disabled.retired' : 'signingKey.disabled';
-  if (rotation?.rotation.step === 'deploy') return rotation.role === 'old' ? 'signingKey.enabled.rotating' : 'signingKey.enabled.rotationNew';
-  return 'signingKey.enabled';
+  if (key.disabled) return rotation?.role === 'old' ? 'signingKey disabled retired' : 'signingKey disabled';
+  if (rotation?.rotation.step === 'deploy') return rotation.role === 'old' ? 'signingKey enabled rotating' : 'signingKey enabled rotationNew';
+  return 'signingKey enabled';
 }
 
 /** The base64 body of the PEM inside the service's base64 `publicKey`, shortened for a tooltip. */
@@ -104,23 +107,24 @@ function publicKeyPreview(publicKey: string | undefined): string {
 type Node = SigningKeyItem | MessageItem;
 
 /** Lists the account's signing keys (all pages). */
-export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+export class SigningKeysView extends Disposable implements vscode.TreeDataProvider<Node> {
+  private readonly model: SigningKeysModel;
+  readonly onDidChangeTreeData: vscode.Event<undefined | never[]>;
 
   constructor(
     private readonly session: Account,
-    private readonly prompts: Prompts,
+    prompts: Prompts,
     readonly rotations: Rotations,
     readonly privateKeys: PrivateKeys,
     readonly keyChanges = new KeyChanges(),
   ) {
-    this.subscription = session.onDidChange(() => this.refresh());
+    super();
+    this.model = this.register(new SigningKeysModel({ session, prompts, what: 'signing keys', refreshCommand: COMMANDS.keys.refresh }, rotations, privateKeys));
+    this.onDidChangeTreeData = this.model.onDidChange;
   }
 
   refresh(): void {
-    this.changed.fire();
+    this.model.reset();
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
@@ -131,22 +135,8 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
     if (node || !(await this.session.signedIn())) return [];
     const sameProfile = this.session.sameProfile();
     try {
-      const keys = await this.session.client().keys.list();
-      // Another profile's list must not land: it would show, and keep private keys by, the wrong account (the switch reloads the view).
-      if (!sameProfile()) return [];
-      keys.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
+      const keys = (await this.model.load()) ?? [];
       tickWhenHeld('SigningKey', keys.length);
-      // A key deleted elsewhere (Studio, another window) ends its rotations and takes its kept private
-      // key along. A rotation neither of whose keys is listed belongs to another token's account or
-      // project: it is kept for when that token is back.
-      const ids = new Set(keys.map((key) => key.id));
-      for (const rotation of this.rotations.all()) {
-        if (ids.has(rotation.oldKeyId) !== ids.has(rotation.newKeyId)) await this.rotations.end(rotation.oldKeyId);
-      }
-      if (!sameProfile()) return [];
-      await this.privateKeys.keepOnly(keys);
-      // A private key said to be kept must be there: one missing from secret storage is shown as missing.
-      await this.privateKeys.verify(keys.map((key) => key.id));
       return keys.map(
         (key) =>
           new SigningKeyItem(key, {
@@ -156,14 +146,7 @@ export class SigningKeysView implements vscode.TreeDataProvider<Node>, vscode.Di
           }),
       );
     } catch (error) {
-      if (!sameProfile()) return [];
-      notifyIfTokenRejected(this.prompts, 'loading signing keys', error);
-      return [loadErrorItem('signing keys', error, 'livepeer.keys.refresh')];
+      return sameProfile() ? [this.model.errorRow('signing keys', error)] : [];
     }
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 }

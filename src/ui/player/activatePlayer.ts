@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import type { Account } from '../account/account';
-import { reportingFailures } from '../common/errorReporting';
+import { registerCommand } from '../common/commands';
 import { shortDateTime } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import type { PrivateKeys } from '../keys/privateKeys';
 import { playbackTargetOf } from '../common/playbackTarget';
 import type { PlayTarget } from './playbackPlan';
 import { PlayerPanel } from './playerPanel';
+import { COMMANDS } from '../common/commandIds';
 
 export { PlayerPanel } from './playerPanel';
 
@@ -39,9 +40,9 @@ async function pickTarget(session: Account, prompts: Prompts): Promise<PlayTarge
 /** The player panel and its Play command. */
 export function activatePlayer(deps: { session: Account; prompts: Prompts; privateKeys: PrivateKeys; extensionUri: vscode.Uri }): { player: PlayerPanel; disposables: vscode.Disposable[] } {
   const player = new PlayerPanel(deps);
-  const play = reportingFailures(deps.prompts, 'opening the player', async (arg?: unknown) => {
+  const play = async (arg?: unknown) => {
     const target = targetOf(arg) ?? (await pickTarget(deps.session, deps.prompts));
     if (target) await player.play(target);
-  });
-  return { player, disposables: [player, vscode.commands.registerCommand('livepeer.player.play', play)] };
+  };
+  return { player, disposables: [player, registerCommand(COMMANDS.player.play, play, { prompts: deps.prompts, what: 'opening the player' })] };
 }

@@ -8,6 +8,8 @@ import { playerHtml } from './playerHtml';
 import { parseFromWebview, type FromWebview, type ToWebview } from './playerMessages';
 import { ViewerFeed } from './viewerFeed';
 import { shortName } from '../common/format';
+import { Disposable } from '../common/disposable';
+import { COMMANDS } from '../common/commandIds';
 
 export interface PlayerDeps {
   session: Account;
@@ -30,7 +32,7 @@ const CREATE_KEY = 'Create Signing Key…';
  * that is not playable yet, and keeps the last things it told the webview to tell them again when
  * the webview reloads.
  */
-export class PlayerPanel implements vscode.Disposable {
+export class PlayerPanel extends Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private target: PlayTarget | undefined;
   /** The page's media origins; the page is rebuilt when they change. */
@@ -43,16 +45,17 @@ export class PlayerPanel implements vscode.Disposable {
   /** While waiting for content to play: the delay of the next ask (doubling), and whether it is held back (panel hidden, no token). */
   private wait: { ms: number; held: boolean } | undefined;
   private generation = 0;
-  private readonly subscriptions: vscode.Disposable[];
-  private readonly reported = new vscode.EventEmitter<FromWebview>();
+  private readonly reported = this.register(new vscode.EventEmitter<FromWebview>());
   /** Every checked message from the webview (tests wait on the player's state through it). */
   readonly onDidReport = this.reported.event;
-  private readonly didPost = new vscode.EventEmitter<ToWebview>();
+  private readonly didPost = this.register(new vscode.EventEmitter<ToWebview>());
   /** Each message posted to the webview (the tests check that no secret is among them; nothing keeps them here). */
   readonly onDidPost = this.didPost.event;
 
   constructor(private readonly deps: PlayerDeps) {
-    this.subscriptions = [deps.session.onDidChange(() => this.onSessionChange())];
+    super();
+    this.register(deps.session.onDidChange(() => this.onSessionChange()));
+    this.register({ dispose: () => this.panel?.dispose() });
   }
 
   /** When the player asks next whether waiting content plays now (ms after the last ask); undefined when it does not. */
@@ -133,8 +136,8 @@ export class PlayerPanel implements vscode.Disposable {
     this.wait = undefined;
     if (plan.noKey) {
       void this.deps.prompts.message('warning', `Livepeer: ${plan.text}`, {}, SIGN_TOKEN, CREATE_KEY).then((action) => {
-        if (action === SIGN_TOKEN) void vscode.commands.executeCommand('livepeer.playback.signToken', target.playbackId);
-        if (action === CREATE_KEY) void vscode.commands.executeCommand('livepeer.keys.create');
+        if (action === SIGN_TOKEN) void vscode.commands.executeCommand(COMMANDS.playback.signToken, target.playbackId);
+        if (action === CREATE_KEY) void vscode.commands.executeCommand(COMMANDS.keys.create);
       });
     }
   }
@@ -229,12 +232,5 @@ export class PlayerPanel implements vscode.Disposable {
     clearTimeout(this.timer);
     clearInterval(this.timer);
     this.timer = undefined;
-  }
-
-  dispose(): void {
-    this.subscriptions.forEach((s) => s.dispose());
-    this.panel?.dispose();
-    this.reported.dispose();
-    this.didPost.dispose();
   }
 }

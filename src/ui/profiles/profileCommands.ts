@@ -9,6 +9,7 @@ import { Rotations } from '../keys/rotations';
 import { pinnedProfile, type AccountProfiles } from './accountProfiles';
 import { pickProfile } from './profilePicker';
 import { learnProject } from './projectLearning';
+import { COMMANDS } from '../common/commandIds';
 
 export interface ProfileContext {
   session: Account;
@@ -187,11 +188,11 @@ export function registerProfileCommands(ctx: ProfileContext): vscode.Disposable[
   const command = (id: string, action: string, run: (ctx: ProfileContext, arg?: unknown) => Promise<boolean>) =>
     vscode.commands.registerCommand(id, (arg?: unknown) => report(ctx, action, () => run(ctx, arg)));
   return [
-    command('livepeer.profiles.add', 'add the profile', addProfile),
-    command('livepeer.profiles.switch', 'switch profile', switchProfile),
-    command('livepeer.profiles.rename', 'rename the profile', renameProfile),
-    command('livepeer.profiles.remove', 'remove the profile', removeProfile),
-    command('livepeer.profiles.edit', 'edit the profile', (c, arg) => editProfile(c, arg)),
-    command('livepeer.openBaseUrlSetting', 'change the base URL', changeBaseUrl),
+    command(COMMANDS.profiles.add, 'add the profile', addProfile),
+    command(COMMANDS.profiles.switch, 'switch profile', switchProfile),
+    command(COMMANDS.profiles.rename, 'rename the profile', renameProfile),
+    command(COMMANDS.profiles.remove, 'remove the profile', removeProfile),
+    command(COMMANDS.profiles.edit, 'edit the profile', (c, arg) => editProfile(c, arg)),
+    command(COMMANDS.openBaseUrlSetting, 'change the base URL', changeBaseUrl),
   ];
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Account } from '../account/account';
 import type { Prompts } from '../common/prompts';
+import { COMMANDS } from '../common/commandIds';
 
 /**
  * Runs `act` (a notification's action) when `profileId`, the profile it was shown for, is still the
@@ -20,5 +21,5 @@ export async function onProfileOf(session: Account, prompts: Prompts, profileId:
   }
   const action = `Switch to “${owner.name}”`;
   const choice = await prompts.message('warning', `Livepeer: this is about profile “${owner.name}”, not the current profile “${current?.name ?? 'none'}”.`, {}, action);
-  if (choice === action && (await vscode.commands.executeCommand<boolean>('livepeer.profiles.switch', owner.id))) await act();
+  if (choice === action && (await vscode.commands.executeCommand<boolean>(COMMANDS.profiles.switch, owner.id))) await act();
 }

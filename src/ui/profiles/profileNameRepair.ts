@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Prompts } from '../common/prompts';
 import type { AccountProfiles } from './accountProfiles';
+import { COMMANDS } from '../common/commandIds';
 
 /**
  * Profiles stored under the same name up to case and spaces (by an older version, or two windows
@@ -14,5 +15,5 @@ export async function repairProfileNames(profiles: AccountProfiles, prompts: Pro
   const what = renamed.map(({ from, to }) => `a second profile named “${from.trim()}” is now “${to}”`).join('; ');
   const action = 'Rename Profile';
   const choice = await prompts.message('warning', `Livepeer: ${what} (profile names ignore case and spaces); each keeps its own token.`, {}, action);
-  if (choice === action) await vscode.commands.executeCommand('livepeer.profiles.rename', first.id);
+  if (choice === action) await vscode.commands.executeCommand(COMMANDS.profiles.rename, first.id);
 }

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { PRODUCTION_BASE_URL, type Profile } from '../../profiles/profile';
 import type { AccountProfiles } from './accountProfiles';
+import { Disposable } from '../common/disposable';
+import { COMMANDS } from '../common/commandIds';
 
 /** The base URL's host (and port), as the status bar and Switch Profile show it. */
 export function hostOf(baseUrl: string): string {
@@ -21,15 +23,15 @@ export function projectText(profile: Profile): string {
  * another service than production (staging, an emulator), the error colour when the folder pins a
  * profile that does not exist. A click switches profile.
  */
-export class ProfileStatusBar implements vscode.Disposable {
-  readonly item = vscode.window.createStatusBarItem('livepeer.profile', vscode.StatusBarAlignment.Left, 11);
-  private readonly subscription: vscode.Disposable;
+export class ProfileStatusBar extends Disposable {
+  readonly item = this.register(vscode.window.createStatusBarItem('livepeer.profile', vscode.StatusBarAlignment.Left, 11));
 
   constructor(private readonly profiles: AccountProfiles) {
+    super();
     this.item.name = 'Livepeer Profile';
-    this.item.command = 'livepeer.profiles.switch';
+    this.item.command = COMMANDS.profiles.switch;
     this.update();
-    this.subscription = profiles.onDidChangeShown(() => this.update());
+    this.register(profiles.onDidChangeShown(() => this.update()));
   }
 
   private update(): void {
@@ -56,10 +58,5 @@ export class ProfileStatusBar implements vscode.Disposable {
     }
     if (this.profiles.all().length || state.why === 'pin not found') this.item.show();
     else this.item.hide();
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.item.dispose();
   }
 }

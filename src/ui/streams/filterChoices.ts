@@ -1,3 +1,5 @@
+import { COMMANDS } from '../common/commandIds';
+
 // The Streams view's filter choices, shared by the Filter menu (package.json titles and groups) and
 // the palette's Filter Streams… pick so both say the same, in the same order and groups.
 // No vscode import: the manifest test reads it.
@@ -26,17 +28,17 @@ export const FILTER_GROUPS: readonly FilterGroup[] = [
     id: '1_activity',
     title: 'Show',
     choices: [
-      { command: 'livepeer.streams.filter.all', label: 'All Streams', activity: 'all' },
-      { command: 'livepeer.streams.filter.active', label: 'Active Only', activity: 'active' },
-      { command: 'livepeer.streams.filter.idle', label: 'Idle Only', activity: 'idle' },
+      { command: COMMANDS.streams['filter.all'], label: 'All Streams', activity: 'all' },
+      { command: COMMANDS.streams['filter.active'], label: 'Active Only', activity: 'active' },
+      { command: COMMANDS.streams['filter.idle'], label: 'Idle Only', activity: 'idle' },
     ],
   },
   {
     id: '2_toggles',
     title: 'Toggles',
     choices: [
-      { command: 'livepeer.streams.filter.recordingOnly', label: 'Recording On Only', toggle: 'recordingOnly' },
-      { command: 'livepeer.streams.filter.streamsOnly', label: 'Streams Only', toggle: 'streamsOnly' },
+      { command: COMMANDS.streams['filter.recordingOnly'], label: 'Recording On Only', toggle: 'recordingOnly' },
+      { command: COMMANDS.streams['filter.streamsOnly'], label: 'Streams Only', toggle: 'streamsOnly' },
     ],
   },
 ];

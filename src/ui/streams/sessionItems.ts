@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Session as StreamSession, Stream } from '../../api';
-import { dateTime, duration, md, shortDateTime } from '../common/format';
+import { dateTime, rowDuration, md, shortDateTime } from '../common/format';
 
 /** A session row's recording state: while live a recording is being made, afterwards processed. */
 const RECORDING_WORDS = {
@@ -17,7 +17,7 @@ export class SessionItem extends vscode.TreeItem {
     super(shortDateTime(session.createdAt), vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/${session.id}`;
     const recording = session.recordingStatus ?? 'none';
-    const ran = duration(session.sourceSegmentsDuration);
+    const ran = rowDuration(session.sourceSegmentsDuration);
     this.description = [session.isActive ? 'live now' : ran, RECORDING_WORDS[session.isActive ? 'live' : 'ended'][recording]].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon(session.isActive ? 'broadcast' : recording === 'ready' ? 'play-circle' : 'history');
     this.contextValue = recording === 'ready' ? 'session recorded' : 'session';
@@ -27,7 +27,7 @@ export class SessionItem extends vscode.TreeItem {
   tooltipText(): vscode.MarkdownString {
     const { session, parent } = this;
     const recording = session.recordingStatus ?? 'none';
-    const ran = duration(session.sourceSegmentsDuration);
+    const ran = rowDuration(session.sourceSegmentsDuration);
     return new vscode.MarkdownString(
       [
         `**Session of ${md(parent.name || parent.id)}**`,
@@ -53,7 +53,7 @@ export class ChildSessionItem extends vscode.TreeItem {
   ) {
     super(`session of ${parentName}`, vscode.TreeItemCollapsibleState.None);
     this.id = `child/${stream.id}`;
-    const ran = duration(stream.sourceSegmentsDuration);
+    const ran = rowDuration(stream.sourceSegmentsDuration);
     this.description = [shortDateTime(stream.createdAt), stream.isActive ? 'live now' : ran].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon(stream.isActive ? 'broadcast' : 'history');
     this.contextValue = 'session child';
@@ -62,7 +62,7 @@ export class ChildSessionItem extends vscode.TreeItem {
   /** Built on hover (the view's resolveTreeItem). */
   tooltipText(): vscode.MarkdownString {
     const { stream, parentName } = this;
-    const ran = duration(stream.sourceSegmentsDuration);
+    const ran = rowDuration(stream.sourceSegmentsDuration);
     return new vscode.MarkdownString(
       [
         `**Session of ${md(parentName)}**`,

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { StudioApiError, type Stream } from '../../api';
 import { isLive, nameOf, resolveStream, type StreamArgument, type StreamContext } from './streamPicker';
+import { DELETE } from '../common/actions';
 
 const STOP_DETAIL = 'The broadcaster is disconnected. The stream and its key stay, and it can go live again.';
 
@@ -43,7 +44,7 @@ export async function deleteStream(ctx: StreamContext, arg: StreamArgument): Pro
   const stream = await resolveStream(ctx, arg, 'Select the stream to delete');
   if (!stream) return;
   const detail = `Its stream key stops working${isLive(stream) ? ' and the live broadcast is cut' : ''}. This cannot be undone.`;
-  if ((await ctx.prompts.confirm(`Delete stream ${nameOf(stream)}?`, { detail }, 'Delete')) !== 'Delete') return;
+  if ((await ctx.prompts.confirm(`Delete stream ${nameOf(stream)}?`, { detail }, DELETE)) !== DELETE) return;
   const reported = await changeStream(ctx, stream, () => ctx.session.client().streams.delete(stream.id), (now) => !now, 'is deleted');
   await ctx.view.refresh();
   if (!reported) done(`stream ${nameOf(stream)} deleted`);

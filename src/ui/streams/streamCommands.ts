@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { StudioApiError, ingestAddresses, type PlaybackSource, type Stream } from '../../api';
 import { createStream as createStreamFor } from '../../operations/createStream';
 import { streamDetails } from '../../operations/streamDetails';
-import { reportError, reportingFailures } from '../common/errorReporting';
+import { copyToClipboard, registerCommand } from '../common/commands';
+import { reportError } from '../common/errorReporting';
 import { JsonDetails } from '../common/jsonDetails';
 import { openInStudio } from '../common/openInStudio';
 import type { Prompts } from '../common/prompts';
@@ -14,11 +15,8 @@ import { deleteStream, setRecord, setSuspended, terminate } from './streamChange
 import { nameOf, resolveStream, type StreamArgument, type StreamContext } from './streamPicker';
 import { SessionItem, type StreamNode, type StreamsView } from './streamsView';
 import { leaveWalkthrough, tickWhenHeld } from '../common/walkthrough';
-
-async function copy(value: string, label: string, note?: string): Promise<void> {
-  await vscode.env.clipboard.writeText(value);
-  vscode.window.setStatusBarMessage(`Livepeer: ${label} copied${note ? ` (${note})` : ''}`, 4000);
-}
+import { COMMANDS } from '../common/commandIds';
+import { COPY_RTMP_URL, COPY_STREAM_KEY } from '../common/actions';
 
 /** The stream key, from the listed object or, when a list left it out, from the stream itself. */
 async function streamKeyOf(session: Account, stream: Stream): Promise<string> {
@@ -78,10 +76,10 @@ async function createStream(ctx: StreamContext): Promise<void> {
   tickWhenHeld('Stream', 1);
   await reveal(ctx, stream);
   const text = `Livepeer: stream ${nameOf(stream)} created. Broadcast to it with its stream key (its row has the copy actions too).`;
-  void prompts.message('info', text, {}, 'Copy Stream Key', 'Copy RTMP URL').then(async (action) => {
+  void prompts.message('info', text, {}, COPY_STREAM_KEY, COPY_RTMP_URL).then(async (action) => {
     try {
-      if (action === 'Copy Stream Key') await copy(await streamKeyOf(session, stream), 'stream key');
-      if (action === 'Copy RTMP URL') await copy((await ingestFor(session, await streamKeyOf(session, stream))).rtmp, 'RTMP ingest URL');
+      if (action === COPY_STREAM_KEY) await copyToClipboard('stream key', await streamKeyOf(session, stream));
+      if (action === COPY_RTMP_URL) await copyToClipboard('RTMP ingest URL', (await ingestFor(session, await streamKeyOf(session, stream))).rtmp);
     } catch (error) {
       reportError(prompts, 'copying the address', error);
     }
@@ -93,7 +91,7 @@ async function copyIngest(ctx: StreamContext, arg: StreamArgument, kind: 'rtmp' 
   const stream = await resolveStream(ctx, arg, `Select the stream whose ${label} to copy`);
   if (!stream) return;
   const addresses = await ingestFor(ctx.session, await streamKeyOf(ctx.session, stream));
-  await copy(addresses[kind], label, 'it contains the stream key');
+  await copyToClipboard(label, addresses[kind], 'it contains the stream key');
 }
 
 async function copyPlaybackUrl(ctx: StreamContext, arg: StreamArgument): Promise<void> {
@@ -116,7 +114,7 @@ async function copyPlaybackUrl(ctx: StreamContext, arg: StreamArgument): Promise
           )
         )?.source;
   if (!source) return;
-  await copy(source.url, `${source.hrn} playback URL`, signed ? 'signed playback: add ?jwt=<token>' : undefined);
+  await copyToClipboard(`${source.hrn} playback URL`, source.url, signed ? 'signed playback: add ?jwt=<token>' : undefined);
 }
 
 async function openStreamInStudio(ctx: StreamContext, arg: StreamArgument): Promise<vscode.Uri | undefined> {
@@ -137,7 +135,7 @@ async function copyRecording(item: unknown, field: 'recordingUrl' | 'mp4Url', pr
     void prompts.message('info', `Livepeer: this session has no ${label} (its recording is not ready).`, {});
     return;
   }
-  await copy(value, label);
+  await copyToClipboard(label, value);
 }
 
 /** The palette's Filter Streams…: the Filter menu's groups and entries, with the same labels and checkmarks. */
@@ -194,13 +192,13 @@ export function registerStreamCommands(session: Account, prompts: Prompts, view:
   // The rest goes through the same stripping as an asset's (credentials in nested fields and addresses).
   const details = new JsonDetails('livepeer-stream', (id) => streamDetails(session.client(), id), (stream) => stream);
   const ctx: StreamContext = { session, prompts, view, treeView, details };
-  const action = <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) => reportingFailures(prompts, what, run);
-  const copyField = (field: 'id' | 'playbackId' | 'streamKey', label: string) =>
-    action(`copying the ${label}`, async (arg?: StreamArgument) => {
+  const action = <A extends unknown[]>(id: string, what: string, run: (...args: A) => unknown) => registerCommand(id, run, { prompts, what });
+  const copyField = (id: string, field: 'id' | 'playbackId' | 'streamKey', label: string) =>
+    action(id, `copying the ${label}`, async (arg?: StreamArgument) => {
       const stream = await resolveStream(ctx, arg, `Select the stream whose ${label} to copy`);
       if (!stream) return;
       const value = field === 'streamKey' ? await streamKeyOf(session, stream) : stream[field];
-      if (value) await copy(value, label);
+      if (value) await copyToClipboard(label, value);
       else void prompts.message('info', `Livepeer: ${nameOf(stream)} has no ${label}.`, {});
     });
   const describe = () => {
@@ -211,31 +209,31 @@ export function registerStreamCommands(session: Account, prompts: Prompts, view:
     view.filters.onDidChange(describe),
     autoRefresh(treeView, view),
     details,
-    vscode.commands.registerCommand('livepeer.streams.refresh', () => view.refresh()),
-    vscode.commands.registerCommand('livepeer.streams.loadMore', action('loading more streams', () => view.loadMore())),
-    vscode.commands.registerCommand('livepeer.streams.loadMoreSessions', action('loading more sessions', (id: string) => view.loadMoreSessions(id))),
-    vscode.commands.registerCommand('livepeer.streams.filter', () => pickFilter(view, prompts)),
-    vscode.commands.registerCommand('livepeer.streams.search', (text?: string) => search(view, prompts, text)),
-    vscode.commands.registerCommand('livepeer.streams.clearSearch', () => view.filters.setSearch('')),
+    registerCommand(COMMANDS.streams.refresh, () => view.refresh()),
+    action(COMMANDS.streams.loadMore, 'loading more streams', () => view.loadMore()),
+    action(COMMANDS.streams.loadMoreSessions, 'loading more sessions', (id: string) => view.loadMoreSessions(id)),
+    registerCommand(COMMANDS.streams.filter, () => pickFilter(view, prompts)),
+    registerCommand(COMMANDS.streams.search, (text?: string) => search(view, prompts, text)),
+    registerCommand(COMMANDS.streams.clearSearch, () => view.filters.setSearch('')),
     ...FILTER_CHOICES.flatMap((choice) =>
-      [choice.command, `${choice.command}.checked`].map((id) => vscode.commands.registerCommand(id, () => applyFilter(view, choice))),
+      [choice.command, `${choice.command}.checked`].map((id) => registerCommand(id, () => applyFilter(view, choice))),
     ),
-    vscode.commands.registerCommand('livepeer.streams.create', action('creating the stream', (from?: unknown) => leaveWalkthrough(from, 'livepeer.streams').then(() => createStream(ctx)))),
-    vscode.commands.registerCommand('livepeer.streams.delete', action('deleting the stream', (arg?: StreamArgument) => deleteStream(ctx, arg))),
-    vscode.commands.registerCommand('livepeer.streams.suspend', action('suspending the stream', (arg?: StreamArgument) => setSuspended(ctx, arg, true))),
-    vscode.commands.registerCommand('livepeer.streams.unsuspend', action('unsuspending the stream', (arg?: StreamArgument) => setSuspended(ctx, arg, false))),
-    vscode.commands.registerCommand('livepeer.streams.recordOn', action('turning recording on', (arg?: StreamArgument) => setRecord(ctx, arg, true))),
-    vscode.commands.registerCommand('livepeer.streams.recordOff', action('turning recording off', (arg?: StreamArgument) => setRecord(ctx, arg, false))),
-    vscode.commands.registerCommand('livepeer.streams.terminate', action('stopping the live session', (arg?: StreamArgument) => terminate(ctx, arg))),
-    vscode.commands.registerCommand('livepeer.streams.copyRtmpUrl', action('copying the RTMP ingest URL', (arg?: StreamArgument) => copyIngest(ctx, arg, 'rtmp'))),
-    vscode.commands.registerCommand('livepeer.streams.copySrtUrl', action('copying the SRT URL', (arg?: StreamArgument) => copyIngest(ctx, arg, 'srt'))),
-    vscode.commands.registerCommand('livepeer.streams.copyPlaybackUrl', action('copying the playback URL', (arg?: StreamArgument) => copyPlaybackUrl(ctx, arg))),
-    vscode.commands.registerCommand('livepeer.streams.openInStudio', action('opening the stream in Livepeer Studio', (arg?: StreamArgument) => openStreamInStudio(ctx, arg))),
-    vscode.commands.registerCommand('livepeer.streams.showDetails', action('showing the stream', (arg?: StreamArgument) => showDetails(ctx, arg))),
-    vscode.commands.registerCommand('livepeer.streams.copyRecordingUrl', action('copying the recording URL', (item?: unknown) => copyRecording(item, 'recordingUrl', prompts))),
-    vscode.commands.registerCommand('livepeer.streams.copyMp4Url', action('copying the MP4 URL', (item?: unknown) => copyRecording(item, 'mp4Url', prompts))),
-    vscode.commands.registerCommand('livepeer.streams.copyId', copyField('id', 'stream ID')),
-    vscode.commands.registerCommand('livepeer.streams.copyPlaybackId', copyField('playbackId', 'playback ID')),
-    vscode.commands.registerCommand('livepeer.streams.copyStreamKey', copyField('streamKey', 'stream key')),
+    action(COMMANDS.streams.create, 'creating the stream', (from?: unknown) => leaveWalkthrough(from, 'livepeer.streams').then(() => createStream(ctx))),
+    action(COMMANDS.streams.delete, 'deleting the stream', (arg?: StreamArgument) => deleteStream(ctx, arg)),
+    action(COMMANDS.streams.suspend, 'suspending the stream', (arg?: StreamArgument) => setSuspended(ctx, arg, true)),
+    action(COMMANDS.streams.unsuspend, 'unsuspending the stream', (arg?: StreamArgument) => setSuspended(ctx, arg, false)),
+    action(COMMANDS.streams.recordOn, 'turning recording on', (arg?: StreamArgument) => setRecord(ctx, arg, true)),
+    action(COMMANDS.streams.recordOff, 'turning recording off', (arg?: StreamArgument) => setRecord(ctx, arg, false)),
+    action(COMMANDS.streams.terminate, 'stopping the live session', (arg?: StreamArgument) => terminate(ctx, arg)),
+    action(COMMANDS.streams.copyRtmpUrl, 'copying the RTMP ingest URL', (arg?: StreamArgument) => copyIngest(ctx, arg, 'rtmp')),
+    action(COMMANDS.streams.copySrtUrl, 'copying the SRT URL', (arg?: StreamArgument) => copyIngest(ctx, arg, 'srt')),
+    action(COMMANDS.streams.copyPlaybackUrl, 'copying the playback URL', (arg?: StreamArgument) => copyPlaybackUrl(ctx, arg)),
+    action(COMMANDS.streams.openInStudio, 'opening the stream in Livepeer Studio', (arg?: StreamArgument) => openStreamInStudio(ctx, arg)),
+    action(COMMANDS.streams.showDetails, 'showing the stream', (arg?: StreamArgument) => showDetails(ctx, arg)),
+    action(COMMANDS.streams.copyRecordingUrl, 'copying the recording URL', (item?: unknown) => copyRecording(item, 'recordingUrl', prompts)),
+    action('livepeer.streams.copyMp4Url', 'copying the MP4 URL', (item?: unknown) => copyRecording(item, 'mp4Url', prompts)),
+    copyField(COMMANDS.streams.copyId, 'id', 'stream ID'),
+    copyField(COMMANDS.streams.copyPlaybackId, 'playbackId', 'playback ID'),
+    copyField(COMMANDS.streams.copyStreamKey, 'streamKey', 'stream key'),
   ];
 }

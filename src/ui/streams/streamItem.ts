@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Session as StreamSession, Stream } from '../../api';
-import { dateTime, duration, md, shortName, timeAgo } from '../common/format';
+import { dateTime, rowDuration, md, shortName, timeAgo } from '../common/format';
 import type { PlaybackTarget } from '../common/playbackTarget';
 
 /** When the stream went live: the start of its live session (sessions come newest first). */
@@ -11,7 +11,7 @@ export function liveSince(stream: Stream, sessions: StreamSession[] | undefined)
 
 /** "live 1h 20m" from the start of its live session, or just "live" when that is not known. */
 export function liveWords(since: number | undefined, now = Date.now()): string {
-  return since ? `live ${duration((now - since) / 1000)}` : 'live';
+  return since ? `live ${rowDuration((now - since) / 1000)}` : 'live';
 }
 
 function health(stream: Stream): string | undefined {
@@ -36,7 +36,7 @@ export function streamTooltip(stream: Stream, sessions: StreamSession[] | undefi
       `**${md(stream.name || stream.id)}** — ${state}${health(stream) ? `, ${health(stream)}` : ''}`,
       ...issues.map((issue) => `- ${md(issue)}`),
       '',
-      ...(since ? [`Live since: ${dateTime(since)} (${duration((now - since) / 1000)})`] : []),
+      ...(since ? [`Live since: ${dateTime(since)} (${rowDuration((now - since) / 1000)})`] : []),
       ...(viewers !== undefined ? [`Viewers now: ${viewers}`] : []),
       `Recording: ${stream.record ? 'on' : 'off'}`,
       `Playback: ${signed ? 'signed (JWT)' : (stream.playbackPolicy?.type ?? 'public')}`,

@@ -1,14 +1,16 @@
 import * as vscode from 'vscode';
-import type { Page, Session, Stream } from '../../api';
-import { notifyIfTokenRejected } from '../common/errorReporting';
-import { MessageItem, loadErrorItem } from '../common/messageItem';
-import { PagedList, type Reread } from '../common/pagedList';
+import type { Page, Session as StreamSession, Stream } from '../../api';
+import { Disposable } from '../common/disposable';
+import { MessageItem } from '../common/messageItem';
+import type { Reread } from '../common/pagedList';
+import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
 import { ChildSessionItem, SessionItem } from './sessionItems';
 import type { StreamFilters } from './streamFilters';
 import { StreamItem, liveSince, streamTooltip } from './streamItem';
 import { tickWhenHeld } from '../common/walkthrough';
+import { COMMANDS } from '../common/commandIds';
 
 export { ChildSessionItem, SessionItem } from './sessionItems';
 export { StreamItem, liveWords } from './streamItem';
@@ -18,7 +20,8 @@ const SESSIONS_PAGE_SIZE = 20;
 
 export type StreamNode = StreamItem | SessionItem | ChildSessionItem | MessageItem;
 type Node = StreamNode;
-type SessionPages = { items: Session[]; nextCursor?: string };
+type Row = StreamItem | ChildSessionItem;
+type SessionPages = { items: StreamSession[]; nextCursor?: string };
 
 /**
  * Lists streams page by page ("Load more…"); a stream's sessions come from
@@ -26,25 +29,37 @@ type SessionPages = { items: Session[]; nextCursor?: string };
  * Each stream keeps one row object, so a render after Load more… or a refresh reuses the rows that
  * did not change (VS Code keeps a node per row object it was given).
  */
-export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<Node[] | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private readonly list: PagedList<Stream> = new PagedList<Stream>(
-    (cursor, limit) => this.session.client().streams.listPage(this.filters.query(), cursor, limit ?? PAGE_SIZE),
-    // The first page and a re-read show their rows with "live 1h 20m"; after Load more… the rows show at once.
-    (streams, current): Promise<void> => (this.list.isLoaded && !this.rereading ? this.showLiveSinceLater(streams) : this.loadLiveSessions(streams, current)),
-  );
+export class StreamsView extends Disposable implements vscode.TreeDataProvider<Node> {
+  private readonly model: PagedTreeModel<Stream, Row>;
+  readonly onDidChangeTreeData: vscode.Event<Node | Node[] | undefined>;
   private rereading = false;
   private readonly sessions = new Map<string, SessionPages>();
-  private readonly rows = new Map<string, StreamItem | ChildSessionItem>();
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly session: Account,
-    private readonly prompts: Prompts,
+    prompts: Prompts,
     readonly filters: StreamFilters,
   ) {
-    this.subscriptions = [session.onDidChange(() => this.reset()), filters.onDidChange(() => this.reset())];
+    super();
+    this.model = this.register(
+      new PagedTreeModel<Stream, Row>({
+        session,
+        prompts,
+        what: 'streams',
+        refreshCommand: COMMANDS.streams.refresh,
+        loadMoreCommand: COMMANDS.streams.loadMore,
+        reloadOn: [filters.onDidChange],
+        fetchPage: (cursor, limit) => session.client().streams.listPage(filters.query(), cursor, limit ?? PAGE_SIZE),
+        // The first page and a re-read show their rows with "live 1h 20m"; after Load more… the rows show at once.
+        prepare: (streams, current) => (this.list.isLoaded && !this.rereading ? this.showLiveSinceLater(streams) : this.loadLiveSessions(streams, current)),
+      }),
+    );
+    this.onDidChangeTreeData = this.model.onDidChange;
+    this.register(this.model.onDidReset(() => this.sessions.clear()));
+  }
+
+  private get list() {
+    return this.model.list;
   }
 
   /** Streams currently loaded, without child session objects (for the palette pickers). */
@@ -68,7 +83,7 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   async showCreated(stream: Stream): Promise<StreamItem | undefined> {
     await this.list.load();
     if (!this.list.update((streams) => [stream, ...streams.filter((s) => s.id !== stream.id)])) return undefined;
-    this.changed.fire(undefined);
+    this.model.fire();
     return this.rowOf(stream, new Map()) as StreamItem;
   }
 
@@ -77,21 +92,21 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
    * pages loaded with Load more… stay. A failure resets the view, which then shows it in a row.
    */
   async refresh(): Promise<void> {
-    if (!this.list.isLoaded) return this.reset();
+    if (!this.list.isLoaded) return this.model.reset();
     const hadMore = this.list.hasMore;
     this.rereading = true;
     try {
       const reread = await this.list.reread();
       if (reread) this.showReread(reread, hadMore, await this.rereadSessions(reread.after));
     } catch {
-      this.reset();
+      this.model.reset();
     } finally {
       this.rereading = false;
     }
   }
 
-  async loadMore(): Promise<void> {
-    if (await this.list.loadMore()) this.changed.fire(undefined);
+  loadMore(): Promise<void> {
+    return this.model.loadMore();
   }
 
   async loadMoreSessions(streamId: string): Promise<void> {
@@ -101,7 +116,7 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     const page = await this.sessionsPage(streamId, pages.nextCursor);
     if (!current()) return;
     this.sessions.set(streamId, { items: [...pages.items, ...page.items], nextCursor: page.nextCursor });
-    this.changed.fire(undefined);
+    this.model.fire();
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
@@ -120,47 +135,26 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
 
   /** Lets the tree reveal a session row (the tree expands its stream). */
   getParent(node: Node): Node | undefined {
-    return node instanceof SessionItem ? (this.rows.get(node.parent.id) ?? new StreamItem(node.parent, this.sessions.get(node.parent.id)?.items)) : undefined;
+    return node instanceof SessionItem ? (this.model.rowFor(node.parent.id) ?? new StreamItem(node.parent, this.sessions.get(node.parent.id)?.items)) : undefined;
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
     if (node instanceof StreamItem) return this.sessionRows(node.stream);
-    if (node || !(await this.session.signedIn())) return [];
-    try {
-      await this.list.load();
-    } catch (error) {
-      notifyIfTokenRejected(this.prompts, 'loading streams', error);
-      return [loadErrorItem('streams', error, 'livepeer.streams.refresh')];
-    }
-    tickWhenHeld('Stream', this.list.items.length);
-    const names = new Map(this.list.items.map((s) => [s.id, s.name || s.id]));
-    const items: Node[] = this.list.items.map((stream) => this.rowOf(stream, names));
-    // Rows of streams no longer listed go, so the map holds what the tree shows.
-    if (this.rows.size > this.list.items.length) {
-      const listed = new Set(this.list.items.map((s) => s.id));
-      for (const id of this.rows.keys()) if (!listed.has(id)) this.rows.delete(id);
-    }
-    if (this.list.hasMore) {
-      items.push(new MessageItem('Load more…', 'ellipsis', { command: 'livepeer.streams.loadMore', title: 'Load More Streams' }));
-    }
-    return items;
+    if (node) return [];
+    let names: Map<string, string> | undefined;
+    const rows = await this.model.children((stream) => this.rowOf(stream, (names ??= new Map(this.list.items.map((s) => [s.id, s.name || s.id])))));
+    if (this.list.isLoaded) tickWhenHeld('Stream', this.list.items.length);
+    return rows;
   }
 
   /** The row of a loaded stream: the same object while its data is the same. */
-  private rowOf(stream: Stream, names: Map<string, string>): StreamItem | ChildSessionItem {
+  private rowOf(stream: Stream, names: Map<string, string>): Row {
     const parentName = stream.parentId ? (names.get(stream.parentId) ?? stream.name ?? stream.parentId) : '';
-    const row = this.rows.get(stream.id);
-    if (row?.stream === stream && (!(row instanceof ChildSessionItem) || row.parentName === parentName)) return row;
-    const fresh = stream.parentId ? new ChildSessionItem(stream, parentName) : new StreamItem(stream, this.sessions.get(stream.id)?.items);
-    this.rows.set(stream.id, fresh);
-    return fresh;
-  }
-
-  private reset(): void {
-    this.list.reset();
-    this.sessions.clear();
-    this.rows.clear();
-    this.changed.fire(undefined);
+    return this.model.row(
+      stream.id,
+      (row) => row.stream === stream && (!(row instanceof ChildSessionItem) || row.parentName === parentName),
+      () => (stream.parentId ? new ChildSessionItem(stream, parentName) : new StreamItem(stream, this.sessions.get(stream.id)?.items)),
+    );
   }
 
   /**
@@ -170,15 +164,15 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
    */
   private showReread({ before, after }: Reread<Stream>, hadMore: boolean, sessionsChanged: Set<string>): void {
     const sameRows = hadMore === this.list.hasMore && before.length === after.length && after.every((s, i) => s.id === before[i]?.id);
-    if (!sameRows || after.some((s, i) => s.parentId && s !== before[i])) return this.changed.fire(undefined);
+    if (!sameRows || after.some((s, i) => s.parentId && s !== before[i])) return this.model.fire();
     const now = Date.now();
     const changed = after.flatMap((stream, i) => {
-      const row = this.rows.get(stream.id);
+      const row = this.model.rowFor(stream.id);
       if (!(row instanceof StreamItem)) return [];
       const looksNew = row.show(stream, this.sessions.get(stream.id)?.items, now);
       return looksNew || stream !== before[i] || sessionsChanged.has(stream.id) ? [row] : [];
     });
-    if (changed.length) this.changed.fire(changed);
+    if (changed.length) this.model.fire(changed);
   }
 
   /** Reads again the first sessions page of the streams whose sessions were loaded and not just re-read (live ones); the ids whose sessions changed. */
@@ -206,20 +200,19 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
       try {
         pages = await this.sessionsPage(stream.id);
       } catch (error) {
-        notifyIfTokenRejected(this.prompts, 'loading sessions', error);
-        return [loadErrorItem('sessions', error, 'livepeer.streams.refresh')];
+        return [this.model.errorRow('sessions', error)];
       }
       if (current()) this.sessions.set(stream.id, pages);
     }
-    if (!pages.items.length) return [new MessageItem('No sessions with video yet', 'info')];
+    if (!pages.items.length) return [new MessageItem(vscode.l10n.t('No sessions with video yet'), 'info')];
     const rows: Node[] = pages.items.map((s) => new SessionItem(s, stream));
     if (pages.nextCursor) {
-      rows.push(new MessageItem('Load more…', 'ellipsis', { command: 'livepeer.streams.loadMoreSessions', title: 'Load More Sessions', arguments: [stream.id] }));
+      rows.push(loadMoreRow(COMMANDS.streams.loadMoreSessions, stream.id));
     }
     return rows;
   }
 
-  private sessionsPage(streamId: string, cursor?: string): Promise<Page<Session>> {
+  private sessionsPage(streamId: string, cursor?: string): Promise<Page<StreamSession>> {
     return this.session.client().streams.listSessionsPage(streamId, { cursor, limit: SESSIONS_PAGE_SIZE });
   }
 
@@ -229,10 +222,10 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     void this.loadLiveSessions(streams, current).then(() => {
       if (!current()) return;
       const rows = streams.flatMap((stream) => {
-        const row = this.rows.get(stream.id);
+        const row = this.model.rowFor(stream.id);
         return row instanceof StreamItem && row.stream === stream && row.show(stream, this.sessions.get(stream.id)?.items) ? [row] : [];
       });
-      if (rows.length) this.changed.fire(rows);
+      if (rows.length) this.model.fire(rows);
     });
     return Promise.resolve();
   }
@@ -248,10 +241,5 @@ export class StreamsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
           if (page && current()) this.sessions.set(s.id, page);
         }),
     );
-  }
-
-  dispose(): void {
-    this.subscriptions.forEach((s) => s.dispose());
-    this.changed.dispose();
   }
 }

@@ -3,6 +3,7 @@ import type { FinishedUpload, InterruptedUploadSummary, Leftover, Upload, Upload
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
 import { quoted } from '../common/format';
+import { DISCARD_AND_DELETE, REMOVE_AND_DELETE } from '../common/actions';
 
 /**
  * After uploads were cancelled: asks once whether to delete the assets they left without a video.
@@ -52,11 +53,11 @@ export async function discardWithQuestion(manager: UploadQueue, prompts: Prompts
       detail: `Discarding the ${paused ? 'paused' : 'interrupted'} upload of ${quoted(entry.assetName)} (at ${percent}%) means it cannot be resumed, and its asset has no video. ${path.basename(entry.filePath)} is not touched.`,
     },
     'Discard, Keep Asset',
-    'Discard and Delete Asset',
+    DISCARD_AND_DELETE,
   );
   if (!choice) return false;
   try {
-    await manager.discard(entry, choice === 'Discard and Delete Asset');
+    await manager.discard(entry, choice === DISCARD_AND_DELETE);
     return true;
   } catch (error) {
     reportError(prompts, `could not discard the upload of ${path.basename(entry.filePath)}`, error);
@@ -75,10 +76,10 @@ export async function removeWithQuestion(manager: UploadQueue, prompts: Prompts,
       'Delete the unfinished asset from Studio?',
       { detail: `The upload of ${quoted(record.name)} failed, so its asset has no video.` },
       'Remove, Keep Asset',
-      'Remove and Delete Asset',
+      REMOVE_AND_DELETE,
     );
     if (!choice) return false;
-    deleteAsset = choice === 'Remove and Delete Asset';
+    deleteAsset = choice === REMOVE_AND_DELETE;
   }
   try {
     await manager.history.remove(record, deleteAsset);

@@ -14,6 +14,8 @@ import { pickVideoFiles } from './videoPicker';
 import { whyNotUploadable } from './videoFiles';
 import { leaveWalkthrough } from '../common/walkthrough';
 import { quoted } from '../common/format';
+import { copyToClipboard } from '../common/commands';
+import { COMMANDS } from '../common/commandIds';
 
 /** Optional third argument of `livepeer.uploads.upload`, so callers (tests, other extensions) can skip the questions. */
 export interface UploadCommandOptions {
@@ -97,11 +99,11 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
   }
 
   const is = (...values: string[]) => (item: UploadItem) => values.includes(item.contextValue ?? '');
-  const cancellable = is('upload.queued', 'upload.running.tus', 'upload.running.direct');
-  const pausable = is('upload.queued', 'upload.running.tus');
-  const resumable = is('upload.interrupted', 'upload.paused', 'upload.held');
-  const stored = is('upload.interrupted', 'upload.paused');
-  const failed = is('upload.failed');
+  const cancellable = is('upload queued', 'upload running tus', 'upload running direct');
+  const pausable = is('upload queued', 'upload running tus');
+  const resumable = is('upload interrupted', 'upload paused', 'upload held');
+  const stored = is('upload interrupted', 'upload paused');
+  const failed = is('upload failed');
 
   async function revealFile(item: UploadItem | undefined): Promise<void> {
     if (!item) return;
@@ -122,26 +124,25 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       void prompts.message('info', `Livepeer: the ${label} of ${quoted(String(item.label))} is not known yet.`, {});
       return;
     }
-    await vscode.env.clipboard.writeText(value);
-    vscode.window.setStatusBarMessage(`Livepeer: ${label} copied`, 3000);
+    await copyToClipboard(label, value);
   };
 
   return [
-    vscode.commands.registerCommand('livepeer.uploads.upload', async (uri?: unknown, uris?: unknown, options?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.uploads.upload, async (uri?: unknown, uris?: unknown, options?: unknown) => {
       // Explorer passes (clicked, selection); editor menus pass (uri, editor context); the palette nothing.
       const selection = Array.isArray(uris) && uris.every((u) => u instanceof vscode.Uri) ? uris : uri instanceof vscode.Uri ? [uri] : await pickVideoFiles(prompts);
       return selection ? upload(selection, commandOptions(options)) : [];
     }),
-    vscode.commands.registerCommand('livepeer.uploads.uploadFromPicker', async (options?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.uploads.uploadFromPicker, async (options?: unknown) => {
       await leaveWalkthrough(options, 'livepeer.uploads');
       const selection = await pickVideoFiles(prompts);
       return selection ? upload(selection, commandOptions(options)) : [];
     }),
-    vscode.commands.registerCommand('livepeer.uploads.cancel', async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.uploads.cancel, async (arg?: unknown) => {
       const upload = (await itemFor(arg, cancellable, 'cancel'))?.upload;
       if (upload) await cancelAndAsk(manager, prompts, [upload]);
     }),
-    vscode.commands.registerCommand('livepeer.uploads.pause', async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.uploads.pause, async (arg?: unknown) => {
       const upload = (await itemFor(arg, pausable, 'pause'))?.upload;
       if (!upload) return;
       manager.pause(upload);
@@ -149,11 +150,11 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       const outcome = await upload.finished;
       if (outcome.status === 'cancelled' && outcome.leftover) await offerToDeleteLeftovers(manager, prompts, [outcome.leftover]);
     }),
-    vscode.commands.registerCommand('livepeer.uploads.pauseAll', async () => {
+    vscode.commands.registerCommand(COMMANDS.uploads.pauseAll, async () => {
       if (!manager.runningUploads.length && !manager.queuedUploads.length) void prompts.message('info', 'Livepeer: there is no upload to pause.', {});
       await manager.pauseAll();
     }),
-    vscode.commands.registerCommand('livepeer.uploads.resume', async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.uploads.resume, async (arg?: unknown) => {
       const item = await itemFor(arg, resumable, 'resume');
       if (!item || (!item.entry && !item.upload)) return undefined;
       try {
@@ -163,16 +164,16 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
         return undefined;
       }
     }),
-    vscode.commands.registerCommand('livepeer.uploads.resumeAll', async () => {
+    vscode.commands.registerCommand(COMMANDS.uploads.resumeAll, async () => {
       const started = await manager.resumeAll();
       if (!started.length) void prompts.message('info', 'Livepeer: there is no paused or interrupted upload to resume.', {});
       return Promise.all(started.map((upload) => upload.finished));
     }),
-    vscode.commands.registerCommand('livepeer.uploads.discard', async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.uploads.discard, async (arg?: unknown) => {
       const entry = (await itemFor(arg, stored, 'discard'))?.entry;
       return entry ? discardWithQuestion(manager, prompts, entry, manager.isPaused(entry)) : false;
     }),
-    vscode.commands.registerCommand('livepeer.uploads.retry', async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.uploads.retry, async (arg?: unknown) => {
       const record = (await itemFor(arg, failed, 'retry'))?.finished;
       if (!record) return [];
       try {
@@ -182,16 +183,16 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
         return [];
       }
     }),
-    vscode.commands.registerCommand('livepeer.uploads.remove', async (arg?: unknown) => {
-      const item = await itemFor(arg, is('upload.failed', 'upload.held', 'upload.cancelled', 'upload.deleted'), 'remove');
+    vscode.commands.registerCommand(COMMANDS.uploads.remove, async (arg?: unknown) => {
+      const item = await itemFor(arg, is('upload failed', 'upload held', 'upload cancelled', 'upload deleted'), 'remove');
       if (item?.finished) return removeWithQuestion(manager, prompts, item.finished);
       if (item?.upload) manager.dropHeld(item.upload);
       return !!item;
     }),
-    vscode.commands.registerCommand('livepeer.uploads.clearFinished', () => manager.history.clearFinished()),
-    vscode.commands.registerCommand('livepeer.uploads.deleteAsset', async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.uploads.clearFinished, () => manager.history.clearFinished()),
+    vscode.commands.registerCommand(COMMANDS.uploads.deleteAsset, async (arg?: unknown) => {
       // Only on the row of a cancelled upload (the palette does not offer it).
-      const record = arg instanceof UploadItem && arg.contextValue === 'upload.cancelled' ? arg.finished : undefined;
+      const record = arg instanceof UploadItem && arg.contextValue === 'upload cancelled' ? arg.finished : undefined;
       if (!record?.assetId) return false;
       try {
         await manager.history.deleteLeftovers([{ assetId: record.assetId, name: record.name, account: record.account }]);
@@ -201,14 +202,14 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
         return false;
       }
     }),
-    vscode.commands.registerCommand('livepeer.uploads.showAsset', async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.uploads.showAsset, async (arg?: unknown) => {
       const item = arg instanceof UploadItem ? arg : undefined;
       if (item?.finished?.assetDeleted) void prompts.message('info', `Livepeer: the asset of ${quoted(item.finished.name)} was deleted.`, {});
       else if (item?.assetId) await revealAsset(item.assetId, item.finished?.account ?? item.entry?.account ?? item.upload?.account);
     }),
-    vscode.commands.registerCommand('livepeer.uploads.revealFile', (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),
-    vscode.commands.registerCommand('livepeer.uploads.copyAssetId', copy('assetId', 'asset ID')),
-    vscode.commands.registerCommand('livepeer.uploads.copyPlaybackId', copy('playbackId', 'playback ID')),
+    vscode.commands.registerCommand(COMMANDS.uploads.revealFile, (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),
+    vscode.commands.registerCommand(COMMANDS.uploads.copyAssetId, copy('assetId', 'asset ID')),
+    vscode.commands.registerCommand(COMMANDS.uploads.copyPlaybackId, copy('playbackId', 'playback ID')),
   ];
 }
 

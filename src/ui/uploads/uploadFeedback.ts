@@ -8,9 +8,12 @@ import type { Prompts } from '../common/prompts';
 import { cancelAndAsk } from './leftoverAssets';
 import { byteSize, quoted } from '../common/format';
 import { describeBatch } from './progressText';
+import { Disposable } from '../common/disposable';
+import { COMMANDS } from '../common/commandIds';
+import { COPY_PLAYBACK_ID, DISCARD, RESUME_ALL, SHOW, SHOW_ASSET, SHOW_LOG, SHOW_UPLOADS } from '../common/actions';
 
 /** The Assets view's command that reveals and selects one asset (registered by the Assets view). */
-const REVEAL_ASSET_COMMAND = 'livepeer.assets.reveal';
+const REVEAL_ASSET_COMMAND = COMMANDS.assets.reveal;
 
 /** Shows the asset in the Assets view; `account`, the profile it was uploaded for, when it is not the current one, is said first. */
 export function revealAsset(assetId: string, account: string | undefined): Thenable<unknown> {
@@ -29,8 +32,7 @@ interface Batch {
  * a batch (every upload queued while it shows joins it), then one message for how it ended, with
  * the next step on it.
  */
-export class UploadFeedback implements vscode.Disposable {
-  private readonly subscriptions: vscode.Disposable[];
+export class UploadFeedback extends Disposable {
   private batch: Batch | undefined;
   /** How many progress notifications were shown, and the latest text (what the tests read). */
   notificationsShown = 0;
@@ -40,11 +42,10 @@ export class UploadFeedback implements vscode.Disposable {
     private readonly manager: UploadQueue,
     private readonly prompts: Prompts,
   ) {
-    this.subscriptions = [
-      manager.onDidQueue((upload) => this.join(upload)),
-      manager.onDidEnd((end) => this.batchOf(end.upload)?.ends.push(end)),
-      manager.history.onDidSettle((record) => this.announceProcessing(record)),
-    ];
+    super();
+    this.register(manager.onDidQueue((upload) => this.join(upload)));
+    this.register(manager.onDidEnd((end) => this.batchOf(end.upload)?.ends.push(end)));
+    this.register(manager.history.onDidSettle((record) => this.announceProcessing(record)));
   }
 
   private batchOf(upload: Upload): Batch | undefined {
@@ -109,23 +110,23 @@ export class UploadFeedback implements vscode.Disposable {
     const message = paused.length
       ? `Livepeer: uploads paused with ${byteSize(left)} left: ${counts}, ${paused.length} paused${failures}.`
       : `Livepeer: ${counts}${failures}.`;
-    const actions = [...(paused.length ? ['Resume All'] : []), 'Show Uploads', ...(failed.length ? ['Show Log'] : [])];
+    const actions = [...(paused.length ? [RESUME_ALL] : []), SHOW_UPLOADS, ...(failed.length ? [SHOW_LOG] : [])];
     void this.prompts.message(failed.length ? 'error' : 'info', message, {}, ...actions).then((action) => {
-      if (action === 'Resume All') void vscode.commands.executeCommand('livepeer.uploads.resumeAll');
-      else if (action === 'Show Uploads') void vscode.commands.executeCommand('livepeer.uploads.focus');
-      else if (action === 'Show Log') void vscode.commands.executeCommand('livepeer.showLog');
+      if (action === RESUME_ALL) void vscode.commands.executeCommand(COMMANDS.uploads.resumeAll);
+      else if (action === SHOW_UPLOADS) void vscode.commands.executeCommand('livepeer.uploads.focus');
+      else if (action === SHOW_LOG) void vscode.commands.executeCommand(COMMANDS.showLog);
     });
   }
 
   private announceSuccess(upload: Upload, result: UploadResult): void {
-    const actions = result.playbackId ? ['Copy Playback ID', 'Show Asset'] : ['Show Asset'];
+    const actions = result.playbackId ? [COPY_PLAYBACK_ID, SHOW_ASSET] : [SHOW_ASSET];
     const file = path.basename(upload.filePath);
     // Say the file once: its name only when the asset is called something else.
     const what = result.assetName === file ? `${quoted(file)}` : `${file} as ${quoted(result.assetName)}`;
     const message = `Livepeer: uploaded ${what}${result.resumed ? ' (resumed)' : ''}; the service is processing it.`;
     void this.prompts.message('info', message, {}, ...actions).then(async (action) => {
-      if (action === 'Copy Playback ID' && result.playbackId) await vscode.env.clipboard.writeText(result.playbackId);
-      else if (action === 'Show Asset') await revealAsset(result.assetId, upload.account);
+      if (action === COPY_PLAYBACK_ID && result.playbackId) await vscode.env.clipboard.writeText(result.playbackId);
+      else if (action === SHOW_ASSET) await revealAsset(result.assetId, upload.account);
     });
   }
 
@@ -138,10 +139,10 @@ export class UploadFeedback implements vscode.Disposable {
       const message = entry
         ? `Livepeer: ${file} ${change} since its upload stopped, so it cannot be resumed. Discard it and upload the file again.`
         : `Livepeer: ${file} ${change} during the upload, so the upload stopped. Upload it again once the file is complete.`;
-      const actions = entry ? ['Discard', 'Show Log'] : ['Show Log'];
+      const actions = entry ? [DISCARD, SHOW_LOG] : [SHOW_LOG];
       const action = await this.prompts.message('error', message, {}, ...actions);
-      if (action === 'Discard' && entry) void vscode.commands.executeCommand('livepeer.uploads.discard', entry);
-      else if (action === 'Show Log') void vscode.commands.executeCommand('livepeer.showLog');
+      if (action === DISCARD && entry) void vscode.commands.executeCommand(COMMANDS.uploads.discard, entry);
+      else if (action === SHOW_LOG) void vscode.commands.executeCommand(COMMANDS.showLog);
       return;
     }
     const what = `could not upload ${file}`;
@@ -153,12 +154,8 @@ export class UploadFeedback implements vscode.Disposable {
     const status = record.assetStatus;
     if (status?.phase !== 'failed') return;
     void this.prompts
-      .message('error', `Livepeer: ${quoted(record.name)} was uploaded but the service could not process it: ${status.errorMessage ?? 'no reason given'}`, {}, 'Show Log')
-      .then((action) => action === 'Show Log' && vscode.commands.executeCommand('livepeer.showLog'));
-  }
-
-  dispose(): void {
-    this.subscriptions.forEach((s) => s.dispose());
+      .message('error', `Livepeer: ${quoted(record.name)} was uploaded but the service could not process it: ${status.errorMessage ?? 'no reason given'}`, {}, SHOW_LOG)
+      .then((action) => action === SHOW_LOG && vscode.commands.executeCommand(COMMANDS.showLog));
   }
 }
 
@@ -176,7 +173,7 @@ export async function offerResume(manager: UploadQueue, prompts: Prompts): Promi
   if (!entries.length) return;
   const names = entries.map((e) => `${quoted(e.assetName)}`).join(', ');
   const message = `Livepeer: ${entries.length === 1 ? 'an upload was' : `${entries.length} uploads were`} interrupted and can be resumed: ${names}.`;
-  const action = await prompts.message('info', message, {}, 'Resume All', 'Show');
-  if (action === 'Resume All') await manager.resumeAll();
-  else if (action === 'Show') await vscode.commands.executeCommand('livepeer.uploads.focus');
+  const action = await prompts.message('info', message, {}, RESUME_ALL, SHOW);
+  if (action === RESUME_ALL) await manager.resumeAll();
+  else if (action === SHOW) await vscode.commands.executeCommand('livepeer.uploads.focus');
 }

@@ -2,12 +2,13 @@ import * as vscode from 'vscode';
 import type { FinishedUpload, InterruptedUploadSummary, Upload, UploadQueue } from '../../upload';
 import { byteSize, dateTime, md, shortName, timeAgo } from '../common/format';
 import { describeProgress, duration } from './progressText';
+import { Disposable } from '../common/disposable';
 
 /**
- * A row of the Uploads view. `contextValue` drives the menus: `upload.queued`, `upload.held`,
- * `upload.running.tus|direct`, `upload.paused`, `upload.interrupted`, `upload.done`, `upload.failed`,
- * `upload.cancelled` (its asset kept, without a video), `upload.deciding` (cancelled, its asset being asked about),
- * `upload.deleted` (its asset deleted since).
+ * A row of the Uploads view. `contextValue` drives the menus: `upload queued`, `upload held`,
+ * `upload running tus|direct`, `upload paused`, `upload interrupted`, `upload done`, `upload failed`,
+ * `upload cancelled` (its asset kept, without a video), `upload deciding` (cancelled, its asset being asked about),
+ * `upload deleted` (its asset deleted since).
  */
 export class UploadItem extends vscode.TreeItem {
   /** Set for queued, held and running uploads. */
@@ -20,7 +21,7 @@ export class UploadItem extends vscode.TreeItem {
   static queued(upload: Upload): UploadItem {
     const item = new UploadItem(upload.name, `queue:${upload.id}`, upload.filePath);
     item.upload = upload;
-    item.contextValue = 'upload.queued';
+    item.contextValue = 'upload queued';
     item.iconPath = new vscode.ThemeIcon('clock');
     item.description = 'queued';
     item.tooltip = tooltip(upload.name, upload.filePath, [`Queued: starts when an earlier upload finishes (${byteSize(upload.file.size)}).`]);
@@ -30,7 +31,7 @@ export class UploadItem extends vscode.TreeItem {
   static held(upload: Upload): UploadItem {
     const item = new UploadItem(upload.name, `held:${upload.id}`, upload.filePath);
     item.upload = upload;
-    item.contextValue = 'upload.held';
+    item.contextValue = 'upload held';
     item.iconPath = new vscode.ThemeIcon('debug-pause');
     item.description = 'paused · not started';
     item.tooltip = tooltip(upload.name, upload.filePath, ['Paused before it started: Resume queues it again.']);
@@ -40,7 +41,7 @@ export class UploadItem extends vscode.TreeItem {
   static running(upload: Upload): UploadItem {
     const item = new UploadItem(upload.name, `run:${upload.id}`, upload.filePath);
     item.upload = upload;
-    item.contextValue = `upload.running.${upload.method}`;
+    item.contextValue = `upload running ${upload.method}`;
     item.iconPath = new vscode.ThemeIcon('sync~spin');
     item.description = describeProgress(upload.progress);
     item.tooltip = tooltip(upload.name, upload.filePath, [
@@ -52,7 +53,7 @@ export class UploadItem extends vscode.TreeItem {
   static stored(entry: InterruptedUploadSummary, paused: boolean): UploadItem {
     const item = new UploadItem(entry.assetName, `entry:${entry.id}`, entry.filePath);
     item.entry = entry;
-    item.contextValue = paused ? 'upload.paused' : 'upload.interrupted';
+    item.contextValue = paused ? 'upload paused' : 'upload interrupted';
     item.iconPath = new vscode.ThemeIcon(paused ? 'debug-pause' : 'warning');
     const percent = entry.totalBytes ? Math.floor((entry.bytesDone / entry.totalBytes) * 100) : 0;
     const state = paused ? 'paused' : 'interrupted';
@@ -73,7 +74,7 @@ export class UploadItem extends vscode.TreeItem {
     const ids = [`Asset ID: ${record.assetId ? `\`${record.assetId}\`` : '—'}`, `Playback ID: ${record.playbackId ? `\`${record.playbackId}\`` : '—'}`];
     const { result } = record;
     if (record.assetDeleted) {
-      item.contextValue = 'upload.deleted';
+      item.contextValue = 'upload deleted';
       item.iconPath = new vscode.ThemeIcon('trash');
       item.description = `asset deleted · ${timeAgo(record.finishedAt) ?? ''}`;
       item.tooltip = tooltip(record.name, record.filePath, [`Its asset was deleted${result ? '' : ' (it had no video)'}: Remove forgets this row.`, ...ids]);
@@ -81,21 +82,21 @@ export class UploadItem extends vscode.TreeItem {
     }
     if (record.cancelled && undecided) {
       // No Delete Asset or Remove while the question is open: its answer decides.
-      item.contextValue = 'upload.deciding';
+      item.contextValue = 'upload deciding';
       item.iconPath = new vscode.ThemeIcon('question');
       item.description = 'cancelled · keep or delete its asset?';
       item.tooltip = tooltip(record.name, record.filePath, ['Upload cancelled: its asset has no video. Keep or delete it? (asked in a dialog)', ...ids]);
       return item;
     }
     if (record.cancelled) {
-      item.contextValue = 'upload.cancelled';
+      item.contextValue = 'upload cancelled';
       item.iconPath = new vscode.ThemeIcon('circle-slash');
       item.description = `cancelled · asset kept · ${timeAgo(record.finishedAt) ?? ''}`;
       item.tooltip = tooltip(record.name, record.filePath, ['Upload cancelled: its asset was kept and has no video (it stays “uploading”). Delete Asset deletes it; Remove forgets this row and keeps it.', ...ids]);
       return item;
     }
     if (!result) {
-      item.contextValue = 'upload.failed';
+      item.contextValue = 'upload failed';
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
       item.description = `upload failed · ${timeAgo(record.finishedAt) ?? ''}`;
       item.tooltip = tooltip(record.name, record.filePath, [
@@ -107,7 +108,7 @@ export class UploadItem extends vscode.TreeItem {
     }
     const status = record.assetStatus;
     const phase = status?.phase ?? 'uploaded';
-    item.contextValue = 'upload.done';
+    item.contextValue = 'upload done';
     item.iconPath =
       phase === 'ready'
         ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
@@ -154,10 +155,9 @@ function tooltip(name: string, filePath: string, lines: string[]): vscode.Markdo
  * tree makes VS Code forget every row until it has asked for them again, and an inline button
  * pressed meanwhile reaches its command without the row (several times a second while uploading).
  */
-export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<UploadItem | UploadItem[] | undefined>();
+export class UploadsView extends Disposable implements vscode.TreeDataProvider<UploadItem> {
+  private readonly changed = this.register(new vscode.EventEmitter<UploadItem | UploadItem[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[];
   /** The rows last given to the tree, in order. */
   private rows: UploadItem[] = [];
   private update: Promise<void> | undefined;
@@ -168,7 +168,9 @@ export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.
     /** The name of the profile an upload belongs to, shown on its row. */
     private readonly profileName: (account: string | undefined) => string | undefined = () => undefined,
   ) {
-    this.subscriptions = [manager.onDidChange(() => this.refresh()), manager.onDidProgress(() => this.refresh())];
+    super();
+    this.register(manager.onDidChange(() => this.refresh()));
+    this.register(manager.onDidProgress(() => this.refresh()));
   }
 
   /** Shows the manager's state: the rows that changed, or the whole tree when rows came or went. */
@@ -235,11 +237,6 @@ export class UploadsView implements vscode.TreeDataProvider<UploadItem>, vscode.
       ...stored.map((entry) => owned(UploadItem.stored(entry, this.manager.isPaused(entry)), entry.account)),
       ...this.manager.finishedUploads.map((record) => owned(UploadItem.finishedUpload(record, this.manager.history.isUndecided(record)), record.account)),
     ];
-  }
-
-  dispose(): void {
-    this.subscriptions.forEach((s) => s.dispose());
-    this.changed.dispose();
   }
 }
 

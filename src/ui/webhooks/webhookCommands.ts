@@ -1,29 +1,16 @@
 import * as vscode from 'vscode';
-import { StudioApiError, type WebhookDelivery } from '../../api';
-import { reportError } from '../common/errorReporting';
+import { StudioApiError, type Webhook, type WebhookDelivery } from '../../api';
+import { copyToClipboard, onItem, registerCommand } from '../common/commands';
 import { openInStudio } from '../common/openInStudio';
 import { createWebhook, editWebhook } from './webhookForm';
 import { DeliveryItem, shownUrl } from './webhookItems';
 import { nameOf, resolveDelivery, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
 import { sendTestEvent } from './webhookTestEvent';
 import { verifySignature } from './webhookVerify';
+import { COMMANDS } from '../common/commandIds';
+import { DELETE } from '../common/actions';
 
 type DeliveryArgument = DeliveryItem | WebhookDelivery | undefined;
-
-/** Runs one action; a failure becomes an error notification naming it, with Retry where it helps. */
-async function run<T>(ctx: WebhookContext, what: string, action: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await action();
-  } catch (error) {
-    reportError(ctx.prompts, what, error, () => run(ctx, what, action));
-    return undefined;
-  }
-}
-
-function copied(label: string, value: string): Thenable<void> {
-  vscode.window.setStatusBarMessage(`Livepeer: ${label} copied`, 3000);
-  return vscode.env.clipboard.writeText(value);
-}
 
 async function remove(ctx: WebhookContext, arg: WebhookArgument): Promise<void> {
   const webhook = await resolveWebhook(ctx, arg, 'Select the webhook to delete');
@@ -31,9 +18,9 @@ async function remove(ctx: WebhookContext, arg: WebhookArgument): Promise<void> 
   const choice = await ctx.prompts.confirm(
     `Delete webhook ${nameOf(webhook)}?`,
     { detail: `Livepeer Studio stops sending events to ${shownUrl(webhook.url)}. This cannot be undone.` },
-    'Delete',
+    DELETE,
   );
-  if (choice !== 'Delete') return;
+  if (choice !== DELETE) return;
   try {
     await ctx.session.client().webhooks.delete(webhook.id);
   } catch (error) {
@@ -48,7 +35,7 @@ async function copySecret(ctx: WebhookContext, arg: WebhookArgument): Promise<vo
   const chosen = await resolveWebhook(ctx, arg, 'Select the webhook whose shared secret to copy');
   if (!chosen) return;
   const { sharedSecret } = await ctx.session.client().webhooks.get(chosen.id);
-  if (sharedSecret) await copied('webhook shared secret', sharedSecret);
+  if (sharedSecret) await copyToClipboard('webhook shared secret', sharedSecret);
   else void ctx.prompts.message('info', `Livepeer: webhook ${nameOf(chosen)} has no shared secret. Set one with Edit Webhook….`, {});
 }
 
@@ -63,41 +50,26 @@ async function resend(ctx: WebhookContext, arg: DeliveryArgument): Promise<Webho
 }
 
 export function registerWebhookCommands(ctx: WebhookContext): vscode.Disposable[] {
-  const register = (id: string, handler: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, handler);
+  // A failure becomes an error notification naming the action, with Retry where it helps.
+  const register = <A extends unknown[]>(id: string, what: string, run: (...args: A) => unknown) => registerCommand(id, run, { prompts: ctx.prompts, what, retry: true });
+  const webhook = (placeHolder: string, act: (webhook: Webhook) => unknown) => onItem((arg: WebhookArgument, pick) => resolveWebhook(ctx, arg, pick), placeHolder, act);
   return [
-    register('livepeer.webhooks.refresh', () => ctx.view.refresh()),
-    register('livepeer.webhooks.loadMore', () => run(ctx, 'loading more webhooks', () => ctx.view.loadMore())),
-    register('livepeer.webhooks.loadMoreDeliveries', (webhookId: string) => run(ctx, 'loading more deliveries', () => ctx.view.loadMoreDeliveries(webhookId))),
-    register('livepeer.webhooks.create', () => run(ctx, 'creating the webhook', () => createWebhook(ctx))),
-    register('livepeer.webhooks.edit', (arg?: WebhookArgument) => run(ctx, 'editing the webhook', () => editWebhook(ctx, arg))),
-    register('livepeer.webhooks.delete', (arg?: WebhookArgument) => run(ctx, 'deleting the webhook', () => remove(ctx, arg))),
-    register('livepeer.webhooks.copyUrl', (arg?: WebhookArgument) =>
-      run(ctx, 'copying the webhook URL', async () => {
-        const webhook = await resolveWebhook(ctx, arg, 'Select the webhook whose URL to copy');
-        if (webhook) await copied('webhook URL', webhook.url);
-      }),
-    ),
-    register('livepeer.webhooks.copySecret', (arg?: WebhookArgument) => run(ctx, 'copying the shared secret', () => copySecret(ctx, arg))),
-    register('livepeer.webhooks.openInStudio', (arg?: WebhookArgument) =>
-      run(ctx, 'opening the webhook in Livepeer Studio', async () => {
-        const webhook = await resolveWebhook(ctx, arg, 'Select the webhook to open in Livepeer Studio');
-        return webhook ? openInStudio(ctx.prompts, 'webhook', webhook.id) : undefined;
-      }),
-    ),
-    register('livepeer.webhooks.showDetails', (arg?: WebhookArgument) =>
-      run(ctx, 'showing the webhook details', async () => {
-        const webhook = await resolveWebhook(ctx, arg, 'Select the webhook to show');
-        if (webhook) await ctx.details.show(webhook);
-      }),
-    ),
-    register('livepeer.webhooks.showDelivery', (arg?: DeliveryArgument) =>
-      run(ctx, 'showing the delivery', async () => {
-        const delivery = await resolveDelivery(ctx, arg, 'Select the delivery to show');
-        if (delivery) await ctx.deliveryDetails.show({ id: `${delivery.webhookId}/${delivery.id}`, name: `${delivery.event} ${delivery.id}` });
-      }),
-    ),
-    register('livepeer.webhooks.resendDelivery', (arg?: DeliveryArgument) => run(ctx, 'sending the delivery again', () => resend(ctx, arg))),
-    register('livepeer.webhooks.verifySignature', (arg?: WebhookArgument) => run(ctx, 'verifying the signature', () => verifySignature(ctx, arg))),
-    register('livepeer.webhooks.sendTestEvent', (arg?: WebhookArgument) => run(ctx, 'sending the test event', () => sendTestEvent(ctx, arg))),
+    registerCommand(COMMANDS.webhooks.refresh, () => ctx.view.refresh()),
+    register(COMMANDS.webhooks.loadMore, 'loading more webhooks', () => ctx.view.loadMore()),
+    register(COMMANDS.webhooks.loadMoreDeliveries, 'loading more deliveries', (webhookId: string) => ctx.view.loadMoreDeliveries(webhookId)),
+    register(COMMANDS.webhooks.create, 'creating the webhook', () => createWebhook(ctx)),
+    register(COMMANDS.webhooks.edit, 'editing the webhook', (arg?: WebhookArgument) => editWebhook(ctx, arg)),
+    register(COMMANDS.webhooks.delete, 'deleting the webhook', (arg?: WebhookArgument) => remove(ctx, arg)),
+    register(COMMANDS.webhooks.copyUrl, 'copying the webhook URL', webhook('Select the webhook whose URL to copy', (w) => copyToClipboard('webhook URL', w.url))),
+    register(COMMANDS.webhooks.copySecret, 'copying the shared secret', (arg?: WebhookArgument) => copySecret(ctx, arg)),
+    register(COMMANDS.webhooks.openInStudio, 'opening the webhook in Livepeer Studio', webhook('Select the webhook to open in Livepeer Studio', (w) => openInStudio(ctx.prompts, 'webhook', w.id))),
+    register(COMMANDS.webhooks.showDetails, 'showing the webhook details', webhook('Select the webhook to show', (w) => ctx.details.show(w))),
+    register(COMMANDS.webhooks.showDelivery, 'showing the delivery', async (arg?: DeliveryArgument) => {
+      const delivery = await resolveDelivery(ctx, arg, 'Select the delivery to show');
+      if (delivery) await ctx.deliveryDetails.show({ id: `${delivery.webhookId}/${delivery.id}`, name: `${delivery.event} ${delivery.id}` });
+    }),
+    register(COMMANDS.webhooks.resendDelivery, 'sending the delivery again', (arg?: DeliveryArgument) => resend(ctx, arg)),
+    register(COMMANDS.webhooks.verifySignature, 'verifying the signature', (arg?: WebhookArgument) => verifySignature(ctx, arg)),
+    register(COMMANDS.webhooks.sendTestEvent, 'sending the test event', (arg?: WebhookArgument) => sendTestEvent(ctx, arg)),
   ];
 }

@@ -4,6 +4,8 @@ import type { Webhook, WebhookEventName, WebhookInput, WebhookUpdate } from '../
 import { shownUrl } from './webhookItems';
 import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
 import { tickWhenHeld } from '../common/walkthrough';
+import { COMMANDS } from '../common/commandIds';
+import { COPY_SECRET } from '../common/actions';
 
 const TITLE_CREATE = 'Livepeer: Create Webhook';
 const TITLE_EDIT = 'Livepeer: Edit Webhook';
@@ -78,8 +80,8 @@ async function askSecret(ctx: WebhookContext, title: string, keep: boolean): Pro
 
 /** Offers Copy Secret once, after the webhook is saved with a new secret. */
 export async function offerCopySecret(ctx: WebhookContext, webhook: Webhook, message: string): Promise<void> {
-  if ((await ctx.prompts.message('info', message, {}, 'Copy Secret')) === 'Copy Secret') {
-    await vscode.commands.executeCommand('livepeer.webhooks.copySecret', webhook.id);
+  if ((await ctx.prompts.message('info', message, {}, COPY_SECRET)) === COPY_SECRET) {
+    await vscode.commands.executeCommand(COMMANDS.webhooks.copySecret, webhook.id);
   }
 }
 

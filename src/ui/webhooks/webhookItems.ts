@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { bounded, withoutKnownSecrets, withoutSecrets, type Webhook, type WebhookDelivery } from '../../api';
 import { dateTime, md, shortName, timeAgo } from '../common/format';
+import { COMMANDS } from '../common/commandIds';
 
 const FAILING_ICON = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
 const WEBHOOK_ICON = new vscode.ThemeIcon('broadcast');
@@ -117,7 +118,7 @@ export class DeliveryItem extends vscode.TreeItem {
         'Click to show the request and the answer.',
       ].join('  \n'),
     );
-    this.command = { command: 'livepeer.webhooks.showDelivery', title: 'Show Delivery', arguments: [this] };
+    this.command = { command: COMMANDS.webhooks.showDelivery, title: 'Show Delivery', arguments: [this] };
   }
 }
 

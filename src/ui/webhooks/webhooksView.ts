@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
 import { StudioApiError, type Webhook, type WebhookDelivery } from '../../api';
 import type { Account } from '../account/account';
-import { notifyIfTokenRejected } from '../common/errorReporting';
-import { MessageItem, loadErrorItem } from '../common/messageItem';
+import { Disposable } from '../common/disposable';
+import { MessageItem } from '../common/messageItem';
 import { PagedList } from '../common/pagedList';
+import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
 import type { Prompts } from '../common/prompts';
 import { DeliveryItem, WebhookItem } from './webhookItems';
 import { tickWhenHeld } from '../common/walkthrough';
+import { COMMANDS } from '../common/commandIds';
 
 const PAGE_SIZE = 50;
 const DELIVERIES_PAGE_SIZE = 20;
@@ -17,45 +19,53 @@ export type WebhookNode = WebhookItem | DeliveryItem | MessageItem;
  * The account's webhooks, newest first, each expanding to its deliveries (newest first), both page
  * by page with "Load more…". Scoped webhooks show their stream's name, read once per stream.
  */
-export class WebhooksView implements vscode.TreeDataProvider<WebhookNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<WebhookNode | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private readonly list = new PagedList<Webhook>(
-    (cursor) => this.session.client().webhooks.listPage(cursor, PAGE_SIZE),
-    (webhooks) => this.nameStreams(webhooks),
-  );
+export class WebhooksView extends Disposable implements vscode.TreeDataProvider<WebhookNode> {
+  private readonly model: PagedTreeModel<Webhook, WebhookItem>;
+  readonly onDidChangeTreeData: vscode.Event<WebhookNode | WebhookNode[] | undefined>;
   private readonly deliveries = new Map<string, PagedList<WebhookDelivery>>();
-  private readonly items = new Map<string, WebhookItem>();
   /** Stream id → name (undefined: not found, shown as the id). */
   private readonly streamNames = new Map<string, string | undefined>();
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly session: Account,
-    private readonly prompts: Prompts,
+    prompts: Prompts,
   ) {
-    this.subscriptions = [session.onDidChange(() => this.refresh())];
+    super();
+    this.model = this.register(
+      new PagedTreeModel<Webhook, WebhookItem>({
+        session,
+        prompts,
+        what: 'webhooks',
+        refreshCommand: COMMANDS.webhooks.refresh,
+        loadMoreCommand: COMMANDS.webhooks.loadMore,
+        fetchPage: (cursor) => session.client().webhooks.listPage(cursor, PAGE_SIZE),
+        prepare: (webhooks) => this.nameStreams(webhooks),
+      }),
+    );
+    this.onDidChangeTreeData = this.model.onDidChange;
+    this.register(
+      this.model.onDidReset(() => {
+        this.deliveries.clear();
+        this.streamNames.clear();
+      }),
+    );
   }
 
   /** Webhooks currently loaded (for the palette pickers). */
   get webhooks(): Webhook[] {
-    return this.list.items;
+    return this.model.items;
   }
 
   refresh(): void {
-    this.list.reset();
-    this.deliveries.clear();
-    this.items.clear();
-    this.streamNames.clear();
-    this.changed.fire(undefined);
+    this.model.reset();
   }
 
-  async loadMore(): Promise<void> {
-    if (await this.list.loadMore()) this.changed.fire(undefined);
+  loadMore(): Promise<void> {
+    return this.model.loadMore();
   }
 
   async loadMoreDeliveries(webhookId: string): Promise<void> {
-    if (await this.deliveries.get(webhookId)?.loadMore()) this.changed.fire(this.items.get(webhookId));
+    if (await this.deliveries.get(webhookId)?.loadMore()) this.model.fire(this.model.rowFor(webhookId));
   }
 
   /** Reads the webhook again and reloads its deliveries (after a resend or an edit). */
@@ -69,18 +79,18 @@ export class WebhooksView implements vscode.TreeDataProvider<WebhookNode>, vscod
   async addOrUpdate(webhook: Webhook): Promise<void> {
     // Without the name (the stream could not be read now) the row shows the stream's id.
     await this.nameStreams([webhook]).catch(() => undefined);
-    const updated = this.list.update((webhooks) => {
+    const updated = this.model.list.update((webhooks) => {
       const index = webhooks.findIndex((w) => w.id === webhook.id);
       return index >= 0 ? webhooks.map((w, i) => (i === index ? webhook : w)) : [webhook, ...webhooks];
     });
-    this.items.delete(webhook.id);
-    if (updated) this.changed.fire(undefined);
+    this.model.forget(webhook.id);
+    if (updated) this.model.fire();
   }
 
   remove(webhookId: string): void {
     this.deliveries.delete(webhookId);
-    this.items.delete(webhookId);
-    if (this.list.update((webhooks) => webhooks.filter((w) => w.id !== webhookId))) this.changed.fire(undefined);
+    this.model.forget(webhookId);
+    if (this.model.list.update((webhooks) => webhooks.filter((w) => w.id !== webhookId))) this.model.fire();
   }
 
   getTreeItem(node: WebhookNode): vscode.TreeItem {
@@ -89,22 +99,14 @@ export class WebhooksView implements vscode.TreeDataProvider<WebhookNode>, vscod
 
   /** A delivery's parent is its webhook's row (for reveal). */
   getParent(node: WebhookNode): WebhookItem | undefined {
-    return node instanceof DeliveryItem ? this.items.get(node.delivery.webhookId) : undefined;
+    return node instanceof DeliveryItem ? this.model.rowFor(node.delivery.webhookId) : undefined;
   }
 
   async getChildren(node?: WebhookNode): Promise<WebhookNode[]> {
-    if (!this.session.hasToken) return [];
     if (node instanceof WebhookItem) return this.deliveryRows(node.webhook.id);
     if (node) return [];
-    try {
-      await this.list.load();
-    } catch (error) {
-      notifyIfTokenRejected(this.prompts, 'loading webhooks', error);
-      return [loadErrorItem('webhooks', error, 'livepeer.webhooks.refresh')];
-    }
-    tickWhenHeld('Webhook', this.webhooks.length);
-    const rows: WebhookNode[] = this.webhooks.map((webhook) => this.itemOf(webhook));
-    if (this.list.hasMore) rows.push(new MessageItem('Load more…', 'ellipsis', { command: 'livepeer.webhooks.loadMore', title: 'Load More Webhooks' }));
+    const rows = await this.model.children((webhook) => this.itemOf(webhook));
+    if (this.model.list.isLoaded) tickWhenHeld('Webhook', this.webhooks.length);
     return rows;
   }
 
@@ -117,24 +119,24 @@ export class WebhooksView implements vscode.TreeDataProvider<WebhookNode>, vscod
     try {
       await list.load();
     } catch (error) {
-      return [loadErrorItem('deliveries', error, 'livepeer.webhooks.refresh')];
+      return [this.model.errorRow('deliveries', error)];
     }
-    if (!list.items.length) return [new MessageItem('No deliveries yet', 'info', undefined, 'Deliveries appear here when a subscribed event happens, or after Send Test Event… (sent from this machine, so not logged by the service).')];
+    if (!list.items.length) return [new MessageItem(
+        vscode.l10n.t('No deliveries yet'),
+        'info',
+        undefined,
+        vscode.l10n.t('Deliveries appear here when a subscribed event happens, or after Send Test Event… (sent from this machine, so not logged by the service).'),
+      )];
     const now = Date.now();
     const rows: WebhookNode[] = list.items.map((delivery) => new DeliveryItem(delivery, now));
     if (list.hasMore) {
-      rows.push(new MessageItem('Load more…', 'ellipsis', { command: 'livepeer.webhooks.loadMoreDeliveries', title: 'Load More Deliveries', arguments: [webhookId] }));
+      rows.push(loadMoreRow(COMMANDS.webhooks.loadMoreDeliveries, webhookId));
     }
     return rows;
   }
 
   private itemOf(webhook: Webhook): WebhookItem {
-    let item = this.items.get(webhook.id);
-    if (!item || item.webhook !== webhook) {
-      item = new WebhookItem(webhook, webhook.streamId ? this.streamNames.get(webhook.streamId) : undefined);
-      this.items.set(webhook.id, item);
-    }
-    return item;
+    return this.model.row(webhook.id, (row) => row.webhook === webhook, () => new WebhookItem(webhook, webhook.streamId ? this.streamNames.get(webhook.streamId) : undefined));
   }
 
   private async nameStreams(webhooks: Webhook[]): Promise<void> {
@@ -150,10 +152,5 @@ export class WebhooksView implements vscode.TreeDataProvider<WebhookNode>, vscod
         }
       }),
     );
-  }
-
-  dispose(): void {
-    this.subscriptions.forEach((s) => s.dispose());
-    this.changed.dispose();
   }
 }

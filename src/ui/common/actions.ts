@@ -1,0 +1,25 @@
+import { l10n } from 'vscode';
+
+// The buttons of notifications and modals: offered with these words (localised) and told apart by
+// the same constant, never by comparing with a label typed again.
+export const SET_TOKEN = l10n.t('Set API Token');
+export const RETRY = l10n.t('Retry');
+export const SHOW_LOG = l10n.t('Show Log');
+export const RESUME_ALL = l10n.t('Resume All');
+export const SHOW_UPLOADS = l10n.t('Show Uploads');
+export const COPY_PLAYBACK_ID = l10n.t('Copy Playback ID');
+export const SHOW_ASSET = l10n.t('Show Asset');
+export const DISCARD = l10n.t('Discard');
+export const SHOW = l10n.t('Show');
+export const COPY_SECRET = l10n.t('Copy Secret');
+export const DISABLE = l10n.t('Disable');
+export const DISABLE_INSTEAD = l10n.t('Disable Instead');
+export const DELETE = l10n.t('Delete');
+export const ROTATE_KEY = l10n.t('Rotate Key…');
+export const COPY_TOKEN = l10n.t('Copy Token');
+export const COPY_SIGNED_URL = l10n.t('Copy Signed Playback URL');
+export const CLOSE_WITHOUT_KEEPING = l10n.t('Close Without Keeping');
+export const COPY_STREAM_KEY = l10n.t('Copy Stream Key');
+export const COPY_RTMP_URL = l10n.t('Copy RTMP URL');
+export const DISCARD_AND_DELETE = l10n.t('Discard and Delete Asset');
+export const REMOVE_AND_DELETE = l10n.t('Remove and Delete Asset');

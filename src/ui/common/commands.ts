@@ -1,0 +1,46 @@
+import * as vscode from 'vscode';
+import { reportError } from './errorReporting';
+import type { Prompts } from './prompts';
+
+export interface Failures {
+  prompts: Prompts;
+  /** What the command does, as its error names it ("deleting the stream"). */
+  what: string;
+  /** Offers Retry, which runs the command again with the same arguments, when the failure may pass. */
+  retry?: boolean;
+}
+
+/**
+ * Registers command `id`. With `failures`, a failure becomes one notification naming the action
+ * (see reportError); without, `run` reports its own.
+ */
+export function registerCommand<A extends unknown[]>(id: string, run: (...args: A) => unknown, failures?: Failures): vscode.Disposable {
+  if (!failures) return vscode.commands.registerCommand(id, run as (...args: unknown[]) => unknown);
+  const { prompts, what, retry } = failures;
+  const guarded = async (...args: A): Promise<unknown> => {
+    try {
+      return await run(...args);
+    } catch (error) {
+      reportError(prompts, what, error, retry ? () => guarded(...args) : undefined);
+      return undefined;
+    }
+  };
+  return vscode.commands.registerCommand(id, guarded as (...args: unknown[]) => unknown);
+}
+
+/**
+ * A command's action on the item it was given (a row, an object, an id) or, from the palette, the
+ * one picked (`resolve` asks with `placeHolder`); nothing when the pick is dismissed.
+ */
+export function onItem<T, A>(resolve: (arg: A | undefined, placeHolder: string) => Promise<T | undefined>, placeHolder: string, act: (item: T) => unknown) {
+  return async (arg?: A): Promise<unknown> => {
+    const item = await resolve(arg, placeHolder);
+    return item === undefined ? undefined : act(item);
+  };
+}
+
+/** Copies `value` and says so in the status bar for a few seconds, with `note` when it needs one ("it contains the stream key"). */
+export async function copyToClipboard(label: string, value: string, note?: string): Promise<void> {
+  await vscode.env.clipboard.writeText(value);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: {0} copied', note ? `${label} (${note})` : label), 4000);
+}

@@ -1,0 +1,161 @@
+import * as vscode from 'vscode';
+import type { Page } from '../../api';
+import type { Account } from '../account/account';
+import { Disposable } from './disposable';
+import { isPassing, notifyIfTokenRejected } from './errorReporting';
+import { onDidRecover } from './log';
+import { MessageItem, loadErrorItem } from './messageItem';
+import { PagedList } from './pagedList';
+import type { Prompts } from './prompts';
+
+export interface TreeModelOptions {
+  session: Account;
+  prompts: Prompts;
+  /** What the rows are, plural ("streams"): named by the error row and the token notice. */
+  what: string;
+  /** Loads the view again: an error row's click. */
+  refreshCommand: string;
+  /** Besides the profile, what makes the view load anew (its filters). */
+  reloadOn?: Array<vscode.Event<unknown>>;
+}
+
+/**
+ * When a view loads anew — the profile or the filters changed, or the service answers again after
+ * the view could not load (an outage, not a refusal) — and how it says that it could not.
+ */
+export class TreeModel<R extends vscode.TreeItem> extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<R | R[] | undefined>());
+  /** Rows to draw again (undefined: the whole view). */
+  readonly onDidChange = this.changed.event;
+  private readonly resetting = this.register(new vscode.EventEmitter<void>());
+  /** Everything loaded is dropped: the view drops what it keeps beside (sessions, names). */
+  readonly onDidReset = this.resetting.event;
+  /** A load failed for a passing reason: the next call the service answers loads the view again. */
+  private failed = false;
+
+  constructor(protected readonly options: TreeModelOptions) {
+    super();
+    for (const event of [options.session.onDidChange, ...(options.reloadOn ?? [])]) this.register(event(() => this.reset()));
+    this.register(
+      onDidRecover(() => {
+        if (this.failed) this.reset();
+      }),
+    );
+  }
+
+  /** Draws `rows` again (none: the whole view). */
+  fire(rows?: R | R[]): void {
+    this.changed.fire(rows);
+  }
+
+  /** Drops what was loaded; the tree asks again. */
+  reset(): void {
+    this.failed = false;
+    this.resetting.fire();
+    this.changed.fire(undefined);
+  }
+
+  /**
+   * The row saying why `what` (these rows or some under them) could not load, a click retrying; a
+   * rejected token also gets a notification with the fix, and an outage ends when the service answers again.
+   */
+  errorRow(what: string, error: unknown): MessageItem {
+    if (isPassing(error)) this.failed = true;
+    notifyIfTokenRejected(this.options.prompts, `loading ${what}`, error);
+    return loadErrorItem(what, error, this.options.refreshCommand);
+  }
+}
+
+export interface PagedTreeOptions<T> extends TreeModelOptions {
+  /** The "Load more…" row's command. */
+  loadMoreCommand: string;
+  /** Reads one page: the first without a cursor (see PagedList). */
+  fetchPage: (cursor: string | undefined, limit?: number) => Promise<Page<T>>;
+  /** What a page needs before its rows show (see PagedList); `current()` turns false once the view is reset. */
+  prepare?: (items: T[], current: () => boolean) => Promise<void>;
+}
+
+/**
+ * The data of a view listed page by page, apart from how its rows look: the items (PagedList: paging,
+ * read-ahead, re-reads) and one row object per item while its data stays the same. The view's
+ * provider turns items into rows and announces changes through it.
+ */
+export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem> extends TreeModel<R> {
+  readonly list: PagedList<T>;
+  private readonly rows = new Map<string, R>();
+  private readonly firstPage = this.register(new vscode.EventEmitter<void>());
+  /** A first page arrived (the tree asked for it, so no tree change is announced). */
+  readonly onDidLoad = this.firstPage.event;
+
+  constructor(private readonly paging: PagedTreeOptions<T>) {
+    super(paging);
+    this.list = new PagedList<T>(paging.fetchPage, paging.prepare);
+  }
+
+  get items(): T[] {
+    return this.list.items;
+  }
+
+  override reset(): void {
+    this.list.reset();
+    this.rows.clear();
+    super.reset();
+  }
+
+  /** Loads the first page unless it is loaded. */
+  async load(): Promise<void> {
+    if (this.list.isLoaded) return;
+    await this.list.load();
+    if (this.list.isLoaded) this.firstPage.fire();
+  }
+
+  async loadMore(): Promise<void> {
+    if (await this.list.loadMore()) this.fire();
+  }
+
+  /**
+   * The view's top-level rows: none without a token (the welcome shows instead), a row saying why
+   * they could not load, or a row per item (`rowOf`) with "Load more…" after them.
+   */
+  async children(rowOf: (item: T) => R): Promise<Array<R | MessageItem>> {
+    if (!(await this.options.session.signedIn())) return [];
+    try {
+      await this.load();
+    } catch (error) {
+      return [this.errorRow(this.options.what, error)];
+    }
+    const rows: Array<R | MessageItem> = this.items.map(rowOf);
+    // Rows of items no longer listed go, so the cache holds what the tree shows.
+    if (this.rows.size > this.items.length) {
+      const listed = new Set(this.items.map((item) => item.id));
+      for (const id of this.rows.keys()) if (!listed.has(id)) this.rows.delete(id);
+    }
+    if (this.list.hasMore) rows.push(loadMoreRow(this.paging.loadMoreCommand));
+    return rows;
+  }
+
+  /** The row of item `id`: the one kept while `fits` it, else a new one from `make`. */
+  row(id: string, fits: (row: R) => boolean, make: () => R): R {
+    const kept = this.rows.get(id);
+    if (kept && fits(kept)) return kept;
+    const fresh = make();
+    this.rows.set(id, fresh);
+    return fresh;
+  }
+
+  /** The row kept for item `id`, if any. */
+  rowFor(id: string): R | undefined {
+    return this.rows.get(id);
+  }
+
+  /** Forgets the row of item `id` (the next render makes a new one). */
+  forget(id: string): void {
+    this.rows.delete(id);
+  }
+}
+
+/** The row after a page that has more: a click appends the next page. */
+export function loadMoreRow(command: string, ...args: unknown[]): MessageItem {
+  const label = vscode.l10n.t('Load more…');
+  return new MessageItem(label, 'ellipsis', { command, title: label, arguments: args });
+}

@@ -1,0 +1,40 @@
+import type { SigningKey } from '../../api';
+import { TreeModel, type TreeModelOptions } from '../common/pagedTreeModel';
+import type { PrivateKeys } from './privateKeys';
+import type { Rotations } from './rotations';
+
+/**
+ * The account's signing keys (all pages, newest first), read anew each time the tree asks, and what
+ * the extension keeps about them brought in line with the list as it loads: a key deleted elsewhere
+ * (Studio, another window) ends its rotations and takes its kept private key along. Its rows are
+ * made anew on each read (`never`: no row is drawn again alone).
+ */
+export class SigningKeysModel extends TreeModel<never> {
+  constructor(
+    options: TreeModelOptions,
+    readonly rotations: Rotations,
+    readonly privateKeys: PrivateKeys,
+  ) {
+    super(options);
+  }
+
+  /** The keys, once what is kept about them matches; undefined when another profile became current meanwhile (the switch reloads the view). */
+  async load(): Promise<SigningKey[] | undefined> {
+    const { session } = this.options;
+    const sameProfile = session.sameProfile();
+    const keys = await session.client().keys.list();
+    // Another profile's list must not land: it would show, and keep private keys by, the wrong account.
+    if (!sameProfile()) return undefined;
+    keys.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
+    // A rotation neither of whose keys is listed belongs to another token's account or project: it is kept for when that token is back.
+    const ids = new Set(keys.map((key) => key.id));
+    for (const rotation of this.rotations.all()) {
+      if (ids.has(rotation.oldKeyId) !== ids.has(rotation.newKeyId)) await this.rotations.end(rotation.oldKeyId);
+    }
+    if (!sameProfile()) return undefined;
+    await this.privateKeys.keepOnly(keys);
+    // A private key said to be kept must be there: one missing from secret storage is shown as missing.
+    await this.privateKeys.verify(keys.map((key) => key.id));
+    return keys;
+  }
+}

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../src/ui/common/commandIds';
+import { api, emulator, eventually, signIn } from './harness';
+
+interface ListView {
+  getChildren(): vscode.ProviderResult<vscode.TreeItem[]>;
+  onDidChangeTreeData?: vscode.Event<unknown>;
+}
+
+/** Every list request of the four account views (streams, assets, webhooks, signing keys). */
+const LISTS = /^\/api\/(stream|asset|webhook|access-control\/signing-key)$/;
+
+function views(): Record<string, ListView> {
+  return { streams: api.streams, assets: api.assets, webhooks: api.webhooks, keys: api.signingKeys };
+}
+
+async function isLoadError(view: ListView): Promise<boolean> {
+  return ((await view.getChildren()) ?? []).some((row) => row.contextValue === 'loadError');
+}
+
+/** Makes every view fail to load (a server error on each list), then lets the service answer again. */
+async function outage(): Promise<void> {
+  emulator.faults.fail({ origin: 'api', method: 'GET', path: LISTS, status: 500, body: { errors: ['Internal server error: down'] }, times: 10_000 });
+  await api.streams.refresh();
+  api.assets.refresh();
+  api.webhooks.refresh();
+  api.signingKeys.refresh();
+  for (const [name, view] of Object.entries(views())) assert.ok(await isLoadError(view), `${name} shows "Could not load…"`);
+  emulator.faults.clear();
+}
+
+/**
+ * The views the tree is told to ask again from now on (VS Code asks a view for its rows again only
+ * then), and a check that each of `names` was told and now lists its rows.
+ */
+function watchReloads(): { reloaded(names: string[]): Promise<void>; dispose(): void } {
+  const told = new Set<string>();
+  const listening = Object.entries(views()).map(([name, view]) => view.onDidChangeTreeData!(() => told.add(name)));
+  return {
+    async reloaded(names) {
+      for (const name of names) {
+        assert.ok(told.has(name), `the ${name} view was not reloaded`);
+        assert.ok(!(await isLoadError(views()[name]!)), `the ${name} view still says "Could not load…"`);
+      }
+    },
+    dispose: () => listening.forEach((l) => l.dispose()),
+  };
+}
+
+describe('After an outage', () => {
+  before(async () => {
+    if (!api.session.hasToken) await signIn();
+  });
+
+  afterEach(() => emulator.faults.clear());
+
+  it('Retry in one view reloads the other views that could not load', async () => {
+    await outage();
+    const watch = watchReloads();
+    try {
+      const [error] = (await api.streams.getChildren()) ?? [];
+      await vscode.commands.executeCommand('livepeer.retryLoad', error);
+      await eventually(() => watch.reloaded(['streams', 'assets', 'webhooks', 'keys']));
+    } finally {
+      watch.dispose();
+    }
+  });
+
+  it('when any call succeeds again, every view that could not load reloads by itself', async () => {
+    await outage();
+    const watch = watchReloads();
+    try {
+      // Any call, here one the views do not make (a palette picker's).
+      await api.session.client().streams.list({ streamsOnly: true });
+      await eventually(() => watch.reloaded(['streams', 'assets', 'webhooks', 'keys']));
+    } finally {
+      watch.dispose();
+    }
+  });
+});
+
+describe('Commands', () => {
+  it('every command id the extension names (COMMANDS, checked against package.json by a unit test) is registered', async () => {
+    const ids = (group: object): string[] => Object.values(group).flatMap((value: unknown) => (typeof value === 'string' ? [value] : ids(value as object)));
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual(
+      ids(COMMANDS).filter((id) => !registered.has(id)),
+      [],
+    );
+  });
+});

@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
 import { StudioApiError, apiTokenProblem, messageOf } from '../../api';
+import { TRY_AGAIN } from '../common/actions';
+import { COMMANDS } from '../common/commandIds';
+import { registerCommand } from '../common/commands';
 import type { Prompts } from '../common/prompts';
 import { learnProject } from '../profiles/projectLearning';
 import type { Account } from './account';
@@ -46,8 +49,8 @@ export async function askToken(session: Account, prompts: Prompts, question: Tok
     token = question.given.trim();
     const rejected = token ? await check(token) : undefined;
     if (rejected) {
-      const again = await prompts.message('error', `Livepeer: ${rejected}`, {}, 'Try Again');
-      return again === 'Try Again' ? askToken(session, prompts, { ...question, given: undefined }) : undefined;
+      const again = await prompts.message('error', `Livepeer: ${rejected}`, {}, TRY_AGAIN);
+      return again === TRY_AGAIN ? askToken(session, prompts, { ...question, given: undefined }) : undefined;
     }
   } else {
     token = (
@@ -77,7 +80,7 @@ export async function askToken(session: Account, prompts: Prompts, question: Tok
  */
 export async function setToken(session: Account, prompts: Prompts, given?: string): Promise<boolean> {
   // Several profiles and none chosen: the token is for the one the person picks.
-  if (session.profiles.why.why === 'not chosen' && !(await vscode.commands.executeCommand<boolean>('livepeer.profiles.switch'))) return false;
+  if (session.profiles.why.why === 'not chosen' && !(await vscode.commands.executeCommand<boolean>(COMMANDS.profiles.switch))) return false;
   const token = await askToken(session, prompts, { title: titled(session), given });
   if (!token) return false;
   await session.setToken(token);
@@ -103,7 +106,7 @@ async function clearToken(session: Account, prompts: Prompts): Promise<void> {
 
 export function registerTokenCommands(session: Account, prompts: Prompts): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('livepeer.setToken', (token?: unknown) => setToken(session, prompts, typeof token === 'string' ? token : undefined)),
-    vscode.commands.registerCommand('livepeer.clearToken', () => clearToken(session, prompts)),
+    registerCommand(COMMANDS.setToken, (token?: unknown) => setToken(session, prompts, typeof token === 'string' ? token : undefined)),
+    registerCommand(COMMANDS.clearToken, () => clearToken(session, prompts)),
   ];
 }

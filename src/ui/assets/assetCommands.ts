@@ -11,7 +11,7 @@ import { onProfileOf } from '../profiles/profileGuard';
 import { PHASE_FILTERS } from './assetFilters';
 import { AssetItem, phaseOf, phaseText } from './assetItem';
 import type { AssetsView } from './assetsView';
-import { copyToClipboard } from '../common/commands';
+import { copyToClipboard, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 import { DELETE } from '../common/actions';
 
@@ -202,22 +202,21 @@ export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposab
     ctx.treeView.description = ctx.view.filters.describe();
   };
   describe();
-  const register = (id: string, handler: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, handler);
   return [
     ctx.view.filters.onDidChange(describe),
-    register(COMMANDS.assets.refresh, () => ctx.view.refresh()),
-    register(COMMANDS.assets.loadMore, () => ctx.view.loadMore().catch((error) => reportError(ctx.prompts, 'loading more assets', error))),
-    register(COMMANDS.assets.search, (text?: string) => search(ctx, text)),
-    register(COMMANDS.assets.filter, () => filterByPhase(ctx)),
-    register(COMMANDS.assets.clearFilters, () => ctx.view.filters.set({ search: '', phase: 'all' })),
-    register(COMMANDS.assets.rename, (arg?: AssetArgument, name?: string) => rename(ctx, arg, name)),
-    register(COMMANDS.assets.delete, (arg?: AssetArgument) => remove(ctx, arg)),
-    register(COMMANDS.assets.copyId, (arg?: AssetArgument) => copyField(ctx, arg, 'id', 'asset ID')),
-    register(COMMANDS.assets.copyPlaybackId, (arg?: AssetArgument) => copyField(ctx, arg, 'playbackId', 'playback ID')),
-    register(COMMANDS.assets.copyPlaybackUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls')),
-    register(COMMANDS.assets.copyDownloadUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'mp4')),
-    register(COMMANDS.assets.openInStudio, (arg?: AssetArgument) => openAssetInStudio(ctx, arg)),
-    register(COMMANDS.assets.showDetails, (arg?: AssetArgument) => showDetails(ctx, arg)),
-    register(COMMANDS.assets.reveal, (assetId?: string, profileId?: string) => reveal(ctx, assetId, profileId)),
+    registerCommand(COMMANDS.assets.refresh, () => ctx.view.refresh()),
+    registerCommand(COMMANDS.assets.loadMore, () => ctx.view.loadMore().catch((error) => reportError(ctx.prompts, 'loading more assets', error))),
+    registerCommand(COMMANDS.assets.search, (text?: string) => search(ctx, text)),
+    registerCommand(COMMANDS.assets.filter, () => filterByPhase(ctx)),
+    registerCommand(COMMANDS.assets.clearFilters, () => ctx.view.filters.set({ search: '', phase: 'all' })),
+    registerCommand(COMMANDS.assets.rename, (arg?: AssetArgument, name?: string) => rename(ctx, arg, name)),
+    registerCommand(COMMANDS.assets.delete, (arg?: AssetArgument) => remove(ctx, arg)),
+    registerCommand(COMMANDS.assets.copyId, (arg?: AssetArgument) => copyField(ctx, arg, 'id', 'asset ID')),
+    registerCommand(COMMANDS.assets.copyPlaybackId, (arg?: AssetArgument) => copyField(ctx, arg, 'playbackId', 'playback ID')),
+    registerCommand(COMMANDS.assets.copyPlaybackUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls')),
+    registerCommand(COMMANDS.assets.copyDownloadUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'mp4')),
+    registerCommand(COMMANDS.assets.openInStudio, (arg?: AssetArgument) => openAssetInStudio(ctx, arg)),
+    registerCommand(COMMANDS.assets.showDetails, (arg?: AssetArgument) => showDetails(ctx, arg)),
+    registerCommand(COMMANDS.assets.reveal, (assetId?: string, profileId?: string) => reveal(ctx, assetId, profileId)),
   ];
 }

@@ -10,6 +10,7 @@ import { pinnedProfile, type AccountProfiles } from './accountProfiles';
 import { pickProfile } from './profilePicker';
 import { learnProject } from './projectLearning';
 import { COMMANDS } from '../common/commandIds';
+import { registerCommand } from '../common/commands';
 
 export interface ProfileContext {
   session: Account;
@@ -186,7 +187,7 @@ export function registerProfileCommands(ctx: ProfileContext): vscode.Disposable[
     return current && ctx.profiles.all().length > 1 ? `the base URL of profile “${current.name}” (Livepeer: Edit Profile…)` : 'livepeer.baseURL';
   });
   const command = (id: string, action: string, run: (ctx: ProfileContext, arg?: unknown) => Promise<boolean>) =>
-    vscode.commands.registerCommand(id, (arg?: unknown) => report(ctx, action, () => run(ctx, arg)));
+    registerCommand(id, (arg?: unknown) => report(ctx, action, () => run(ctx, arg)));
   return [
     command(COMMANDS.profiles.add, 'add the profile', addProfile),
     command(COMMANDS.profiles.switch, 'switch profile', switchProfile),

@@ -14,7 +14,7 @@ import { pickVideoFiles } from './videoPicker';
 import { whyNotUploadable } from './videoFiles';
 import { leaveWalkthrough } from '../common/walkthrough';
 import { quoted } from '../common/format';
-import { copyToClipboard } from '../common/commands';
+import { copyToClipboard, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 
 /** Optional third argument of `livepeer.uploads.upload`, so callers (tests, other extensions) can skip the questions. */
@@ -128,21 +128,21 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
   };
 
   return [
-    vscode.commands.registerCommand(COMMANDS.uploads.upload, async (uri?: unknown, uris?: unknown, options?: unknown) => {
+    registerCommand(COMMANDS.uploads.upload, async (uri?: unknown, uris?: unknown, options?: unknown) => {
       // Explorer passes (clicked, selection); editor menus pass (uri, editor context); the palette nothing.
       const selection = Array.isArray(uris) && uris.every((u) => u instanceof vscode.Uri) ? uris : uri instanceof vscode.Uri ? [uri] : await pickVideoFiles(prompts);
       return selection ? upload(selection, commandOptions(options)) : [];
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.uploadFromPicker, async (options?: unknown) => {
+    registerCommand(COMMANDS.uploads.uploadFromPicker, async (options?: unknown) => {
       await leaveWalkthrough(options, 'livepeer.uploads');
       const selection = await pickVideoFiles(prompts);
       return selection ? upload(selection, commandOptions(options)) : [];
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.cancel, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.cancel, async (arg?: unknown) => {
       const upload = (await itemFor(arg, cancellable, 'cancel'))?.upload;
       if (upload) await cancelAndAsk(manager, prompts, [upload]);
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.pause, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.pause, async (arg?: unknown) => {
       const upload = (await itemFor(arg, pausable, 'pause'))?.upload;
       if (!upload) return;
       manager.pause(upload);
@@ -150,11 +150,11 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       const outcome = await upload.finished;
       if (outcome.status === 'cancelled' && outcome.leftover) await offerToDeleteLeftovers(manager, prompts, [outcome.leftover]);
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.pauseAll, async () => {
+    registerCommand(COMMANDS.uploads.pauseAll, async () => {
       if (!manager.runningUploads.length && !manager.queuedUploads.length) void prompts.message('info', 'Livepeer: there is no upload to pause.', {});
       await manager.pauseAll();
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.resume, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.resume, async (arg?: unknown) => {
       const item = await itemFor(arg, resumable, 'resume');
       if (!item || (!item.entry && !item.upload)) return undefined;
       try {
@@ -164,16 +164,16 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
         return undefined;
       }
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.resumeAll, async () => {
+    registerCommand(COMMANDS.uploads.resumeAll, async () => {
       const started = await manager.resumeAll();
       if (!started.length) void prompts.message('info', 'Livepeer: there is no paused or interrupted upload to resume.', {});
       return Promise.all(started.map((upload) => upload.finished));
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.discard, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.discard, async (arg?: unknown) => {
       const entry = (await itemFor(arg, stored, 'discard'))?.entry;
       return entry ? discardWithQuestion(manager, prompts, entry, manager.isPaused(entry)) : false;
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.retry, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.retry, async (arg?: unknown) => {
       const record = (await itemFor(arg, failed, 'retry'))?.finished;
       if (!record) return [];
       try {
@@ -183,14 +183,14 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
         return [];
       }
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.remove, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.remove, async (arg?: unknown) => {
       const item = await itemFor(arg, is('upload failed', 'upload held', 'upload cancelled', 'upload deleted'), 'remove');
       if (item?.finished) return removeWithQuestion(manager, prompts, item.finished);
       if (item?.upload) manager.dropHeld(item.upload);
       return !!item;
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.clearFinished, () => manager.history.clearFinished()),
-    vscode.commands.registerCommand(COMMANDS.uploads.deleteAsset, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.clearFinished, () => manager.history.clearFinished()),
+    registerCommand(COMMANDS.uploads.deleteAsset, async (arg?: unknown) => {
       // Only on the row of a cancelled upload (the palette does not offer it).
       const record = arg instanceof UploadItem && arg.contextValue === 'upload cancelled' ? arg.finished : undefined;
       if (!record?.assetId) return false;
@@ -202,14 +202,14 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
         return false;
       }
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.showAsset, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.showAsset, async (arg?: unknown) => {
       const item = arg instanceof UploadItem ? arg : undefined;
       if (item?.finished?.assetDeleted) void prompts.message('info', `Livepeer: the asset of ${quoted(item.finished.name)} was deleted.`, {});
       else if (item?.assetId) await revealAsset(item.assetId, item.finished?.account ?? item.entry?.account ?? item.upload?.account);
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.revealFile, (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),
-    vscode.commands.registerCommand(COMMANDS.uploads.copyAssetId, copy('assetId', 'asset ID')),
-    vscode.commands.registerCommand(COMMANDS.uploads.copyPlaybackId, copy('playbackId', 'playback ID')),
+    registerCommand(COMMANDS.uploads.revealFile, (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),
+    registerCommand(COMMANDS.uploads.copyAssetId, copy('assetId', 'asset ID')),
+    registerCommand(COMMANDS.uploads.copyPlaybackId, copy('playbackId', 'playback ID')),
   ];
 }
 

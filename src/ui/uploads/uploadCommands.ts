@@ -32,9 +32,9 @@ interface Deps {
 }
 
 const METHOD_ITEMS: Array<vscode.QuickPickItem & { method: UploadMethodChoice }> = [
-  { method: 'auto', label: 'Automatic', description: `resumable for files of ${AUTO_TUS_THRESHOLD_BYTES / 2 ** 20} MiB and more, direct below` },
-  { method: 'tus', label: 'Resumable (tus)', description: 'in chunks; can be paused, and resumed after a failure or restart' },
-  { method: 'direct', label: 'Direct', description: 'one request; a failure means starting over' },
+  { method: 'auto', label: vscode.l10n.t('Automatic'), description: vscode.l10n.t('resumable for files of {0} MiB and more, direct below', AUTO_TUS_THRESHOLD_BYTES / 2 ** 20) },
+  { method: 'tus', label: vscode.l10n.t('Resumable (tus)'), description: vscode.l10n.t('in chunks; can be paused, and resumed after a failure or restart') },
+  { method: 'direct', label: vscode.l10n.t('Direct'), description: vscode.l10n.t('one request; a failure means starting over') },
 ];
 
 export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
@@ -44,16 +44,16 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     const configured = uploadSettings.method();
     if (!uploadSettings.askMethod()) return configured;
     const items = [...METHOD_ITEMS].sort((a, b) => Number(b.method === configured) - Number(a.method === configured));
-    return (await prompts.pick(items, { title: 'Livepeer: Upload Method', placeHolder: `How to upload (setting: ${configured})` }))?.method;
+    return (await prompts.pick(items, { title: vscode.l10n.t('Livepeer: Upload Method'), placeHolder: vscode.l10n.t('How to upload (setting: {0})', configured) }))?.method;
   }
 
   async function askName(uri: vscode.Uri): Promise<string | undefined> {
     const file = path.basename(uri.fsPath);
     const name = await prompts.input({
-      title: 'Livepeer: Upload Video',
-      prompt: `Asset name for ${file}`,
+      title: vscode.l10n.t('Livepeer: Upload Video'),
+      prompt: vscode.l10n.t('Asset name for {0}', file),
       value: file,
-      validateInput: (value) => (value.trim() ? undefined : 'Enter a name for the asset'),
+      validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter a name for the asset')),
     });
     return name?.trim() || undefined;
   }
@@ -62,7 +62,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
   async function upload(uris: vscode.Uri[], options: UploadCommandOptions): Promise<UploadOutcome[]> {
     const videos = uris.filter((uri) => {
       const why = whyNotUploadable(uri);
-      if (why) void prompts.message('warning', `Livepeer: ${why}.`, {});
+      if (why) void prompts.message('warning', vscode.l10n.t('Livepeer: {0}.', why), {});
       return !why;
     });
     if (!videos.length) return [];
@@ -88,7 +88,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     const items = (await deps.view.getChildren()).filter(applies);
     if (isEntry(arg)) return items.find((item) => item.entry?.id === arg.id);
     if (!items.length) {
-      void prompts.message('info', `Livepeer: there is no upload to ${what}.`, {});
+      void prompts.message('info', vscode.l10n.t('Livepeer: there is no upload to {0}.', what), {});
       return undefined;
     }
     const picked = await prompts.pick(
@@ -109,7 +109,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     if (!item) return;
     const uri = vscode.Uri.file(item.filePath);
     if (!fs.existsSync(item.filePath)) {
-      void prompts.message('warning', `Livepeer: ${item.filePath} no longer exists.`, {});
+      void prompts.message('warning', vscode.l10n.t('Livepeer: {0} no longer exists.', item.filePath), {});
       return;
     }
     // The Explorer only knows workspace files; anything else is shown by the operating system.
@@ -121,7 +121,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     const value = item?.[field];
     if (!item) return;
     if (!value) {
-      void prompts.message('info', `Livepeer: the ${label} of ${quoted(String(item.label))} is not known yet.`, {});
+      void prompts.message('info', vscode.l10n.t('Livepeer: the {0} of {1} is not known yet.', label, quoted(String(item.label))), {});
       return;
     }
     await copyToClipboard(label, value);
@@ -151,7 +151,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       if (outcome.status === 'cancelled' && outcome.leftover) await offerToDeleteLeftovers(manager, prompts, [outcome.leftover]);
     }),
     registerCommand(COMMANDS.uploads.pauseAll, async () => {
-      if (!manager.runningUploads.length && !manager.queuedUploads.length) void prompts.message('info', 'Livepeer: there is no upload to pause.', {});
+      if (!manager.runningUploads.length && !manager.queuedUploads.length) void prompts.message('info', vscode.l10n.t('Livepeer: there is no upload to pause.'), {});
       await manager.pauseAll();
     }),
     registerCommand(COMMANDS.uploads.resume, async (arg?: unknown) => {
@@ -166,7 +166,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     }),
     registerCommand(COMMANDS.uploads.resumeAll, async () => {
       const started = await manager.resumeAll();
-      if (!started.length) void prompts.message('info', 'Livepeer: there is no paused or interrupted upload to resume.', {});
+      if (!started.length) void prompts.message('info', vscode.l10n.t('Livepeer: there is no paused or interrupted upload to resume.'), {});
       return Promise.all(started.map((upload) => upload.finished));
     }),
     registerCommand(COMMANDS.uploads.discard, async (arg?: unknown) => {
@@ -204,7 +204,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     }),
     registerCommand(COMMANDS.uploads.showAsset, async (arg?: unknown) => {
       const item = arg instanceof UploadItem ? arg : undefined;
-      if (item?.finished?.assetDeleted) void prompts.message('info', `Livepeer: the asset of ${quoted(item.finished.name)} was deleted.`, {});
+      if (item?.finished?.assetDeleted) void prompts.message('info', vscode.l10n.t('Livepeer: the asset of {0} was deleted.', quoted(item.finished.name)), {});
       else if (item?.assetId) await revealAsset(item.assetId, item.finished?.account ?? item.entry?.account ?? item.upload?.account);
     }),
     registerCommand(COMMANDS.uploads.revealFile, (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),

@@ -9,6 +9,8 @@ import { SigningKeysView } from './ui/keys/signingKeysView';
 import { registerLoadErrorCommands } from './ui/common/messageItem';
 import { activatePlayer, type PlayerPanel } from './ui/player/activatePlayer';
 import { Prompts } from './ui/common/prompts';
+import { COMMANDS } from './ui/common/commandIds';
+import { registerCommand } from './ui/common/commands';
 import { ResultDocuments } from './ui/common/resultDocuments';
 import { Account } from './ui/account/account';
 import { registerStreamCommands } from './ui/streams/streamCommands';
@@ -97,7 +99,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     streams,
     streamsTree,
     vscode.window.createTreeView('livepeer.signingKeys', { treeDataProvider: signingKeys }),
-    vscode.commands.registerCommand('livepeer.showLog', () => log.show()),
+    registerCommand(COMMANDS.showLog, () => log.show()),
     ...registerTokenCommands(session, prompts),
     ...registerProfileCommands({ session, prompts, profiles, memento: context.globalState }),
     results,

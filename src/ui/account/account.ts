@@ -5,6 +5,7 @@ import { DEFAULT_PROFILE_NAME, otherProfileProblem, unusedProfileName, type Prof
 import { logApiCall } from '../common/log';
 import { relearnProject } from '../profiles/projectLearning';
 import type { AccountProfiles } from '../profiles/accountProfiles';
+import { Disposable } from '../common/disposable';
 import { settings } from '../common/settings';
 
 /**
@@ -12,29 +13,27 @@ import { settings } from '../common/settings';
  * SecretStorage, one secret per profile) and its API client, with the timeout setting. Views
  * listen to `onDidChange` to reload when the profile, its token or the timeout changes.
  */
-export class Account implements vscode.Disposable {
+export class Account extends Disposable {
   private readonly clients: ProfileClients;
   /** The client used before the profiles were first read (see client()). */
   private pending: StudioClient | undefined;
   private firstRead: Promise<void> | undefined;
   /** Whether the first read of the profiles' tokens has finished. */
   isLoaded = false;
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     readonly profiles: AccountProfiles,
     log: vscode.LogOutputChannel,
     userAgent: string,
   ) {
+    super();
     this.clients = new ProfileClients(profiles, () => this.loaded(), { userAgent, timeoutMs: () => settings.requestTimeoutMs(), onCall: (secrets) => logApiCall(log, secrets) });
-    this.subscriptions = [
-      profiles.onDidChange(() => this.changed.fire()),
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (settings.affects(event, 'requestTimeoutSeconds')) this.reset();
-      }),
-    ];
+    this.register(profiles.onDidChange(() => this.changed.fire()));
+    this.register(vscode.workspace.onDidChangeConfiguration((event) => {
+      if (settings.affects(event, 'requestTimeoutSeconds')) this.reset();
+    }));
   }
 
   /** The current profile's token, as far as read yet. */
@@ -167,9 +166,8 @@ export class Account implements vscode.Disposable {
     this.changed.fire();
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.closeAll();
-    this.subscriptions.forEach((s) => s.dispose());
-    this.changed.dispose();
+    super.dispose();
   }
 }

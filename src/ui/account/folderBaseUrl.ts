@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
+import { OPEN_USER_SETTINGS } from '../common/actions';
 import type { Prompts } from '../common/prompts';
 import { settings } from '../common/settings';
 
-const OPEN_USER_SETTINGS = 'Open User Settings';
 const KEY = 'livepeer.baseURL';
 
 /** Where a folder's value points, without a path or anything else it may carry (a password). */
@@ -10,7 +10,7 @@ function shownTarget(value: string): string {
   try {
     return new URL(value.trim()).origin;
   } catch {
-    return 'an address';
+    return vscode.l10n.t('an address');
   }
 }
 
@@ -53,9 +53,9 @@ export function watchFolderBaseUrl(prompts: Prompts, log: vscode.LogOutputChanne
       const value = await folderBaseUrl();
       if (value === undefined || value === told) return;
       told = value;
-      const text = `This folder's settings set ${KEY} to ${shownTarget(value)}: ignored, because only your user settings decide where your API token is sent.`;
+      const text = vscode.l10n.t("This folder's settings set {0} to {1}: ignored, because only your user settings decide where your API token is sent.", KEY, shownTarget(value));
       log.warn(text);
-      void prompts.message('warning', `Livepeer: ${text}`, {}, OPEN_USER_SETTINGS).then((choice) => {
+      void prompts.message('warning', vscode.l10n.t('Livepeer: {0}', text), {}, OPEN_USER_SETTINGS).then((choice) => {
         if (choice === OPEN_USER_SETTINGS) void vscode.commands.executeCommand('workbench.action.openGlobalSettings', { query: KEY });
       });
     }));

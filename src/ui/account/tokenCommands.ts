@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
 import { StudioApiError, apiTokenProblem, messageOf } from '../../api';
+import { SAVE_ANYWAY, TRY_AGAIN } from '../common/actions';
+import { COMMANDS } from '../common/commandIds';
+import { registerCommand } from '../common/commands';
 import type { Prompts } from '../common/prompts';
 import { learnProject } from '../profiles/projectLearning';
 import type { Account } from './account';
 
-const REJECTED = 'The service rejected this API token. Check that you copied the whole key and that it is not deleted.';
+const REJECTED = vscode.l10n.t('The service rejected this API token. Check that you copied the whole key and that it is not deleted.');
 
 /** Where a token is checked, and what the box says. */
 export interface TokenQuestion {
@@ -26,7 +29,7 @@ export async function askToken(session: Account, prompts: Prompts, question: Tok
     unchecked = undefined;
     // Checked before any request: such a token cannot even be sent, and saving it anyway helps no one.
     const problem = malformed(value.trim());
-    if (problem) return `${problem}. Copy the whole key again from Studio (Developers → API Keys).`;
+    if (problem) return vscode.l10n.t('{0}. Copy the whole key again from Studio (Developers → API Keys).', problem);
     let client;
     try {
       client = session.clientFor(value.trim(), question.baseUrl);
@@ -46,18 +49,18 @@ export async function askToken(session: Account, prompts: Prompts, question: Tok
     token = question.given.trim();
     const rejected = token ? await check(token) : undefined;
     if (rejected) {
-      const again = await prompts.message('error', `Livepeer: ${rejected}`, {}, 'Try Again');
-      return again === 'Try Again' ? askToken(session, prompts, { ...question, given: undefined }) : undefined;
+      const again = await prompts.message('error', vscode.l10n.t('Livepeer: {0}', rejected), {}, TRY_AGAIN);
+      return again === TRY_AGAIN ? askToken(session, prompts, { ...question, given: undefined }) : undefined;
     }
   } else {
     token = (
       await prompts.inputChecked(
         {
           title: question.title,
-          prompt: 'Paste an API key from Livepeer Studio (Developers → API Keys). It is kept in VS Code’s secret storage.',
-          placeHolder: 'API key',
+          prompt: vscode.l10n.t('Paste an API key from Livepeer Studio (Developers → API Keys). It is kept in VS Code’s secret storage.'),
+          placeHolder: vscode.l10n.t('API key'),
           password: true,
-          validateInput: (value) => (value.trim() ? malformed(value.trim()) : 'Enter an API key'),
+          validateInput: (value) => (value.trim() ? malformed(value.trim()) : vscode.l10n.t('Enter an API key')),
         },
         check,
       )
@@ -65,8 +68,8 @@ export async function askToken(session: Account, prompts: Prompts, question: Tok
   }
   if (!token) return undefined;
   if (unchecked !== undefined) {
-    const choice = await prompts.confirm(`Livepeer: could not check the token: ${messageOf(unchecked)}`, { safeLabel: 'Don’t Save' }, 'Save Anyway');
-    if (choice !== 'Save Anyway') return undefined;
+    const choice = await prompts.confirm(vscode.l10n.t('Livepeer: could not check the token: {0}', messageOf(unchecked)), { safeLabel: vscode.l10n.t('Don’t Save') }, SAVE_ANYWAY);
+    if (choice !== SAVE_ANYWAY) return undefined;
   }
   return token;
 }
@@ -77,33 +80,33 @@ export async function askToken(session: Account, prompts: Prompts, question: Tok
  */
 export async function setToken(session: Account, prompts: Prompts, given?: string): Promise<boolean> {
   // Several profiles and none chosen: the token is for the one the person picks.
-  if (session.profiles.why.why === 'not chosen' && !(await vscode.commands.executeCommand<boolean>('livepeer.profiles.switch'))) return false;
+  if (session.profiles.why.why === 'not chosen' && !(await vscode.commands.executeCommand<boolean>(COMMANDS.profiles.switch))) return false;
   const token = await askToken(session, prompts, { title: titled(session), given });
   if (!token) return false;
   await session.setToken(token);
-  void prompts.message('info', 'Livepeer: API token saved.', {});
+  void prompts.message('info', vscode.l10n.t('Livepeer: API token saved.'), {});
   if (session.profile) void learnProject(session.profiles, session.profile.id, session.clientFor(token));
   return true;
 }
 
 function titled(session: Account): string {
   const several = session.profiles.all().length > 1;
-  return several && session.profile ? `Livepeer: Set API Token of “${session.profile.name}”` : 'Livepeer: Set API Token';
+  return several && session.profile ? vscode.l10n.t('Livepeer: Set API Token of “{0}”', session.profile.name) : 'Livepeer: Set API Token';
 }
 
 function malformed(token: string): string | undefined {
   const problem = apiTokenProblem(token);
-  return problem && `this API key is malformed: ${problem}`;
+  return problem && vscode.l10n.t('this API key is malformed: {0}', problem);
 }
 
 async function clearToken(session: Account, prompts: Prompts): Promise<void> {
   await session.clearToken();
-  void prompts.message('info', 'Livepeer: API token cleared from this machine.', {});
+  void prompts.message('info', vscode.l10n.t('Livepeer: API token cleared from this machine.'), {});
 }
 
 export function registerTokenCommands(session: Account, prompts: Prompts): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('livepeer.setToken', (token?: unknown) => setToken(session, prompts, typeof token === 'string' ? token : undefined)),
-    vscode.commands.registerCommand('livepeer.clearToken', () => clearToken(session, prompts)),
+    registerCommand(COMMANDS.setToken, (token?: unknown) => setToken(session, prompts, typeof token === 'string' ? token : undefined)),
+    registerCommand(COMMANDS.clearToken, () => clearToken(session, prompts)),
   ];
 }

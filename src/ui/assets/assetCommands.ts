@@ -11,7 +11,7 @@ import { onProfileOf } from '../profiles/profileGuard';
 import { PHASE_FILTERS } from './assetFilters';
 import { AssetItem, phaseOf, phaseText } from './assetItem';
 import type { AssetsView } from './assetsView';
-import { copyToClipboard } from '../common/commands';
+import { copyToClipboard, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 import { DELETE } from '../common/actions';
 
@@ -32,7 +32,7 @@ async function resolveAsset(ctx: AssetCommandContext, arg: AssetArgument, placeH
   if (arg?.id) return ctx.session.own(arg);
   const assets = ctx.view.assets.length ? ctx.view.assets : (await ctx.session.client().assets.listPage(ctx.view.filters.query(), undefined, 100)).items;
   if (!assets.length) {
-    void ctx.prompts.message('info', 'Livepeer: no assets to choose from.', {});
+    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: no assets to choose from.'), {});
     return undefined;
   }
   const picked = await ctx.prompts.pick(
@@ -57,7 +57,7 @@ async function run(ctx: AssetCommandContext, what: string, action: () => Promise
 }
 
 function notReady(ctx: AssetCommandContext, asset: Asset, what: string): void {
-  void ctx.prompts.message('info', `Livepeer: ${quoted(asset.name || asset.id)} can be ${what} once it is ready (now ${phaseText(asset)}).`, {});
+  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} can be {1} once it is ready (now {2}).', quoted(asset.name || asset.id), what, phaseText(asset)), {});
 }
 
 async function rename(ctx: AssetCommandContext, arg: AssetArgument, newName?: string): Promise<void> {
@@ -69,10 +69,10 @@ async function rename(ctx: AssetCommandContext, arg: AssetArgument, newName?: st
     const name =
       newName ??
       (await ctx.prompts.input({
-        title: 'Livepeer: Rename Asset',
-        prompt: 'New name',
+        title: vscode.l10n.t('Livepeer: Rename Asset'),
+        prompt: vscode.l10n.t('New name'),
         value: asset.name ?? '',
-        validateInput: (value) => (value.trim() ? undefined : 'The name cannot be empty'),
+        validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('The name cannot be empty')),
       }));
     const trimmed = name?.trim();
     if (!trimmed || trimmed === asset.name) return;
@@ -91,7 +91,7 @@ async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<voi
     if (!asset) return;
     const choice = await ctx.prompts.confirm(
       `Delete asset ${quoted(asset.name || asset.id)}?`,
-      { detail: 'The video is removed from Livepeer Studio and its playback ID stops working. This cannot be undone.' },
+      { detail: vscode.l10n.t('The video is removed from Livepeer Studio and its playback ID stops working. This cannot be undone.') },
       DELETE,
     );
     if (choice !== DELETE) return;
@@ -111,7 +111,7 @@ async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'i
     if (!asset) return;
     const value = asset[field];
     if (value) await copyToClipboard(label, value);
-    else void ctx.prompts.message('info', `Livepeer: ${quoted(asset.name || asset.id)} has no ${label} yet.`, {});
+    else void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} has no {1} yet.', quoted(asset.name || asset.id), label), {});
   });
 }
 
@@ -128,7 +128,7 @@ async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls'
       url = sources.find((source) => (kind === 'hls' ? source.hrn.startsWith('HLS') : source.hrn === 'MP4'))?.url;
     }
     if (!url) {
-      void ctx.prompts.message('info', `Livepeer: ${quoted(asset.name || asset.id)} has no ${kind === 'hls' ? 'HLS playback' : 'MP4 download'}.`, {});
+      void ctx.prompts.message('info', kind === 'hls' ? vscode.l10n.t('Livepeer: {0} has no HLS playback.', quoted(asset.name || asset.id)) : vscode.l10n.t('Livepeer: {0} has no MP4 download.', quoted(asset.name || asset.id)), {});
       return;
     }
     await copyToClipboard(asset.playbackPolicy?.type === 'jwt' ? `${label} (plays with a signed token)` : label, url);
@@ -177,7 +177,7 @@ async function revealHere(ctx: AssetCommandContext, assetId: string): Promise<As
     if (error instanceof StudioApiError && error.kind === 'not-found') {
       // Deleted elsewhere: say so (rather than a bare 404), and let everything that lists it know.
       ctx.view.remove(assetId);
-      void ctx.prompts.message('warning', `Livepeer: asset ${assetId} was deleted, so it cannot be shown.`, {});
+      void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: asset {0} was deleted, so it cannot be shown.', assetId), {});
     } else reportError(ctx.prompts, 'showing the asset', error, () => revealHere(ctx, assetId));
     return undefined;
   }
@@ -191,8 +191,8 @@ async function search(ctx: AssetCommandContext, text?: string): Promise<void> {
 async function filterByPhase(ctx: AssetCommandContext): Promise<void> {
   const current = ctx.view.filters.current.phase;
   const picked = await ctx.prompts.pick(
-    PHASE_FILTERS.map((filter) => ({ label: filter.label, description: filter.value === current ? 'current' : undefined, detail: filter.detail, value: filter.value })),
-    { title: 'Livepeer: Filter Assets by Phase' },
+    PHASE_FILTERS.map((filter) => ({ label: filter.label, description: filter.value === current ? vscode.l10n.t('current') : undefined, detail: filter.detail, value: filter.value })),
+    { title: vscode.l10n.t('Livepeer: Filter Assets by Phase') },
   );
   if (picked) await ctx.view.filters.set({ phase: picked.value });
 }
@@ -202,22 +202,21 @@ export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposab
     ctx.treeView.description = ctx.view.filters.describe();
   };
   describe();
-  const register = (id: string, handler: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, handler);
   return [
     ctx.view.filters.onDidChange(describe),
-    register(COMMANDS.assets.refresh, () => ctx.view.refresh()),
-    register(COMMANDS.assets.loadMore, () => ctx.view.loadMore().catch((error) => reportError(ctx.prompts, 'loading more assets', error))),
-    register(COMMANDS.assets.search, (text?: string) => search(ctx, text)),
-    register(COMMANDS.assets.filter, () => filterByPhase(ctx)),
-    register(COMMANDS.assets.clearFilters, () => ctx.view.filters.set({ search: '', phase: 'all' })),
-    register(COMMANDS.assets.rename, (arg?: AssetArgument, name?: string) => rename(ctx, arg, name)),
-    register(COMMANDS.assets.delete, (arg?: AssetArgument) => remove(ctx, arg)),
-    register(COMMANDS.assets.copyId, (arg?: AssetArgument) => copyField(ctx, arg, 'id', 'asset ID')),
-    register(COMMANDS.assets.copyPlaybackId, (arg?: AssetArgument) => copyField(ctx, arg, 'playbackId', 'playback ID')),
-    register(COMMANDS.assets.copyPlaybackUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls')),
-    register(COMMANDS.assets.copyDownloadUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'mp4')),
-    register(COMMANDS.assets.openInStudio, (arg?: AssetArgument) => openAssetInStudio(ctx, arg)),
-    register(COMMANDS.assets.showDetails, (arg?: AssetArgument) => showDetails(ctx, arg)),
-    register(COMMANDS.assets.reveal, (assetId?: string, profileId?: string) => reveal(ctx, assetId, profileId)),
+    registerCommand(COMMANDS.assets.refresh, () => ctx.view.refresh()),
+    registerCommand(COMMANDS.assets.loadMore, () => ctx.view.loadMore().catch((error) => reportError(ctx.prompts, 'loading more assets', error))),
+    registerCommand(COMMANDS.assets.search, (text?: string) => search(ctx, text)),
+    registerCommand(COMMANDS.assets.filter, () => filterByPhase(ctx)),
+    registerCommand(COMMANDS.assets.clearFilters, () => ctx.view.filters.set({ search: '', phase: 'all' })),
+    registerCommand(COMMANDS.assets.rename, (arg?: AssetArgument, name?: string) => rename(ctx, arg, name)),
+    registerCommand(COMMANDS.assets.delete, (arg?: AssetArgument) => remove(ctx, arg)),
+    registerCommand(COMMANDS.assets.copyId, (arg?: AssetArgument) => copyField(ctx, arg, 'id', 'asset ID')),
+    registerCommand(COMMANDS.assets.copyPlaybackId, (arg?: AssetArgument) => copyField(ctx, arg, 'playbackId', 'playback ID')),
+    registerCommand(COMMANDS.assets.copyPlaybackUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls')),
+    registerCommand(COMMANDS.assets.copyDownloadUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'mp4')),
+    registerCommand(COMMANDS.assets.openInStudio, (arg?: AssetArgument) => openAssetInStudio(ctx, arg)),
+    registerCommand(COMMANDS.assets.showDetails, (arg?: AssetArgument) => showDetails(ctx, arg)),
+    registerCommand(COMMANDS.assets.reveal, (assetId?: string, profileId?: string) => reveal(ctx, assetId, profileId)),
   ];
 }

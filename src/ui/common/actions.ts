@@ -4,6 +4,9 @@ import { l10n } from 'vscode';
 // the same constant, never by comparing with a label typed again.
 export const SET_TOKEN = l10n.t('Set API Token');
 export const RETRY = l10n.t('Retry');
+export const TRY_AGAIN = l10n.t('Try Again');
+export const SAVE_ANYWAY = l10n.t('Save Anyway');
+export const OPEN_USER_SETTINGS = l10n.t('Open User Settings');
 export const SHOW_LOG = l10n.t('Show Log');
 export const RESUME_ALL = l10n.t('Resume All');
 export const SHOW_UPLOADS = l10n.t('Show Uploads');

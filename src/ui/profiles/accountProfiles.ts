@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { tokenSecretKey, type CurrentProfile, type Profile } from '../../profiles/profile';
 import { ProfileStore } from '../../profiles/profileStore';
+import { Disposable } from '../common/disposable';
 import { settings } from '../common/settings';
 
 const HAS_TOKEN_CONTEXT = 'livepeer.hasToken';
@@ -19,34 +20,32 @@ export function pinnedProfile(): string | undefined {
  * the account changes (the session and the views follow it), onDidChangeShown when anything
  * shown about it changes. Every change goes through here so the in-memory copy is never stale.
  */
-export class AccountProfiles implements vscode.Disposable {
+export class AccountProfiles extends Disposable {
   readonly store: ProfileStore;
   private state: CurrentProfile = { profile: undefined, why: 'none' };
   private token: string | undefined;
   private tokens = new Map<string, string>();
   private refreshing = Promise.resolve();
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** The account changed: another profile, token or base URL (the session and views reload). */
   readonly onDidChange = this.changed.event;
-  private readonly shownChanged = new vscode.EventEmitter<void>();
+  private readonly shownChanged = this.register(new vscode.EventEmitter<void>());
   /** Anything shown about the current profile changed, its name or project too (the status bar). */
   readonly onDidChangeShown = this.shownChanged.event;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(secrets: vscode.SecretStorage, memento: vscode.Memento) {
+    super();
     this.store = new ProfileStore(memento, secrets);
     // The record is in globalState (read at once); only the tokens wait for secret storage.
     this.state = this.store.current(pinnedProfile());
-    this.subscriptions = [
-      // Another window changed this profile's token.
-      secrets.onDidChange((event) => {
-        if (this.state.profile && event.key === tokenSecretKey(this.state.profile.id)) void this.refresh();
-      }),
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (settings.affects(event, 'profile')) void this.refresh();
-        if (settings.affects(event, 'baseURL')) void this.followBaseUrlSetting();
-      }),
-    ];
+    // Another window changed this profile's token.
+    this.register(secrets.onDidChange((event) => {
+      if (this.state.profile && event.key === tokenSecretKey(this.state.profile.id)) void this.refresh();
+    }));
+    this.register(vscode.workspace.onDidChangeConfiguration((event) => {
+      if (settings.affects(event, 'profile')) void this.refresh();
+      if (settings.affects(event, 'baseURL')) void this.followBaseUrlSetting();
+    }));
   }
 
   /** The current profile, if any (see `why` for why none). */
@@ -120,11 +119,5 @@ export class AccountProfiles implements vscode.Disposable {
     } finally {
       await this.refresh();
     }
-  }
-
-  dispose(): void {
-    this.subscriptions.forEach((s) => s.dispose());
-    this.changed.dispose();
-    this.shownChanged.dispose();
   }
 }

@@ -10,6 +10,7 @@ import { pinnedProfile, type AccountProfiles } from './accountProfiles';
 import { pickProfile } from './profilePicker';
 import { learnProject } from './projectLearning';
 import { COMMANDS } from '../common/commandIds';
+import { registerCommand } from '../common/commands';
 
 export interface ProfileContext {
   session: Account;
@@ -29,7 +30,7 @@ async function report(ctx: ProfileContext, action: string, body: () => Promise<b
   try {
     return await body();
   } catch (error) {
-    void ctx.prompts.message('error', `Livepeer: could not ${action}: ${messageOf(error)}`, {});
+    void ctx.prompts.message('error', vscode.l10n.t('Livepeer: could not {0}: {1}', action, messageOf(error)), {});
     return false;
   }
 }
@@ -38,7 +39,7 @@ async function report(ctx: ProfileContext, action: string, body: () => Promise<b
 function askBaseUrl(ctx: ProfileContext, title: string, value: string): Promise<string | undefined> {
   return ctx.prompts.input({
     title,
-    prompt: 'The Livepeer Studio API base URL (production unless you work with another service)',
+    prompt: vscode.l10n.t('The Livepeer Studio API base URL (production unless you work with another service)'),
     value,
     validateInput: (typed) => {
       try {
@@ -54,15 +55,15 @@ function askBaseUrl(ctx: ProfileContext, title: string, value: string): Promise<
 /** Add Profile…: a name, a base URL (production unless changed) and a token checked like Set API Token; then switches to it. */
 async function addProfile(ctx: ProfileContext): Promise<boolean> {
   const name = await ctx.prompts.input({
-    title: 'Livepeer: Add Profile (1/3)',
-    prompt: 'A name for this account or environment, e.g. Staging or Client X',
+    title: vscode.l10n.t('Livepeer: Add Profile (1/3)'),
+    prompt: vscode.l10n.t('A name for this account or environment, e.g. Staging or Client X'),
     validateInput: (value) => profileNameProblem(value, ctx.profiles.all()),
   });
   if (name === undefined) return false;
   const baseUrl = await askBaseUrl(ctx, 'Livepeer: Add Profile (2/3)', PRODUCTION_BASE_URL);
   if (baseUrl === undefined) return false;
   const url = parseBaseUrl(baseUrl);
-  const token = await askToken(ctx.session, ctx.prompts, { title: 'Livepeer: Add Profile (3/3): API Token', baseUrl: url });
+  const token = await askToken(ctx.session, ctx.prompts, { title: vscode.l10n.t('Livepeer: Add Profile (3/3): API Token'), baseUrl: url });
   if (!token) return false;
   const profile = await ctx.profiles.change(async (store) => {
     const added = await store.add({ name, baseUrl: url, token });
@@ -71,7 +72,7 @@ async function addProfile(ctx: ProfileContext): Promise<boolean> {
   });
   void learnProject(ctx.profiles, profile.id, ctx.session.clientFor(token, url));
   await pinWarning(ctx, profile);
-  void ctx.prompts.message('info', `Livepeer: profile “${profile.name}” added; it is now the current profile.`, {});
+  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: profile “{0}” added; it is now the current profile.', profile.name), {});
   return true;
 }
 
@@ -106,7 +107,7 @@ async function renameProfile(ctx: ProfileContext, arg?: unknown): Promise<boolea
   const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, 'Livepeer: Rename Profile'));
   if (!profile || profile === 'add') return false;
   const name = await ctx.prompts.input({
-    title: `Livepeer: Rename Profile “${profile.name}”`,
+    title: vscode.l10n.t('Livepeer: Rename Profile “{0}”', profile.name),
     value: profile.name,
     validateInput: (value) => profileNameProblem(value, ctx.profiles.all(), profile.id),
   });
@@ -128,15 +129,19 @@ async function removeProfile(ctx: ProfileContext, arg?: unknown): Promise<boolea
   const choice = await ctx.prompts.confirm(
     `Remove profile “${profile.name}”?`,
     {
-      detail: `Deletes its API token${keys ? ` and the ${keys} private key${keys === 1 ? '' : 's'} kept for it` : ''} from this machine. Nothing changes in Livepeer Studio.`,
-      safeLabel: 'Keep Profile',
+      detail: !keys
+        ? vscode.l10n.t('Deletes its API token from this machine. Nothing changes in Livepeer Studio.')
+        : keys === 1
+          ? vscode.l10n.t('Deletes its API token and the 1 private key kept for it from this machine. Nothing changes in Livepeer Studio.')
+          : vscode.l10n.t('Deletes its API token and the {0} private keys kept for it from this machine. Nothing changes in Livepeer Studio.', keys),
+      safeLabel: vscode.l10n.t('Keep Profile'),
     },
     'Remove',
   );
   if (choice !== 'Remove') return false;
   await ctx.profiles.change((store) => store.remove(profile.id));
   await Rotations.forget(ctx.memento, profile.id);
-  void ctx.prompts.message('info', `Livepeer: profile “${profile.name}” removed from this machine.`, {});
+  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: profile “{0}” removed from this machine.', profile.name), {});
   return true;
 }
 
@@ -150,14 +155,14 @@ async function editProfile(ctx: ProfileContext, arg?: unknown, field?: ProfileFi
   const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, 'Livepeer: Edit Profile'));
   if (!profile || profile === 'add') return false;
   const fields: Array<vscode.QuickPickItem & { field: ProfileField }> = [
-    { label: 'Name', description: profile.name, field: 'name' },
-    { label: 'Base URL', description: profile.baseUrl, field: 'baseUrl' },
-    { label: 'API Token', description: 'set a new one, checked against the base URL', field: 'token' },
+    { label: vscode.l10n.t('Name'), description: profile.name, field: 'name' },
+    { label: vscode.l10n.t('Base URL'), description: profile.baseUrl, field: 'baseUrl' },
+    { label: vscode.l10n.t('API Token'), description: vscode.l10n.t('set a new one, checked against the base URL'), field: 'token' },
   ];
-  const chosen = field ?? (await ctx.prompts.pick(fields, { title: `Livepeer: Edit Profile “${profile.name}”`, placeHolder: 'What to change' }))?.field;
+  const chosen = field ?? (await ctx.prompts.pick(fields, { title: vscode.l10n.t('Livepeer: Edit Profile “{0}”', profile.name), placeHolder: vscode.l10n.t('What to change') }))?.field;
   if (chosen === 'name') return renameProfile(ctx, profile.id);
   if (chosen === 'token') {
-    const token = await askToken(ctx.session, ctx.prompts, { title: `Livepeer: Edit Profile “${profile.name}”: API Token`, baseUrl: profile.baseUrl });
+    const token = await askToken(ctx.session, ctx.prompts, { title: vscode.l10n.t('Livepeer: Edit Profile “{0}”: API Token', profile.name), baseUrl: profile.baseUrl });
     if (!token) return false;
     await ctx.profiles.change((store) => store.setToken(profile.id, token));
     return true;
@@ -168,7 +173,7 @@ async function editProfile(ctx: ProfileContext, arg?: unknown, field?: ProfileFi
   const url = parseBaseUrl(typed);
   if (ctx.profiles.all().length === 1) await vscode.workspace.getConfiguration('livepeer').update('baseURL', url, vscode.ConfigurationTarget.Global);
   else await ctx.profiles.change((store) => store.setBaseUrl(profile.id, url));
-  void ctx.prompts.message('info', `Livepeer: profile “${profile.name}” now uses ${url}.`, {});
+  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: profile “{0}” now uses {1}.', profile.name, url), {});
   return true;
 }
 
@@ -186,7 +191,7 @@ export function registerProfileCommands(ctx: ProfileContext): vscode.Disposable[
     return current && ctx.profiles.all().length > 1 ? `the base URL of profile “${current.name}” (Livepeer: Edit Profile…)` : 'livepeer.baseURL';
   });
   const command = (id: string, action: string, run: (ctx: ProfileContext, arg?: unknown) => Promise<boolean>) =>
-    vscode.commands.registerCommand(id, (arg?: unknown) => report(ctx, action, () => run(ctx, arg)));
+    registerCommand(id, (arg?: unknown) => report(ctx, action, () => run(ctx, arg)));
   return [
     command(COMMANDS.profiles.add, 'add the profile', addProfile),
     command(COMMANDS.profiles.switch, 'switch profile', switchProfile),

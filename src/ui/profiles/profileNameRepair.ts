@@ -12,8 +12,8 @@ export async function repairProfileNames(profiles: AccountProfiles, prompts: Pro
   const renamed = await profiles.change((store) => store.repairNames());
   const [first] = renamed;
   if (!first) return;
-  const what = renamed.map(({ from, to }) => `a second profile named “${from.trim()}” is now “${to}”`).join('; ');
-  const action = 'Rename Profile';
-  const choice = await prompts.message('warning', `Livepeer: ${what} (profile names ignore case and spaces); each keeps its own token.`, {}, action);
+  const what = renamed.map(({ from, to }) => vscode.l10n.t('a second profile named “{0}” is now “{1}”', from.trim(), to)).join('; ');
+  const action = vscode.l10n.t('Rename Profile');
+  const choice = await prompts.message('warning', vscode.l10n.t('Livepeer: {0} (profile names ignore case and spaces); each keeps its own token.', what), {}, action);
   if (choice === action) await vscode.commands.executeCommand(COMMANDS.profiles.rename, first.id);
 }

@@ -16,12 +16,12 @@ export async function pickProfile(prompts: Prompts, profiles: AccountProfiles, t
   const current = profiles.current?.id;
   const items: ProfileItem[] = profiles.all().map((profile) => ({
     label: `${profile.id === current ? '$(check)' : '$(account)'} ${profile.name}`,
-    description: `${projectText(profile)} · ${hostOf(profile.baseUrl)}${profile.id === current ? ' · current' : ''}`,
+    description: `${projectText(profile)} · ${hostOf(profile.baseUrl)}${profile.id === current ? vscode.l10n.t(' · current') : ''}`,
     profile,
   }));
-  if (offerAdd) items.push({ label: '$(add) Add Profile…' });
+  if (offerAdd) items.push({ label: vscode.l10n.t('$(add) Add Profile…') });
   if (!items.length) return undefined;
-  const picked = await prompts.pick(items, { title, placeHolder: 'Choose a profile' });
+  const picked = await prompts.pick(items, { title, placeHolder: vscode.l10n.t('Choose a profile') });
   if (!picked) return undefined;
   return picked.profile ?? 'add';
 }

@@ -15,7 +15,7 @@ export function hostOf(baseUrl: string): string {
 
 /** What a profile is shown as next to its name: its project, once learned. */
 export function projectText(profile: Profile): string {
-  return profile.project ? profile.project.name || profile.project.id : 'project not known yet';
+  return profile.project ? profile.project.name || profile.project.id : vscode.l10n.t('project not known yet');
 }
 
 /**
@@ -39,20 +39,20 @@ export class ProfileStatusBar extends Disposable {
     const profile = state.profile;
     this.item.backgroundColor = undefined;
     if (state.why === 'pin not found') {
-      this.item.text = `$(warning) Livepeer: no profile “${state.pinned}”`;
-      this.item.tooltip = `This folder is pinned (livepeer.profile) to “${state.pinned}”, which is no profile here: add it or change the setting. Click to switch.`;
+      this.item.text = vscode.l10n.t('$(warning) Livepeer: no profile “{0}”', state.pinned);
+      this.item.tooltip = vscode.l10n.t('This folder is pinned (livepeer.profile) to “{0}”, which is no profile here: add it or change the setting. Click to switch.', state.pinned);
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
     } else if (!profile) {
-      this.item.text = '$(account) Livepeer: choose a profile';
-      this.item.tooltip = 'Livepeer: click to choose the profile to work with.';
+      this.item.text = vscode.l10n.t('$(account) Livepeer: choose a profile');
+      this.item.tooltip = vscode.l10n.t('Livepeer: click to choose the profile to work with.');
     } else {
       const production = profile.baseUrl === PRODUCTION_BASE_URL;
       this.item.text = `$(account) ${profile.name}${profile.project ? ` · ${profile.project.name}` : ''}`;
       this.item.tooltip = [
-        `Livepeer profile “${profile.name}”${state.why === 'pinned' ? ' (pinned by this folder)' : ''}`,
-        `Project: ${projectText(profile)}`,
-        `API: ${profile.baseUrl}${production ? '' : ' (not production)'}`,
-        'Click to switch profile.',
+        state.why === 'pinned' ? vscode.l10n.t('Livepeer profile “{0}” (pinned by this folder)', profile.name) : vscode.l10n.t('Livepeer profile “{0}”', profile.name),
+        vscode.l10n.t('Project: {0}', projectText(profile)),
+        production ? vscode.l10n.t('API: {0}', profile.baseUrl) : vscode.l10n.t('API: {0} (not production)', profile.baseUrl),
+        vscode.l10n.t('Click to switch profile.'),
       ].join('\n');
       if (!production) this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     }

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { FinishedUpload, InterruptedUploadSummary, Leftover, Upload, UploadQueue } from '../../upload';
 import { reportError } from '../common/errorReporting';
@@ -14,12 +15,12 @@ export async function offerToDeleteLeftovers(manager: UploadQueue, prompts: Prom
   const one = leftovers.length === 1;
   const names = leftovers.map((l) => `${quoted(l.name)}`).join(', ');
   const choice = await prompts.confirm(
-    one ? 'Delete the unfinished asset from Studio?' : `Delete the ${leftovers.length} unfinished assets from Studio?`,
+    one ? vscode.l10n.t('Delete the unfinished asset from Studio?') : vscode.l10n.t('Delete the {0} unfinished assets from Studio?', leftovers.length),
     {
       detail: one ? `The upload of ${names} was cancelled, so its asset has no video.` : `The uploads of ${names} were cancelled, so their assets have no video.`,
-      safeLabel: one ? 'Keep Asset' : 'Keep Assets',
+      safeLabel: one ? vscode.l10n.t('Keep Asset') : vscode.l10n.t('Keep Assets'),
     },
-    one ? 'Delete Asset' : 'Delete Assets',
+    one ? vscode.l10n.t('Delete Asset') : vscode.l10n.t('Delete Assets'),
   );
   if (!choice) return false;
   try {
@@ -50,7 +51,7 @@ export async function discardWithQuestion(manager: UploadQueue, prompts: Prompts
   const choice = await prompts.confirm(
     'Delete the unfinished asset from Studio?',
     {
-      detail: `Discarding the ${paused ? 'paused' : 'interrupted'} upload of ${quoted(entry.assetName)} (at ${percent}%) means it cannot be resumed, and its asset has no video. ${path.basename(entry.filePath)} is not touched.`,
+      detail: vscode.l10n.t('Discarding the {0} upload of {1} (at {2}%) means it cannot be resumed, and its asset has no video. {3} is not touched.', paused ? vscode.l10n.t('paused') : vscode.l10n.t('interrupted'), quoted(entry.assetName), percent, path.basename(entry.filePath)),
     },
     'Discard, Keep Asset',
     DISCARD_AND_DELETE,

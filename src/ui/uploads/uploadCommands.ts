@@ -14,7 +14,7 @@ import { pickVideoFiles } from './videoPicker';
 import { whyNotUploadable } from './videoFiles';
 import { leaveWalkthrough } from '../common/walkthrough';
 import { quoted } from '../common/format';
-import { copyToClipboard } from '../common/commands';
+import { copyToClipboard, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 
 /** Optional third argument of `livepeer.uploads.upload`, so callers (tests, other extensions) can skip the questions. */
@@ -32,9 +32,9 @@ interface Deps {
 }
 
 const METHOD_ITEMS: Array<vscode.QuickPickItem & { method: UploadMethodChoice }> = [
-  { method: 'auto', label: 'Automatic', description: `resumable for files of ${AUTO_TUS_THRESHOLD_BYTES / 2 ** 20} MiB and more, direct below` },
-  { method: 'tus', label: 'Resumable (tus)', description: 'in chunks; can be paused, and resumed after a failure or restart' },
-  { method: 'direct', label: 'Direct', description: 'one request; a failure means starting over' },
+  { method: 'auto', label: vscode.l10n.t('Automatic'), description: vscode.l10n.t('resumable for files of {0} MiB and more, direct below', AUTO_TUS_THRESHOLD_BYTES / 2 ** 20) },
+  { method: 'tus', label: vscode.l10n.t('Resumable (tus)'), description: vscode.l10n.t('in chunks; can be paused, and resumed after a failure or restart') },
+  { method: 'direct', label: vscode.l10n.t('Direct'), description: vscode.l10n.t('one request; a failure means starting over') },
 ];
 
 export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
@@ -44,16 +44,16 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     const configured = uploadSettings.method();
     if (!uploadSettings.askMethod()) return configured;
     const items = [...METHOD_ITEMS].sort((a, b) => Number(b.method === configured) - Number(a.method === configured));
-    return (await prompts.pick(items, { title: 'Livepeer: Upload Method', placeHolder: `How to upload (setting: ${configured})` }))?.method;
+    return (await prompts.pick(items, { title: vscode.l10n.t('Livepeer: Upload Method'), placeHolder: vscode.l10n.t('How to upload (setting: {0})', configured) }))?.method;
   }
 
   async function askName(uri: vscode.Uri): Promise<string | undefined> {
     const file = path.basename(uri.fsPath);
     const name = await prompts.input({
-      title: 'Livepeer: Upload Video',
-      prompt: `Asset name for ${file}`,
+      title: vscode.l10n.t('Livepeer: Upload Video'),
+      prompt: vscode.l10n.t('Asset name for {0}', file),
       value: file,
-      validateInput: (value) => (value.trim() ? undefined : 'Enter a name for the asset'),
+      validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter a name for the asset')),
     });
     return name?.trim() || undefined;
   }
@@ -62,7 +62,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
   async function upload(uris: vscode.Uri[], options: UploadCommandOptions): Promise<UploadOutcome[]> {
     const videos = uris.filter((uri) => {
       const why = whyNotUploadable(uri);
-      if (why) void prompts.message('warning', `Livepeer: ${why}.`, {});
+      if (why) void prompts.message('warning', vscode.l10n.t('Livepeer: {0}.', why), {});
       return !why;
     });
     if (!videos.length) return [];
@@ -88,7 +88,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     const items = (await deps.view.getChildren()).filter(applies);
     if (isEntry(arg)) return items.find((item) => item.entry?.id === arg.id);
     if (!items.length) {
-      void prompts.message('info', `Livepeer: there is no upload to ${what}.`, {});
+      void prompts.message('info', vscode.l10n.t('Livepeer: there is no upload to {0}.', what), {});
       return undefined;
     }
     const picked = await prompts.pick(
@@ -109,7 +109,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     if (!item) return;
     const uri = vscode.Uri.file(item.filePath);
     if (!fs.existsSync(item.filePath)) {
-      void prompts.message('warning', `Livepeer: ${item.filePath} no longer exists.`, {});
+      void prompts.message('warning', vscode.l10n.t('Livepeer: {0} no longer exists.', item.filePath), {});
       return;
     }
     // The Explorer only knows workspace files; anything else is shown by the operating system.
@@ -121,28 +121,28 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     const value = item?.[field];
     if (!item) return;
     if (!value) {
-      void prompts.message('info', `Livepeer: the ${label} of ${quoted(String(item.label))} is not known yet.`, {});
+      void prompts.message('info', vscode.l10n.t('Livepeer: the {0} of {1} is not known yet.', label, quoted(String(item.label))), {});
       return;
     }
     await copyToClipboard(label, value);
   };
 
   return [
-    vscode.commands.registerCommand(COMMANDS.uploads.upload, async (uri?: unknown, uris?: unknown, options?: unknown) => {
+    registerCommand(COMMANDS.uploads.upload, async (uri?: unknown, uris?: unknown, options?: unknown) => {
       // Explorer passes (clicked, selection); editor menus pass (uri, editor context); the palette nothing.
       const selection = Array.isArray(uris) && uris.every((u) => u instanceof vscode.Uri) ? uris : uri instanceof vscode.Uri ? [uri] : await pickVideoFiles(prompts);
       return selection ? upload(selection, commandOptions(options)) : [];
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.uploadFromPicker, async (options?: unknown) => {
+    registerCommand(COMMANDS.uploads.uploadFromPicker, async (options?: unknown) => {
       await leaveWalkthrough(options, 'livepeer.uploads');
       const selection = await pickVideoFiles(prompts);
       return selection ? upload(selection, commandOptions(options)) : [];
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.cancel, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.cancel, async (arg?: unknown) => {
       const upload = (await itemFor(arg, cancellable, 'cancel'))?.upload;
       if (upload) await cancelAndAsk(manager, prompts, [upload]);
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.pause, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.pause, async (arg?: unknown) => {
       const upload = (await itemFor(arg, pausable, 'pause'))?.upload;
       if (!upload) return;
       manager.pause(upload);
@@ -150,11 +150,11 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       const outcome = await upload.finished;
       if (outcome.status === 'cancelled' && outcome.leftover) await offerToDeleteLeftovers(manager, prompts, [outcome.leftover]);
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.pauseAll, async () => {
-      if (!manager.runningUploads.length && !manager.queuedUploads.length) void prompts.message('info', 'Livepeer: there is no upload to pause.', {});
+    registerCommand(COMMANDS.uploads.pauseAll, async () => {
+      if (!manager.runningUploads.length && !manager.queuedUploads.length) void prompts.message('info', vscode.l10n.t('Livepeer: there is no upload to pause.'), {});
       await manager.pauseAll();
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.resume, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.resume, async (arg?: unknown) => {
       const item = await itemFor(arg, resumable, 'resume');
       if (!item || (!item.entry && !item.upload)) return undefined;
       try {
@@ -164,16 +164,16 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
         return undefined;
       }
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.resumeAll, async () => {
+    registerCommand(COMMANDS.uploads.resumeAll, async () => {
       const started = await manager.resumeAll();
-      if (!started.length) void prompts.message('info', 'Livepeer: there is no paused or interrupted upload to resume.', {});
+      if (!started.length) void prompts.message('info', vscode.l10n.t('Livepeer: there is no paused or interrupted upload to resume.'), {});
       return Promise.all(started.map((upload) => upload.finished));
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.discard, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.discard, async (arg?: unknown) => {
       const entry = (await itemFor(arg, stored, 'discard'))?.entry;
       return entry ? discardWithQuestion(manager, prompts, entry, manager.isPaused(entry)) : false;
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.retry, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.retry, async (arg?: unknown) => {
       const record = (await itemFor(arg, failed, 'retry'))?.finished;
       if (!record) return [];
       try {
@@ -183,14 +183,14 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
         return [];
       }
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.remove, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.remove, async (arg?: unknown) => {
       const item = await itemFor(arg, is('upload failed', 'upload held', 'upload cancelled', 'upload deleted'), 'remove');
       if (item?.finished) return removeWithQuestion(manager, prompts, item.finished);
       if (item?.upload) manager.dropHeld(item.upload);
       return !!item;
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.clearFinished, () => manager.history.clearFinished()),
-    vscode.commands.registerCommand(COMMANDS.uploads.deleteAsset, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.clearFinished, () => manager.history.clearFinished()),
+    registerCommand(COMMANDS.uploads.deleteAsset, async (arg?: unknown) => {
       // Only on the row of a cancelled upload (the palette does not offer it).
       const record = arg instanceof UploadItem && arg.contextValue === 'upload cancelled' ? arg.finished : undefined;
       if (!record?.assetId) return false;
@@ -202,14 +202,14 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
         return false;
       }
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.showAsset, async (arg?: unknown) => {
+    registerCommand(COMMANDS.uploads.showAsset, async (arg?: unknown) => {
       const item = arg instanceof UploadItem ? arg : undefined;
-      if (item?.finished?.assetDeleted) void prompts.message('info', `Livepeer: the asset of ${quoted(item.finished.name)} was deleted.`, {});
+      if (item?.finished?.assetDeleted) void prompts.message('info', vscode.l10n.t('Livepeer: the asset of {0} was deleted.', quoted(item.finished.name)), {});
       else if (item?.assetId) await revealAsset(item.assetId, item.finished?.account ?? item.entry?.account ?? item.upload?.account);
     }),
-    vscode.commands.registerCommand(COMMANDS.uploads.revealFile, (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),
-    vscode.commands.registerCommand(COMMANDS.uploads.copyAssetId, copy('assetId', 'asset ID')),
-    vscode.commands.registerCommand(COMMANDS.uploads.copyPlaybackId, copy('playbackId', 'playback ID')),
+    registerCommand(COMMANDS.uploads.revealFile, (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),
+    registerCommand(COMMANDS.uploads.copyAssetId, copy('assetId', 'asset ID')),
+    registerCommand(COMMANDS.uploads.copyPlaybackId, copy('playbackId', 'playback ID')),
   ];
 }
 

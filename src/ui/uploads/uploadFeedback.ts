@@ -60,7 +60,7 @@ export class UploadFeedback extends Disposable {
     const batch: Batch = { uploads: [upload], ends: [], cancelled: false };
     this.batch = batch;
     this.notificationsShown++;
-    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Livepeer: uploading', cancellable: true }, async (progress, token) => {
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Livepeer: uploading'), cancellable: true }, async (progress, token) => {
       token.onCancellationRequested(() => void this.cancelBatch(batch));
       // `increment` is relative and cannot go back; a retry or a file joining the batch just waits.
       let shown = 0;
@@ -123,7 +123,7 @@ export class UploadFeedback extends Disposable {
     const file = path.basename(upload.filePath);
     // Say the file once: its name only when the asset is called something else.
     const what = result.assetName === file ? `${quoted(file)}` : `${file} as ${quoted(result.assetName)}`;
-    const message = `Livepeer: uploaded ${what}${result.resumed ? ' (resumed)' : ''}; the service is processing it.`;
+    const message = result.resumed ? vscode.l10n.t('Livepeer: uploaded {0} (resumed); the service is processing it.', what) : vscode.l10n.t('Livepeer: uploaded {0}; the service is processing it.', what);
     void this.prompts.message('info', message, {}, ...actions).then(async (action) => {
       if (action === COPY_PLAYBACK_ID && result.playbackId) await vscode.env.clipboard.writeText(result.playbackId);
       else if (action === SHOW_ASSET) await revealAsset(result.assetId, upload.account);
@@ -154,7 +154,7 @@ export class UploadFeedback extends Disposable {
     const status = record.assetStatus;
     if (status?.phase !== 'failed') return;
     void this.prompts
-      .message('error', `Livepeer: ${quoted(record.name)} was uploaded but the service could not process it: ${status.errorMessage ?? 'no reason given'}`, {}, SHOW_LOG)
+      .message('error', vscode.l10n.t('Livepeer: {0} was uploaded but the service could not process it: {1}', quoted(record.name), status.errorMessage ?? vscode.l10n.t('no reason given')), {}, SHOW_LOG)
       .then((action) => action === SHOW_LOG && vscode.commands.executeCommand(COMMANDS.showLog));
   }
 }
@@ -172,7 +172,7 @@ export async function offerResume(manager: UploadQueue, prompts: Prompts): Promi
   const entries = (await manager.interrupted()).filter((entry) => !manager.isPaused(entry));
   if (!entries.length) return;
   const names = entries.map((e) => `${quoted(e.assetName)}`).join(', ');
-  const message = `Livepeer: ${entries.length === 1 ? 'an upload was' : `${entries.length} uploads were`} interrupted and can be resumed: ${names}.`;
+  const message = entries.length === 1 ? vscode.l10n.t('Livepeer: an upload was interrupted and can be resumed: {0}.', names) : vscode.l10n.t('Livepeer: {0} uploads were interrupted and can be resumed: {1}.', entries.length, names);
   const action = await prompts.message('info', message, {}, RESUME_ALL, SHOW);
   if (action === RESUME_ALL) await manager.resumeAll();
   else if (action === SHOW) await vscode.commands.executeCommand('livepeer.uploads.focus');

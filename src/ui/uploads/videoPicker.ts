@@ -29,18 +29,18 @@ export async function pickVideoFiles(prompts: Prompts): Promise<vscode.Uri[] | u
       description: `${byteSize(stat.size)} · ${new Date(stat.mtimeMs).toLocaleString()}`,
       uri,
     }));
-  const browse: FileItem = { label: '$(folder-opened) Browse…', description: 'any video file on this machine', alwaysShow: true };
+  const browse: FileItem = { label: vscode.l10n.t('$(folder-opened) Browse…'), description: vscode.l10n.t('any video file on this machine'), alwaysShow: true };
   const picked = await prompts.pick([...items, browse], {
-    title: 'Livepeer: Upload Video',
-    placeHolder: items.length ? 'Select the video file to upload, newest first' : 'No video files in the workspace: Browse…',
+    title: vscode.l10n.t('Livepeer: Upload Video'),
+    placeHolder: items.length ? vscode.l10n.t('Select the video file to upload, newest first') : vscode.l10n.t('No video files in the workspace: Browse…'),
     matchOnDescription: true,
   });
   if (!picked) return undefined;
   if (picked.uri) return [picked.uri];
   const browsed = await prompts.openDialog({
-    title: 'Livepeer: Upload Video',
+    title: vscode.l10n.t('Livepeer: Upload Video'),
     canSelectMany: true,
-    openLabel: 'Upload',
+    openLabel: vscode.l10n.t('Upload'),
     filters: { Videos: [...VIDEO_EXTENSIONS] },
   });
   return browsed?.length ? browsed : undefined;

@@ -3,10 +3,12 @@ import { StudioApiError, type Stream } from '../../api';
 import { isLive, nameOf, resolveStream, type StreamArgument, type StreamContext } from './streamPicker';
 import { DELETE } from '../common/actions';
 
-const STOP_DETAIL = 'The broadcaster is disconnected. The stream and its key stay, and it can go live again.';
+const STOP_DETAIL = vscode.l10n.t('The broadcaster is disconnected. The stream and its key stay, and it can go live again.');
+const SUSPEND = vscode.l10n.t('Suspend');
+const STOP_LIVE_SESSION = vscode.l10n.t('Stop Live Session');
 
 function done(text: string): void {
-  vscode.window.setStatusBarMessage(`Livepeer: ${text}`, 4000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: {0}', text), 4000);
 }
 
 const stateOf = (stream: Stream): string => (stream.suspended ? 'suspended' : isLive(stream) ? 'live' : 'idle');
@@ -35,54 +37,55 @@ async function changeStream(ctx: StreamContext, stream: Stream, change: () => Pr
       const state = now ? `: ${nameOf(stream)} is still ${stateOf(now)}` : '';
       throw new StudioApiError('server', `${error.message}${state}`, { status: 500, messages: error.messages });
     }
-    void ctx.prompts.message('warning', `Livepeer: the service reported an error (HTTP 500), but ${nameOf(stream)} ${what}.`, {});
+    void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: the service reported an error (HTTP 500), but {0} {1}.', nameOf(stream), what), {});
     return true;
   }
 }
 
 export async function deleteStream(ctx: StreamContext, arg: StreamArgument): Promise<void> {
-  const stream = await resolveStream(ctx, arg, 'Select the stream to delete');
+  const stream = await resolveStream(ctx, arg, vscode.l10n.t('Select the stream to delete'));
   if (!stream) return;
-  const detail = `Its stream key stops working${isLive(stream) ? ' and the live broadcast is cut' : ''}. This cannot be undone.`;
-  if ((await ctx.prompts.confirm(`Delete stream ${nameOf(stream)}?`, { detail }, DELETE)) !== DELETE) return;
-  const reported = await changeStream(ctx, stream, () => ctx.session.client().streams.delete(stream.id), (now) => !now, 'is deleted');
+  const detail = isLive(stream)
+    ? vscode.l10n.t('Its stream key stops working and the live broadcast is cut. This cannot be undone.')
+    : vscode.l10n.t('Its stream key stops working. This cannot be undone.');
+  if ((await ctx.prompts.confirm(vscode.l10n.t('Delete stream {0}?', nameOf(stream)), { detail }, DELETE)) !== DELETE) return;
+  const reported = await changeStream(ctx, stream, () => ctx.session.client().streams.delete(stream.id), (now) => !now, vscode.l10n.t('is deleted'));
   await ctx.view.refresh();
-  if (!reported) done(`stream ${nameOf(stream)} deleted`);
+  if (!reported) done(vscode.l10n.t('stream {0} deleted', nameOf(stream)));
 }
 
 export async function setSuspended(ctx: StreamContext, arg: StreamArgument, suspended: boolean): Promise<void> {
-  const verb = suspended ? 'suspend' : 'unsuspend';
-  const stream = await resolveStream(ctx, arg, `Select the stream to ${verb}`, (s) => !!s.suspended !== suspended);
+  const stream = await resolveStream(ctx, arg, suspended ? vscode.l10n.t('Select the stream to suspend') : vscode.l10n.t('Select the stream to unsuspend'), (s) => !!s.suspended !== suspended);
   if (!stream) return;
   if (suspended && isLive(stream)) {
-    const detail = 'The broadcast is cut and the stream key is refused until you unsuspend the stream.';
-    if ((await ctx.prompts.confirm(`Suspend live stream ${nameOf(stream)}?`, { detail }, 'Suspend')) !== 'Suspend') return;
+    const detail = vscode.l10n.t('The broadcast is cut and the stream key is refused until you unsuspend the stream.');
+    if ((await ctx.prompts.confirm(vscode.l10n.t('Suspend live stream {0}?', nameOf(stream)), { detail }, SUSPEND)) !== SUSPEND) return;
   }
   const took = (now: Stream | undefined) => !!now && !!now.suspended === suspended;
-  const reported = await changeStream(ctx, stream, () => ctx.session.client().streams.setSuspended(stream.id, suspended), took, `is now ${verb}ed`);
+  const reported = await changeStream(ctx, stream, () => ctx.session.client().streams.setSuspended(stream.id, suspended), took, suspended ? vscode.l10n.t('is now suspended') : vscode.l10n.t('is now unsuspended'));
   await ctx.view.refresh();
-  if (!reported) done(`${nameOf(stream)} ${verb}ed`);
+  if (!reported) done(suspended ? vscode.l10n.t('{0} suspended', nameOf(stream)) : vscode.l10n.t('{0} unsuspended', nameOf(stream)));
 }
 
 /** Sends the stop; false when the service refused a repeat this soon (429, said in words). */
 async function stopLiveSession(ctx: StreamContext, stream: Stream): Promise<boolean> {
   try {
     const took = (now: Stream | undefined) => !!now && !isLive(now);
-    const reported = await changeStream(ctx, stream, () => ctx.session.client().streams.terminate(stream.id), took, 'is no longer live');
+    const reported = await changeStream(ctx, stream, () => ctx.session.client().streams.terminate(stream.id), took, vscode.l10n.t('is no longer live'));
     await ctx.view.refresh();
-    if (!reported) done(`live session of ${nameOf(stream)} stopped`);
+    if (!reported) done(vscode.l10n.t('live session of {0} stopped', nameOf(stream)));
     return true;
   } catch (error) {
     if (!(error instanceof StudioApiError && error.kind === 'rate-limited')) throw error;
-    void ctx.prompts.message('warning', `Livepeer: the service refuses another stop of ${nameOf(stream)} this soon: wait a few seconds and try again.`, {});
+    void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: the service refuses another stop of {0} this soon: wait a few seconds and try again.', nameOf(stream)), {});
     return false;
   }
 }
 
 export async function terminate(ctx: StreamContext, arg: StreamArgument): Promise<void> {
-  const stream = await resolveStream(ctx, arg, 'Select the live stream to stop', isLive);
+  const stream = await resolveStream(ctx, arg, vscode.l10n.t('Select the live stream to stop'), isLive);
   if (!stream) return;
-  if ((await ctx.prompts.confirm(`Stop the live session of ${nameOf(stream)}?`, { detail: STOP_DETAIL }, 'Stop Live Session')) !== 'Stop Live Session') return;
+  if ((await ctx.prompts.confirm(vscode.l10n.t('Stop the live session of {0}?', nameOf(stream)), { detail: STOP_DETAIL }, STOP_LIVE_SESSION)) !== STOP_LIVE_SESSION) return;
   await stopLiveSession(ctx, stream);
 }
 
@@ -96,25 +99,25 @@ const refusedWhileLive = (error: unknown): boolean =>
  */
 export async function setRecord(ctx: StreamContext, arg: StreamArgument, record: boolean): Promise<void> {
   const onOff = record ? 'on' : 'off';
-  const why = 'live: recording can change once the broadcast ends';
-  const stream = await resolveStream(ctx, arg, `Select the stream to turn recording ${onOff} for`, (s) => !!s.record !== record, { refused: isLive, why });
+  const why = vscode.l10n.t('live: recording can change once the broadcast ends');
+  const stream = await resolveStream(ctx, arg, record ? vscode.l10n.t('Select the stream to turn recording on for') : vscode.l10n.t('Select the stream to turn recording off for'), (s) => !!s.record !== record, { refused: isLive, why });
   if (!stream) return;
   const change = () => ctx.session.client().streams.setRecord(stream.id, record);
   try {
     await change();
   } catch (error) {
     if (!refusedWhileLive(error)) throw error;
-    const detail = `The service refuses to change recording while the stream is live. Stop its live session and turn recording ${onOff}? ${STOP_DETAIL}`;
-    const choice = await ctx.prompts.confirm(`${nameOf(stream)} is live: recording cannot change until the broadcast ends.`, { detail }, 'Stop Live Session');
-    if (choice !== 'Stop Live Session' || !(await stopLiveSession(ctx, stream))) return;
+    const detail = `${vscode.l10n.t('The service refuses to change recording while the stream is live. Stop its live session and turn recording {0}?', onOff)} ${STOP_DETAIL}`;
+    const choice = await ctx.prompts.confirm(vscode.l10n.t('{0} is live: recording cannot change until the broadcast ends.', nameOf(stream)), { detail }, STOP_LIVE_SESSION);
+    if (choice !== STOP_LIVE_SESSION || !(await stopLiveSession(ctx, stream))) return;
     try {
       await change();
     } catch (again) {
       if (!refusedWhileLive(again)) throw again;
-      void ctx.prompts.message('warning', `Livepeer: the live session of ${nameOf(stream)} is stopping: turn recording ${onOff} again in a few seconds.`, {});
+      void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: the live session of {0} is stopping: turn recording {1} again in a few seconds.', nameOf(stream), onOff), {});
       return;
     }
   }
   await ctx.view.refresh();
-  done(`recording ${onOff} for ${nameOf(stream)}`);
+  done(vscode.l10n.t('recording {0} for {1}', onOff, nameOf(stream)));
 }

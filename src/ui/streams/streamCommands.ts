@@ -51,31 +51,31 @@ async function reveal(ctx: StreamContext, stream: Stream): Promise<void> {
 async function createStream(ctx: StreamContext): Promise<void> {
   const { session, prompts } = ctx;
   const name = await prompts.input({
-    title: 'Livepeer: Create Stream (1/3)',
-    prompt: 'Name of the new stream',
-    validateInput: (value) => (value.trim() ? undefined : 'Give the stream a name.'),
+    title: vscode.l10n.t('Livepeer: Create Stream (1/3)'),
+    prompt: vscode.l10n.t('Name of the new stream'),
+    validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Give the stream a name.')),
   });
   if (!name?.trim()) return;
   const recording = await prompts.pick(
     [
-      { label: 'Recording off', record: false },
-      { label: 'Recording on', description: 'each session is recorded for playback later', record: true },
+      { label: vscode.l10n.t('Recording off'), record: false },
+      { label: vscode.l10n.t('Recording on'), description: vscode.l10n.t('each session is recorded for playback later'), record: true },
     ],
-    { title: 'Livepeer: Create Stream (2/3)', placeHolder: 'Record the sessions of this stream?' },
+    { title: vscode.l10n.t('Livepeer: Create Stream (2/3)'), placeHolder: vscode.l10n.t('Record the sessions of this stream?') },
   );
   if (!recording) return;
   const playback = await prompts.pick(
     [
-      { label: 'Public playback', description: 'anyone with the playback URL can watch', type: 'public' as const },
-      { label: 'Signed playback', description: 'viewers need a token signed with one of your signing keys', type: 'jwt' as const },
+      { label: vscode.l10n.t('Public playback'), description: vscode.l10n.t('anyone with the playback URL can watch'), type: 'public' as const },
+      { label: vscode.l10n.t('Signed playback'), description: vscode.l10n.t('viewers need a token signed with one of your signing keys'), type: 'jwt' as const },
     ],
-    { title: 'Livepeer: Create Stream (3/3)', placeHolder: 'Who may watch?' },
+    { title: vscode.l10n.t('Livepeer: Create Stream (3/3)'), placeHolder: vscode.l10n.t('Who may watch?') },
   );
   if (!playback) return;
   const stream = await createStreamFor(session.client(), { name, record: recording.record, playback: playback.type });
   tickWhenHeld('Stream', 1);
   await reveal(ctx, stream);
-  const text = `Livepeer: stream ${nameOf(stream)} created. Broadcast to it with its stream key (its row has the copy actions too).`;
+  const text = vscode.l10n.t('Livepeer: stream {0} created. Broadcast to it with its stream key (its row has the copy actions too).', nameOf(stream));
   void prompts.message('info', text, {}, COPY_STREAM_KEY, COPY_RTMP_URL).then(async (action) => {
     try {
       if (action === COPY_STREAM_KEY) await copyToClipboard('stream key', await streamKeyOf(session, stream));
@@ -88,14 +88,14 @@ async function createStream(ctx: StreamContext): Promise<void> {
 
 async function copyIngest(ctx: StreamContext, arg: StreamArgument, kind: 'rtmp' | 'srt'): Promise<void> {
   const label = kind === 'rtmp' ? 'RTMP ingest URL' : 'SRT URL';
-  const stream = await resolveStream(ctx, arg, `Select the stream whose ${label} to copy`);
+  const stream = await resolveStream(ctx, arg, vscode.l10n.t('Select the stream whose {0} to copy', label));
   if (!stream) return;
   const addresses = await ingestFor(ctx.session, await streamKeyOf(ctx.session, stream));
   await copyToClipboard(label, addresses[kind], 'it contains the stream key');
 }
 
 async function copyPlaybackUrl(ctx: StreamContext, arg: StreamArgument): Promise<void> {
-  const stream = await resolveStream(ctx, arg, 'Select the stream whose playback URL to copy');
+  const stream = await resolveStream(ctx, arg, vscode.l10n.t('Select the stream whose playback URL to copy'));
   if (!stream) return;
   if (!stream.playbackId) throw new StudioApiError('server', `${nameOf(stream)} has no playback ID: try Refresh`);
   const { meta } = await ctx.session.client().playback.get(stream.playbackId);
@@ -109,8 +109,8 @@ async function copyPlaybackUrl(ctx: StreamContext, arg: StreamArgument): Promise
       ? offered[0]
       : (
           await ctx.prompts.pick(
-            offered.map((s) => ({ label: s.hrn, description: s === webrtc ? 'low latency' : 'plays everywhere', detail: s.url, source: s })),
-            { placeHolder: `Playback URL of ${nameOf(stream)}${signed ? ' (signed playback: viewers add ?jwt=<token>)' : ''}` },
+            offered.map((s) => ({ label: s.hrn, description: s === webrtc ? vscode.l10n.t('low latency') : vscode.l10n.t('plays everywhere'), detail: s.url, source: s })),
+            { placeHolder: signed ? vscode.l10n.t('Playback URL of {0} (signed playback: viewers add ?jwt=<token>)', nameOf(stream)) : vscode.l10n.t('Playback URL of {0}', nameOf(stream)) },
           )
         )?.source;
   if (!source) return;
@@ -118,12 +118,12 @@ async function copyPlaybackUrl(ctx: StreamContext, arg: StreamArgument): Promise
 }
 
 async function openStreamInStudio(ctx: StreamContext, arg: StreamArgument): Promise<vscode.Uri | undefined> {
-  const stream = await resolveStream(ctx, arg, 'Select the stream to open in Livepeer Studio');
+  const stream = await resolveStream(ctx, arg, vscode.l10n.t('Select the stream to open in Livepeer Studio'));
   return stream ? openInStudio(ctx.prompts, 'stream', stream.id) : undefined;
 }
 
 async function showDetails(ctx: StreamContext, arg: StreamArgument): Promise<vscode.TextEditor | undefined> {
-  const stream = await resolveStream(ctx, arg, 'Select the stream to show');
+  const stream = await resolveStream(ctx, arg, vscode.l10n.t('Select the stream to show'));
   if (!stream) return undefined;
   return ctx.details.show(stream);
 }
@@ -132,7 +132,7 @@ async function copyRecording(item: unknown, field: 'recordingUrl' | 'mp4Url', pr
   const label = field === 'recordingUrl' ? 'recording URL' : 'MP4 URL';
   const value = item instanceof SessionItem ? item.session[field] : undefined;
   if (!value) {
-    void prompts.message('info', `Livepeer: this session has no ${label} (its recording is not ready).`, {});
+    void prompts.message('info', vscode.l10n.t('Livepeer: this session has no {0} (its recording is not ready).', label), {});
     return;
   }
   await copyToClipboard(label, value);
@@ -147,7 +147,7 @@ async function pickFilter(view: StreamsView, prompts: Prompts): Promise<void> {
       { label: group.title, kind: vscode.QuickPickItemKind.Separator },
       ...group.choices.map((choice) => ({ label: `${checked(choice) ? CHECK : ''}${choice.label}`, choice })),
     ]),
-    { title: 'Livepeer: Filter Streams', placeHolder: 'Show all, active or idle streams; Recording On Only and Streams Only turn on and off' },
+    { title: vscode.l10n.t('Livepeer: Filter Streams'), placeHolder: vscode.l10n.t('Show all, active or idle streams; Recording On Only and Streams Only turn on and off') },
   );
   if (picked && 'choice' in picked) await applyFilter(view, picked.choice);
 }
@@ -195,11 +195,11 @@ export function registerStreamCommands(session: Account, prompts: Prompts, view:
   const action = <A extends unknown[]>(id: string, what: string, run: (...args: A) => unknown) => registerCommand(id, run, { prompts, what });
   const copyField = (id: string, field: 'id' | 'playbackId' | 'streamKey', label: string) =>
     action(id, `copying the ${label}`, async (arg?: StreamArgument) => {
-      const stream = await resolveStream(ctx, arg, `Select the stream whose ${label} to copy`);
+      const stream = await resolveStream(ctx, arg, vscode.l10n.t('Select the stream whose {0} to copy', label));
       if (!stream) return;
       const value = field === 'streamKey' ? await streamKeyOf(session, stream) : stream[field];
       if (value) await copyToClipboard(label, value);
-      else void prompts.message('info', `Livepeer: ${nameOf(stream)} has no ${label}.`, {});
+      else void prompts.message('info', vscode.l10n.t('Livepeer: {0} has no {1}.', nameOf(stream), label), {});
     });
   const describe = () => {
     treeView.description = view.filters.describe();

@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Stream } from '../../api';
 import type { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
@@ -50,7 +50,7 @@ export async function resolveStream(
   const loaded = view.streams.length ? view.streams : await view.loadAllForPicker();
   const streams = loaded.filter(applies);
   if (!streams.length) {
-    void prompts.message('info', 'Livepeer: no stream this applies to.', {});
+    void prompts.message('info', vscode.l10n.t('Livepeer: no stream this applies to.'), {});
     return undefined;
   }
   const refused = (stream: Stream) => !!note?.refused(stream);

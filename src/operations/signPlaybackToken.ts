@@ -1,5 +1,6 @@
 import type { SigningKey, StudioClient } from '../api';
 import { messageOf } from '../api/core/errors';
+import { withPlaybackJwt } from '../api/playback/playerSource';
 
 export interface SignTokenInput {
   playbackId: string;
@@ -22,9 +23,7 @@ async function signedUrl(client: Pick<StudioClient, 'playback'>, playbackId: str
   const info = await client.playback.get(playbackId);
   const hls = info.meta.source.find((source) => source.hrn.startsWith('HLS'));
   if (!hls) throw new Error(`the service offers no HLS address for ${playbackId}`);
-  const url = new URL(hls.url);
-  url.searchParams.set('jwt', token);
-  return url.toString();
+  return withPlaybackJwt(hls.url, token);
 }
 
 /** Signs a playback token with a kept private key, and the playback URL that carries it. */

@@ -1,11 +1,9 @@
 import * as vscode from 'vscode';
 import { StudioApiError, type Stream } from '../../api';
 import { isLive, nameOf, resolveStream, type StreamArgument, type StreamContext } from './streamPicker';
-import { DELETE } from '../common/actions';
+import { DELETE, STOP_LIVE_SESSION, SUSPEND } from '../common/actions';
 
 const STOP_DETAIL = vscode.l10n.t('The broadcaster is disconnected. The stream and its key stay, and it can go live again.');
-const SUSPEND = vscode.l10n.t('Suspend');
-const STOP_LIVE_SESSION = vscode.l10n.t('Stop Live Session');
 
 function done(text: string): void {
   vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: {0}', text), 4000);

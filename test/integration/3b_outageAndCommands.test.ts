@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ui/common/commandIds';
 import { api, emulator, eventually, signIn } from './harness';
@@ -88,5 +89,17 @@ describe('Commands', () => {
       ids(COMMANDS).filter((id) => !registered.has(id)),
       [],
     );
+  });
+
+  it('a command loaded on first use runs against the running extension, not a second copy of it', async () => {
+    await vscode.commands.executeCommand(COMMANDS.keys.refresh);
+    const dist = join(vscode.extensions.all.find((extension) => extension.packageJSON.name === 'livepeer-studio')?.extensionPath ?? '', 'dist');
+    assert.ok(require.cache[join(dist, 'keyCommands.js')], 'the key commands were loaded on first use');
+    const main = require.cache[join(dist, 'extension.js')];
+    assert.ok(main, 'extension.js was loaded through Node, so what the key commands require is the running extension');
+    // What the key commands take from extension.js is the activated extension's own: the view the tests hold is of its class.
+    const shared = Object.values((main.exports as { m: Record<string, Record<string, unknown>> }).m);
+    const viewClass = shared.find((module) => typeof module.SigningKeysView === 'function')?.SigningKeysView as new () => unknown;
+    assert.ok(api.signingKeys instanceof viewClass);
   });
 });

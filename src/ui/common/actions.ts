@@ -37,3 +37,5 @@ export const COPY_STREAM_KEY = l10n.t('Copy Stream Key');
 export const COPY_RTMP_URL = l10n.t('Copy RTMP URL');
 export const DISCARD_AND_DELETE = l10n.t('Discard and Delete Asset');
 export const REMOVE_AND_DELETE = l10n.t('Remove and Delete Asset');
+export const DISCARD_KEEP_ASSET = l10n.t('Discard, Keep Asset');
+export const REMOVE_KEEP_ASSET = l10n.t('Remove, Keep Asset');

@@ -39,3 +39,5 @@ export const DISCARD_AND_DELETE = l10n.t('Discard and Delete Asset');
 export const REMOVE_AND_DELETE = l10n.t('Remove and Delete Asset');
 export const DISCARD_KEEP_ASSET = l10n.t('Discard, Keep Asset');
 export const REMOVE_KEEP_ASSET = l10n.t('Remove, Keep Asset');
+export const CHANGE_PIN = l10n.t('Change Pin');
+export const REMOVE = l10n.t('Remove');

@@ -48,9 +48,10 @@ export class SigningKeyItem extends vscode.TreeItem {
       ? new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'))
       : new vscode.ThemeIcon(rotation ? 'sync' : 'key', new vscode.ThemeColor('charts.green'));
     this.contextValue = contextValue(key, rotation);
+    const name = md(key.name || vscode.l10n.t('Unnamed key'));
     this.tooltip = new vscode.MarkdownString(
       [
-        key.disabled ? vscode.l10n.t('**{0}** — disabled', md(key.name || vscode.l10n.t('Unnamed key'))) : `**${md(key.name || vscode.l10n.t('Unnamed key'))}**`,
+        key.disabled ? vscode.l10n.t('**{0}** — disabled', name) : `**${name}**`,
         ...(rotation ? ['', rotationTooltip(rotation.role, rotation.rotation)] : []),
         '',
         vscode.l10n.t('ID: `{0}`', key.id),

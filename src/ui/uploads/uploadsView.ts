@@ -252,7 +252,7 @@ export class UploadsView extends Disposable implements vscode.TreeDataProvider<U
       const name = this.profileName(account);
       if (!name) return item;
       item.description = `${item.description ?? ''} · ${name}`;
-      if (item.tooltip instanceof vscode.MarkdownString) item.tooltip.appendMarkdown(`  \nProfile: ${md(name)}`);
+      if (item.tooltip instanceof vscode.MarkdownString) item.tooltip.appendMarkdown(`  \n${vscode.l10n.t('Profile: {0}', md(name))}`);
       return item;
     };
     return [

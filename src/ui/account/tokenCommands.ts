@@ -91,7 +91,7 @@ export async function setToken(session: Account, prompts: Prompts, given?: strin
 
 function titled(session: Account): string {
   const several = session.profiles.all().length > 1;
-  return several && session.profile ? vscode.l10n.t('Livepeer: Set API Token of “{0}”', session.profile.name) : 'Livepeer: Set API Token';
+  return several && session.profile ? vscode.l10n.t('Livepeer: Set API Token of “{0}”', session.profile.name) : vscode.l10n.t('Livepeer: Set API Token');
 }
 
 function malformed(token: string): string | undefined {

@@ -11,7 +11,7 @@ import { onProfileOf } from '../profiles/profileGuard';
 import { PHASE_FILTERS } from './assetFilters';
 import { AssetItem, phaseOf, phaseText } from './assetItem';
 import type { AssetsView } from './assetsView';
-import { copyToClipboard, registerCommand } from '../common/commands';
+import { copyToClipboard, onItem, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 import { DELETE } from '../common/actions';
 
@@ -56,13 +56,18 @@ async function run(ctx: AssetCommandContext, what: string, action: () => Promise
   }
 }
 
-function notReady(ctx: AssetCommandContext, asset: Asset, what: string): void {
-  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} can be {1} once it is ready (now {2}).', quoted(asset.name || asset.id), what, phaseText(asset)), {});
+function notReady(ctx: AssetCommandContext, asset: Asset, what: 'renamed' | 'played'): void {
+  const [name, now] = [quoted(asset.name || asset.id), phaseText(asset)];
+  const text =
+    what === 'renamed'
+      ? vscode.l10n.t('Livepeer: {0} can be renamed once it is ready (now {1}).', name, now)
+      : vscode.l10n.t('Livepeer: {0} can be played once it is ready (now {1}).', name, now);
+  void ctx.prompts.message('info', text, {});
 }
 
 async function rename(ctx: AssetCommandContext, arg: AssetArgument, newName?: string): Promise<void> {
   await run(ctx, 'renaming the asset', async () => {
-    const asset = await resolveAsset(ctx, arg, 'Select the asset to rename');
+    const asset = await resolveAsset(ctx, arg, vscode.l10n.t('Select the asset to rename'));
     if (!asset) return;
     // The service refuses a rename (422 "asset is not ready") until processing is done.
     if (phaseOf(asset) !== 'ready') return notReady(ctx, asset, 'renamed');
@@ -87,10 +92,10 @@ async function rename(ctx: AssetCommandContext, arg: AssetArgument, newName?: st
 
 async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<void> {
   await run(ctx, 'deleting the asset', async () => {
-    const asset = await resolveAsset(ctx, arg, 'Select the asset to delete');
+    const asset = await resolveAsset(ctx, arg, vscode.l10n.t('Select the asset to delete'));
     if (!asset) return;
     const choice = await ctx.prompts.confirm(
-      `Delete asset ${quoted(asset.name || asset.id)}?`,
+      vscode.l10n.t('Delete asset {0}?', quoted(asset.name || asset.id)),
       { detail: vscode.l10n.t('The video is removed from Livepeer Studio and its playback ID stops working. This cannot be undone.') },
       DELETE,
     );
@@ -107,11 +112,13 @@ async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<voi
 
 async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'id' | 'playbackId', label: string): Promise<void> {
   await run(ctx, `copying the ${label}`, async () => {
-    const asset = await resolveAsset(ctx, arg, `Select the asset whose ${label} to copy`);
+    const placeHolder = field === 'id' ? vscode.l10n.t('Select the asset whose asset ID to copy') : vscode.l10n.t('Select the asset whose playback ID to copy');
+    const asset = await resolveAsset(ctx, arg, placeHolder);
     if (!asset) return;
     const value = asset[field];
+    const name = quoted(asset.name || asset.id);
     if (value) await copyToClipboard(label, value);
-    else void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} has no {1} yet.', quoted(asset.name || asset.id), label), {});
+    else void ctx.prompts.message('info', field === 'id' ? vscode.l10n.t('Livepeer: {0} has no asset ID yet.', name) : vscode.l10n.t('Livepeer: {0} has no playback ID yet.', name), {});
   });
 }
 
@@ -119,7 +126,8 @@ async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'i
 async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls' | 'mp4'): Promise<void> {
   const label = kind === 'hls' ? 'playback URL' : 'download URL';
   await run(ctx, `copying the ${label}`, async () => {
-    const asset = await resolveAsset(ctx, arg, `Select the asset whose ${label} to copy`);
+    const placeHolder = kind === 'hls' ? vscode.l10n.t('Select the asset whose playback URL to copy') : vscode.l10n.t('Select the asset whose download URL to copy');
+    const asset = await resolveAsset(ctx, arg, placeHolder);
     if (!asset) return;
     if (phaseOf(asset) !== 'ready' || !asset.playbackId) return notReady(ctx, asset, 'played');
     let url = kind === 'mp4' ? asset.downloadUrl : undefined;
@@ -133,22 +141,6 @@ async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls'
     }
     await copyToClipboard(asset.playbackPolicy?.type === 'jwt' ? `${label} (plays with a signed token)` : label, url);
   });
-}
-
-async function showDetails(ctx: AssetCommandContext, arg: AssetArgument): Promise<void> {
-  await run(ctx, 'showing the asset details', async () => {
-    const asset = await resolveAsset(ctx, arg, 'Select the asset to show');
-    if (!asset) return;
-    await ctx.details.show(asset);
-  });
-}
-
-async function openAssetInStudio(ctx: AssetCommandContext, arg: AssetArgument): Promise<vscode.Uri | undefined> {
-  const asset = await resolveAsset(ctx, arg, 'Select the asset to open in Livepeer Studio').catch((error: unknown) => {
-    reportError(ctx.prompts, 'opening the asset in Livepeer Studio', error);
-    return undefined;
-  });
-  return asset ? openInStudio(ctx.prompts, 'asset', asset.id) : undefined;
 }
 
 /**
@@ -202,6 +194,8 @@ export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposab
     ctx.treeView.description = ctx.view.filters.describe();
   };
   describe();
+  const { prompts } = ctx;
+  const asset = (placeHolder: string, act: (asset: Asset) => unknown) => onItem((arg: AssetArgument, pick) => resolveAsset(ctx, arg, pick), placeHolder, act);
   return [
     ctx.view.filters.onDidChange(describe),
     registerCommand(COMMANDS.assets.refresh, () => ctx.view.refresh()),
@@ -215,8 +209,12 @@ export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposab
     registerCommand(COMMANDS.assets.copyPlaybackId, (arg?: AssetArgument) => copyField(ctx, arg, 'playbackId', 'playback ID')),
     registerCommand(COMMANDS.assets.copyPlaybackUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls')),
     registerCommand(COMMANDS.assets.copyDownloadUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'mp4')),
-    registerCommand(COMMANDS.assets.openInStudio, (arg?: AssetArgument) => openAssetInStudio(ctx, arg)),
-    registerCommand(COMMANDS.assets.showDetails, (arg?: AssetArgument) => showDetails(ctx, arg)),
+    registerCommand(
+      COMMANDS.assets.openInStudio,
+      asset(vscode.l10n.t('Select the asset to open in Livepeer Studio'), (a) => openInStudio(prompts, 'asset', a.id)),
+      { prompts, what: 'opening the asset in Livepeer Studio' },
+    ),
+    registerCommand(COMMANDS.assets.showDetails, asset(vscode.l10n.t('Select the asset to show'), (a) => ctx.details.show(a)), { prompts, what: 'showing the asset details', retry: true }),
     registerCommand(COMMANDS.assets.reveal, (assetId?: string, profileId?: string) => reveal(ctx, assetId, profileId)),
   ];
 }

@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
 import type { AssetQuery } from '../../api';
 import { searchWords } from '../common/search';
+import { phaseWords } from '../common/format';
 
 export type AssetPhaseFilter = 'all' | 'ready' | 'processing' | 'failed';
 export const PHASE_FILTERS: ReadonlyArray<{ value: AssetPhaseFilter; label: string; detail: string }> = [
-  { value: 'all', label: 'All', detail: 'Every asset' },
-  { value: 'ready', label: 'Ready', detail: 'Processed and playable' },
-  { value: 'processing', label: 'Processing', detail: 'Being transcoded now' },
-  { value: 'failed', label: 'Failed', detail: 'Processing failed' },
+  { value: 'all', label: vscode.l10n.t('All'), detail: vscode.l10n.t('Every asset') },
+  { value: 'ready', label: vscode.l10n.t('Ready'), detail: vscode.l10n.t('Processed and playable') },
+  { value: 'processing', label: vscode.l10n.t('Processing'), detail: vscode.l10n.t('Being transcoded now') },
+  { value: 'failed', label: vscode.l10n.t('Failed'), detail: vscode.l10n.t('Processing failed') },
 ];
 
 interface FilterState {
@@ -52,7 +53,7 @@ export class AssetFilters implements vscode.Disposable {
   /** For the view's description: `“keynote” · ready`, empty when nothing is filtered. */
   describe(): string {
     const { search, phase } = this.current;
-    return [searchWords(search), phase === 'all' ? undefined : phase].filter(Boolean).join(' · ');
+    return [searchWords(search), phase === 'all' ? undefined : phaseWords(phase)].filter(Boolean).join(' · ');
   }
 
   dispose(): void {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Asset, AssetTrack, PlaybackPolicy, TotalViews } from '../../api';
-import { byteSize, dateTime, rowDuration, md, shortName, timeAgo } from '../common/format';
+import { byteSize, dateTime, rowDuration, md, phaseWords, shortName, timeAgo } from '../common/format';
 import type { PlaybackTarget } from '../common/playbackTarget';
 
 const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
@@ -18,7 +18,7 @@ export function phaseOf(asset: Asset): string {
 /** "processing 40%" while processing, else the phase. */
 export function phaseText(asset: Asset): string {
   const progress = asset.status?.progress;
-  return phaseOf(asset) === 'processing' && typeof progress === 'number' ? `processing ${Math.round(progress * 100)}%` : phaseOf(asset);
+  return phaseOf(asset) === 'processing' && typeof progress === 'number' ? vscode.l10n.t('processing {0}%', Math.round(progress * 100)) : phaseWords(phaseOf(asset));
 }
 
 /** "1:02:03" or "2:03". */
@@ -57,8 +57,8 @@ function trackText(track: AssetTrack): string {
 }
 
 function policyText(policy: PlaybackPolicy | null | undefined): string {
-  if (!policy || policy.type === 'public') return 'public';
-  return policy.type === 'jwt' ? 'signed (JWT)' : policy.type;
+  if (!policy || policy.type === 'public') return vscode.l10n.t('public');
+  return policy.type === 'jwt' ? vscode.l10n.t('signed (JWT)') : policy.type;
 }
 
 /** The tooltip: identity, phase and its time, format, tracks, size, policy, failure, and the thumbnail and views once known. */
@@ -69,17 +69,25 @@ export function assetTooltip(asset: Asset, thumbnail?: string, views?: TotalView
   const lines = [
     `**${md(asset.name || asset.id)}** — ${md(phaseText(asset))}`,
     '',
-    ...(thumbnail ? [`![Thumbnail](${thumbnail})`, ''] : []),
-    `ID: \`${asset.id}\``,
-    `Playback ID: ${asset.playbackId ? `\`${asset.playbackId}\`` : '—'}`,
-    `Phase: ${md(phaseText(asset))} since ${dateTime(status?.updatedAt)}`,
-    ...(phaseOf(asset) === 'failed' ? [`Failure: ${md(status?.errorMessage ?? 'no message from the service')}`] : []),
-    ...(spec ? [`Format: ${md(spec.format ?? '—')}${spec.duration ? `, ${durationText(spec.duration)}` : ''}`] : []),
-    ...tracks.map((track) => `${track.type === 'video' ? 'Video' : track.type === 'audio' ? 'Audio' : md(track.type)}: ${md(trackText(track))}`),
-    `Size: ${asset.size ? byteSize(asset.size) : '—'}`,
-    `Created: ${dateTime(asset.createdAt)}`,
-    `Playback policy: ${policyText(asset.playbackPolicy)}`,
-    ...(views ? [`Views: ${views.viewCount} · watched ${rowDuration(views.playtimeMins * 60) ?? '—'}`] : []),
+    ...(thumbnail ? [vscode.l10n.t('![Thumbnail]({0})', thumbnail), ''] : []),
+    vscode.l10n.t('ID: `{0}`', asset.id),
+    asset.playbackId ? vscode.l10n.t('Playback ID: `{0}`', asset.playbackId) : vscode.l10n.t('Playback ID: —'),
+    vscode.l10n.t('Phase: {0} since {1}', md(phaseText(asset)), dateTime(status?.updatedAt)),
+    ...(phaseOf(asset) === 'failed' ? [vscode.l10n.t('Failure: {0}', md(status?.errorMessage ?? vscode.l10n.t('no message from the service')))] : []),
+    ...(spec
+      ? [spec.duration ? vscode.l10n.t('Format: {0}, {1}', md(spec.format ?? '—'), String(durationText(spec.duration))) : vscode.l10n.t('Format: {0}', md(spec.format ?? '—'))]
+      : []),
+    ...tracks.map((track) =>
+      track.type === 'video'
+        ? vscode.l10n.t('Video: {0}', md(trackText(track)))
+        : track.type === 'audio'
+          ? vscode.l10n.t('Audio: {0}', md(trackText(track)))
+          : `${md(track.type)}: ${md(trackText(track))}`,
+    ),
+    asset.size ? vscode.l10n.t('Size: {0}', byteSize(asset.size)) : vscode.l10n.t('Size: —'),
+    vscode.l10n.t('Created: {0}', dateTime(asset.createdAt)),
+    vscode.l10n.t('Playback policy: {0}', policyText(asset.playbackPolicy)),
+    ...(views ? [vscode.l10n.t('Views: {0} · watched {1}', views.viewCount, rowDuration(views.playtimeMins * 60) ?? '—')] : []),
   ];
   return new vscode.MarkdownString(lines.join('  \n'));
 }

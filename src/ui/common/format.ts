@@ -1,4 +1,5 @@
 import { duration } from '../../upload/transferText';
+import { l10n } from './l10n';
 
 export { byteSize, rate } from '../../upload/transferText';
 
@@ -53,4 +54,20 @@ export function shortName(name: string, max = NAME_CHARS): string {
 /** “name”, shortened (see shortName): how messages name a key, stream, asset, webhook or upload. */
 export function quoted(name: string): string {
   return `“${shortName(name)}”`;
+}
+
+/** The service's phase in words; a phase it adds later as it says it. */
+export function phaseWords(phase: string): string {
+  const words: Record<string, string> = {
+    uploading: l10n.t('uploading'),
+    waiting: l10n.t('waiting'),
+    processing: l10n.t('processing'),
+    ready: l10n.t('ready'),
+    failed: l10n.t('failed'),
+    deleting: l10n.t('deleting'),
+    deleted: l10n.t('deleted'),
+    uploaded: l10n.t('uploaded'),
+    unknown: l10n.t('unknown'),
+  };
+  return words[phase] ?? phase;
 }

@@ -75,7 +75,7 @@ export class Prompts {
     if (this.responder) return this.message('warning', message, { detail: options.detail, modal: true }, ...actions);
     // A VS Code modal focuses its first item (Enter) and puts its own Cancel last (Escape), whatever
     // the items say: a safe first item makes both keys safe.
-    const safe = options.safeLabel ?? 'Go Back';
+    const safe = options.safeLabel ?? vscode.l10n.t('Go Back');
     const choice = await vscode.window.showWarningMessage(message, { modal: true, detail: options.detail }, safe, ...actions);
     return choice === safe ? undefined : choice;
   }

@@ -22,7 +22,7 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? 'This result is no longer kept: run the command again.\n';
+    return this.texts.get(uri.toString()) ?? vscode.l10n.t('This result is no longer kept: run the command again.') + '\n';
   }
 
   dispose(): void {

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { Prompts } from './prompts';
 
 /**
@@ -8,11 +9,11 @@ import type { Prompts } from './prompts';
  */
 export async function askNameSearch(prompts: Prompts, items: 'Assets' | 'Streams', current: string, given?: string): Promise<string | undefined> {
   if (typeof given === 'string') return given.trim();
-  const value = await prompts.input({
-    title: `Livepeer: Search ${items}`,
-    prompt: `Show ${items.toLowerCase()} whose name contains this text, in any case (empty shows all)`,
-    value: current,
-  });
+  const value = await prompts.input(
+    items === 'Assets'
+      ? { title: vscode.l10n.t('Livepeer: Search Assets'), prompt: vscode.l10n.t('Show assets whose name contains this text, in any case (empty shows all)'), value: current }
+      : { title: vscode.l10n.t('Livepeer: Search Streams'), prompt: vscode.l10n.t('Show streams whose name contains this text, in any case (empty shows all)'), value: current },
+  );
   return value?.trim();
 }
 

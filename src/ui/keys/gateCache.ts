@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Prompts } from '../common/prompts';
 import type { AccessResult } from '../../operations/checkAccess';
 
@@ -9,7 +9,7 @@ const MARGIN_MS = 5_000;
 const ASK_EVERY_MS = 5_000;
 
 /** The words for the cache, shared by every place that waits for it. */
-export const CACHE_WORDS = 'the service’s playback gate remembers a key’s state for up to 2 minutes after a change';
+export const CACHE_WORDS = vscode.l10n.t('the service’s playback gate remembers a key’s state for up to 2 minutes after a change');
 
 /**
  * What this window knows of recent key changes: when it disabled or enabled each key (the gate may
@@ -70,7 +70,7 @@ export async function waitOutGateCache(
     for (;;) {
       const left = until - Date.now();
       if (left <= 0) return { result, outcome: 'expired' };
-      report(`asking again until it changes, at most ${Math.ceil(left / 1000)} s more`);
+      report(vscode.l10n.t('asking again until it changes, at most {0} s more', Math.ceil(left / 1000)));
       if (await stopped(Math.min(1000, left), cancelled)) return { result, outcome: 'cancelled' };
       if (Date.now() >= Math.min(askAt, until)) {
         result = await ask();

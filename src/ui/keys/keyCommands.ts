@@ -26,9 +26,9 @@ async function createKey(ctx: KeyCommandContext, options?: { name?: string }): P
   const name =
     options?.name ??
     (await ctx.prompts.input({
-      title: 'Livepeer: Create Signing Key',
-      prompt: 'Name of the new key (leave empty for the default name)',
-      placeHolder: 'e.g. production playback',
+      title: vscode.l10n.t('Livepeer: Create Signing Key'),
+      prompt: vscode.l10n.t('Name of the new key (leave empty for the default name)'),
+      placeHolder: vscode.l10n.t('e.g. production playback'),
     }));
   if (name === undefined) return;
   await run(ctx, 'creating a signing key', async () => {
@@ -41,15 +41,15 @@ async function createKey(ctx: KeyCommandContext, options?: { name?: string }): P
 
 async function renameKey(ctx: KeyCommandContext, arg?: KeyArgument, newName?: string): Promise<void> {
   await run(ctx, 'renaming the signing key', async () => {
-    const key = await resolveKey(ctx, arg, 'Select the signing key to rename');
+    const key = await resolveKey(ctx, arg, vscode.l10n.t('Select the signing key to rename'));
     if (!key) return;
     const name =
       newName ??
       (await ctx.prompts.input({
-        title: 'Livepeer: Rename Signing Key',
-        prompt: 'New name',
+        title: vscode.l10n.t('Livepeer: Rename Signing Key'),
+        prompt: vscode.l10n.t('New name'),
         value: key.name ?? '',
-        validateInput: (value) => (value.trim() ? undefined : 'The name cannot be empty'),
+        validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('The name cannot be empty')),
       }));
     const trimmed = name?.trim();
     if (!trimmed || trimmed === key.name) return;
@@ -59,7 +59,7 @@ async function renameKey(ctx: KeyCommandContext, arg?: KeyArgument, newName?: st
 
 async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, disabled: boolean): Promise<void> {
   await run(ctx, disabled ? 'disabling the signing key' : 'enabling the signing key', async () => {
-    const key = await resolveKey(ctx, arg, `Select the signing key to ${disabled ? 'disable' : 'enable'}`, { filter: (k) => !!k.disabled !== disabled });
+    const key = await resolveKey(ctx, arg, disabled ? vscode.l10n.t('Select the signing key to disable') : vscode.l10n.t('Select the signing key to enable'), { filter: (k) => !!k.disabled !== disabled });
     if (!key) return;
     if (disabled && !(await confirmDisable(ctx, key))) return;
     await ctx.session.client().keys.update(key.id, { disabled });
@@ -72,11 +72,12 @@ async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, disabled
 /** Disabling breaks playback at once: asked first, saying what stops working; the safe answer keeps the key enabled. */
 async function confirmDisable(ctx: KeyCommandContext, key: SigningKey): Promise<boolean> {
   const choice = await ctx.prompts.confirm(
-    `Disable signing key ${quoted(key.name || key.id)}?`,
+    vscode.l10n.t('Disable signing key {0}?', quoted(key.name || key.id)),
     {
-      detail:
+      detail: vscode.l10n.t(
         'Players presenting tokens signed with it are refused: signed playback that uses this key stops working (the service may take up to 2 minutes to notice). Enable the key again to undo. To replace a key without breaking playback, use Rotate Signing Key.',
-      safeLabel: 'Keep Enabled',
+      ),
+      safeLabel: vscode.l10n.t('Keep Enabled'),
     },
     DISABLE,
   );
@@ -85,16 +86,16 @@ async function confirmDisable(ctx: KeyCommandContext, key: SigningKey): Promise<
 
 async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<void> {
   await run(ctx, 'deleting the signing key', async () => {
-    const key = await resolveKey(ctx, arg, 'Select the signing key to delete');
+    const key = await resolveKey(ctx, arg, vscode.l10n.t('Select the signing key to delete'));
     if (!key) return;
     const name = key.name || key.id;
     const choice = key.disabled
-      ? await ctx.prompts.confirm(`Delete signing key ${quoted(name)}?`, { detail: 'This cannot be undone.', safeLabel: 'Keep Key' }, DELETE)
+      ? await ctx.prompts.confirm(vscode.l10n.t('Delete signing key {0}?', quoted(name)), { detail: vscode.l10n.t('This cannot be undone.'), safeLabel: vscode.l10n.t('Keep Key') }, DELETE)
       : await ctx.prompts.confirm(
-          `Signing key ${quoted(name)} is still enabled. Delete it anyway?`,
+          vscode.l10n.t('Signing key {0} is still enabled. Delete it anyway?', quoted(name)),
           {
-            detail: 'Playback signed with it stops working at once. The safe way is to disable it, check that nothing broke, then delete it.',
-            safeLabel: 'Keep Key',
+            detail: vscode.l10n.t('Playback signed with it stops working at once. The safe way is to disable it, check that nothing broke, then delete it.'),
+            safeLabel: vscode.l10n.t('Keep Key'),
           },
           DELETE,
           DISABLE_INSTEAD,
@@ -109,9 +110,9 @@ async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<voi
   });
 }
 
-async function copyKeyField(ctx: KeyCommandContext, arg: KeyArgument, field: 'id' | 'publicKey', label: string): Promise<void> {
+async function copyKeyField(ctx: KeyCommandContext, arg: KeyArgument, field: 'id' | 'publicKey', label: string, placeHolder: string): Promise<void> {
   await run(ctx, `copying the ${label}`, async () => {
-    const key = await resolveKey(ctx, arg, `Select the signing key whose ${label} to copy`);
+    const key = await resolveKey(ctx, arg, placeHolder);
     if (!key) return;
     await copyToClipboard(label, key[field]);
   });
@@ -126,8 +127,8 @@ export function registerKeyCommands(ctx: KeyCommandContext): vscode.Disposable[]
     register(COMMANDS.keys.disable, (arg?: KeyArgument) => setKeyDisabled(ctx, arg, true)),
     register(COMMANDS.keys.enable, (arg?: KeyArgument) => setKeyDisabled(ctx, arg, false)),
     register(COMMANDS.keys.delete, (arg?: KeyArgument) => deleteKey(ctx, arg)),
-    register(COMMANDS.keys.copyId, (arg?: KeyArgument) => copyKeyField(ctx, arg, 'id', 'key ID')),
-    register(COMMANDS.keys.copyPublicKey, (arg?: KeyArgument) => copyKeyField(ctx, arg, 'publicKey', 'public key')),
+    register(COMMANDS.keys.copyId, (arg?: KeyArgument) => copyKeyField(ctx, arg, 'id', 'key ID', vscode.l10n.t('Select the signing key whose key ID to copy'))),
+    register(COMMANDS.keys.copyPublicKey, (arg?: KeyArgument) => copyKeyField(ctx, arg, 'publicKey', 'public key', vscode.l10n.t('Select the signing key whose public key to copy'))),
     register(COMMANDS.keys.rotate, (arg?: KeyArgument) => run(ctx, 'rotating the signing key', () => rotateSigningKey(ctx, arg))),
     // The view title's button: VS Code hands it the selected row, which may not be the key meant, so it asks (the selected key first).
     register(COMMANDS.keys.rotatePicking, (selected?: unknown) =>

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { SigningKey } from '../../api';
 import { timeAgo } from '../common/format';
 import type { Prompts } from '../common/prompts';
@@ -29,14 +30,14 @@ export async function resolveKey(ctx: KeyCommandContext, arg: KeyArgument, place
   if (arg && typeof arg === 'object' && 'id' in arg) return ctx.session.own(arg);
   const keys = (await ctx.session.client().keys.list()).filter(options.filter ?? (() => true));
   if (!keys.length) {
-    void ctx.prompts.message('info', 'Livepeer: no signing key fits this action.', {});
+    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: no signing key fits this action.'), {});
     return undefined;
   }
   const items = keys.map((key) => {
     const note = options.first?.(key);
     return {
-      label: key.name || 'Unnamed key',
-      description: [key.disabled ? 'disabled' : 'enabled', note, timeAgo(key.createdAt)].filter(Boolean).join(' · '),
+      label: key.name || vscode.l10n.t('Unnamed key'),
+      description: [key.disabled ? vscode.l10n.t('disabled') : vscode.l10n.t('enabled'), note, timeAgo(key.createdAt)].filter(Boolean).join(' · '),
       detail: key.id,
       key,
       first: note !== undefined,

@@ -12,13 +12,13 @@ import { resolveKey, type KeyCommandContext } from './keyPicker';
 import { SigningKeyItem } from './signingKeysView';
 import { copyToClipboard, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
-import { COPY_SIGNED_URL, COPY_TOKEN, ROTATE_KEY } from '../common/actions';
+import { CHOOSE_FILE, COPY_SIGNED_URL, COPY_TOKEN, ROTATE_KEY } from '../common/actions';
 
 const LIFETIMES = [
-  { label: '1 hour', seconds: 3600 },
-  { label: '1 day', seconds: 86_400 },
-  { label: '7 days', seconds: 7 * 86_400 },
-  { label: '30 days', seconds: 30 * 86_400 },
+  { label: vscode.l10n.t('1 hour'), seconds: 3600 },
+  { label: vscode.l10n.t('1 day'), seconds: 86_400 },
+  { label: vscode.l10n.t('7 days'), seconds: 7 * 86_400 },
+  { label: vscode.l10n.t('30 days'), seconds: 30 * 86_400 },
 ];
 
 async function target(ctx: KeyCommandContext, arg: unknown, placeHolder: string): Promise<PlaybackTarget | undefined> {
@@ -43,10 +43,10 @@ async function privateKeyOf(ctx: KeyCommandContext, key: SigningKey): Promise<st
   if (kept) {
     const source = await ctx.prompts.pick(
       [
-        { label: '$(lock) VS Code’s Secret Storage', description: 'kept when the key was created', kept: true },
-        { label: '$(file) From a File…', description: 'the PEM file or the base64 text', kept: false },
+        { label: vscode.l10n.t('$(lock) VS Code’s Secret Storage'), description: vscode.l10n.t('kept when the key was created'), kept: true },
+        { label: vscode.l10n.t('$(file) From a File…'), description: vscode.l10n.t('the PEM file or the base64 text'), kept: false },
       ],
-      { placeHolder: `Private key of ${quoted(name)}` },
+      { placeHolder: vscode.l10n.t('Private key of {0}', quoted(name)) },
     );
     if (!source) return undefined;
     if (source.kept) return kept;
@@ -54,42 +54,43 @@ async function privateKeyOf(ctx: KeyCommandContext, key: SigningKey): Promise<st
     ctx.view.refresh();
     const choice = await ctx.prompts.message(
       'warning',
-      `The private key of ${quoted(name)} is missing from VS Code’s secret storage.`,
+      vscode.l10n.t('The private key of {0} is missing from VS Code’s secret storage.', quoted(name)),
       {
         modal: true,
-        detail:
+        detail: vscode.l10n.t(
           'It was kept there, but this VS Code no longer has it (another machine, or a cleared keychain). Choose the PEM file if you saved one; otherwise rotate the key to get a new private key.',
+        ),
       },
-      'Choose File…',
+      CHOOSE_FILE,
       ROTATE_KEY,
     );
     if (choice === ROTATE_KEY) void vscode.commands.executeCommand(COMMANDS.keys.rotate, key.id);
-    if (choice !== 'Choose File…') return undefined;
+    if (choice !== CHOOSE_FILE) return undefined;
   }
   const [file] =
     (await ctx.prompts.openDialog({
-      title: `Private key of ${quoted(name)} (PEM or base64)`,
-      openLabel: 'Use Private Key',
+      title: vscode.l10n.t('Private key of {0} (PEM or base64)', quoted(name)),
+      openLabel: vscode.l10n.t('Use Private Key'),
       canSelectMany: false,
       defaultUri: vscode.Uri.file(join(homedir(), '.livepeer')),
-      filters: { 'Private keys': ['pem', 'key', 'txt'], 'All files': ['*'] },
+      filters: { [vscode.l10n.t('Private keys')]: ['pem', 'key', 'txt'], [vscode.l10n.t('All files')]: ['*'] },
     })) ?? [];
   return file ? readFile(file.fsPath, 'utf8') : undefined;
 }
 
 /** Sign Playback Token…: resolves with the token (for callers and tests), undefined when stopped. */
 async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string | undefined> {
-  const playback = await target(ctx, arg, 'Sign a token for which playback id?');
+  const playback = await target(ctx, arg, vscode.l10n.t('Sign a token for which playback id?'));
   if (!playback) return undefined;
   // Keys whose private key is kept here can sign at once: they come first, marked.
   const key =
     keyOf(arg) ??
-    (await resolveKey(ctx, undefined, 'Sign with which signing key?', {
+    (await resolveKey(ctx, undefined, vscode.l10n.t('Sign with which signing key?'), {
       filter: (k) => !k.disabled,
-      first: (k) => (ctx.view.privateKeys.has(k.id) ? '$(key) private key kept' : undefined),
+      first: (k) => (ctx.view.privateKeys.has(k.id) ? vscode.l10n.t('$(key) private key kept') : undefined),
     }));
   if (!key) return undefined;
-  const lifetime = await ctx.prompts.pick(LIFETIMES, { placeHolder: 'How long may the token be used? (1 hour is usual: players fetch a fresh one)' });
+  const lifetime = await ctx.prompts.pick(LIFETIMES, { placeHolder: vscode.l10n.t('How long may the token be used? (1 hour is usual: players fetch a fresh one)') });
   if (!lifetime) return undefined;
   const privateKey = await privateKeyOf(ctx, key);
   if (!privateKey) return undefined;
@@ -97,27 +98,27 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
   const signed = await signWithKeptKey(ctx.session.client(), { playbackId: playback.playbackId, key, privateKey, expiresInSeconds: lifetime.seconds });
   const { token } = signed;
   const what = playback.name ? `${quoted(playback.name)}` : playback.playbackId;
-  const url = signed.url ?? `(no signed playback URL: ${signed.urlProblem})`;
+  const url = signed.url ?? vscode.l10n.t('(no signed playback URL: {0})', String(signed.urlProblem));
   // The token stays in a document until closed; the notification's buttons are the quick way to copy.
-  await ctx.results.show(`Playback token for ${playback.name ?? playback.playbackId}`, [
-    `Signed with ${quoted(key.name || key.id)} for ${what}, valid for ${lifetime.label} (until ${dateTime(Date.now() + lifetime.seconds * 1000)}).`,
+  await ctx.results.show(vscode.l10n.t('Playback token for {0}', playback.name ?? playback.playbackId), [
+    vscode.l10n.t('Signed with {0} for {1}, valid for {2} (until {3}).', quoted(key.name || key.id), what, lifetime.label, dateTime(Date.now() + lifetime.seconds * 1000)),
     '',
-    '## Token',
+    vscode.l10n.t('## Token'),
     '',
     '```text',
     token,
     '```',
     '',
-    '## Signed playback URL',
+    vscode.l10n.t('## Signed playback URL'),
     '',
     '```text',
     url,
     '```',
     '',
-    'Players present the token as `?jwt=<token>` on the playback URL, or in a `Livepeer-Jwt` header. Anyone holding it can play the content until it expires. Closing this document discards it.',
+    vscode.l10n.t('Players present the token as `?jwt=<token>` on the playback URL, or in a `Livepeer-Jwt` header. Anyone holding it can play the content until it expires. Closing this document discards it.'),
   ]);
   void ctx.prompts
-    .message('info', `Livepeer: playback token for ${what} signed with ${quoted(key.name || key.id)}, valid for ${lifetime.label}.`, {}, COPY_TOKEN, COPY_SIGNED_URL)
+    .message('info', vscode.l10n.t('Livepeer: playback token for {0} signed with {1}, valid for {2}.', what, quoted(key.name || key.id), lifetime.label), {}, COPY_TOKEN, COPY_SIGNED_URL)
     .then(async (action) => {
       if (!action) return;
       await (action === COPY_TOKEN ? copyToClipboard('token', token) : copyToClipboard('signed playback URL', url));
@@ -131,7 +132,7 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
  */
 async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { token?: string }): Promise<AccessResult | undefined> {
   const { askGate, fitsKeyState, keyAccess } = await import('../../operations/checkAccess.js');
-  const playback = await target(ctx, arg, 'Check access to which playback id?');
+  const playback = await target(ctx, arg, vscode.l10n.t('Check access to which playback id?'));
   if (!playback) return undefined;
   const client = ctx.session.client();
   const keys = await client.keys.list();
@@ -140,18 +141,18 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
   if (!key && !token) {
     const picked = await ctx.prompts.pick(
       [
-        { label: '$(symbol-key) Paste a Token…', description: 'verify a playback token (JWT)' },
-        ...keys.map((k) => ({ label: `$(key) ${k.name || k.id}`, description: k.disabled ? 'disabled' : 'enabled', key: k })),
+        { label: vscode.l10n.t('$(symbol-key) Paste a Token…'), description: vscode.l10n.t('verify a playback token (JWT)') },
+        ...keys.map((k) => ({ label: `$(key) ${k.name || k.id}`, description: k.disabled ? vscode.l10n.t('disabled') : vscode.l10n.t('enabled'), key: k })),
       ],
-      { placeHolder: 'Check a token, or a signing key?' },
+      { placeHolder: vscode.l10n.t('Check a token, or a signing key?') },
     );
     if (!picked) return undefined;
     if ('key' in picked) key = picked.key;
     else
       token = await ctx.prompts.input({
-        title: 'Livepeer: Check Playback Access',
-        prompt: 'Paste the playback token (the value of ?jwt=)',
-        validateInput: (value) => (value.trim() ? undefined : 'Paste a token'),
+        title: vscode.l10n.t('Livepeer: Check Playback Access'),
+        prompt: vscode.l10n.t('Paste the playback token (the value of ?jwt=)'),
+        validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Paste a token')),
       });
     if (!key && !token) return undefined;
   }
@@ -170,14 +171,15 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
     result = local.ok ? await askGate(client, playback.playbackId, local.claims.pub, keys) : { allowed: false, words: `refused before the service is asked: ${local.reason}` };
   }
   const what = playback.name ? `${quoted(playback.name)}` : playback.playbackId;
-  const by = key ? `key ${quoted(key.name || key.id)}` : 'this token';
   let note: string | undefined;
   if (listed && !result.words.startsWith('refused before')) {
     const stateKey = listed;
     const waited = await ctx.view.keyChanges.waitingFor(stateKey.id, () =>
       waitOutGateCache(
         ctx.prompts,
-        `Livepeer: waiting for the service’s cache: ${CACHE_WORDS}, and ${quoted(stateKey.name || stateKey.id)} was ${stateKey.disabled ? 'disabled' : 'enabled'} recently`,
+        stateKey.disabled
+          ? vscode.l10n.t('Livepeer: waiting for the service’s cache: {0}, and {1} was disabled recently', CACHE_WORDS, quoted(stateKey.name || stateKey.id))
+          : vscode.l10n.t('Livepeer: waiting for the service’s cache: {0}, and {1} was enabled recently', CACHE_WORDS, quoted(stateKey.name || stateKey.id)),
         ctx.view.keyChanges.cacheEndsAt(stateKey.id),
         result,
         () => askGate(client, playback.playbackId, stateKey.publicKey, keys),
@@ -187,28 +189,46 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
     result = waited.result;
     note = cacheNote(waited.outcome, stateKey, result);
   }
-  const seen = result.allowed && listed && !note ? `The key’s “last seen” shows this check about a minute from now (the service records it later).` : undefined;
-  const how = signedHere ? 'the token’s signature, expiry and playback id here, as the playback edge does, then the service’s gate' : 'the service’s gate (no private key kept here to sign a test token with)';
-  await ctx.results.show(`Playback access of ${playback.name ?? playback.playbackId}`, [
-    `**${result.allowed ? 'Allowed' : 'Refused'}**: ${what} with ${by}.`,
+  const seen = result.allowed && listed && !note ? vscode.l10n.t('The key’s “last seen” shows this check about a minute from now (the service records it later).') : undefined;
+  const checked = dateTime(Date.now());
+  await ctx.results.show(vscode.l10n.t('Playback access of {0}', playback.name ?? playback.playbackId), [
+    verdict(result.allowed, what, key),
     '',
     `${result.words.charAt(0).toUpperCase()}${result.words.slice(1)}.`,
     ...[note, seen].filter((line): line is string => !!line).flatMap((line) => ['', line]),
     '',
-    `Checked ${dateTime(Date.now())}: ${how}.`,
+    signedHere
+      ? vscode.l10n.t('Checked {0}: the token’s signature, expiry and playback id here, as the playback edge does, then the service’s gate.', checked)
+      : vscode.l10n.t('Checked {0}: the service’s gate (no private key kept here to sign a test token with).', checked),
   ]);
   ctx.view.refresh();
   return result;
+}
+
+/** The result's first line: allowed or refused, for the playback, with the key or the token. */
+function verdict(allowed: boolean, what: string, key: SigningKey | undefined): string {
+  if (!key) return allowed ? vscode.l10n.t('**Allowed**: {0} with this token.', what) : vscode.l10n.t('**Refused**: {0} with this token.', what);
+  const name = quoted(key.name || key.id);
+  return allowed ? vscode.l10n.t('**Allowed**: {0} with key {1}.', what, name) : vscode.l10n.t('**Refused**: {0} with key {1}.', what, name);
 }
 
 /** What a cached gate answer means for the result, in words; undefined when the answer fits the key's state at once. */
 function cacheNote(outcome: 'agrees' | 'expired' | 'cancelled', key: SigningKey, result: AccessResult): string | undefined {
   const name = `${quoted(key.name || key.id)}`;
   if (outcome === 'cancelled') {
-    return `Careful: this may be the service’s cached answer from before ${name} was ${key.disabled ? 'disabled' : 'enabled'} (${CACHE_WORDS}). Check again in two minutes.`;
+    return key.disabled
+      ? vscode.l10n.t('Careful: this may be the service’s cached answer from before {0} was disabled ({1}). Check again in two minutes.', name, CACHE_WORDS)
+      : vscode.l10n.t('Careful: this may be the service’s cached answer from before {0} was enabled ({1}). Check again in two minutes.', name, CACHE_WORDS);
   }
   if (outcome === 'expired') {
-    return `Careful: ${name} is ${key.disabled ? 'disabled' : 'enabled'}, yet the service still ${result.allowed ? 'accepts' : 'refuses'} it after its cache time: check the key in Livepeer Studio.`;
+    if (key.disabled) {
+      return result.allowed
+        ? vscode.l10n.t('Careful: {0} is disabled, yet the service still accepts it after its cache time: check the key in Livepeer Studio.', name)
+        : vscode.l10n.t('Careful: {0} is disabled, yet the service still refuses it after its cache time: check the key in Livepeer Studio.', name);
+    }
+    return result.allowed
+      ? vscode.l10n.t('Careful: {0} is enabled, yet the service still accepts it after its cache time: check the key in Livepeer Studio.', name)
+      : vscode.l10n.t('Careful: {0} is enabled, yet the service still refuses it after its cache time: check the key in Livepeer Studio.', name);
   }
   return undefined;
 }

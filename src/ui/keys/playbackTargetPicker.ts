@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { PlaybackTarget } from '../common/playbackTarget';
 import type { KeyCommandContext } from './keyPicker';
 
@@ -18,16 +19,16 @@ export async function pickPlaybackTarget(ctx: KeyCommandContext, placeHolder: st
     ...assets.items.map((a) => ({ icon: 'file-media', name: a.name || a.id, playbackId: a.playbackId, policy: a.playbackPolicy })),
   ].filter((c) => c.playbackId && c.policy?.type === 'jwt');
   const items: Item[] = signed.map((c) => ({ label: `$(${c.icon}) ${c.name}`, description: c.playbackId, target: { playbackId: c.playbackId!, name: c.name, policy: c.policy } }));
-  items.push({ label: '$(edit) Enter a Playback ID…', detail: 'of a stream or asset with signed playback', action: 'type' });
-  if (skippable) items.push({ label: '$(debug-step-over) Skip the Check', detail: 'continue without asking the service whether playback works', action: 'skip' });
+  items.push({ label: vscode.l10n.t('$(edit) Enter a Playback ID…'), detail: vscode.l10n.t('of a stream or asset with signed playback'), action: 'type' });
+  if (skippable) items.push({ label: vscode.l10n.t('$(debug-step-over) Skip the Check'), detail: vscode.l10n.t('continue without asking the service whether playback works'), action: 'skip' });
   const picked = await ctx.prompts.pick(items, { placeHolder, matchOnDescription: true });
   if (!picked) return undefined;
   if (picked.action === 'skip') return 'skip';
   if (picked.target) return picked.target;
   const typed = await ctx.prompts.input({
-    title: 'Livepeer: Playback ID',
-    prompt: 'The playback id of a stream or asset with signed playback',
-    validateInput: (value) => (PLAYBACK_ID.test(value.trim()) ? undefined : 'A playback id is 8 or more letters and digits'),
+    title: vscode.l10n.t('Livepeer: Playback ID'),
+    prompt: vscode.l10n.t('The playback id of a stream or asset with signed playback'),
+    validateInput: (value) => (PLAYBACK_ID.test(value.trim()) ? undefined : vscode.l10n.t('A playback id is 8 or more letters and digits')),
   });
   return typed?.trim() ? { playbackId: typed.trim() } : undefined;
 }

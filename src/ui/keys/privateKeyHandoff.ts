@@ -8,12 +8,7 @@ import type { Prompts } from '../common/prompts';
 import { writePrivateFile } from './privateFile';
 import type { PrivateKeys } from './privateKeys';
 import { quoted } from '../common/format';
-import { CLOSE_WITHOUT_KEEPING } from '../common/actions';
-
-const COPY = 'Copy Private Key';
-const SAVE = 'Save to File…';
-const KEEP = 'Keep in VS Code’s Secret Storage';
-const KEEP_TOO = 'Keep in VS Code Too';
+import { CLOSE_WITHOUT_KEEPING, COPY_PRIVATE_KEY as COPY, KEEP_IN_SECRET_STORAGE as KEEP, KEEP_TOO, SAVE_THERE_ANYWAY, SAVE_TO_FILE as SAVE } from '../common/actions';
 
 /**
  * Hands out a new key's private key, the one time the service returns it: copy it, save it to a
@@ -23,15 +18,16 @@ const KEEP_TOO = 'Keep in VS Code Too';
  */
 export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKeys, key: CreatedSigningKey): Promise<void> {
   if (!key.privateKey) return;
-  const name = key.name || 'the new key';
+  const name = key.name || vscode.l10n.t('the new key');
   for (;;) {
     const choice = await prompts.message(
       'warning',
-      `Signing key ${quoted(name)} created. Keep its private key now: it cannot be shown again.`,
+      vscode.l10n.t('Signing key {0} created. Keep its private key now: it cannot be shown again.', quoted(name)),
       {
         modal: true,
-        detail:
+        detail: vscode.l10n.t(
           'Copy puts the base64 value that Livepeer SDKs expect on the clipboard; Save writes it as a PEM file readable only by you; Secret Storage keeps it in VS Code (the OS keychain on desktop) to sign playback tokens here. Otherwise the extension keeps no copy.',
+        ),
       },
       COPY,
       SAVE,
@@ -39,15 +35,15 @@ export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKe
     );
     if (choice === COPY) {
       await vscode.env.clipboard.writeText(key.privateKey);
-      offerToKeepToo(prompts, privateKeys, key, key.privateKey, `Livepeer: private key of ${quoted(name)} copied. Paste it where your player signs tokens; it will not be shown again.`);
+      offerToKeepToo(prompts, privateKeys, key, key.privateKey, vscode.l10n.t('Livepeer: private key of {0} copied. Paste it where your player signs tokens; it will not be shown again.', quoted(name)));
       return;
     }
     if (choice === SAVE) {
       const saved = await savePem(prompts, name, key.privateKey);
-      if (saved) return offerToKeepToo(prompts, privateKeys, key, key.privateKey, `Livepeer: private key saved to ${saved} (readable only by you).`);
+      if (saved) return offerToKeepToo(prompts, privateKeys, key, key.privateKey, vscode.l10n.t('Livepeer: private key saved to {0} (readable only by you).', saved));
     } else if (choice === KEEP) {
       await privateKeys.store(key, key.privateKey);
-      void prompts.message('info', `Livepeer: private key of ${quoted(name)} kept in VS Code’s secret storage. Sign Playback Token uses it.`, {});
+      void prompts.message('info', vscode.l10n.t('Livepeer: private key of {0} kept in VS Code’s secret storage. Sign Playback Token uses it.', quoted(name)), {});
       return;
     } else if (await confirmDiscard(prompts)) {
       return;
@@ -57,11 +53,11 @@ export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKe
 
 /** The message after a copy or a save, with an action that also keeps the key in secret storage. */
 function offerToKeepToo(prompts: Prompts, privateKeys: PrivateKeys, key: CreatedSigningKey, privateKey: string, message: string): void {
-  const name = key.name || 'the new key';
+  const name = key.name || vscode.l10n.t('the new key');
   void prompts.message('info', message, {}, KEEP_TOO).then(async (action) => {
     if (action !== KEEP_TOO) return;
     await privateKeys.store(key, privateKey).then(
-      () => prompts.message('info', `Livepeer: private key of ${quoted(name)} also kept in VS Code’s secret storage. Sign Playback Token uses it.`, {}),
+      () => prompts.message('info', vscode.l10n.t('Livepeer: private key of {0} also kept in VS Code’s secret storage. Sign Playback Token uses it.', quoted(name)), {}),
       (err: unknown) => reportError(prompts, `could not keep the private key of ${quoted(name)}`, err),
     );
   });
@@ -73,10 +69,10 @@ async function savePem(prompts: Prompts, name: string, privateKey: string): Prom
   await mkdir(folder, { recursive: true, mode: 0o700 });
   for (;;) {
     const target = await prompts.saveDialog({
-      title: 'Livepeer: Save Private Key',
-      saveLabel: 'Save Private Key',
+      title: vscode.l10n.t('Livepeer: Save Private Key'),
+      saveLabel: vscode.l10n.t('Save Private Key'),
       defaultUri: vscode.Uri.file(join(folder, `${name.replace(/[^\w.-]+/g, '-')}.pem`)),
-      filters: { 'PEM files': ['pem'] },
+      filters: { [vscode.l10n.t('PEM files')]: ['pem'] },
     });
     if (!target) return undefined;
     // Loaded on first use (its own bundle, esbuild.mjs): only saving a private key to a file asks git.
@@ -84,11 +80,11 @@ async function savePem(prompts: Prompts, name: string, privateKey: string): Prom
     const exposure = await gitExposure(target.fsPath);
     if (exposure) {
       const choice = await prompts.confirm(
-        `${target.fsPath} is inside a git work tree and not ignored: it could be committed.`,
-        { detail: `Work tree: ${exposure}. Choose a place outside it, or add the file to .gitignore first.`, safeLabel: 'Choose Another Place' },
-        'Save There Anyway',
+        vscode.l10n.t('{0} is inside a git work tree and not ignored: it could be committed.', target.fsPath),
+        { detail: vscode.l10n.t('Work tree: {0}. Choose a place outside it, or add the file to .gitignore first.', exposure), safeLabel: vscode.l10n.t('Choose Another Place') },
+        SAVE_THERE_ANYWAY,
       );
-      if (choice !== 'Save There Anyway') continue;
+      if (choice !== SAVE_THERE_ANYWAY) continue;
     }
     await writePrivateFile(target.fsPath, Buffer.from(privateKey, 'base64'));
     return target.fsPath;
@@ -97,8 +93,8 @@ async function savePem(prompts: Prompts, name: string, privateKey: string): Prom
 
 async function confirmDiscard(prompts: Prompts): Promise<boolean> {
   const choice = await prompts.confirm(
-    'Close without keeping the private key?',
-    { detail: 'Livepeer Studio will not show it again; you would need a new key.', safeLabel: 'Go Back' },
+    vscode.l10n.t('Close without keeping the private key?'),
+    { detail: vscode.l10n.t('Livepeer Studio will not show it again; you would need a new key.'), safeLabel: vscode.l10n.t('Go Back') },
     CLOSE_WITHOUT_KEEPING,
   );
   return choice === CLOSE_WITHOUT_KEEPING;

@@ -9,8 +9,7 @@ import type { Rotation } from './rotations';
 import { SigningKeyItem } from './signingKeysView';
 import { quoted } from '../common/format';
 import { COMMANDS } from '../common/commandIds';
-
-const CONTINUE = 'Continue Rotation';
+import { CONTINUE_ROTATION as CONTINUE } from '../common/actions';
 
 /**
  * The rotation the service recommends: create a new key, deploy it, disable the old one, verify,
@@ -18,22 +17,22 @@ const CONTINUE = 'Continue Rotation';
  * it can stop at any step and Continue Rotation picks it up; Rotate on a key being rotated continues.
  */
 export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument, selectedId?: string): Promise<void> {
-  const old = await resolveKey(ctx, arg, 'Rotate: select the signing key to replace', {
+  const old = await resolveKey(ctx, arg, vscode.l10n.t('Rotate: select the signing key to replace'), {
     filter: (key) => !key.disabled,
-    first: (key) => (key.id === selectedId ? 'selected in the view' : undefined),
+    first: (key) => (key.id === selectedId ? vscode.l10n.t('selected in the view') : undefined),
   });
   if (!old) return;
   const running = ctx.view.rotations.of(old.id);
   if (running) return continueFrom(ctx, running.rotation);
   const oldName = old.name || old.id;
   if (old.disabled) {
-    void ctx.prompts.message('info', `Livepeer: ${quoted(oldName)} is already disabled; delete it when you have checked playback.`, {});
+    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} is already disabled; delete it when you have checked playback.', quoted(oldName)), {});
     return;
   }
 
   const name = await ctx.prompts.input({
-    title: 'Livepeer: Rotate Signing Key (1/3)',
-    prompt: 'Name of the key that replaces the old one',
+    title: vscode.l10n.t('Livepeer: Rotate Signing Key (1/3)'),
+    prompt: vscode.l10n.t('Name of the key that replaces the old one'),
     value: successorName(oldName),
   });
   if (name === undefined) return;
@@ -56,7 +55,7 @@ export function successorName(oldName: string): string {
 function announceDeployStep(ctx: KeyCommandContext, rotation: Rotation): void {
   const profileId = ctx.session.profile?.id;
   void ctx.prompts
-    .message('info', `Livepeer: Rotate (2/3): deploy ${quoted(rotation.newName)} wherever ${quoted(rotation.oldName)} signs playback, then Continue Rotation.`, {}, CONTINUE)
+    .message('info', vscode.l10n.t('Livepeer: Rotate (2/3): deploy {0} wherever {1} signs playback, then Continue Rotation.', quoted(rotation.newName), quoted(rotation.oldName)), {}, CONTINUE)
     .then((action) => {
       if (action === CONTINUE) void onProfileOf(ctx.session, ctx.prompts, profileId, () => vscode.commands.executeCommand(COMMANDS.keys.continueRotation, rotation.oldKeyId));
     });
@@ -69,15 +68,15 @@ export async function continueRotation(ctx: KeyCommandContext, arg?: KeyArgument
   if (!rotation) {
     const all = ctx.view.rotations.all();
     if (!all.length) {
-      void ctx.prompts.message('info', 'Livepeer: no signing key rotation is in progress. Start one with Rotate Signing Key.', {});
+      void ctx.prompts.message('info', vscode.l10n.t('Livepeer: no signing key rotation is in progress. Start one with Rotate Signing Key.'), {});
       return;
     }
     rotation =
       all.length === 1
         ? all[0]
         : (await ctx.prompts.pick(
-            all.map((r) => ({ label: `${r.oldName} → ${r.newName}`, description: r.step === 'deploy' ? 'deploy the new key' : 'verify, then delete the old key', rotation: r })),
-            { placeHolder: 'Continue which rotation?' },
+            all.map((r) => ({ label: `${r.oldName} → ${r.newName}`, description: r.step === 'deploy' ? vscode.l10n.t('deploy the new key') : vscode.l10n.t('verify, then delete the old key'), rotation: r })),
+            { placeHolder: vscode.l10n.t('Continue which rotation?') },
           ))?.rotation;
     if (!rotation) return;
   }
@@ -91,17 +90,17 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
     await ctx.view.rotations.end(rotation.oldKeyId);
     ctx.view.refresh();
     const gone = !oldKey ? rotation.oldName : rotation.newName;
-    void ctx.prompts.message('info', `Livepeer: ${quoted(gone)} no longer exists, so the rotation of ${quoted(rotation.oldName)} has ended.`, {});
+    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} no longer exists, so the rotation of {1} has ended.', quoted(gone), quoted(rotation.oldName)), {});
     return;
   }
   if (rotation.step === 'verify') {
-    void ctx.prompts.message('info', `Livepeer: ${quoted(rotation.oldName)} is disabled. Check that playback works, then delete it to finish the rotation.`, {});
+    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} is disabled. Check that playback works, then delete it to finish the rotation.', quoted(rotation.oldName)), {});
     return;
   }
 
   const { pickPlaybackTarget } = await import('./playbackTargetPicker.js');
   const { askGate, fitsKeyState, keyAccess } = await import('../../operations/checkAccess.js');
-  const target = await pickPlaybackTarget(ctx, `Check ${quoted(rotation.newName)} on which signed playback id before disabling ${quoted(rotation.oldName)}?`, true);
+  const target = await pickPlaybackTarget(ctx, vscode.l10n.t('Check {0} on which signed playback id before disabling {1}?', quoted(rotation.newName), quoted(rotation.oldName)), true);
   if (!target) return;
   const keys = await client.keys.list();
   const checkable = target === 'skip' ? undefined : target;
@@ -110,7 +109,13 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
     if (!accepted.allowed) {
       void ctx.prompts.message(
         'warning',
-        `Livepeer: ${quoted(rotation.newName)} is not accepted for ${checkable.playbackId} (${accepted.words}). ${quoted(rotation.oldName)} stays enabled; fix it and Continue Rotation.`,
+        vscode.l10n.t(
+          'Livepeer: {0} is not accepted for {1} ({2}). {3} stays enabled; fix it and Continue Rotation.',
+          quoted(rotation.newName),
+          checkable.playbackId,
+          accepted.words,
+          quoted(rotation.oldName),
+        ),
         {},
       );
       return;
@@ -122,11 +127,11 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
   await ctx.view.rotations.save({ ...rotation, step: 'verify' });
   ctx.view.refresh();
 
-  if (!checkable) return showOutcome(ctx, rotation, 'The access check was skipped (no playback id): check playback yourself.');
+  if (!checkable) return showOutcome(ctx, rotation, vscode.l10n.t('The access check was skipped (no playback id): check playback yourself.'));
   const ask = () => askGate(client, checkable.playbackId, oldKey.publicKey, keys);
   const first = await ask();
   const disabledKey = { ...oldKey, disabled: true };
-  const refused = `The service accepts ${quoted(rotation.newName)} and now refuses ${quoted(rotation.oldName)} for ${checkable.playbackId}.`;
+  const refused = vscode.l10n.t('The service accepts {0} and now refuses {1} for {2}.', quoted(rotation.newName), quoted(rotation.oldName), checkable.playbackId);
   if (fitsKeyState(first, disabledKey)) return showOutcome(ctx, rotation, refused);
   // Still accepted: the gate's cache. The rotation is saved; the wait runs on and the row says so.
   void ctx.view.keyChanges
@@ -134,7 +139,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
       ctx.view.refresh();
       return waitOutGateCache(
         ctx.prompts,
-        `Livepeer: Rotate (3/3): waiting for the service’s cache: ${CACHE_WORDS}, so it still accepts ${quoted(rotation.oldName)}`,
+        vscode.l10n.t('Livepeer: Rotate (3/3): waiting for the service’s cache: {0}, so it still accepts {1}', CACHE_WORDS, quoted(rotation.oldName)),
         ctx.view.keyChanges.cacheEndsAt(oldKey.id),
         first,
         ask,
@@ -146,8 +151,12 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
         ctx.view.refresh();
         const said: Record<typeof outcome, string> = {
           agrees: refused,
-          cancelled: `The service may still accept ${quoted(rotation.oldName)} for up to 2 minutes after it was disabled (${CACHE_WORDS}): run Check Playback Access before deleting it.`,
-          expired: `Careful: the service still accepts ${quoted(rotation.oldName)} for ${checkable.playbackId} more than 2 minutes after it was disabled: check the key in Livepeer Studio before deleting it.`,
+          cancelled: vscode.l10n.t('The service may still accept {0} for up to 2 minutes after it was disabled ({1}): run Check Playback Access before deleting it.', quoted(rotation.oldName), CACHE_WORDS),
+          expired: vscode.l10n.t(
+            'Careful: the service still accepts {0} for {1} more than 2 minutes after it was disabled: check the key in Livepeer Studio before deleting it.',
+            quoted(rotation.oldName),
+            checkable.playbackId,
+          ),
         };
         return showOutcome(ctx, rotation, said[outcome]);
       },
@@ -160,12 +169,12 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
 
 /** Step 3/3's outcome stays in a document until closed: it may arrive minutes later (the cache). */
 async function showOutcome(ctx: KeyCommandContext, rotation: Rotation, outcome: string): Promise<void> {
-  await ctx.results.show(`Rotation of ${rotation.oldName}`, [
-    `**Rotate (3/3)**: ${quoted(rotation.oldName)} is disabled; ${quoted(rotation.newName)} replaces it.`,
+  await ctx.results.show(vscode.l10n.t('Rotation of {0}', rotation.oldName), [
+    vscode.l10n.t('**Rotate (3/3)**: {0} is disabled; {1} replaces it.', quoted(rotation.oldName), quoted(rotation.newName)),
     '',
     outcome,
     '',
-    `Next: check that playback works, then delete ${quoted(rotation.oldName)} to finish (its row says *retired*; **Delete Signing Key**). Enabling it again undoes the rotation.`,
+    vscode.l10n.t('Next: check that playback works, then delete {0} to finish (its row says *retired*; **Delete Signing Key**). Enabling it again undoes the rotation.', quoted(rotation.oldName)),
   ]);
 }
 

@@ -28,10 +28,11 @@ function rowLabel(name: string): string {
 }
 
 const PRIVATE_KEY_WORDS: Record<'kept' | 'lost' | 'none', string> = {
-  kept: 'kept in VS Code’s secret storage',
-  lost:
+  kept: vscode.l10n.t('kept in VS Code’s secret storage'),
+  lost: vscode.l10n.t(
     '**missing**: it was kept in VS Code’s secret storage, which no longer has it (another machine, or a cleared keychain). Sign with the PEM file you saved, or rotate the key',
-  none: 'not kept by VS Code',
+  ),
+  none: vscode.l10n.t('not kept by VS Code'),
 };
 
 export class SigningKeyItem extends vscode.TreeItem {
@@ -39,7 +40,7 @@ export class SigningKeyItem extends vscode.TreeItem {
     readonly key: SigningKey,
     readonly standing: KeyStanding = {},
   ) {
-    super(rowLabel(key.name || 'Unnamed key'), vscode.TreeItemCollapsibleState.None);
+    super(rowLabel(key.name || vscode.l10n.t('Unnamed key')), vscode.TreeItemCollapsibleState.None);
     this.id = key.id;
     const { rotation } = standing;
     this.description = description(key, standing);
@@ -47,17 +48,20 @@ export class SigningKeyItem extends vscode.TreeItem {
       ? new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'))
       : new vscode.ThemeIcon(rotation ? 'sync' : 'key', new vscode.ThemeColor('charts.green'));
     this.contextValue = contextValue(key, rotation);
+    const name = md(key.name || vscode.l10n.t('Unnamed key'));
     this.tooltip = new vscode.MarkdownString(
       [
-        `**${md(key.name || 'Unnamed key')}**${key.disabled ? ' — disabled' : ''}`,
+        key.disabled ? vscode.l10n.t('**{0}** — disabled', name) : `**${name}**`,
         ...(rotation ? ['', rotationTooltip(rotation.role, rotation.rotation)] : []),
         '',
-        `ID: \`${key.id}\``,
-        `Created: ${dateTime(key.createdAt)}`,
-        `Last seen: ${key.lastSeen ? dateTime(key.lastSeen) : 'never'} (the service records playback about a minute later)`,
-        `Project: ${key.projectId ? `\`${key.projectId}\`` : '—'}`,
-        `Public key: \`${publicKeyPreview(key.publicKey)}\``,
-        `Private key: ${PRIVATE_KEY_WORDS[standing.privateKey ?? 'none']}`,
+        vscode.l10n.t('ID: `{0}`', key.id),
+        vscode.l10n.t('Created: {0}', dateTime(key.createdAt)),
+        key.lastSeen
+          ? vscode.l10n.t('Last seen: {0} (the service records playback about a minute later)', dateTime(key.lastSeen))
+          : vscode.l10n.t('Last seen: never (the service records playback about a minute later)'),
+        key.projectId ? vscode.l10n.t('Project: `{0}`', key.projectId) : vscode.l10n.t('Project: —'),
+        vscode.l10n.t('Public key: `{0}`', publicKeyPreview(key.publicKey)),
+        vscode.l10n.t('Private key: {0}', PRIVATE_KEY_WORDS[standing.privateKey ?? 'none']),
       ].join('  \n'),
     );
   }
@@ -65,28 +69,28 @@ export class SigningKeyItem extends vscode.TreeItem {
 
 /** Short enough for the default sidebar width; the tooltip has the detail. */
 function description(key: SigningKey, { rotation, privateKey, waitingForCache }: KeyStanding): string {
-  const lost = privateKey === 'lost' ? 'private key missing' : undefined;
+  const lost = privateKey === 'lost' ? vscode.l10n.t('private key missing') : undefined;
   const parts = [state(key, rotation, waitingForCache), lost];
-  if (!rotation && !key.disabled && key.createdAt) parts.push(`created ${timeAgo(key.createdAt)}`);
+  if (!rotation && !key.disabled && key.createdAt) parts.push(vscode.l10n.t('created {0}', String(timeAgo(key.createdAt))));
   return parts.filter(Boolean).join(' · ');
 }
 
 /** The state first: it is what a person scans the rows for. */
 function state(key: SigningKey, rotation: KeyStanding['rotation'], waitingForCache?: boolean): string | undefined {
-  if (!rotation) return key.disabled ? 'disabled' : undefined;
-  if (rotation.role === 'new') return 'replacement';
-  if (rotation.rotation.step === 'deploy') return 'being replaced';
-  if (!key.disabled) return 'replaced · enabled';
-  if (waitingForCache) return 'retired · waiting for the service’s cache';
-  return `retired · ${key.lastSeen ? `seen ${timeAgo(key.lastSeen)}` : 'never seen'}`;
+  if (!rotation) return key.disabled ? vscode.l10n.t('disabled') : undefined;
+  if (rotation.role === 'new') return vscode.l10n.t('replacement');
+  if (rotation.rotation.step === 'deploy') return vscode.l10n.t('being replaced');
+  if (!key.disabled) return vscode.l10n.t('replaced · enabled');
+  if (waitingForCache) return vscode.l10n.t('retired · waiting for the service’s cache');
+  return key.lastSeen ? vscode.l10n.t('retired · seen {0}', String(timeAgo(key.lastSeen))) : vscode.l10n.t('retired · never seen');
 }
 
 function rotationTooltip(role: 'old' | 'new', rotation: Rotation): string {
   const newName = md(rotation.newName);
   const oldName = md(rotation.oldName);
-  if (role === 'new') return `Replaces ${quoted(oldName)} (rotation started ${dateTime(rotation.startedAt)}).`;
-  if (rotation.step === 'deploy') return `Being replaced by ${quoted(newName)}: deploy it, then run **Continue Rotation** to disable this key.`;
-  return `Replaced by ${quoted(newName)} and disabled: check that playback works, then **Delete** this key to finish the rotation.`;
+  if (role === 'new') return vscode.l10n.t('Replaces {0} (rotation started {1}).', quoted(oldName), dateTime(rotation.startedAt));
+  if (rotation.step === 'deploy') return vscode.l10n.t('Being replaced by {0}: deploy it, then run **Continue Rotation** to disable this key.', quoted(newName));
+  return vscode.l10n.t('Replaced by {0} and disabled: check that playback works, then **Delete** this key to finish the rotation.', quoted(newName));
 }
 
 /** Space-separated words, as every row's contextValue (menus match `viewItem =~ /^signingKey enabled\b/`). */

@@ -17,7 +17,7 @@ function targetOf(arg: unknown): PlayTarget | undefined {
   if (given) return { playbackId: given.playbackId, ...(given.name ? { name: given.name } : {}) };
   const row = arg as { session?: { playbackId?: string; createdAt?: number }; parent?: { name?: string } } | undefined;
   const playbackId = row?.session?.playbackId;
-  return playbackId ? { playbackId, name: `${row?.parent?.name ?? 'Recording'} · ${shortDateTime(row?.session?.createdAt)}` } : undefined;
+  return playbackId ? { playbackId, name: `${row?.parent?.name ?? vscode.l10n.t('Recording')} · ${shortDateTime(row?.session?.createdAt)}` } : undefined;
 }
 
 /** Play from the palette: live streams first, then the other streams (the player waits for them) and ready assets. */
@@ -26,14 +26,14 @@ async function pickTarget(session: Account, prompts: Prompts): Promise<PlayTarge
   const [streams, assets] = await Promise.all([client.streams.list({ streamsOnly: true }), client.assets.listPage({ phase: 'ready' }, undefined, 100)]);
   const byLive = [...streams].sort((a, b) => Number(!!b.isActive) - Number(!!a.isActive));
   const items = [
-    ...byLive.map((s) => ({ label: `$(broadcast) ${s.name || s.id}`, description: s.isActive ? 'live' : 'offline', playbackId: s.playbackId, name: s.name || s.id })),
-    ...assets.items.map((a) => ({ label: `$(file-media) ${a.name || a.id}`, description: 'asset', playbackId: a.playbackId, name: a.name || a.id })),
+    ...byLive.map((s) => ({ label: `$(broadcast) ${s.name || s.id}`, description: s.isActive ? vscode.l10n.t('live') : vscode.l10n.t('offline'), playbackId: s.playbackId, name: s.name || s.id })),
+    ...assets.items.map((a) => ({ label: `$(file-media) ${a.name || a.id}`, description: vscode.l10n.t('asset'), playbackId: a.playbackId, name: a.name || a.id })),
   ].filter((item): item is typeof item & { playbackId: string } => !!item.playbackId);
   if (!items.length) {
-    void prompts.message('info', 'Livepeer: nothing to play yet: no stream and no ready asset in this project.', {});
+    void prompts.message('info', vscode.l10n.t('Livepeer: nothing to play yet: no stream and no ready asset in this project.'), {});
     return undefined;
   }
-  const picked = await prompts.pick(items, { placeHolder: 'Play which stream or asset?', matchOnDescription: true });
+  const picked = await prompts.pick(items, { placeHolder: vscode.l10n.t('Play which stream or asset?'), matchOnDescription: true });
   return picked && { playbackId: picked.playbackId, name: picked.name };
 }
 

@@ -2,6 +2,7 @@ import { StudioApiError, choosePlayerSource, messageOf, probePlayback, withPlayb
 import type { PrivateKeys } from '../keys/privateKeys';
 import type { PlayerLoad } from './playerMessages';
 import { quoted } from '../common/format';
+import { l10n } from '../common/l10n';
 
 /** What Play acts on: a playback id, with a name to say and what kind of content it is, when known. */
 export interface PlayTarget {
@@ -59,19 +60,19 @@ async function keptSigner(deps: PlanDeps, playbackId: string): Promise<(() => st
  */
 export async function planPlayback(deps: PlanDeps, target: PlayTarget): Promise<PlaybackPlan> {
   const what = target.name ? `${quoted(target.name)}` : target.playbackId;
-  const offline: PlaybackPlan = { kind: 'wait', text: `${what} is offline: the player starts when it goes live.` };
+  const offline: PlaybackPlan = { kind: 'wait', text: l10n.t('{0} is offline: the player starts when it goes live.', what) };
   let info: PlaybackInfo;
   try {
     info = await deps.client.playback.get(target.playbackId);
   } catch (error) {
-    if (error instanceof StudioApiError && error.status === 422) return { kind: 'wait', text: `${what} is still processing: it plays here once it is ready.` };
+    if (error instanceof StudioApiError && error.status === 422) return { kind: 'wait', text: l10n.t('{0} is still processing: it plays here once it is ready.', what) };
     if (error instanceof StudioApiError && error.status === 404) {
-      return { kind: 'stop', text: `${what} was not found: no asset or stream of this project has playback id ${target.playbackId} (deleted, or of another project).` };
+      return { kind: 'stop', text: l10n.t('{0} was not found: no asset or stream of this project has playback id {1} (deleted, or of another project).', what, target.playbackId) };
     }
-    return { kind: 'stop', text: `Cannot ask the service how to play ${what}: ${messageOf(error)}` };
+    return { kind: 'stop', text: l10n.t('Cannot ask the service how to play {0}: {1}', what, messageOf(error)) };
   }
   const chosen = choosePlayerSource(info);
-  if (!chosen) return { kind: 'stop', text: `The service offers no HLS or MP4 address for ${what}.` };
+  if (!chosen) return { kind: 'stop', text: l10n.t('The service offers no HLS or MP4 address for {0}.', what) };
   if (chosen.live && info.meta.live === 0) return offline;
   let resign: (() => string) | undefined;
   if (chosen.signed) {
@@ -80,7 +81,7 @@ export async function planPlayback(deps: PlanDeps, target: PlayTarget): Promise<
       return {
         kind: 'stop',
         noKey: true,
-        text: `${what} has signed playback, and no private key of an enabled signing key is kept in VS Code to sign a token for it.`,
+        text: l10n.t('{0} has signed playback, and no private key of an enabled signing key is kept in VS Code to sign a token for it.', what),
       };
     }
   }
@@ -96,9 +97,10 @@ export async function planPlayback(deps: PlanDeps, target: PlayTarget): Promise<
   if (chosen.kind === 'hls') {
     const edge = await probePlayback(source.url).catch((error: unknown) => ({ status: 0, reason: messageOf(error) }));
     if (edge.status === 404 && chosen.live) return offline;
-    if (edge.status === 401 || edge.status === 403) return { kind: 'stop', text: `The playback edge refused ${what}: ${edge.reason ?? `HTTP ${edge.status}`}` };
-    if (edge.status === 404) return { kind: 'stop', text: `${what} was not found at the playback edge (${edge.reason ?? 'HTTP 404'}).` };
-    if (edge.status !== 200) return { kind: 'stop', text: `The playback edge did not serve ${what}: ${edge.reason ?? `HTTP ${edge.status}`}` };
+    const reason = edge.reason ?? `HTTP ${edge.status}`;
+    if (edge.status === 401 || edge.status === 403) return { kind: 'stop', text: l10n.t('The playback edge refused {0}: {1}', what, reason) };
+    if (edge.status === 404) return { kind: 'stop', text: l10n.t('{0} was not found at the playback edge ({1}).', what, reason) };
+    if (edge.status !== 200) return { kind: 'stop', text: l10n.t('The playback edge did not serve {0}: {1}', what, reason) };
   }
   return { kind: 'play', source, origins: originsOf(source), ...(resign ? { resign } : {}) };
 }

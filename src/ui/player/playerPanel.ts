@@ -10,6 +10,7 @@ import { ViewerFeed } from './viewerFeed';
 import { shortName } from '../common/format';
 import { Disposable } from '../common/disposable';
 import { COMMANDS } from '../common/commandIds';
+import { CREATE_SIGNING_KEY as CREATE_KEY, SIGN_PLAYBACK_TOKEN as SIGN_TOKEN } from '../common/actions';
 
 export interface PlayerDeps {
   session: Account;
@@ -23,8 +24,6 @@ export interface PlayerDeps {
 const WAIT_RETRY_MS = 3000;
 /** Waiting asks again ever less often, up to this many times the first wait (3 s → 30 s). */
 const WAIT_BACKOFF_LIMIT = 10;
-const SIGN_TOKEN = 'Sign Playback Token…';
-const CREATE_KEY = 'Create Signing Key…';
 
 /**
  * The player: one editor panel, reused by every Play. It decides what to play (or says why it
@@ -113,7 +112,7 @@ export class PlayerPanel extends Disposable {
     const client = this.deps.session.client();
     const plan: PlaybackPlan = await planPlayback({ client, privateKeys: this.deps.privateKeys }, target).catch((error: unknown) => ({
       kind: 'stop' as const,
-      text: `Cannot play ${target.name ?? target.playbackId}: ${(error as Error).message}`,
+      text: vscode.l10n.t('Cannot play {0}: {1}', target.name ?? target.playbackId, (error as Error).message),
     }));
     if (generation !== this.generation || !this.panel) return;
     if (plan.kind === 'play') {
@@ -135,7 +134,7 @@ export class PlayerPanel extends Disposable {
     }
     this.wait = undefined;
     if (plan.noKey) {
-      void this.deps.prompts.message('warning', `Livepeer: ${plan.text}`, {}, SIGN_TOKEN, CREATE_KEY).then((action) => {
+      void this.deps.prompts.message('warning', vscode.l10n.t('Livepeer: {0}', plan.text), {}, SIGN_TOKEN, CREATE_KEY).then((action) => {
         if (action === SIGN_TOKEN) void vscode.commands.executeCommand(COMMANDS.playback.signToken, target.playbackId);
         if (action === CREATE_KEY) void vscode.commands.executeCommand(COMMANDS.keys.create);
       });
@@ -165,7 +164,7 @@ export class PlayerPanel extends Disposable {
 
   private holdForToken(): void {
     this.holdWaiting();
-    this.show({ type: 'status', text: 'No API token is set: the player stopped asking. Set API Token, and it goes on waiting.', waiting: false, canRetry: true });
+    this.show({ type: 'status', text: vscode.l10n.t('No API token is set: the player stopped asking. Set API Token, and it goes on waiting.'), waiting: false, canRetry: true });
   }
 
   /** The token went: waiting stops (nothing may be asked without one), and so do the viewer numbers; back, waiting goes on. */
@@ -224,7 +223,7 @@ export class PlayerPanel extends Disposable {
     } else if (message.type === 'failed') {
       // A refusal or a stream gone offline is asked again, so it is said in the edge's words (or waited out).
       if (message.status === 401 || message.status === 403 || message.status === 404) void this.plan();
-      else this.show({ type: 'status', text: `Playback failed: ${message.detail}`, waiting: false, canRetry: true });
+      else this.show({ type: 'status', text: vscode.l10n.t('Playback failed: {0}', message.detail), waiting: false, canRetry: true });
     }
   }
 

@@ -1,5 +1,6 @@
 import { NO_VIEWER_NUMBERS, messageOf, type StudioClient } from '../../api';
 import type { ToWebview } from './playerMessages';
+import { l10n } from '../common/l10n';
 
 const DAY_MS = 86_400_000;
 /** Days the chart covers, today included. */
@@ -10,7 +11,7 @@ const VIEWERS_EVERY_MS = 15_000;
 /** A service without viewer numbers says just that (no call line: nothing failed); another failure says what failed. */
 function viewsUnavailableText(error: unknown): string {
   const message = messageOf(error);
-  return message === NO_VIEWER_NUMBERS ? message : `views unavailable: ${message}`;
+  return message === NO_VIEWER_NUMBERS ? message : l10n.t('views unavailable: {0}', message);
 }
 
 /**

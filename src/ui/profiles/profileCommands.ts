@@ -11,6 +11,7 @@ import { pickProfile } from './profilePicker';
 import { learnProject } from './projectLearning';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
+import { CHANGE_PIN, REMOVE } from '../common/actions';
 
 export interface ProfileContext {
   session: Account;
@@ -46,7 +47,7 @@ function askBaseUrl(ctx: ProfileContext, title: string, value: string): Promise<
         parseBaseUrl(typed);
         return undefined;
       } catch (error) {
-        return messageOf(error).replace(/livepeer\.baseURL/g, 'the base URL');
+        return messageOf(error).replace(/livepeer\.baseURL/g, vscode.l10n.t('the base URL'));
       }
     },
   });
@@ -60,7 +61,7 @@ async function addProfile(ctx: ProfileContext): Promise<boolean> {
     validateInput: (value) => profileNameProblem(value, ctx.profiles.all()),
   });
   if (name === undefined) return false;
-  const baseUrl = await askBaseUrl(ctx, 'Livepeer: Add Profile (2/3)', PRODUCTION_BASE_URL);
+  const baseUrl = await askBaseUrl(ctx, vscode.l10n.t('Livepeer: Add Profile (2/3)'), PRODUCTION_BASE_URL);
   if (baseUrl === undefined) return false;
   const url = parseBaseUrl(baseUrl);
   const token = await askToken(ctx.session, ctx.prompts, { title: vscode.l10n.t('Livepeer: Add Profile (3/3): API Token'), baseUrl: url });
@@ -81,11 +82,11 @@ async function pinWarning(ctx: ProfileContext, chosen: Profile): Promise<boolean
   const pinned = pinnedProfile();
   if (!pinned || pinned.toLowerCase() === chosen.name.toLowerCase()) return true;
   const change = await ctx.prompts.confirm(
-    `Livepeer: this folder is pinned to profile “${pinned}” (setting livepeer.profile). Pin it to “${chosen.name}” instead?`,
-    { safeLabel: `Keep “${pinned}”` },
-    'Change Pin',
+    vscode.l10n.t('Livepeer: this folder is pinned to profile “{0}” (setting livepeer.profile). Pin it to “{1}” instead?', pinned, chosen.name),
+    { safeLabel: vscode.l10n.t('Keep “{0}”', pinned) },
+    CHANGE_PIN,
   );
-  if (change !== 'Change Pin') return false;
+  if (change !== CHANGE_PIN) return false;
   await vscode.workspace.getConfiguration('livepeer').update('profile', chosen.name, vscode.ConfigurationTarget.Workspace);
   await ctx.profiles.refresh();
   return true;
@@ -93,7 +94,7 @@ async function pinWarning(ctx: ProfileContext, chosen: Profile): Promise<boolean
 
 /** Switch Profile…: the views reload for the chosen account; nothing of the old one is ended. */
 async function switchProfile(ctx: ProfileContext, arg?: unknown): Promise<boolean> {
-  const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, 'Livepeer: Switch Profile', true));
+  const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, vscode.l10n.t('Livepeer: Switch Profile'), true));
   if (profile === 'add') return addProfile(ctx);
   if (!profile) return false;
   await ctx.profiles.change((store) => store.choose(profile.id));
@@ -104,7 +105,7 @@ async function switchProfile(ctx: ProfileContext, arg?: unknown): Promise<boolea
 }
 
 async function renameProfile(ctx: ProfileContext, arg?: unknown): Promise<boolean> {
-  const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, 'Livepeer: Rename Profile'));
+  const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, vscode.l10n.t('Livepeer: Rename Profile')));
   if (!profile || profile === 'add') return false;
   const name = await ctx.prompts.input({
     title: vscode.l10n.t('Livepeer: Rename Profile “{0}”', profile.name),
@@ -123,11 +124,11 @@ async function renameProfile(ctx: ProfileContext, arg?: unknown): Promise<boolea
 
 /** Remove Profile: asks (the safe answer keeps it), then deletes its token, kept private keys and rotations. */
 async function removeProfile(ctx: ProfileContext, arg?: unknown): Promise<boolean> {
-  const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, 'Livepeer: Remove Profile'));
+  const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, vscode.l10n.t('Livepeer: Remove Profile')));
   if (!profile || profile === 'add') return false;
   const keys = profile.privateKeys.length;
   const choice = await ctx.prompts.confirm(
-    `Remove profile “${profile.name}”?`,
+    vscode.l10n.t('Remove profile “{0}”?', profile.name),
     {
       detail: !keys
         ? vscode.l10n.t('Deletes its API token from this machine. Nothing changes in Livepeer Studio.')
@@ -136,9 +137,9 @@ async function removeProfile(ctx: ProfileContext, arg?: unknown): Promise<boolea
           : vscode.l10n.t('Deletes its API token and the {0} private keys kept for it from this machine. Nothing changes in Livepeer Studio.', keys),
       safeLabel: vscode.l10n.t('Keep Profile'),
     },
-    'Remove',
+    REMOVE,
   );
-  if (choice !== 'Remove') return false;
+  if (choice !== REMOVE) return false;
   await ctx.profiles.change((store) => store.remove(profile.id));
   await Rotations.forget(ctx.memento, profile.id);
   void ctx.prompts.message('info', vscode.l10n.t('Livepeer: profile “{0}” removed from this machine.', profile.name), {});
@@ -152,7 +153,7 @@ type ProfileField = 'name' | 'baseUrl' | 'token';
  * the livepeer.baseURL user setting (it follows it), so that is what changes then.
  */
 async function editProfile(ctx: ProfileContext, arg?: unknown, field?: ProfileField): Promise<boolean> {
-  const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, 'Livepeer: Edit Profile'));
+  const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, vscode.l10n.t('Livepeer: Edit Profile')));
   if (!profile || profile === 'add') return false;
   const fields: Array<vscode.QuickPickItem & { field: ProfileField }> = [
     { label: vscode.l10n.t('Name'), description: profile.name, field: 'name' },
@@ -168,7 +169,7 @@ async function editProfile(ctx: ProfileContext, arg?: unknown, field?: ProfileFi
     return true;
   }
   if (chosen !== 'baseUrl') return false;
-  const typed = await askBaseUrl(ctx, `Livepeer: Edit Profile “${profile.name}”: Base URL`, profile.baseUrl);
+  const typed = await askBaseUrl(ctx, vscode.l10n.t('Livepeer: Edit Profile “{0}”: Base URL', profile.name), profile.baseUrl);
   if (typed === undefined || parseBaseUrl(typed) === profile.baseUrl) return false;
   const url = parseBaseUrl(typed);
   if (ctx.profiles.all().length === 1) await vscode.workspace.getConfiguration('livepeer').update('baseURL', url, vscode.ConfigurationTarget.Global);
@@ -188,7 +189,7 @@ async function changeBaseUrl(ctx: ProfileContext): Promise<boolean> {
 export function registerProfileCommands(ctx: ProfileContext): vscode.Disposable[] {
   nameBaseUrlBy(() => {
     const current = ctx.profiles.current;
-    return current && ctx.profiles.all().length > 1 ? `the base URL of profile “${current.name}” (Livepeer: Edit Profile…)` : 'livepeer.baseURL';
+    return current && ctx.profiles.all().length > 1 ? vscode.l10n.t('the base URL of profile “{0}” (Livepeer: Edit Profile…)', current.name) : 'livepeer.baseURL';
   });
   const command = (id: string, action: string, run: (ctx: ProfileContext, arg?: unknown) => Promise<boolean>) =>
     registerCommand(id, (arg?: unknown) => report(ctx, action, () => run(ctx, arg)));

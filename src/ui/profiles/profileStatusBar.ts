@@ -28,7 +28,7 @@ export class ProfileStatusBar extends Disposable {
 
   constructor(private readonly profiles: AccountProfiles) {
     super();
-    this.item.name = 'Livepeer Profile';
+    this.item.name = vscode.l10n.t('Livepeer Profile');
     this.item.command = COMMANDS.profiles.switch;
     this.update();
     this.register(profiles.onDidChangeShown(() => this.update()));

@@ -1,8 +1,9 @@
 import { COMMANDS } from '../common/commandIds';
+import { l10n } from '../common/l10n';
 
 // The Streams view's filter choices, shared by the Filter menu (package.json titles and groups) and
 // the palette's Filter Streams… pick so both say the same, in the same order and groups.
-// No vscode import: the manifest test reads it.
+// Through common/l10n, not vscode: the manifest test reads it in plain Node.
 
 export type Activity = 'all' | 'active' | 'idle';
 export type Toggle = 'recordingOnly' | 'streamsOnly';
@@ -26,19 +27,19 @@ export interface FilterGroup {
 export const FILTER_GROUPS: readonly FilterGroup[] = [
   {
     id: '1_activity',
-    title: 'Show',
+    title: l10n.t('Show'),
     choices: [
-      { command: COMMANDS.streams['filter.all'], label: 'All Streams', activity: 'all' },
-      { command: COMMANDS.streams['filter.active'], label: 'Active Only', activity: 'active' },
-      { command: COMMANDS.streams['filter.idle'], label: 'Idle Only', activity: 'idle' },
+      { command: COMMANDS.streams['filter.all'], label: l10n.t('All Streams'), activity: 'all' },
+      { command: COMMANDS.streams['filter.active'], label: l10n.t('Active Only'), activity: 'active' },
+      { command: COMMANDS.streams['filter.idle'], label: l10n.t('Idle Only'), activity: 'idle' },
     ],
   },
   {
     id: '2_toggles',
-    title: 'Toggles',
+    title: l10n.t('Toggles'),
     choices: [
-      { command: COMMANDS.streams['filter.recordingOnly'], label: 'Recording On Only', toggle: 'recordingOnly' },
-      { command: COMMANDS.streams['filter.streamsOnly'], label: 'Streams Only', toggle: 'streamsOnly' },
+      { command: COMMANDS.streams['filter.recordingOnly'], label: l10n.t('Recording On Only'), toggle: 'recordingOnly' },
+      { command: COMMANDS.streams['filter.streamsOnly'], label: l10n.t('Streams Only'), toggle: 'streamsOnly' },
     ],
   },
 ];

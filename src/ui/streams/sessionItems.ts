@@ -4,8 +4,8 @@ import { dateTime, rowDuration, md, shortDateTime } from '../common/format';
 
 /** A session row's recording state: while live a recording is being made, afterwards processed. */
 const RECORDING_WORDS = {
-  live: { ready: 'recorded', waiting: 'recording', none: undefined },
-  ended: { ready: 'recorded', waiting: 'processing recording', none: 'not recorded' },
+  live: { ready: vscode.l10n.t('recorded'), waiting: vscode.l10n.t('recording'), none: undefined },
+  ended: { ready: vscode.l10n.t('recorded'), waiting: vscode.l10n.t('processing recording'), none: vscode.l10n.t('not recorded') },
 };
 
 /** One broadcast of a stream: when it started, how long it ran, and its recording. */
@@ -18,7 +18,7 @@ export class SessionItem extends vscode.TreeItem {
     this.id = `${parent.id}/${session.id}`;
     const recording = session.recordingStatus ?? 'none';
     const ran = rowDuration(session.sourceSegmentsDuration);
-    this.description = [session.isActive ? 'live now' : ran, RECORDING_WORDS[session.isActive ? 'live' : 'ended'][recording]].filter(Boolean).join(' · ');
+    this.description = [session.isActive ? vscode.l10n.t('live now') : ran, RECORDING_WORDS[session.isActive ? 'live' : 'ended'][recording]].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon(session.isActive ? 'broadcast' : recording === 'ready' ? 'play-circle' : 'history');
     this.contextValue = recording === 'ready' ? 'session recorded' : 'session';
   }
@@ -30,13 +30,13 @@ export class SessionItem extends vscode.TreeItem {
     const ran = rowDuration(session.sourceSegmentsDuration);
     return new vscode.MarkdownString(
       [
-        `**Session of ${md(parent.name || parent.id)}**`,
+        vscode.l10n.t('**Session of {0}**', md(parent.name || parent.id)),
         '',
-        `Started: ${dateTime(session.createdAt)}`,
-        `Last seen: ${dateTime(session.lastSeen)}`,
-        `Duration: ${ran ?? '—'}`,
-        `Recording: ${recording === 'ready' ? 'ready' : recording === 'waiting' ? 'being processed' : 'none'}`,
-        `ID: \`${session.id}\``,
+        vscode.l10n.t('Started: {0}', dateTime(session.createdAt)),
+        vscode.l10n.t('Last seen: {0}', dateTime(session.lastSeen)),
+        vscode.l10n.t('Duration: {0}', ran ?? '—'),
+        recording === 'ready' ? vscode.l10n.t('Recording: ready') : recording === 'waiting' ? vscode.l10n.t('Recording: being processed') : vscode.l10n.t('Recording: none'),
+        vscode.l10n.t('ID: `{0}`', session.id),
       ].join('  \n'),
     );
   }
@@ -51,10 +51,10 @@ export class ChildSessionItem extends vscode.TreeItem {
     readonly stream: Stream,
     readonly parentName: string,
   ) {
-    super(`session of ${parentName}`, vscode.TreeItemCollapsibleState.None);
+    super(vscode.l10n.t('session of {0}', parentName), vscode.TreeItemCollapsibleState.None);
     this.id = `child/${stream.id}`;
     const ran = rowDuration(stream.sourceSegmentsDuration);
-    this.description = [shortDateTime(stream.createdAt), stream.isActive ? 'live now' : ran].filter(Boolean).join(' · ');
+    this.description = [shortDateTime(stream.createdAt), stream.isActive ? vscode.l10n.t('live now') : ran].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon(stream.isActive ? 'broadcast' : 'history');
     this.contextValue = 'session child';
   }
@@ -65,13 +65,13 @@ export class ChildSessionItem extends vscode.TreeItem {
     const ran = rowDuration(stream.sourceSegmentsDuration);
     return new vscode.MarkdownString(
       [
-        `**Session of ${md(parentName)}**`,
+        vscode.l10n.t('**Session of {0}**', md(parentName)),
         '',
-        `Started: ${dateTime(stream.createdAt)}`,
-        `Last seen: ${dateTime(stream.lastSeen)}`,
-        `Duration: ${ran ?? '—'}`,
-        `ID: \`${stream.id}\``,
-        `Stream ID: \`${stream.parentId ?? '—'}\``,
+        vscode.l10n.t('Started: {0}', dateTime(stream.createdAt)),
+        vscode.l10n.t('Last seen: {0}', dateTime(stream.lastSeen)),
+        vscode.l10n.t('Duration: {0}', ran ?? '—'),
+        vscode.l10n.t('ID: `{0}`', stream.id),
+        vscode.l10n.t('Stream ID: `{0}`', stream.parentId ?? '—'),
       ].join('  \n'),
     );
   }

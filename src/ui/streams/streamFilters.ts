@@ -78,7 +78,8 @@ export class StreamFilters implements vscode.Disposable {
   /** For the view's description: what is on (`“cam” · active · recording · with sessions`), empty for the defaults. */
   describe(): string {
     const { activity, recordingOnly, streamsOnly, search } = this.current;
-    return [searchWords(search), activity === 'all' ? undefined : activity, recordingOnly ? 'recording' : undefined, streamsOnly ? undefined : 'with sessions']
+    const activityWords = activity === 'all' ? undefined : activity === 'active' ? vscode.l10n.t('active') : vscode.l10n.t('idle');
+    return [searchWords(search), activityWords, recordingOnly ? vscode.l10n.t('recording') : undefined, streamsOnly ? undefined : vscode.l10n.t('with sessions')]
       .filter(Boolean)
       .join(' · ');
   }

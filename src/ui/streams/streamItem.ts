@@ -11,12 +11,15 @@ export function liveSince(stream: Stream, sessions: StreamSession[] | undefined)
 
 /** "live 1h 20m" from the start of its live session, or just "live" when that is not known. */
 export function liveWords(since: number | undefined, now = Date.now()): string {
-  return since ? `live ${rowDuration((now - since) / 1000)}` : 'live';
+  return since ? vscode.l10n.t('live {0}', String(rowDuration((now - since) / 1000))) : vscode.l10n.t('live');
 }
 
-function health(stream: Stream): string | undefined {
-  if (!stream.isActive || stream.isHealthy === undefined || stream.isHealthy === null) return undefined;
-  return stream.isHealthy ? 'healthy' : 'unhealthy';
+/** "live, healthy", "suspended", "idle": the tooltip's state, with the health while live. */
+function stateWords(stream: Stream): string {
+  const health = !stream.isActive || stream.isHealthy === undefined || stream.isHealthy === null ? undefined : stream.isHealthy;
+  if (stream.suspended) return health === undefined ? vscode.l10n.t('suspended') : health ? vscode.l10n.t('suspended, healthy') : vscode.l10n.t('suspended, unhealthy');
+  if (!stream.isActive) return vscode.l10n.t('idle');
+  return health === undefined ? vscode.l10n.t('live') : health ? vscode.l10n.t('live, healthy') : vscode.l10n.t('live, unhealthy');
 }
 
 function icon(stream: Stream): vscode.ThemeIcon {
@@ -29,21 +32,20 @@ function icon(stream: Stream): vscode.ThemeIcon {
 export function streamTooltip(stream: Stream, sessions: StreamSession[] | undefined, now = Date.now(), viewers?: number): vscode.MarkdownString {
   const since = liveSince(stream, sessions);
   const signed = stream.playbackPolicy?.type === 'jwt';
-  const state = stream.suspended ? 'suspended' : stream.isActive ? 'live' : 'idle';
   const issues = stream.isActive ? (stream.issues ?? []) : [];
   return new vscode.MarkdownString(
     [
-      `**${md(stream.name || stream.id)}** — ${state}${health(stream) ? `, ${health(stream)}` : ''}`,
+      vscode.l10n.t('**{0}** — {1}', md(stream.name || stream.id), stateWords(stream)),
       ...issues.map((issue) => `- ${md(issue)}`),
       '',
-      ...(since ? [`Live since: ${dateTime(since)} (${rowDuration((now - since) / 1000)})`] : []),
-      ...(viewers !== undefined ? [`Viewers now: ${viewers}`] : []),
-      `Recording: ${stream.record ? 'on' : 'off'}`,
-      `Playback: ${signed ? 'signed (JWT)' : (stream.playbackPolicy?.type ?? 'public')}`,
-      `ID: \`${stream.id}\``,
-      `Playback ID: ${stream.playbackId ? `\`${stream.playbackId}\`` : '—'}`,
-      `Created: ${dateTime(stream.createdAt)}`,
-      `Last seen: ${stream.lastSeen ? dateTime(stream.lastSeen) : 'never'}`,
+      ...(since ? [vscode.l10n.t('Live since: {0} ({1})', dateTime(since), String(rowDuration((now - since) / 1000)))] : []),
+      ...(viewers !== undefined ? [vscode.l10n.t('Viewers now: {0}', viewers)] : []),
+      stream.record ? vscode.l10n.t('Recording: on') : vscode.l10n.t('Recording: off'),
+      signed ? vscode.l10n.t('Playback: signed (JWT)') : stream.playbackPolicy?.type ? vscode.l10n.t('Playback: {0}', stream.playbackPolicy.type) : vscode.l10n.t('Playback: public'),
+      vscode.l10n.t('ID: `{0}`', stream.id),
+      stream.playbackId ? vscode.l10n.t('Playback ID: `{0}`', stream.playbackId) : vscode.l10n.t('Playback ID: —'),
+      vscode.l10n.t('Created: {0}', dateTime(stream.createdAt)),
+      stream.lastSeen ? vscode.l10n.t('Last seen: {0}', dateTime(stream.lastSeen)) : vscode.l10n.t('Last seen: never'),
     ].join('  \n'),
   );
 }
@@ -72,10 +74,10 @@ export class StreamItem extends vscode.TreeItem {
     // Short enough for the default sidebar width: the icon already says live / idle / healthy, so
     // the row names only what differs (how long live, unhealthy, suspended, recording, last seen).
     this.description = [
-      stream.isActive ? liveWords(liveSince(stream, sessions), now) : stream.suspended ? 'suspended' : undefined,
-      stream.isActive && stream.isHealthy === false ? 'unhealthy' : undefined,
-      stream.record ? 'recording' : undefined,
-      stream.isActive ? undefined : seen ? `seen ${seen}` : 'never seen',
+      stream.isActive ? liveWords(liveSince(stream, sessions), now) : stream.suspended ? vscode.l10n.t('suspended') : undefined,
+      stream.isActive && stream.isHealthy === false ? vscode.l10n.t('unhealthy') : undefined,
+      stream.record ? vscode.l10n.t('recording') : undefined,
+      stream.isActive ? undefined : seen ? vscode.l10n.t('seen {0}', seen) : vscode.l10n.t('never seen'),
     ]
       .filter(Boolean)
       .join(' · ');

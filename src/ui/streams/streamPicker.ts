@@ -21,10 +21,10 @@ export const nameOf = (stream: Stream): string => `${quoted(stream.name || strea
 
 /** A picker entry's state, as the row says it: "live 1h 20m" from the session start, or idle and when last seen. */
 function pickerDescription(view: StreamsView, stream: Stream, now = Date.now()): string {
-  if (stream.suspended) return 'suspended';
+  if (stream.suspended) return vscode.l10n.t('suspended');
   if (isLive(stream)) return liveWords(view.liveSince(stream), now);
   const seen = timeAgo(stream.lastSeen, now);
-  return `idle · ${seen ? `seen ${seen}` : 'never seen'}`;
+  return seen ? vscode.l10n.t('idle · seen {0}', seen) : vscode.l10n.t('idle · never seen');
 }
 
 export interface PickerNote {

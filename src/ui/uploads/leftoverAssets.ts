@@ -4,7 +4,7 @@ import type { FinishedUpload, InterruptedUploadSummary, Leftover, Upload, Upload
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
 import { quoted } from '../common/format';
-import { DISCARD_AND_DELETE, REMOVE_AND_DELETE } from '../common/actions';
+import { DISCARD_AND_DELETE, DISCARD_KEEP_ASSET, REMOVE_AND_DELETE, REMOVE_KEEP_ASSET } from '../common/actions';
 
 /**
  * After uploads were cancelled: asks once whether to delete the assets they left without a video.
@@ -17,7 +17,7 @@ export async function offerToDeleteLeftovers(manager: UploadQueue, prompts: Prom
   const choice = await prompts.confirm(
     one ? vscode.l10n.t('Delete the unfinished asset from Studio?') : vscode.l10n.t('Delete the {0} unfinished assets from Studio?', leftovers.length),
     {
-      detail: one ? `The upload of ${names} was cancelled, so its asset has no video.` : `The uploads of ${names} were cancelled, so their assets have no video.`,
+      detail: one ? vscode.l10n.t('The upload of {0} was cancelled, so its asset has no video.', names) : vscode.l10n.t('The uploads of {0} were cancelled, so their assets have no video.', names),
       safeLabel: one ? vscode.l10n.t('Keep Asset') : vscode.l10n.t('Keep Assets'),
     },
     one ? vscode.l10n.t('Delete Asset') : vscode.l10n.t('Delete Assets'),
@@ -49,11 +49,13 @@ export async function cancelAndAsk(manager: UploadQueue, prompts: Prompts, uploa
 export async function discardWithQuestion(manager: UploadQueue, prompts: Prompts, entry: InterruptedUploadSummary, paused: boolean): Promise<boolean> {
   const percent = entry.totalBytes ? Math.floor((entry.bytesDone / entry.totalBytes) * 100) : 0;
   const choice = await prompts.confirm(
-    'Delete the unfinished asset from Studio?',
+    vscode.l10n.t('Delete the unfinished asset from Studio?'),
     {
-      detail: vscode.l10n.t('Discarding the {0} upload of {1} (at {2}%) means it cannot be resumed, and its asset has no video. {3} is not touched.', paused ? vscode.l10n.t('paused') : vscode.l10n.t('interrupted'), quoted(entry.assetName), percent, path.basename(entry.filePath)),
+      detail: paused
+        ? vscode.l10n.t('Discarding the paused upload of {0} (at {1}%) means it cannot be resumed, and its asset has no video. {2} is not touched.', quoted(entry.assetName), percent, path.basename(entry.filePath))
+        : vscode.l10n.t('Discarding the interrupted upload of {0} (at {1}%) means it cannot be resumed, and its asset has no video. {2} is not touched.', quoted(entry.assetName), percent, path.basename(entry.filePath)),
     },
-    'Discard, Keep Asset',
+    DISCARD_KEEP_ASSET,
     DISCARD_AND_DELETE,
   );
   if (!choice) return false;
@@ -74,9 +76,9 @@ export async function removeWithQuestion(manager: UploadQueue, prompts: Prompts,
   let deleteAsset = false;
   if (record.assetId && !record.result && !record.cancelled && !record.assetDeleted) {
     const choice = await prompts.confirm(
-      'Delete the unfinished asset from Studio?',
-      { detail: `The upload of ${quoted(record.name)} failed, so its asset has no video.` },
-      'Remove, Keep Asset',
+      vscode.l10n.t('Delete the unfinished asset from Studio?'),
+      { detail: vscode.l10n.t('The upload of {0} failed, so its asset has no video.', quoted(record.name)) },
+      REMOVE_KEEP_ASSET,
       REMOVE_AND_DELETE,
     );
     if (!choice) return false;

@@ -1,19 +1,20 @@
 import type { EstimateGate, Upload, UploadProgress } from '../../upload';
 import { byteSize, quoted, rate } from '../common/format';
+import { l10n } from '../common/l10n';
 
 export { duration, transferSummary } from '../../upload/transferText';
 
 export function timeLeft(seconds: number): string {
-  if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))} s left`;
-  if (seconds < 3600) return `${Math.ceil(seconds / 60)} min left`;
-  return `${(seconds / 3600).toFixed(1)} h left`;
+  if (seconds < 60) return l10n.t('{0} s left', Math.max(1, Math.ceil(seconds)));
+  if (seconds < 3600) return l10n.t('{0} min left', Math.ceil(seconds / 60));
+  return l10n.t('{0} h left', (seconds / 3600).toFixed(1));
 }
 
 /** "42% · 12.3 MB/s · 5 s left" (rate and time once the meter has a rate), or "77% · retrying (server not answering)". */
 export function describeProgress(progress: UploadProgress): string {
   const parts = [`${Math.floor(progress.fraction * 100)}%`];
   // A frozen rate of before the failure would say the upload still moves.
-  if (progress.retrying) return [...parts, `retrying (${progress.retrying})`].join(' · ');
+  if (progress.retrying) return [...parts, l10n.t('retrying ({0})', progress.retrying)].join(' · ');
   if (progress.bytesPerSecond > 0) parts.push(rate(progress.bytesPerSecond));
   if (progress.etaSeconds !== undefined && progress.fraction < 1) parts.push(timeLeft(progress.etaSeconds));
   return parts.join(' · ');
@@ -30,12 +31,12 @@ export function describeBatch(uploads: Upload[], gate: EstimateGate): { text: st
   const percent = total ? (sent / total) * 100 : 0;
   if (uploads.length === 1) {
     const [upload] = uploads;
-    return { text: `${quoted(upload.name)} · ${upload.phase === 'queued' ? 'queued' : describeProgress(upload.progress)}`, percent };
+    return { text: `${quoted(upload.name)} · ${upload.phase === 'queued' ? l10n.t('queued') : describeProgress(upload.progress)}`, percent };
   }
   const paused = uploads.filter((u) => u.outcome?.status === 'paused').length;
   const ended = uploads.filter((u) => u.phase === 'ended').length - paused;
   const speed = uploads.filter((u) => u.phase === 'running').reduce((sum, u) => sum + u.progress.bytesPerSecond, 0);
-  const parts = [`${ended} of ${uploads.length} files done`, ...(paused ? [`${paused} paused`] : []), `${byteSize(sent)} of ${byteSize(total)}`];
+  const parts = [l10n.t('{0} of {1} files done', ended, uploads.length), ...(paused ? [l10n.t('{0} paused', paused)] : []), l10n.t('{0} of {1}', byteSize(sent), byteSize(total))];
   // Bytes this batch sends, without what resumed uploads had sent before.
   const before = uploads.reduce((sum, u) => sum + (u.resumedEntry?.bytesDone ?? 0), 0);
   const waitedFor = uploads.filter((u) => u.phase !== 'ended');

@@ -82,18 +82,28 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     return Promise.all(queued.map((u) => u.finished));
   }
 
+  /** What the picker of each action says: its title, and the message when no upload fits. */
+  const PICKS = {
+    cancel: { title: vscode.l10n.t('Livepeer: Cancel Upload'), none: vscode.l10n.t('Livepeer: there is no upload to cancel.') },
+    pause: { title: vscode.l10n.t('Livepeer: Pause Upload'), none: vscode.l10n.t('Livepeer: there is no upload to pause.') },
+    resume: { title: vscode.l10n.t('Livepeer: Resume Upload'), none: vscode.l10n.t('Livepeer: there is no upload to resume.') },
+    discard: { title: vscode.l10n.t('Livepeer: Discard Upload'), none: vscode.l10n.t('Livepeer: there is no upload to discard.') },
+    retry: { title: vscode.l10n.t('Livepeer: Retry Upload'), none: vscode.l10n.t('Livepeer: there is no upload to retry.') },
+    remove: { title: vscode.l10n.t('Livepeer: Remove Upload'), none: vscode.l10n.t('Livepeer: there is no upload to remove.') },
+  };
+
   /** The item a command was invoked on, or one picked from those it applies to. */
-  async function itemFor(arg: unknown, applies: (item: UploadItem) => boolean, what: string): Promise<UploadItem | undefined> {
+  async function itemFor(arg: unknown, applies: (item: UploadItem) => boolean, what: keyof typeof PICKS): Promise<UploadItem | undefined> {
     if (arg instanceof UploadItem) return arg;
     const items = (await deps.view.getChildren()).filter(applies);
     if (isEntry(arg)) return items.find((item) => item.entry?.id === arg.id);
     if (!items.length) {
-      void prompts.message('info', vscode.l10n.t('Livepeer: there is no upload to {0}.', what), {});
+      void prompts.message('info', PICKS[what].none, {});
       return undefined;
     }
     const picked = await prompts.pick(
       items.map((item) => ({ label: String(item.label), description: String(item.description ?? ''), detail: item.filePath, item })),
-      { title: `Livepeer: ${what[0].toUpperCase()}${what.slice(1)} Upload`, matchOnDetail: true },
+      { title: PICKS[what].title, matchOnDetail: true },
     );
     return picked?.item;
   }
@@ -121,7 +131,9 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     const value = item?.[field];
     if (!item) return;
     if (!value) {
-      void prompts.message('info', vscode.l10n.t('Livepeer: the {0} of {1} is not known yet.', label, quoted(String(item.label))), {});
+      const name = quoted(String(item.label));
+      const text = field === 'assetId' ? vscode.l10n.t('Livepeer: the asset ID of {0} is not known yet.', name) : vscode.l10n.t('Livepeer: the playback ID of {0} is not known yet.', name);
+      void prompts.message('info', text, {});
       return;
     }
     await copyToClipboard(label, value);

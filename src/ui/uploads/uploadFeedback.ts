@@ -103,13 +103,20 @@ export class UploadFeedback extends Disposable {
     const failed = batch.ends.filter((e) => e.outcome.status === 'failed');
     const paused = batch.ends.filter((e) => e.outcome.status === 'paused');
     if (!done && !failed.length && !paused.length) return;
-    const failures = failed.length ? `; ${failed.length} failed (${failed.map((e) => path.basename(e.upload.filePath)).join(', ')})` : '';
+    const failedFiles = failed.map((e) => path.basename(e.upload.filePath)).join(', ');
     // Paused is not an end: say what is left, and how to go on.
-    const left = paused.reduce((sum, e) => sum + e.upload.progress.totalBytes - e.upload.progress.bytesSent, 0);
-    const counts = `${done} of ${batch.ends.length} videos uploaded`;
-    const message = paused.length
-      ? `Livepeer: uploads paused with ${byteSize(left)} left: ${counts}, ${paused.length} paused${failures}.`
-      : `Livepeer: ${counts}${failures}.`;
+    const left = byteSize(paused.reduce((sum, e) => sum + e.upload.progress.totalBytes - e.upload.progress.bytesSent, 0));
+    const all = batch.ends.length;
+    let message: string;
+    if (paused.length) {
+      message = failed.length
+        ? vscode.l10n.t('Livepeer: uploads paused with {0} left: {1} of {2} videos uploaded, {3} paused; {4} failed ({5}).', left, done, all, paused.length, failed.length, failedFiles)
+        : vscode.l10n.t('Livepeer: uploads paused with {0} left: {1} of {2} videos uploaded, {3} paused.', left, done, all, paused.length);
+    } else {
+      message = failed.length
+        ? vscode.l10n.t('Livepeer: {0} of {1} videos uploaded; {2} failed ({3}).', done, all, failed.length, failedFiles)
+        : vscode.l10n.t('Livepeer: {0} of {1} videos uploaded.', done, all);
+    }
     const actions = [...(paused.length ? [RESUME_ALL] : []), SHOW_UPLOADS, ...(failed.length ? [SHOW_LOG] : [])];
     void this.prompts.message(failed.length ? 'error' : 'info', message, {}, ...actions).then((action) => {
       if (action === RESUME_ALL) void vscode.commands.executeCommand(COMMANDS.uploads.resumeAll);
@@ -122,8 +129,14 @@ export class UploadFeedback extends Disposable {
     const actions = result.playbackId ? [COPY_PLAYBACK_ID, SHOW_ASSET] : [SHOW_ASSET];
     const file = path.basename(upload.filePath);
     // Say the file once: its name only when the asset is called something else.
-    const what = result.assetName === file ? `${quoted(file)}` : `${file} as ${quoted(result.assetName)}`;
-    const message = result.resumed ? vscode.l10n.t('Livepeer: uploaded {0} (resumed); the service is processing it.', what) : vscode.l10n.t('Livepeer: uploaded {0}; the service is processing it.', what);
+    const renamed = result.assetName !== file;
+    const message = renamed
+      ? result.resumed
+        ? vscode.l10n.t('Livepeer: uploaded {0} as {1} (resumed); the service is processing it.', file, quoted(result.assetName))
+        : vscode.l10n.t('Livepeer: uploaded {0} as {1}; the service is processing it.', file, quoted(result.assetName))
+      : result.resumed
+        ? vscode.l10n.t('Livepeer: uploaded {0} (resumed); the service is processing it.', quoted(file))
+        : vscode.l10n.t('Livepeer: uploaded {0}; the service is processing it.', quoted(file));
     void this.prompts.message('info', message, {}, ...actions).then(async (action) => {
       if (action === COPY_PLAYBACK_ID && result.playbackId) await vscode.env.clipboard.writeText(result.playbackId);
       else if (action === SHOW_ASSET) await revealAsset(result.assetId, upload.account);
@@ -137,8 +150,12 @@ export class UploadFeedback extends Disposable {
     if (change) {
       // The details (path, sizes) are in the log; the notification says what happened and what to do.
       const message = entry
-        ? `Livepeer: ${file} ${change} since its upload stopped, so it cannot be resumed. Discard it and upload the file again.`
-        : `Livepeer: ${file} ${change} during the upload, so the upload stopped. Upload it again once the file is complete.`;
+        ? change === 'removed'
+          ? vscode.l10n.t('Livepeer: {0} was removed since its upload stopped, so it cannot be resumed. Discard it and upload the file again.', file)
+          : vscode.l10n.t('Livepeer: {0} changed since its upload stopped, so it cannot be resumed. Discard it and upload the file again.', file)
+        : change === 'removed'
+          ? vscode.l10n.t('Livepeer: {0} was removed during the upload, so the upload stopped. Upload it again once the file is complete.', file)
+          : vscode.l10n.t('Livepeer: {0} changed during the upload, so the upload stopped. Upload it again once the file is complete.', file);
       const actions = entry ? [DISCARD, SHOW_LOG] : [SHOW_LOG];
       const action = await this.prompts.message('error', message, {}, ...actions);
       if (action === DISCARD && entry) void vscode.commands.executeCommand(COMMANDS.uploads.discard, entry);
@@ -159,10 +176,10 @@ export class UploadFeedback extends Disposable {
   }
 }
 
-/** "changed" or "was removed" when the file is no longer what the upload started with. */
-async function fileChange(upload: Upload): Promise<string | undefined> {
+/** "changed" or "removed" when the file is no longer what the upload started with. */
+async function fileChange(upload: Upload): Promise<'changed' | 'removed' | undefined> {
   const stat = await fs.promises.stat(upload.filePath).catch(() => undefined);
-  if (!stat) return 'was removed';
+  if (!stat) return 'removed';
   return stat.size !== upload.file.size || stat.mtimeMs !== upload.file.mtimeMs ? 'changed' : undefined;
 }
 

@@ -8,7 +8,7 @@ export class UploadStatusBar extends Disposable {
 
   constructor(private readonly manager: UploadQueue) {
     super();
-    this.item.name = 'Livepeer Uploads';
+    this.item.name = vscode.l10n.t('Livepeer Uploads');
     this.item.command = 'livepeer.uploads.focus';
     this.update();
     this.register(manager.onDidChange(() => this.update()));
@@ -18,9 +18,19 @@ export class UploadStatusBar extends Disposable {
     const count = this.manager.runningUploads.length;
     const queued = this.manager.queuedUploads.length;
     this.item.text = `$(cloud-upload) ${count}`;
-    const waiting = queued ? `, ${queued} queued` : '';
-    this.item.tooltip = `Livepeer: ${count} upload${count === 1 ? '' : 's'} running${waiting}. Click to show the Uploads view.`;
+    this.item.tooltip = tooltipText(count, queued);
     if (count) this.item.show();
     else this.item.hide();
   }
+}
+
+function tooltipText(count: number, queued: number): string {
+  if (count === 1) {
+    return queued
+      ? vscode.l10n.t('Livepeer: 1 upload running, {0} queued. Click to show the Uploads view.', queued)
+      : vscode.l10n.t('Livepeer: 1 upload running. Click to show the Uploads view.');
+  }
+  return queued
+    ? vscode.l10n.t('Livepeer: {0} uploads running, {1} queued. Click to show the Uploads view.', count, queued)
+    : vscode.l10n.t('Livepeer: {0} uploads running. Click to show the Uploads view.', count);
 }

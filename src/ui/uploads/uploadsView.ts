@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { FinishedUpload, InterruptedUploadSummary, Upload, UploadQueue } from '../../upload';
-import { byteSize, dateTime, md, shortName, timeAgo } from '../common/format';
+import { byteSize, dateTime, md, phaseWords, shortName, timeAgo } from '../common/format';
 import { describeProgress, duration } from './progressText';
 import { Disposable } from '../common/disposable';
 
@@ -23,8 +23,8 @@ export class UploadItem extends vscode.TreeItem {
     item.upload = upload;
     item.contextValue = 'upload queued';
     item.iconPath = new vscode.ThemeIcon('clock');
-    item.description = 'queued';
-    item.tooltip = tooltip(upload.name, upload.filePath, [`Queued: starts when an earlier upload finishes (${byteSize(upload.file.size)}).`]);
+    item.description = vscode.l10n.t('queued');
+    item.tooltip = tooltip(upload.name, upload.filePath, [vscode.l10n.t('Queued: starts when an earlier upload finishes ({0}).', byteSize(upload.file.size))]);
     return item;
   }
 
@@ -33,8 +33,8 @@ export class UploadItem extends vscode.TreeItem {
     item.upload = upload;
     item.contextValue = 'upload held';
     item.iconPath = new vscode.ThemeIcon('debug-pause');
-    item.description = 'paused · not started';
-    item.tooltip = tooltip(upload.name, upload.filePath, ['Paused before it started: Resume queues it again.']);
+    item.description = vscode.l10n.t('paused · not started');
+    item.tooltip = tooltip(upload.name, upload.filePath, [vscode.l10n.t('Paused before it started: Resume queues it again.')]);
     return item;
   }
 
@@ -45,7 +45,9 @@ export class UploadItem extends vscode.TreeItem {
     item.iconPath = new vscode.ThemeIcon('sync~spin');
     item.description = describeProgress(upload.progress);
     item.tooltip = tooltip(upload.name, upload.filePath, [
-      `Uploading (${upload.method === 'tus' ? 'resumable' : 'direct'}): ${byteSize(upload.progress.bytesSent)} of ${byteSize(upload.progress.totalBytes)}`,
+      upload.method === 'tus'
+        ? vscode.l10n.t('Uploading (resumable): {0} of {1}', byteSize(upload.progress.bytesSent), byteSize(upload.progress.totalBytes))
+        : vscode.l10n.t('Uploading (direct): {0} of {1}', byteSize(upload.progress.bytesSent), byteSize(upload.progress.totalBytes)),
     ]);
     return item;
   }
@@ -56,13 +58,14 @@ export class UploadItem extends vscode.TreeItem {
     item.contextValue = paused ? 'upload paused' : 'upload interrupted';
     item.iconPath = new vscode.ThemeIcon(paused ? 'debug-pause' : 'warning');
     const percent = entry.totalBytes ? Math.floor((entry.bytesDone / entry.totalBytes) * 100) : 0;
-    const state = paused ? 'paused' : 'interrupted';
-    item.description = `${state} at ${percent}% · ${timeAgo(entry.updatedAt) ?? ''}`;
+    const ago = timeAgo(entry.updatedAt) ?? '';
+    item.description = paused ? vscode.l10n.t('paused at {0}% · {1}', percent, ago) : vscode.l10n.t('interrupted at {0}% · {1}', percent, ago);
+    const [done, total] = [byteSize(entry.bytesDone), byteSize(entry.totalBytes)];
     item.tooltip = tooltip(entry.assetName, entry.filePath, [
-      `${paused ? 'Paused' : 'Interrupted'} at ${byteSize(entry.bytesDone)} of ${byteSize(entry.totalBytes)}; Resume continues from there.`,
-      `Asset ID: \`${entry.assetId}\``,
-      `Playback ID: ${entry.playbackId ? `\`${entry.playbackId}\`` : '—'}`,
-      `Started: ${dateTime(entry.startedAt)}`,
+      paused ? vscode.l10n.t('Paused at {0} of {1}; Resume continues from there.', done, total) : vscode.l10n.t('Interrupted at {0} of {1}; Resume continues from there.', done, total),
+      vscode.l10n.t('Asset ID: `{0}`', entry.assetId),
+      entry.playbackId ? vscode.l10n.t('Playback ID: `{0}`', entry.playbackId) : vscode.l10n.t('Playback ID: —'),
+      vscode.l10n.t('Started: {0}', dateTime(entry.startedAt)),
     ]);
     return item;
   }
@@ -71,37 +74,45 @@ export class UploadItem extends vscode.TreeItem {
   static finishedUpload(record: FinishedUpload, undecided = false): UploadItem {
     const item = new UploadItem(record.name, `done:${record.id}`, record.filePath);
     item.finished = record;
-    const ids = [`Asset ID: ${record.assetId ? `\`${record.assetId}\`` : '—'}`, `Playback ID: ${record.playbackId ? `\`${record.playbackId}\`` : '—'}`];
+    const ids = [
+      record.assetId ? vscode.l10n.t('Asset ID: `{0}`', record.assetId) : vscode.l10n.t('Asset ID: —'),
+      record.playbackId ? vscode.l10n.t('Playback ID: `{0}`', record.playbackId) : vscode.l10n.t('Playback ID: —'),
+    ];
+    const ago = timeAgo(record.finishedAt) ?? '';
     const { result } = record;
     if (record.assetDeleted) {
       item.contextValue = 'upload deleted';
       item.iconPath = new vscode.ThemeIcon('trash');
-      item.description = `asset deleted · ${timeAgo(record.finishedAt) ?? ''}`;
-      item.tooltip = tooltip(record.name, record.filePath, [`Its asset was deleted${result ? '' : ' (it had no video)'}: Remove forgets this row.`, ...ids]);
+      item.description = vscode.l10n.t('asset deleted · {0}', ago);
+      const deleted = result ? vscode.l10n.t('Its asset was deleted: Remove forgets this row.') : vscode.l10n.t('Its asset was deleted (it had no video): Remove forgets this row.');
+      item.tooltip = tooltip(record.name, record.filePath, [deleted, ...ids]);
       return item;
     }
     if (record.cancelled && undecided) {
       // No Delete Asset or Remove while the question is open: its answer decides.
       item.contextValue = 'upload deciding';
       item.iconPath = new vscode.ThemeIcon('question');
-      item.description = 'cancelled · keep or delete its asset?';
-      item.tooltip = tooltip(record.name, record.filePath, ['Upload cancelled: its asset has no video. Keep or delete it? (asked in a dialog)', ...ids]);
+      item.description = vscode.l10n.t('cancelled · keep or delete its asset?');
+      item.tooltip = tooltip(record.name, record.filePath, [vscode.l10n.t('Upload cancelled: its asset has no video. Keep or delete it? (asked in a dialog)'), ...ids]);
       return item;
     }
     if (record.cancelled) {
       item.contextValue = 'upload cancelled';
       item.iconPath = new vscode.ThemeIcon('circle-slash');
-      item.description = `cancelled · asset kept · ${timeAgo(record.finishedAt) ?? ''}`;
-      item.tooltip = tooltip(record.name, record.filePath, ['Upload cancelled: its asset was kept and has no video (it stays “uploading”). Delete Asset deletes it; Remove forgets this row and keeps it.', ...ids]);
+      item.description = vscode.l10n.t('cancelled · asset kept · {0}', ago);
+      item.tooltip = tooltip(record.name, record.filePath, [
+        vscode.l10n.t('Upload cancelled: its asset was kept and has no video (it stays “uploading”). Delete Asset deletes it; Remove forgets this row and keeps it.'),
+        ...ids,
+      ]);
       return item;
     }
     if (!result) {
       item.contextValue = 'upload failed';
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-      item.description = `upload failed · ${timeAgo(record.finishedAt) ?? ''}`;
+      item.description = vscode.l10n.t('upload failed · {0}', ago);
       item.tooltip = tooltip(record.name, record.filePath, [
-        `Upload failed: ${md(record.error ?? 'no reason given')}`,
-        record.assetId ? 'Its asset has no video: Retry replaces it, Remove can delete it.' : 'No asset was created.',
+        vscode.l10n.t('Upload failed: {0}', md(record.error ?? vscode.l10n.t('no reason given'))),
+        record.assetId ? vscode.l10n.t('Its asset has no video: Retry replaces it, Remove can delete it.') : vscode.l10n.t('No asset was created.'),
         ...ids,
       ]);
       return item;
@@ -115,12 +126,17 @@ export class UploadItem extends vscode.TreeItem {
         : phase === 'failed'
           ? new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'))
           : new vscode.ThemeIcon('loading~spin');
-    const progress = status?.progress !== undefined && phase === 'processing' ? ` ${Math.round(status.progress * 100)}%` : '';
-    item.description = phase === 'failed' ? `failed: ${status?.errorMessage ?? 'processing failed'}` : `${phase}${progress}`;
+    const assetWords =
+      phase === 'failed'
+        ? vscode.l10n.t('failed: {0}', status?.errorMessage ?? vscode.l10n.t('processing failed'))
+        : status?.progress !== undefined && phase === 'processing'
+          ? vscode.l10n.t('processing {0}%', Math.round(status.progress * 100))
+          : phaseWords(phase);
+    item.description = assetWords;
     item.tooltip = tooltip(record.name, record.filePath, [
-      `Asset: ${md(item.description)}`,
+      vscode.l10n.t('Asset: {0}', md(assetWords)),
       ...ids,
-      `Uploaded ${dateTime(record.finishedAt)}: ${byteSize(result.bytes)} ${result.method === 'tus' ? 'resumable' : 'direct'}${result.resumed ? ', resumed' : ''}, ${duration(result.transferMs)}`,
+      uploadedLine(record.finishedAt, result),
     ]);
     return item;
   }
@@ -143,9 +159,18 @@ export class UploadItem extends vscode.TreeItem {
   }
 }
 
+/** "Uploaded <when>: 12 MB resumable, resumed, 4 s". */
+function uploadedLine(at: number, result: NonNullable<FinishedUpload['result']>): string {
+  const [when, size, took] = [dateTime(at), byteSize(result.bytes), duration(result.transferMs)];
+  if (result.method === 'tus') {
+    return result.resumed ? vscode.l10n.t('Uploaded {0}: {1} resumable, resumed, {2}', when, size, took) : vscode.l10n.t('Uploaded {0}: {1} resumable, {2}', when, size, took);
+  }
+  return result.resumed ? vscode.l10n.t('Uploaded {0}: {1} direct, resumed, {2}', when, size, took) : vscode.l10n.t('Uploaded {0}: {1} direct, {2}', when, size, took);
+}
+
 /** The asset name in bold, then the lines, then the file (each said once). */
 function tooltip(name: string, filePath: string, lines: string[]): vscode.MarkdownString {
-  return new vscode.MarkdownString([`**${md(name)}**`, '', ...lines, `File: ${md(filePath)}`].join('  \n'));
+  return new vscode.MarkdownString([`**${md(name)}**`, '', ...lines, vscode.l10n.t('File: {0}', md(filePath))].join('  \n'));
 }
 
 /**
@@ -227,7 +252,7 @@ export class UploadsView extends Disposable implements vscode.TreeDataProvider<U
       const name = this.profileName(account);
       if (!name) return item;
       item.description = `${item.description ?? ''} · ${name}`;
-      if (item.tooltip instanceof vscode.MarkdownString) item.tooltip.appendMarkdown(`  \nProfile: ${md(name)}`);
+      if (item.tooltip instanceof vscode.MarkdownString) item.tooltip.appendMarkdown(`  \n${vscode.l10n.t('Profile: {0}', md(name))}`);
       return item;
     };
     return [

@@ -10,9 +10,9 @@ export function videoGlob(): string {
 /** Why a file cannot be uploaded, or undefined when it can. */
 export function whyNotUploadable(uri: vscode.Uri): string | undefined {
   const name = path.basename(uri.path);
-  if (uri.scheme !== 'file') return `“${name}” is not a file on this machine (${uri.scheme}:), so it cannot be uploaded`;
+  if (uri.scheme !== 'file') return vscode.l10n.t('“{0}” is not a file on this machine ({1}:), so it cannot be uploaded', name, uri.scheme);
   if (!isVideoFile(uri.fsPath)) {
-    return `“${name}” is not a video file, so it was not uploaded. Video files end in ${VIDEO_EXTENSIONS.map((ext) => `.${ext}`).join(', ')}`;
+    return vscode.l10n.t('“{0}” is not a video file, so it was not uploaded. Video files end in {1}', name, VIDEO_EXTENSIONS.map((ext) => `.${ext}`).join(', '));
   }
   return undefined;
 }

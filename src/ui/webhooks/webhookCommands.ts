@@ -13,11 +13,11 @@ import { DELETE } from '../common/actions';
 type DeliveryArgument = DeliveryItem | WebhookDelivery | undefined;
 
 async function remove(ctx: WebhookContext, arg: WebhookArgument): Promise<void> {
-  const webhook = await resolveWebhook(ctx, arg, 'Select the webhook to delete');
+  const webhook = await resolveWebhook(ctx, arg, vscode.l10n.t('Select the webhook to delete'));
   if (!webhook) return;
   const choice = await ctx.prompts.confirm(
-    `Delete webhook ${nameOf(webhook)}?`,
-    { detail: `Livepeer Studio stops sending events to ${shownUrl(webhook.url)}. This cannot be undone.` },
+    vscode.l10n.t('Delete webhook {0}?', nameOf(webhook)),
+    { detail: vscode.l10n.t('Livepeer Studio stops sending events to {0}. This cannot be undone.', shownUrl(webhook.url)) },
     DELETE,
   );
   if (choice !== DELETE) return;
@@ -32,19 +32,24 @@ async function remove(ctx: WebhookContext, arg: WebhookArgument): Promise<void> 
 
 /** The secret is read afresh from the service and goes to the clipboard only, never to a message or the log. */
 async function copySecret(ctx: WebhookContext, arg: WebhookArgument): Promise<void> {
-  const chosen = await resolveWebhook(ctx, arg, 'Select the webhook whose shared secret to copy');
+  const chosen = await resolveWebhook(ctx, arg, vscode.l10n.t('Select the webhook whose shared secret to copy'));
   if (!chosen) return;
   const { sharedSecret } = await ctx.session.client().webhooks.get(chosen.id);
   if (sharedSecret) await copyToClipboard('webhook shared secret', sharedSecret);
-  else void ctx.prompts.message('info', `Livepeer: webhook ${nameOf(chosen)} has no shared secret. Set one with Edit Webhook….`, {});
+  else void ctx.prompts.message('info', vscode.l10n.t('Livepeer: webhook {0} has no shared secret. Set one with Edit Webhook….', nameOf(chosen)), {});
 }
 
 async function resend(ctx: WebhookContext, arg: DeliveryArgument): Promise<WebhookDelivery | undefined> {
-  const delivery = await resolveDelivery(ctx, arg, 'Select the delivery to send again');
+  const delivery = await resolveDelivery(ctx, arg, vscode.l10n.t('Select the delivery to send again'));
   if (!delivery) return undefined;
   const sent = await ctx.session.client().webhooks.resendDelivery(delivery.webhookId, delivery.id);
-  const outcome = sent.success ? `delivered (${sent.response?.status})` : `failed again (${sent.response?.status ?? 'no answer'})`;
-  void ctx.prompts.message(sent.success ? 'info' : 'warning', `Livepeer: ${sent.event} sent again: ${outcome}.`, {});
+  const status = sent.response?.status;
+  const text = sent.success
+    ? vscode.l10n.t('Livepeer: {0} sent again: delivered ({1}).', sent.event, String(status))
+    : status === undefined
+      ? vscode.l10n.t('Livepeer: {0} sent again: failed again (no answer).', sent.event)
+      : vscode.l10n.t('Livepeer: {0} sent again: failed again ({1}).', sent.event, status);
+  void ctx.prompts.message(sent.success ? 'info' : 'warning', text, {});
   await ctx.view.refreshWebhook(delivery.webhookId);
   return sent;
 }
@@ -60,12 +65,12 @@ export function registerWebhookCommands(ctx: WebhookContext): vscode.Disposable[
     register(COMMANDS.webhooks.create, 'creating the webhook', () => createWebhook(ctx)),
     register(COMMANDS.webhooks.edit, 'editing the webhook', (arg?: WebhookArgument) => editWebhook(ctx, arg)),
     register(COMMANDS.webhooks.delete, 'deleting the webhook', (arg?: WebhookArgument) => remove(ctx, arg)),
-    register(COMMANDS.webhooks.copyUrl, 'copying the webhook URL', webhook('Select the webhook whose URL to copy', (w) => copyToClipboard('webhook URL', w.url))),
+    register(COMMANDS.webhooks.copyUrl, 'copying the webhook URL', webhook(vscode.l10n.t('Select the webhook whose URL to copy'), (w) => copyToClipboard('webhook URL', w.url))),
     register(COMMANDS.webhooks.copySecret, 'copying the shared secret', (arg?: WebhookArgument) => copySecret(ctx, arg)),
-    register(COMMANDS.webhooks.openInStudio, 'opening the webhook in Livepeer Studio', webhook('Select the webhook to open in Livepeer Studio', (w) => openInStudio(ctx.prompts, 'webhook', w.id))),
-    register(COMMANDS.webhooks.showDetails, 'showing the webhook details', webhook('Select the webhook to show', (w) => ctx.details.show(w))),
+    register(COMMANDS.webhooks.openInStudio, 'opening the webhook in Livepeer Studio', webhook(vscode.l10n.t('Select the webhook to open in Livepeer Studio'), (w) => openInStudio(ctx.prompts, 'webhook', w.id))),
+    register(COMMANDS.webhooks.showDetails, 'showing the webhook details', webhook(vscode.l10n.t('Select the webhook to show'), (w) => ctx.details.show(w))),
     register(COMMANDS.webhooks.showDelivery, 'showing the delivery', async (arg?: DeliveryArgument) => {
-      const delivery = await resolveDelivery(ctx, arg, 'Select the delivery to show');
+      const delivery = await resolveDelivery(ctx, arg, vscode.l10n.t('Select the delivery to show'));
       if (delivery) await ctx.deliveryDetails.show({ id: `${delivery.webhookId}/${delivery.id}`, name: `${delivery.event} ${delivery.id}` });
     }),
     register(COMMANDS.webhooks.resendDelivery, 'sending the delivery again', (arg?: DeliveryArgument) => resend(ctx, arg)),

@@ -7,8 +7,8 @@ import { tickWhenHeld } from '../common/walkthrough';
 import { COMMANDS } from '../common/commandIds';
 import { COPY_SECRET } from '../common/actions';
 
-const TITLE_CREATE = 'Livepeer: Create Webhook';
-const TITLE_EDIT = 'Livepeer: Edit Webhook';
+const TITLE_CREATE = vscode.l10n.t('Livepeer: Create Webhook');
+const TITLE_EDIT = vscode.l10n.t('Livepeer: Edit Webhook');
 /** A typed secret shorter than this is refused: a receiver's check is only as strong as the secret. */
 const MIN_SECRET_LENGTH = 16;
 
@@ -27,35 +27,35 @@ async function urlProblem(): Promise<(value: string) => string | undefined> {
 }
 
 function askName(ctx: WebhookContext, title: string, value = ''): Thenable<string | undefined> {
-  return ctx.prompts.input({ title, prompt: 'Webhook name', value, validateInput: (text) => (text.trim() ? undefined : 'The name cannot be empty') }).then((name) => name?.trim());
+  return ctx.prompts.input({ title, prompt: vscode.l10n.t('Webhook name'), value, validateInput: (text) => (text.trim() ? undefined : vscode.l10n.t('The name cannot be empty')) }).then((name) => name?.trim());
 }
 
 async function askUrl(ctx: WebhookContext, title: string, value = ''): Promise<string | undefined> {
   const validateInput = await urlProblem();
-  const url = await ctx.prompts.input({ title, prompt: 'The address Livepeer Studio POSTs events to (http:// or https://)', placeHolder: 'https://example.com/webhooks/livepeer', value, validateInput });
+  const url = await ctx.prompts.input({ title, prompt: vscode.l10n.t('The address Livepeer Studio POSTs events to (http:// or https://)'), placeHolder: vscode.l10n.t('https://example.com/webhooks/livepeer'), value, validateInput });
   return url?.trim();
 }
 
 async function askEvents(ctx: WebhookContext, title: string, current: readonly string[] = []): Promise<WebhookEventName[] | undefined> {
   const { eventChoices } = await import('./webhookEventChoices.js');
-  let placeHolder = 'Events that trigger the webhook';
+  let placeHolder = vscode.l10n.t('Events that trigger the webhook');
   for (;;) {
     const picked = await ctx.prompts.pickMany(eventChoices(current), { title, placeHolder, matchOnDescription: true });
     if (!picked) return undefined;
     const events = picked.flatMap((choice) => (choice.event ? [choice.event] : []));
     if (events.length) return events;
     // Enter with nothing ticked is not "cancel": the picker stays, so the name and URL asked before are not lost.
-    placeHolder = 'Tick at least one event (Space ticks the selected one), then press Enter';
+    placeHolder = vscode.l10n.t('Tick at least one event (Space ticks the selected one), then press Enter');
   }
 }
 
 /** `null`: all streams; undefined: dismissed. Items carry the id only (a listed stream holds its key). */
 async function askStreamScope(ctx: WebhookContext, title: string, current?: string): Promise<string | null | undefined> {
   const streams = await ctx.session.client().streams.list({ streamsOnly: true });
-  const all = { label: 'All streams', description: current ? undefined : 'current', detail: 'Stream events of every stream (asset and task events arrive whatever the scope)', id: null };
+  const all = { label: vscode.l10n.t('All streams'), description: current ? undefined : vscode.l10n.t('current'), detail: vscode.l10n.t('Stream events of every stream (asset and task events arrive whatever the scope)'), id: null };
   const picked = await ctx.prompts.pick(
-    [all, ...streams.map((stream) => ({ label: stream.name || stream.id, description: stream.id === current ? 'current' : undefined, detail: stream.id, id: stream.id }))],
-    { title, placeHolder: 'Only the events of one stream?', matchOnDetail: true },
+    [all, ...streams.map((stream) => ({ label: stream.name || stream.id, description: stream.id === current ? vscode.l10n.t('current') : undefined, detail: stream.id, id: stream.id }))],
+    { title, placeHolder: vscode.l10n.t('Only the events of one stream?'), matchOnDetail: true },
   );
   return picked === undefined ? undefined : picked.id;
 }
@@ -63,18 +63,18 @@ async function askStreamScope(ctx: WebhookContext, title: string, current?: stri
 /** A new secret, generated unless the person chooses to type one; `keep` offers leaving it as it is. */
 async function askSecret(ctx: WebhookContext, title: string, keep: boolean): Promise<string | undefined | 'keep'> {
   const choices = [
-    ...(keep ? [{ label: 'Keep the current secret', value: 'keep' as const }] : []),
-    { label: 'Generate a strong random secret', detail: '32 random bytes; copy it for your handler with Copy Secret', value: 'generate' as const },
-    { label: 'Type a secret…', detail: `At least ${MIN_SECRET_LENGTH} characters`, value: 'type' as const },
+    ...(keep ? [{ label: vscode.l10n.t('Keep the current secret'), value: 'keep' as const }] : []),
+    { label: vscode.l10n.t('Generate a strong random secret'), detail: vscode.l10n.t('32 random bytes; copy it for your handler with Copy Secret'), value: 'generate' as const },
+    { label: vscode.l10n.t('Type a secret…'), detail: vscode.l10n.t('At least {0} characters', MIN_SECRET_LENGTH), value: 'type' as const },
   ];
-  const choice = await ctx.prompts.pick(choices, { title, placeHolder: 'Shared secret: your handler checks the Livepeer-Signature with it' });
+  const choice = await ctx.prompts.pick(choices, { title, placeHolder: vscode.l10n.t('Shared secret: your handler checks the Livepeer-Signature with it') });
   if (!choice || choice.value === 'keep') return choice?.value;
   if (choice.value === 'generate') return generateSecret();
   return ctx.prompts.input({
     title,
-    prompt: 'Shared secret',
+    prompt: vscode.l10n.t('Shared secret'),
     password: true,
-    validateInput: (value) => (value.length >= MIN_SECRET_LENGTH ? undefined : `At least ${MIN_SECRET_LENGTH} characters`),
+    validateInput: (value) => (value.length >= MIN_SECRET_LENGTH ? undefined : vscode.l10n.t('At least {0} characters', MIN_SECRET_LENGTH)),
   });
 }
 
@@ -100,16 +100,16 @@ export async function createWebhook(ctx: WebhookContext): Promise<Webhook | unde
   const webhook = await ctx.session.client().webhooks.create(input);
   tickWhenHeld('Webhook', 1);
   await ctx.view.addOrUpdate(webhook);
-  void offerCopySecret(ctx, webhook, `Livepeer: webhook ${nameOf(webhook)} created for ${shownUrl(webhook.url)}.`);
+  void offerCopySecret(ctx, webhook, vscode.l10n.t('Livepeer: webhook {0} created for {1}.', nameOf(webhook), shownUrl(webhook.url)));
   return webhook;
 }
 
 const FIELDS = [
-  { label: 'Name', field: 'name' },
-  { label: 'URL', field: 'url' },
-  { label: 'Events', field: 'events' },
-  { label: 'Stream scope', field: 'streamId' },
-  { label: 'Shared secret', field: 'sharedSecret' },
+  { label: vscode.l10n.t('Name'), field: 'name' },
+  { label: vscode.l10n.t('URL'), field: 'url' },
+  { label: vscode.l10n.t('Events'), field: 'events' },
+  { label: vscode.l10n.t('Stream scope'), field: 'streamId' },
+  { label: vscode.l10n.t('Shared secret'), field: 'sharedSecret' },
 ] as const;
 
 /** The change of one field, asked for; undefined when dismissed or unchanged. */
@@ -140,11 +140,11 @@ async function askChange(ctx: WebhookContext, webhook: Webhook, field: (typeof F
 }
 
 export async function editWebhook(ctx: WebhookContext, arg: WebhookArgument): Promise<void> {
-  const webhook = await resolveWebhook(ctx, arg, 'Select the webhook to edit');
+  const webhook = await resolveWebhook(ctx, arg, vscode.l10n.t('Select the webhook to edit'));
   if (!webhook) return;
   const picked = await ctx.prompts.pick(
     FIELDS.map(({ label, field }) => ({ label, field })),
-    { title: `${TITLE_EDIT} ${nameOf(webhook)}`, placeHolder: 'What to change' },
+    { title: vscode.l10n.t('Livepeer: Edit Webhook {0}', nameOf(webhook)), placeHolder: vscode.l10n.t('What to change') },
   );
   if (!picked) return;
   const change = await askChange(ctx, webhook, picked.field);
@@ -152,5 +152,5 @@ export async function editWebhook(ctx: WebhookContext, arg: WebhookArgument): Pr
   await ctx.session.client().webhooks.update(webhook.id, change);
   if (change.sharedSecret) await ctx.secretChanges.record(webhook.id);
   await ctx.view.refreshWebhook(webhook.id);
-  if (change.sharedSecret) void offerCopySecret(ctx, webhook, `Livepeer: webhook ${nameOf(webhook)} has a new shared secret: update your handler.`);
+  if (change.sharedSecret) void offerCopySecret(ctx, webhook, vscode.l10n.t('Livepeer: webhook {0} has a new shared secret: update your handler.', nameOf(webhook)));
 }

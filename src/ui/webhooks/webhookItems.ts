@@ -31,17 +31,19 @@ export function urlHost(url: string): string {
 
 /** "500", "no answer": what the receiver said, for a row. */
 function outcomeWord(statusCode: number | undefined): string {
-  return statusCode === undefined ? 'no answer' : String(statusCode);
+  return statusCode === undefined ? vscode.l10n.t('no answer') : String(statusCode);
 }
 
 function failureWords(webhook: Webhook, now: number): string | undefined {
   const failure = webhook.status?.lastFailure;
   if (!failure) return undefined;
-  return `${isFailing(webhook) ? 'failing' : 'last failed'} ${outcomeWord(failure.statusCode)} ${timeAgo(failure.timestamp, now) ?? ''}`.trim();
+  const outcome = outcomeWord(failure.statusCode);
+  const ago = timeAgo(failure.timestamp, now) ?? '';
+  return (isFailing(webhook) ? vscode.l10n.t('failing {0} {1}', outcome, ago) : vscode.l10n.t('last failed {0} {1}', outcome, ago)).trim();
 }
 
 function eventCount(webhook: Webhook): string {
-  return webhook.events.length === 1 ? '1 event' : `${webhook.events.length} events`;
+  return webhook.events.length === 1 ? vscode.l10n.t('1 event') : vscode.l10n.t('{0} events', webhook.events.length);
 }
 
 function decoded(base64: string | undefined): string {
@@ -51,22 +53,22 @@ function decoded(base64: string | undefined): string {
 function webhookTooltip(webhook: Webhook, streamName: string | undefined): vscode.MarkdownString {
   const failure = webhook.status?.lastFailure;
   const lines = [
-    `**${md(webhook.name || webhook.id)}**${isFailing(webhook) ? ' — last delivery failed' : ''}`,
+    isFailing(webhook) ? vscode.l10n.t('**{0}** — last delivery failed', md(webhook.name || webhook.id)) : `**${md(webhook.name || webhook.id)}**`,
     '',
-    `URL: ${md(shownUrl(webhook.url))}`,
-    `Events: ${webhook.events.length ? webhook.events.map((event) => `\`${event}\``).join(', ') : 'none'}`,
-    `Streams: ${webhook.streamId ? md(streamName ?? webhook.streamId) : 'all'}`,
-    `Signed: ${webhook.sharedSecret ? 'yes (Livepeer-Signature)' : 'no shared secret'}`,
-    `Last delivery: ${dateTime(webhook.status?.lastTriggeredAt)}`,
+    vscode.l10n.t('URL: {0}', md(shownUrl(webhook.url))),
+    webhook.events.length ? vscode.l10n.t('Events: {0}', webhook.events.map((event) => `\`${event}\``).join(', ')) : vscode.l10n.t('Events: none'),
+    webhook.streamId ? vscode.l10n.t('Streams: {0}', md(streamName ?? webhook.streamId)) : vscode.l10n.t('Streams: all'),
+    webhook.sharedSecret ? vscode.l10n.t('Signed: yes (Livepeer-Signature)') : vscode.l10n.t('Signed: no shared secret'),
+    vscode.l10n.t('Last delivery: {0}', dateTime(webhook.status?.lastTriggeredAt)),
     ...(failure
       ? [
-          `Last failure: ${md(outcomeWord(failure.statusCode))} at ${dateTime(failure.timestamp)}`,
+          vscode.l10n.t('Last failure: {0} at {1}', md(outcomeWord(failure.statusCode)), dateTime(failure.timestamp)),
           // The receiver's words may echo the secret (a handler printing what it got): blanked before they are cut.
-          ...(failure.error ? [`Error: ${md(bounded(withoutKnownSecrets(failure.error), 200))}`] : []),
-          ...(failure.response ? [`Answer: ${md(bounded(withoutKnownSecrets(decoded(failure.response)), 200))}`] : []),
+          ...(failure.error ? [vscode.l10n.t('Error: {0}', md(bounded(withoutKnownSecrets(failure.error), 200)))] : []),
+          ...(failure.response ? [vscode.l10n.t('Answer: {0}', md(bounded(withoutKnownSecrets(decoded(failure.response)), 200)))] : []),
         ]
       : []),
-    `Created: ${dateTime(webhook.createdAt)}`,
+    vscode.l10n.t('Created: {0}', dateTime(webhook.createdAt)),
   ];
   return new vscode.MarkdownString(lines.join('  \n'));
 }
@@ -83,7 +85,7 @@ export class WebhookItem extends vscode.TreeItem {
     const failing = isFailing(webhook);
     this.contextValue = failing ? 'webhook failing' : 'webhook';
     this.iconPath = failing ? FAILING_ICON : WEBHOOK_ICON;
-    const scope = webhook.streamId ? `stream ${shortName(streamName ?? webhook.streamId)}` : 'all streams';
+    const scope = webhook.streamId ? vscode.l10n.t('stream {0}', shortName(streamName ?? webhook.streamId)) : vscode.l10n.t('all streams');
     this.description = [urlHost(webhook.url), eventCount(webhook), scope, failureWords(webhook, now)].filter(Boolean).join(' · ');
     this.tooltip = webhookTooltip(webhook, streamName);
   }
@@ -109,16 +111,18 @@ export class DeliveryItem extends vscode.TreeItem {
     this.description = [outcomeWord(status), seconds(delivery.duration), timeAgo(delivery.createdAt, now)].filter(Boolean).join(' · ');
     this.tooltip = new vscode.MarkdownString(
       [
-        `**${md(delivery.event)}** — ${delivery.success ? 'delivered' : 'failed'}`,
+        delivery.success ? vscode.l10n.t('**{0}** — delivered', md(delivery.event)) : vscode.l10n.t('**{0}** — failed', md(delivery.event)),
         '',
-        `Answer: ${md(status === undefined ? 'none (the receiver could not be reached)' : withoutKnownSecrets(`${status} ${delivery.response?.statusText ?? ''}`.trim()))}`,
-        `Took: ${seconds(delivery.duration) ?? '—'}`,
-        `At: ${dateTime(delivery.createdAt)}`,
+        status === undefined
+          ? vscode.l10n.t('Answer: none (the receiver could not be reached)')
+          : vscode.l10n.t('Answer: {0}', md(withoutKnownSecrets(`${status} ${delivery.response?.statusText ?? ''}`.trim()))),
+        vscode.l10n.t('Took: {0}', seconds(delivery.duration) ?? '—'),
+        vscode.l10n.t('At: {0}', dateTime(delivery.createdAt)),
         '',
-        'Click to show the request and the answer.',
+        vscode.l10n.t('Click to show the request and the answer.'),
       ].join('  \n'),
     );
-    this.command = { command: COMMANDS.webhooks.showDelivery, title: 'Show Delivery', arguments: [this] };
+    this.command = { command: COMMANDS.webhooks.showDelivery, title: vscode.l10n.t('Show Delivery'), arguments: [this] };
   }
 }
 

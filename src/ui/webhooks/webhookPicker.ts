@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Webhook, WebhookDelivery } from '../../api';
 import type { Account } from '../account/account';
 import type { JsonDetails } from '../common/jsonDetails';
@@ -34,12 +34,12 @@ export async function resolveWebhook(ctx: WebhookContext, arg: WebhookArgument, 
   if (arg?.id) return arg;
   const webhooks = ctx.view.webhooks.length ? ctx.view.webhooks : await ctx.session.client().webhooks.list();
   if (!webhooks.length) {
-    void ctx.prompts.message('info', 'Livepeer: no webhooks yet. Create one with Create Webhook….', {});
+    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: no webhooks yet. Create one with Create Webhook….'), {});
     return undefined;
   }
   // Items carry the id only: a listed webhook holds its shared secret, which no prompt may carry.
   const picked = await ctx.prompts.pick(
-    webhooks.map((webhook) => ({ label: webhook.name || webhook.id, description: `${urlHost(webhook.url)} · ${webhook.events.length} events`, detail: webhook.id })),
+    webhooks.map((webhook) => ({ label: webhook.name || webhook.id, description: vscode.l10n.t('{0} · {1} events', urlHost(webhook.url), webhook.events.length), detail: webhook.id })),
     { placeHolder, matchOnDetail: true },
   );
   return webhooks.find((webhook) => webhook.id === picked?.detail);
@@ -49,19 +49,19 @@ export async function resolveWebhook(ctx: WebhookContext, arg: WebhookArgument, 
 export async function resolveDelivery(ctx: WebhookContext, arg: DeliveryItem | WebhookDelivery | undefined, placeHolder: string): Promise<WebhookDelivery | undefined> {
   if (arg instanceof DeliveryItem) return arg.delivery;
   if (arg?.id && arg.webhookId) return arg;
-  const webhook = await resolveWebhook(ctx, undefined, 'Select the webhook whose delivery to choose');
+  const webhook = await resolveWebhook(ctx, undefined, vscode.l10n.t('Select the webhook whose delivery to choose'));
   if (!webhook) return undefined;
   const { items } = await ctx.session.client().webhooks.listDeliveriesPage(webhook.id, { limit: 50 });
   if (!items.length) {
-    void ctx.prompts.message('info', `Livepeer: webhook ${nameOf(webhook)} has no deliveries yet.`, {});
+    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: webhook {0} has no deliveries yet.', nameOf(webhook)), {});
     return undefined;
   }
   const picked = await ctx.prompts.pick(
-    items.map((delivery) => ({
-      label: delivery.event,
-      description: `${delivery.success ? 'delivered' : 'failed'} · ${delivery.response?.status ?? 'no answer'} · ${new Date(delivery.createdAt).toLocaleString()}`,
-      detail: delivery.id,
-    })),
+    items.map((delivery) => {
+      const answer = delivery.response?.status ?? vscode.l10n.t('no answer');
+      const at = new Date(delivery.createdAt).toLocaleString();
+      return { label: delivery.event, description: delivery.success ? vscode.l10n.t('delivered · {0} · {1}', answer, at) : vscode.l10n.t('failed · {0} · {1}', answer, at), detail: delivery.id };
+    }),
     { placeHolder },
   );
   return items.find((delivery) => delivery.id === picked?.detail);

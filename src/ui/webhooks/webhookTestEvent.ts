@@ -1,8 +1,8 @@
+import * as vscode from 'vscode';
 import { sendWebhookTestEvent, withoutKnownSecrets, withoutSecrets, type Asset, type Stream, type WebhookEventName } from '../../api';
 import { shownUrl } from './webhookItems';
 import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
 
-const TITLE = 'Livepeer: Send Test Event';
 /** The answer shown in the result, at most. */
 const SHOWN_ANSWER_CHARS = 4000;
 
@@ -20,7 +20,7 @@ async function accountIds(ctx: WebhookContext, streamId: string | undefined): Pr
 }
 
 function fenced(text: string): string[] {
-  return ['```', text.length > SHOWN_ANSWER_CHARS ? `${text.slice(0, SHOWN_ANSWER_CHARS)}\n… (cut)` : text, '```'];
+  return ['```', text.length > SHOWN_ANSWER_CHARS ? vscode.l10n.t('{0}\n… (cut)', text.slice(0, SHOWN_ANSWER_CHARS)) : text, '```'];
 }
 
 /**
@@ -29,13 +29,13 @@ function fenced(text: string): string[] {
  * webhook's URL — which reaches handlers on localhost, where the service cannot. Shows the answer.
  */
 export async function sendTestEvent(ctx: WebhookContext, arg: WebhookArgument, eventName?: WebhookEventName): Promise<number | undefined> {
-  const chosen = await resolveWebhook(ctx, arg, 'Select the webhook to send a test event to');
+  const chosen = await resolveWebhook(ctx, arg, vscode.l10n.t('Select the webhook to send a test event to'));
   if (!chosen) return undefined;
   let event = eventName;
   if (!event) {
     const subscribed = chosen.events.length ? chosen.events : undefined;
     const { eventChoices } = await import('./webhookEventChoices.js');
-    const picked = await ctx.prompts.pick(eventChoices([], subscribed), { title: `${TITLE} to ${nameOf(chosen)}`, placeHolder: 'Event to send', matchOnDescription: true });
+    const picked = await ctx.prompts.pick(eventChoices([], subscribed), { title: vscode.l10n.t('Livepeer: Send Test Event to {0}', nameOf(chosen)), placeHolder: vscode.l10n.t('Event to send'), matchOnDescription: true });
     event = picked?.event;
   }
   if (!event) return undefined;
@@ -44,25 +44,27 @@ export async function sendTestEvent(ctx: WebhookContext, arg: WebhookArgument, e
   const { buildWebhookTestEvent } = await import('../../api/webhooks/testEvent.js');
   const body = buildWebhookTestEvent(event, { webhookId: webhook.id, ...context });
   const target = shownUrl(webhook.url);
-  const answer = await ctx.prompts.progress(`Livepeer: sending ${event} to ${target}`, (_report, cancelled) => {
+  const answer = await ctx.prompts.progress(vscode.l10n.t('Livepeer: sending {0} to {1}', event, target), (_report, cancelled) => {
     const abort = new AbortController();
     const subscription = cancelled.onCancellationRequested(() => abort.abort());
     return sendWebhookTestEvent(webhook.url, body, webhook.sharedSecret, { signal: abort.signal }).finally(() => subscription.dispose());
   });
   const ok = answer.status >= 200 && answer.status < 300;
-  await ctx.results.show(`Test event to ${webhook.name || webhook.id}`, [
-    `${ok ? 'Delivered' : 'Refused'}: ${target} answered **${answer.status}** in ${answer.durationMs} ms.`,
+  await ctx.results.show(vscode.l10n.t('Test event to {0}', webhook.name || webhook.id), [
+    ok
+      ? vscode.l10n.t('Delivered: {0} answered **{1}** in {2} ms.', target, answer.status, answer.durationMs)
+      : vscode.l10n.t('Refused: {0} answered **{1}** in {2} ms.', target, answer.status, answer.durationMs),
     '',
-    `- Event: \`${event}\``,
-    `- Signed: ${webhook.sharedSecret ? 'yes, Livepeer-Signature with the webhook’s shared secret, as the service signs' : 'no (the webhook has no shared secret)'}`,
-    '- Sent from this machine, so it is not in the webhook’s delivery log.',
+    vscode.l10n.t('- Event: `{0}`', event),
+    webhook.sharedSecret ? vscode.l10n.t('- Signed: yes, Livepeer-Signature with the webhook’s shared secret, as the service signs') : vscode.l10n.t('- Signed: no (the webhook has no shared secret)'),
+    vscode.l10n.t('- Sent from this machine, so it is not in the webhook’s delivery log.'),
     '',
-    `## Answer${answer.contentType ? ` (${withoutKnownSecrets(answer.contentType)})` : ''}`,
+    answer.contentType ? vscode.l10n.t('## Answer ({0})', withoutKnownSecrets(answer.contentType)) : vscode.l10n.t('## Answer'),
     '',
     // A receiver may echo what it got, the signature's secret included (the secret is known: the webhook was just read).
-    ...fenced(withoutKnownSecrets(answer.body) || '(empty)'),
+    ...fenced(withoutKnownSecrets(answer.body) || vscode.l10n.t('(empty)')),
     '',
-    '## Request body',
+    vscode.l10n.t('## Request body'),
     '',
     ...fenced(JSON.stringify(withoutSecrets(body), null, 2)),
   ]);

@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+// Every text src/ui shows goes through vscode.l10n.t (or arrives in a variable that did): read from
+// the source's syntax tree, where a message, a prompt, a picker's title or items, a row's label,
+// description or tooltip, or a status bar text is given as a literal with words in it.
+const root = resolve(__dirname, '..', '..', '..');
+const ui = join(root, 'src', 'ui');
+
+/** Calls whose arguments a person reads (buttons included). */
+const SHOWN_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'setStatusBarMessage', 'progress', 'confirm', 'appendMarkdown', 'appendText']);
+/** Properties a person reads, as `{ name: … }` or `x.name = …`. */
+const SHOWN_PROPERTIES = new Set(['title', 'placeHolder', 'prompt', 'label', 'description', 'detail', 'tooltip', 'message', 'text', 'openLabel', 'saveLabel', 'safeLabel']);
+/** Constructors whose first argument a person reads. */
+const SHOWN_CONSTRUCTORS = new Set(['TreeItem', 'MarkdownString']);
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'webview' ? [] : sources(path);
+    return name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** A literal's own text has words when, without codicons ($(sync~spin)) and substitutions, two letters stand together. */
+function hasWords(text: string): boolean {
+  return /\p{L}{2,}/u.test(text.replace(/\$\([\w~-]+\)/g, ''));
+}
+
+/** The literal texts an expression shows as they are: through a ternary, ??, || or +, but never into a call (l10n.t) or a variable. */
+function plainTexts(expr: ts.Expression): string[] {
+  if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return [expr.text];
+  if (ts.isTemplateExpression(expr)) return [expr.head.text, ...expr.templateSpans.map((span) => span.literal.text)];
+  if (ts.isParenthesizedExpression(expr)) return plainTexts(expr.expression);
+  if (ts.isConditionalExpression(expr)) return [...plainTexts(expr.whenTrue), ...plainTexts(expr.whenFalse)];
+  if (ts.isBinaryExpression(expr) && [ts.SyntaxKind.PlusToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(expr.operatorToken.kind)) {
+    return [...plainTexts(expr.left), ...plainTexts(expr.right)];
+  }
+  return [];
+}
+
+function nameOf(expr: ts.Expression): string {
+  if (ts.isIdentifier(expr)) return expr.text;
+  if (ts.isPropertyAccessExpression(expr)) return expr.name.text;
+  return '';
+}
+
+/** What a person would read in `file` as plain text: `file:line: text`. */
+function plainStrings(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const check = (expr: ts.Expression | undefined) => {
+    if (!expr) return;
+    for (const text of plainTexts(expr).filter(hasWords)) {
+      const line = source.getLineAndCharacterOfPosition(expr.getStart(source)).line + 1;
+      found.push(`${relative(root, file)}:${line}: ${text}`);
+    }
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const name = nameOf(node.expression);
+      if (SHOWN_CALLS.has(name)) node.arguments.forEach(check);
+      // Prompts.message(severity, text, options, ...buttons)
+      const [severity, text, , ...buttons] = node.arguments;
+      if (name === 'message' && severity && ts.isStringLiteral(severity) && ['info', 'warning', 'error'].includes(severity.text)) [text, ...buttons].forEach(check);
+      if (node.expression.kind === ts.SyntaxKind.SuperKeyword) check(node.arguments[0]);
+    }
+    if (ts.isNewExpression(node) && SHOWN_CONSTRUCTORS.has(nameOf(node.expression))) check(node.arguments?.[0]);
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name)) {
+      if (SHOWN_PROPERTIES.has(node.name.text)) check(node.initializer);
+      // validateInput: (value) => reason shown under the box
+      if (node.name.text === 'validateInput' && ts.isArrowFunction(node.initializer) && !ts.isBlock(node.initializer.body)) check(node.initializer.body);
+    }
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && SHOWN_PROPERTIES.has(node.left.name.text)) {
+      check(node.right);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('localisation: the texts src/ui shows', () => {
+  it('finds a plain text where it is shown (the check itself)', () => {
+    const probe = join(root, 'out', 'l10n-probe.ts');
+    const text = [
+      "void vscode.window.showWarningMessage('Livepeer: plain');",
+      "item.tooltip = `Updated ${when}`;",
+      "const pick = { label: vscode.l10n.t('Fine'), description: done ? 'ready' : vscode.l10n.t('busy') };",
+      "void prompts.message('info', vscode.l10n.t('Fine {0}', name), {}, 'Open');",
+      "const bar = { text: '$(sync~spin) 3', tooltip: label };",
+    ].join('\n');
+    ts.sys.writeFile(probe, text);
+    const found = plainStrings(probe).map((line) => line.replace(/^[^:]*:/, ''));
+    assert.deepEqual(found, ['1: Livepeer: plain', '2: Updated ', '3: ready', '4: Open']);
+  });
+
+  it('shows no plain text: messages, prompts, pickers, rows and status bar texts go through vscode.l10n.t', () => {
+    const found = sources(ui).flatMap(plainStrings);
+    assert.deepEqual(found, [], 'wrap these in vscode.l10n.t (a string literal with {0} placeholders)');
+  });
+});

@@ -101,6 +101,8 @@ function load(next: PlayerLoad): void {
   source = next;
   retry.style.display = 'none';
   say(next.live ? 'Joining the live stream…' : 'Loading…');
+  // Reports from here on are about this content: what the page said of the one before came earlier.
+  report('loading', true);
   if (next.kind === 'mp4' || !Hls.isSupported()) {
     playMp4(next.url);
     return;

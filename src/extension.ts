@@ -26,6 +26,7 @@ import { activateUploads, createUploads, type Uploads, type UploadsDeps } from '
 import { tickUploadStep } from './ui/uploads/uploadContextKeys';
 import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
+import { registerTaskCommands } from './ui/tasks/registerTasks';
 
 /**
  * Set to `1` by the test launchers (test/host/runInHost.js) in the extension host's environment: only
@@ -111,6 +112,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     ...assets.disposables,
     ...webhooks.disposables,
     ...player.disposables,
+    ...registerTaskCommands({ session, prompts, results, assets: assets.view, uploads: uploads.uploads.manager }),
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
     history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),

@@ -37,4 +37,4 @@ export type { AccessControlBody, TestEventContext } from './webhooks/testEvent';
 export { sendWebhookTestEvent, type TestDelivery } from './webhooks/testSend';
 export type * from './tasks/types';
 export type { TaskApi } from './tasks/client';
-export { taskKind, isTaskActive } from './tasks/kind';
+export { taskKind, isTaskActive, taskEtaMinutes } from './tasks/status';

@@ -1,4 +1,4 @@
-import { isTaskActive, messageOf, taskKind, type Asset, type StudioClient, type Task, type Webhook, type WebhookDelivery } from '../api';
+import { isTaskActive, messageOf, taskEtaMinutes, taskKind, type Asset, type StudioClient, type Task, type Webhook, type WebhookDelivery } from '../api';
 
 /** What the upload of the asset left on this machine (the caller knows its own uploads). */
 export interface LocalUploadTrace {
@@ -42,15 +42,6 @@ const EVENT_PREFIXES = ['asset.', 'task.'];
 
 const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
 const percent = (progress: number) => `${Math.round(progress * 100)} %`;
-
-/** The minutes left at the rate the task ran so far; undefined before it moved. */
-export function etaMinutes(task: Task): number | undefined {
-  const progress = task.status?.progress;
-  const started = task.scheduledAt ?? task.createdAt;
-  const at = task.status?.updatedAt;
-  if (!progress || progress >= 1 || !started || !at || at <= started) return undefined;
-  return Math.ceil(((at - started) * (1 - progress)) / progress / 60_000);
-}
 
 function taskFact(task: Task, now: number): string {
   const status = task.status;
@@ -136,7 +127,7 @@ function verdict(asset: Asset, task: Task | undefined, local: LocalUploadTrace |
   if (task?.status?.phase === 'waiting' && task.status.retries) {
     return { summary: `Waiting: the service is trying again (attempt ${task.status.retries + 1}).`, step: 'wait', next: 'Wait a few minutes; if it fails, check the source.' };
   }
-  const eta = task && etaMinutes(task);
+  const eta = task && taskEtaMinutes(task);
   const progress = task?.status?.progress ?? asset.status?.progress;
   if (phase === 'processing' || task?.status?.phase === 'running') {
     const at = progress !== undefined ? ` at ${percent(progress)}` : '';

@@ -3,7 +3,7 @@ import { ResourceApi } from '../core/http';
 import { filtersParam } from '../core/listFilters';
 import { fetchPage, type Page } from '../core/pagination';
 import { resourcePath } from '../core/resourcePath';
-import { taskKind } from './kind';
+import { taskKind } from './status';
 import type { Task, TaskQuery } from './types';
 
 const TASKS = '/task';

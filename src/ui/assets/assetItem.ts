@@ -62,7 +62,7 @@ function policyText(policy: PlaybackPolicy | null | undefined): string {
 }
 
 /** The tooltip: identity, phase and its time, format, tracks, size, policy, failure, and the thumbnail and views once known. */
-export function assetTooltip(asset: Asset, thumbnail?: string, views?: TotalViews): vscode.MarkdownString {
+export function assetTooltip(asset: Asset, thumbnail?: string, views?: TotalViews, task?: string): vscode.MarkdownString {
   const status = asset.status;
   const spec = asset.videoSpec;
   const tracks = spec?.tracks ?? [];
@@ -73,6 +73,7 @@ export function assetTooltip(asset: Asset, thumbnail?: string, views?: TotalView
     `ID: \`${asset.id}\``,
     `Playback ID: ${asset.playbackId ? `\`${asset.playbackId}\`` : '—'}`,
     `Phase: ${md(phaseText(asset))} since ${dateTime(status?.updatedAt)}`,
+    ...(task ? [`Task: ${md(task)}`] : []),
     ...(phaseOf(asset) === 'failed' ? [`Failure: ${md(status?.errorMessage ?? 'no message from the service')}`] : []),
     ...(spec ? [`Format: ${md(spec.format ?? '—')}${spec.duration ? `, ${durationText(spec.duration)}` : ''}`] : []),
     ...tracks.map((track) => `${track.type === 'video' ? 'Video' : track.type === 'audio' ? 'Audio' : md(track.type)}: ${md(trackText(track))}`),
@@ -118,7 +119,12 @@ export class AssetItem extends vscode.TreeItem {
       .join(' · ');
     // A playable asset's tooltip is built on hover (resolveTreeItem), with its thumbnail: VS Code
     // only resolves properties that are left undefined here.
-    this.tooltip = this.hasThumbnail ? undefined : assetTooltip(asset);
+    this.tooltip = this.hasThumbnail || this.hasTask ? undefined : assetTooltip(asset);
+  }
+
+  /** A processing (or waiting) asset's tooltip shows its task's progress, read on hover. */
+  get hasTask(): boolean {
+    return this.asset.status?.phase === 'processing' || this.asset.status?.phase === 'waiting';
   }
 
   /** Ready assets have a thumbnail in their playback info. */

@@ -22,3 +22,12 @@ export function isTaskActive(task: Pick<Task, 'status'>): boolean {
   const phase = task.status?.phase;
   return phase === 'pending' || phase === 'waiting' || phase === 'running';
 }
+
+/** Minutes left at the rate the task ran so far (from when it was scheduled); undefined before it moved. */
+export function taskEtaMinutes(task: Pick<Task, 'status' | 'scheduledAt' | 'createdAt'>): number | undefined {
+  const progress = task.status?.progress;
+  const started = task.scheduledAt ?? task.createdAt;
+  const at = task.status?.updatedAt;
+  if (!progress || progress >= 1 || !started || !at || at <= started) return undefined;
+  return Math.ceil(((at - started) * (1 - progress)) / progress / 60_000);
+}

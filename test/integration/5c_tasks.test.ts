@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { AssetItem } from '../../src/ui/assets/activateAssets';
 import type { PromptRequest } from '../../src/ui/common/prompts';
 import { NOT_ACCESSIBLE, startSourceServer, type SourceServer } from '../emulator';
-import { answer, api, assertAllAnswered, emulator, eventually, resultText, signIn } from './harness';
+import { answer, api, asked, assertAllAnswered, emulator, eventually, resultText, signIn } from './harness';
 
 type Input = Extract<PromptRequest, { kind: 'input' }>;
 
@@ -53,6 +53,7 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
     await row('Holiday');
     await eventually(async () => assert.equal((await row('Holiday')).asset.status?.phase, 'ready'), 20_000);
     assert.ok(source.requested.includes('/holiday.mp4'), 'the emulator fetched the URL');
+    await eventually(() => assert.equal(asked.filter((r) => r.kind === 'message' && /“Holiday” is imported and ready/.test(r.message)).length, 1));
     const info = await api.session.client().playback.get(asset.playbackId);
     assert.ok(info.meta.source.length > 0, 'it plays');
   });
@@ -99,6 +100,9 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
     assert.ok(text.includes(`**Failed: ${NOT_ACCESSIBLE}**`), text);
     assert.match(text, /Next: Check that the source URL answers/);
     assert.match(text, /Task: import .*failed, tried 3 times/);
+    const failures = asked.filter((r) => r.kind === 'message' && /importing “Gone video” failed: file could not be imported/.test(r.message));
+    assert.equal(failures.length, 1, 'said once');
+    assert.deepEqual((failures[0] as { actions: string[] }).actions, ['Why?']);
   });
 
   it('a processing asset’s tooltip and Why Is This Not Ready? show its task’s progress', async () => {
@@ -116,5 +120,48 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
     await vscode.commands.executeCommand('livepeer.assets.whyNotReady', item.asset.id);
     const text = await eventually(() => resultText(/Why is Slow video not ready/) ?? assert.fail('no document'));
     assert.match(text, /\*\*Processing at 20 %/);
+  });
+
+  it('Tasks view: newest first; polls only while something runs and the view is visible (requests counted); filters by phase and kind', async () => {
+    const taskReads = () => emulator.requests.filter((r) => r.origin === 'api' && r.method === 'GET' && /^\/api\/task\/?(\?|$)/.test(r.url)).length;
+    await vscode.commands.executeCommand('livepeer.tasks.focus');
+    const view = await api.tasks.load();
+    const rows = await eventually(async () => {
+      const found = (await api.tasks.getChildren()).map((item) => String(item.label));
+      assert.ok(found.includes('import · Slow video'), found.join(', '));
+      return found;
+    });
+    assert.equal(rows.indexOf('import · Slow video'), 0, 'newest first');
+    // The stalled import still runs: the view reads the list again on its own.
+    const before = taskReads();
+    await eventually(() => assert.ok(taskReads() >= before + 2, 'polled twice'), 20_000);
+    assert.equal(view.polling, true);
+
+    answer(
+      (request) => (request as Extract<PromptRequest, { kind: 'pick' }>).items.find((item) => item.label === 'failed'),
+      (request) => (request as Extract<PromptRequest, { kind: 'pick' }>).items.find((item) => item.label === 'import'),
+    );
+    await vscode.commands.executeCommand('livepeer.tasks.filter');
+    const failedRows = await eventually(async () => {
+      const found = (await api.tasks.getChildren()).map((item) => String(item.label));
+      assert.deepEqual(found, ['import · Gone video']);
+      return found;
+    });
+    assert.equal(failedRows.length, 1);
+    assert.equal(view.polling, false, 'nothing listed runs: no read is armed');
+    const settled = taskReads();
+    await vscode.commands.executeCommand('livepeer.tasks.refresh');
+    await eventually(async () => assert.equal((await api.tasks.getChildren()).length, 1));
+    assert.equal(taskReads(), settled + 1, 'one read per refresh, none after');
+
+    view.refresh({});
+    await eventually(async () => assert.ok((await api.tasks.getChildren()).length > 1));
+    assert.equal(view.polling, true);
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await eventually(() => assert.equal(view.polling, false, 'hidden: nothing polls'));
+    const hidden = taskReads();
+    await vscode.commands.executeCommand('livepeer.assets.focus');
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    assert.ok(taskReads() <= hidden + 1);
   });
 });

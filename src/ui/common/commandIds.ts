@@ -16,4 +16,5 @@ export const COMMANDS = {
   assets: ids('livepeer.assets', ['refresh', 'search', 'filter', 'clearFilters', 'loadMore', 'rename', 'delete', 'copyId', 'copyPlaybackId', 'copyPlaybackUrl', 'copyDownloadUrl', 'openInStudio', 'showDetails', 'reveal', 'importFromUrl', 'whyNotReady', 'retry']),
   webhooks: ids('livepeer.webhooks', ['refresh', 'loadMore', 'loadMoreDeliveries', 'create', 'edit', 'delete', 'copyUrl', 'copySecret', 'openInStudio', 'showDetails', 'showDelivery', 'resendDelivery', 'verifySignature', 'sendTestEvent']),
   player: ids('livepeer.player', ['play']),
+  tasks: ids('livepeer.tasks', ['refresh', 'filter', 'retry']),
 };

@@ -1,4 +1,5 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import type { AssetWatcher } from '../../api';
 import type { UploadQueue } from '../../upload';
 import type { Account } from '../account/account';
 import type { AssetsView } from '../assets/assetsView';
@@ -6,6 +7,7 @@ import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import type { Prompts } from '../common/prompts';
 import type { ResultDocuments } from '../common/resultDocuments';
+import type { TasksView } from './tasksView';
 
 export interface TaskFeatureDeps {
   session: Account;
@@ -14,17 +16,66 @@ export interface TaskFeatureDeps {
   assets: AssetsView;
   /** What this machine's uploads left (Why Is This Not Ready? reads it). */
   uploads: UploadQueue;
+  /** Follows this machine's imports to their end, for the notification. */
+  watcher: AssetWatcher;
 }
 
 /**
- * Import from URL, Why Is This Not Ready? and Retry: only their ids here, on the activation path;
- * the handlers are a bundle of their own, loaded at the first use.
+ * The Tasks view's provider on the activation path: the view's code is a bundle of its own, loaded
+ * when the view first asks for rows.
  */
-export function registerTaskCommands(deps: TaskFeatureDeps): vscode.Disposable[] {
+export class TasksViewHost implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private view: Promise<TasksView> | undefined;
+  treeView: vscode.TreeView<vscode.TreeItem> | undefined;
+
+  constructor(private readonly deps: TaskFeatureDeps) {}
+
+  load(): Promise<TasksView> {
+    this.view ??= import('./tasksView.js').then(({ TasksView }) => {
+      const tree = this.treeView;
+      const view = new TasksView(this.deps, () => !!tree?.visible, tree ? tree.onDidChangeVisibility : () => ({ dispose() {} }));
+      view.onDidChange(() => this.changed.fire());
+      return view;
+    });
+    return this.view;
+  }
+
+  getTreeItem(item: vscode.TreeItem): vscode.TreeItem {
+    return item;
+  }
+
+  async getChildren(item?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+    return item ? [] : (await this.load()).children();
+  }
+
+  dispose(): void {
+    void this.view?.then((view) => view.dispose());
+    this.changed.dispose();
+  }
+}
+
+/**
+ * Import from URL, Why Is This Not Ready?, Retry, and the Tasks view: only ids and the view here, on
+ * the activation path; the handlers are bundles of their own, loaded at the first use.
+ */
+export function registerTaskCommands(deps: TaskFeatureDeps): { tasks: TasksViewHost; disposables: vscode.Disposable[] } {
   const commands = () => import('./taskCommands.js');
-  return [
-    registerCommand(COMMANDS.assets.importFromUrl, async (arg?: unknown) => (await commands()).importFromUrlCommand(deps, arg)),
-    registerCommand(COMMANDS.assets.whyNotReady, async (arg?: unknown) => (await commands()).whyNotReadyCommand(deps, arg)),
-    registerCommand(COMMANDS.assets.retry, async (arg?: unknown) => (await commands()).retryAssetCommand(deps, arg)),
-  ];
+  const tasks = new TasksViewHost(deps);
+  const treeView = vscode.window.createTreeView('livepeer.tasks', { treeDataProvider: tasks });
+  tasks.treeView = treeView;
+  return {
+    tasks,
+    disposables: [
+      tasks,
+      treeView,
+      registerCommand(COMMANDS.assets.importFromUrl, async (arg?: unknown) => (await commands()).importFromUrlCommand(deps, arg)),
+      registerCommand(COMMANDS.assets.whyNotReady, async (arg?: unknown) => (await commands()).whyNotReadyCommand(deps, arg)),
+      registerCommand(COMMANDS.assets.retry, async (arg?: unknown) => (await commands()).retryAssetCommand(deps, arg)),
+      registerCommand(COMMANDS.tasks.refresh, async () => (await tasks.load()).refresh()),
+      registerCommand(COMMANDS.tasks.filter, async () => (await commands()).filterTasksCommand(deps, await tasks.load(), treeView)),
+      registerCommand(COMMANDS.tasks.retry, async (arg?: unknown) => (await commands()).retryTaskCommand(deps, await tasks.load(), arg)),
+    ],
+  };
 }

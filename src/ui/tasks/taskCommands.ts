@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isLoopbackHost, type Asset } from '../../api';
+import { isLoopbackHost, type Asset, type Task, type TaskKind, type TaskQuery } from '../../api';
 import { importFromUrl, importUrlProblem } from '../../operations/importFromUrl';
 import { localTraceOf } from '../../operations/uploadTrace';
 import { whyNotReady, type NotReadyAnswer } from '../../operations/whyNotReady';
@@ -8,10 +8,47 @@ import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
 import { quoted } from '../common/format';
 import type { TaskFeatureDeps } from './registerTasks';
+import type { TasksView } from './tasksView';
 
 // Loaded at the first Import from URL, Why Is This Not Ready? or Retry (see registerTasks.ts).
 
 const SIGNED = 'jwt' as const;
+const PLAY = vscode.l10n.t('Play');
+const COPY_PLAYBACK_URL = vscode.l10n.t('Copy Playback URL');
+const WHY = vscode.l10n.t('Why?');
+
+/** Tasks of this machine whose end was (or will be) announced: once each, whatever follows them. */
+const announced = new Set<string>();
+
+/**
+ * Follows an import of this machine to its end and says it once: ready (Play, Copy Playback URL) or
+ * failed with the service's reason (Why?).
+ */
+function announceEnd(deps: TaskFeatureDeps, asset: Asset, taskId: string): void {
+  if (announced.has(taskId)) return;
+  announced.add(taskId);
+  const name = quoted(asset.name || asset.id);
+  const subscription = deps.watcher.subscribe(asset.id, {
+    onUpdate: (fresh) => {
+      const phase = fresh.status?.phase;
+      if (phase !== 'ready' && phase !== 'failed') return;
+      subscription.dispose();
+      deps.assets.addOrUpdate(fresh);
+      if (phase === 'ready') {
+        void deps.prompts.message('info', vscode.l10n.t('Livepeer: {0} is imported and ready.', name), {}, PLAY, COPY_PLAYBACK_URL).then((action) => {
+          if (action === PLAY) void vscode.commands.executeCommand(COMMANDS.player.play, fresh);
+          if (action === COPY_PLAYBACK_URL) void vscode.commands.executeCommand(COMMANDS.assets.copyPlaybackUrl, fresh);
+        });
+      } else {
+        const reason = fresh.status?.errorMessage ?? vscode.l10n.t('no reason given');
+        void deps.prompts.message('error', vscode.l10n.t('Livepeer: importing {0} failed: {1}', name, reason), {}, WHY).then((action) => {
+          if (action === WHY) void vscode.commands.executeCommand(COMMANDS.assets.whyNotReady, fresh.id);
+        });
+      }
+    },
+    onGone: () => subscription.dispose(),
+  });
+}
 
 /** A URL the command was given (a string argument) or the one selected in the active editor. */
 function givenUrl(arg: unknown): string | undefined {
@@ -64,6 +101,7 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
     if (!playback) return;
     const answer = await importFromUrl(client, { name, url, playback: playback.value });
     deps.assets.addOrUpdate(answer.asset);
+    announceEnd(deps, answer.asset, answer.task.id);
     const shown = quoted(answer.asset.name || answer.asset.id);
     if (answer.existing) void prompts.message('info', vscode.l10n.t('Livepeer: this URL is already being imported, as {0}: that import goes on.', shown), {});
     else vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: importing {0}; the Assets view follows it.', shown), 5000);
@@ -142,5 +180,32 @@ export async function retryAssetCommand(deps: TaskFeatureDeps, arg: unknown): Pr
     deps.assets.addOrUpdate(await client.assets.get(asset.id));
   } catch (error) {
     reportError(deps.prompts, 'retrying the asset', error);
+  }
+}
+
+const PHASES = ['pending', 'waiting', 'running', 'completed', 'failed', 'cancelled'];
+const KINDS: TaskKind[] = ['upload', 'import', 'clip', 'transcode', 'export'];
+
+/** Filter Tasks…: a phase, then a kind (each may be All); shown in the view's description. */
+export async function filterTasksCommand(deps: TaskFeatureDeps, view: TasksView, treeView: vscode.TreeView<unknown>): Promise<void> {
+  const all = vscode.l10n.t('All');
+  const phase = await deps.prompts.pick([all, ...PHASES].map((label) => ({ label, picked: label === (view.query.phase ?? all) })), { title: vscode.l10n.t('Livepeer: Filter Tasks by Phase') });
+  if (!phase) return;
+  const kind = await deps.prompts.pick([all, ...KINDS].map((label) => ({ label })), { title: vscode.l10n.t('Livepeer: Filter Tasks by Kind') });
+  if (!kind) return;
+  const query: TaskQuery = { ...(phase.label !== all ? { phase: phase.label } : {}), ...(kind.label !== all ? { kind: kind.label as TaskKind } : {}) };
+  treeView.description = [query.phase, query.kind].filter(Boolean).join(' · ') || undefined;
+  view.refresh(query);
+}
+
+/** Retry Task on a failed (or cancelled) task: the service runs it again from `waiting`. */
+export async function retryTaskCommand(deps: TaskFeatureDeps, view: TasksView, arg: unknown): Promise<void> {
+  const task = (arg as { task?: Task } | undefined)?.task;
+  if (!task) return;
+  try {
+    await deps.session.client().tasks.retry(task.id);
+    view.refresh();
+  } catch (error) {
+    reportError(deps.prompts, 'retrying the task', error);
   }
 }

@@ -1,24 +1,9 @@
 import * as vscode from 'vscode';
-import type { AssetWatcher } from '../../api';
-import type { UploadQueue } from '../../upload';
-import type { Account } from '../account/account';
-import type { AssetsView } from '../assets/assetsView';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
-import type { Prompts } from '../common/prompts';
-import type { ResultDocuments } from '../common/resultDocuments';
+import type { TaskFeatureDeps } from './taskDeps';
 import type { TasksView } from './tasksView';
 
-export interface TaskFeatureDeps {
-  session: Account;
-  prompts: Prompts;
-  results: ResultDocuments;
-  assets: AssetsView;
-  /** What this machine's uploads left (Why Is This Not Ready? reads it). */
-  uploads: UploadQueue;
-  /** Follows this machine's imports to their end, for the notification. */
-  watcher: AssetWatcher;
-}
 
 /**
  * The Tasks view's provider on the activation path: the view's code is a bundle of its own, loaded

@@ -7,7 +7,7 @@ import { AssetItem, phaseText } from '../assets/assetItem';
 import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
 import { quoted } from '../common/format';
-import type { TaskFeatureDeps } from './registerTasks';
+import type { TaskFeatureDeps } from './taskDeps';
 import type { TasksView } from './tasksView';
 
 // Loaded at the first Import from URL, Why Is This Not Ready? or Retry (see registerTasks.ts).

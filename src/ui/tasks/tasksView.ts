@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isTaskActive, type Task, type TaskQuery } from '../../api';
 import { Disposable } from '../common/disposable';
 import { reportError } from '../common/errorReporting';
-import type { TaskFeatureDeps } from './registerTasks';
+import type { TaskFeatureDeps } from './taskDeps';
 import { TaskItem } from './taskItem';
 
 const PAGE = 50;

@@ -24,6 +24,7 @@ import { activateUploads, createUploads, type Uploads, type UploadsDeps } from '
 import { tickUploadStep } from './ui/uploads/uploadContextKeys';
 import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
+import { registerTaskCommands, type TasksViewHost } from './ui/tasks/registerTasks';
 
 /**
  * Set to `1` by the test launchers (test/host/runInHost.js) in the extension host's environment: only
@@ -48,6 +49,7 @@ export interface LivepeerApi {
   webhooks: WebhooksView;
   webhooksTree: vscode.TreeView<WebhookNode>;
   player: PlayerPanel;
+  tasks: TasksViewHost;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
@@ -81,6 +83,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const history = uploads.uploads.manager.history;
   const assets = activateAssets(session, prompts, context.workspaceState, watcher, (assetId) => history.finished.isAbandoned(assetId));
   const webhooks = activateWebhooks(session, prompts, results, context.globalState);
+  const tasks = registerTaskCommands({ session, prompts, results, assets: assets.view, uploads: uploads.uploads.manager, watcher });
   const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
 
   const profileStatusBar = new ProfileStatusBar(profiles);
@@ -112,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     ...assets.disposables,
     ...webhooks.disposables,
     ...player.disposables,
+    ...tasks.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
     history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
@@ -138,6 +142,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     webhooks: webhooks.view,
     webhooksTree: webhooks.treeView,
     player: player.player,
+    tasks: tasks.tasks,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };

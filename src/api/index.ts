@@ -35,3 +35,6 @@ export * from './webhooks/signature';
 // './webhooks/testEvent', playback token signing and checking from './playback/token'.
 export type { AccessControlBody, TestEventContext } from './webhooks/testEvent';
 export { sendWebhookTestEvent, type TestDelivery } from './webhooks/testSend';
+export type * from './tasks/types';
+export type { TaskApi } from './tasks/client';
+export { taskKind, isTaskActive, taskEtaMinutes } from './tasks/status';

@@ -4,6 +4,7 @@ import { SigningKeyApi } from './keys/client';
 import { PlaybackApi } from './playback/client';
 import { ProjectApi } from './projects/client';
 import { StreamApi } from './streams/client';
+import { TaskApi } from './tasks/client';
 import { ViewershipApi } from './viewership/client';
 import { WebhookApi } from './webhooks/client';
 
@@ -20,6 +21,7 @@ export class StudioClient {
   declare readonly playback: PlaybackApi;
   declare readonly projects: ProjectApi;
   declare readonly streams: StreamApi;
+  declare readonly tasks: TaskApi;
   /** Remembers, per client, a service that has no viewer numbers: asked no more once it said so. */
   declare readonly viewership: ViewershipApi;
   declare readonly webhooks: WebhookApi;
@@ -31,6 +33,7 @@ export class StudioClient {
     this.playback = new PlaybackApi(http);
     this.projects = new ProjectApi(http);
     this.streams = new StreamApi(http);
+    this.tasks = new TaskApi(http);
     this.viewership = new ViewershipApi(http);
     this.webhooks = new WebhookApi(http);
   }

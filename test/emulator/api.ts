@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
 import { ANONYMOUS, listedFor, ownedBy, ownerOf, type Accounts, type Caller } from './accounts';
 import { assetHandlers } from './assets';
 import { accessGate, type Gate, type GateTiming } from './accessControl';
@@ -15,6 +14,10 @@ import { validate, type ObjectSchema } from './validate';
 import { viewershipHandlers, type Viewership } from './viewership';
 import { webhookHandlers, type WebhookState } from './webhooks';
 import type { Deliveries } from './deliveries';
+import { assetRecoveryHandlers, reprocess } from './assetRecovery';
+import { importHandler, UPLOAD_OPTIONS, type Importer } from './imports';
+import type { Scheduler } from './scheduler';
+import { taskHandlers } from './tasks';
 
 export interface ApiContext {
   store: Store;
@@ -32,25 +35,15 @@ export interface ApiContext {
   deliveries: Deliveries;
   gate: Gate;
   gateTiming: GateTiming;
+  scheduler: Scheduler;
+  /** Step of the processing pipeline (EmulatorOptions.processingDelayMs). */
+  processingDelayMs: number;
+  importer: Importer;
 }
 
 const CREATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, projectId: { type: 'string' } } };
 const UPDATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, disabled: { type: 'boolean' } } };
-const REQUEST_UPLOAD: ObjectSchema = {
-  required: ['name'],
-  properties: {
-    name: { type: 'string', minLength: 1 },
-    projectId: { type: 'string' },
-    staticMp4: { type: 'boolean' },
-    playbackPolicy: { type: 'object' },
-    creatorId: {},
-    storage: { type: 'object' },
-    encryption: { type: 'object' },
-    c2pa: { type: 'boolean' },
-    profiles: { type: 'array' },
-    targetSegmentSizeSecs: { type: 'number' },
-  },
-};
+const REQUEST_UPLOAD: ObjectSchema = { required: ['name'], properties: UPLOAD_OPTIONS };
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], caller: Caller) => Promise<void> | void;
 
@@ -69,6 +62,8 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   const views = ctx.viewership && viewershipHandlers(ctx.viewership);
   const projects = projectHandlers(ctx.accounts);
   const webhooks = webhookHandlers({ ...ctx, state: ctx.webhooks });
+  const tasks = taskHandlers({ ...ctx, board: store.tasks });
+  const recovery = assetRecoveryHandlers(store);
 
   const routes: Route[] = [
     { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: listKeys },
@@ -111,6 +106,12 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'GET', pattern: /^\/api\/webhook\/([^/]+)\/log\/?$/, handler: webhooks.listLog },
     { method: 'GET', pattern: /^\/api\/webhook\/([^/]+)\/log\/([^/]+)$/, handler: webhooks.getLog },
     { method: 'POST', pattern: /^\/api\/webhook\/([^/]+)\/log\/([^/]+)\/resend$/, handler: webhooks.resend },
+    { method: 'POST', pattern: /^\/api\/asset\/upload\/url\/?$/, handler: importHandler({ ...ctx, readBody }) },
+    { method: 'POST', pattern: /^\/api\/asset\/([^/]+)\/retry$/, handler: recovery.retry },
+    { method: 'POST', pattern: /^\/api\/asset\/([^/]+)\/restore$/, handler: recovery.restore },
+    { method: 'GET', pattern: /^\/api\/task\/?$/, handler: tasks.list },
+    { method: 'GET', pattern: /^\/api\/task\/([^/]+)$/, handler: tasks.get },
+    { method: 'POST', pattern: /^\/api\/task\/([^/]+)\/retry$/, handler: tasks.retry },
   ];
 
   function listKeys(_req: IncomingMessage, res: ServerResponse, url: URL, _params: string[], caller: Caller): void {
@@ -166,12 +167,21 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     if (!body) return;
     const { name } = body as { name: string };
     const asset = store.createAsset(name, caller.tokenName, ownerOf(caller));
+    // The upload's task waits (`pending`) for the bytes, then runs the processing.
+    const task = store.tasks.create({
+      type: 'upload',
+      phase: 'pending',
+      ...ownerOf(caller),
+      outputAssetId: asset.id,
+      params: { upload: { uploadedObjectKey: `directUpload/${asset.playbackId}/source` } },
+      rerun: () => reprocess(store, ctx.scheduler, asset, ctx.processingDelayMs),
+    });
     const token = ctx.uploadTokens.sign(asset.id);
     sendJson(res, 200, {
       url: `${ctx.ingestOrigin}/api/asset/upload/direct?token=${token}`,
       tusEndpoint: `${ctx.ingestOrigin}/api/asset/upload/tus?token=${token}`,
       asset,
-      task: { id: randomUUID() },
+      task: { id: task.id },
     });
   }
 

@@ -98,22 +98,33 @@ export function serveThumbnail(store: Store, method: string, pathname: string, r
 }
 
 /**
- * The processing pipeline after an upload: waiting → processing (progress 0.2, then 0.7, one step per
- * `stepMs`) → ready with its videoSpec. Stops when the asset is failed or deleted meanwhile.
+ * The processing pipeline after an upload, an import or a clip: waiting → processing (progress 0.2,
+ * then 0.7, one step per `stepMs`) → ready with its videoSpec, and the asset's task along with it
+ * (running with the same progress → completed). An injected task fault fails it at its progress or
+ * stalls it there. Stops when the asset is failed or deleted meanwhile.
  */
 export function processAsset(store: Store, scheduler: Scheduler, asset: EmulatorAsset, stepMs: number): void {
   const stillProcessing = () => store.assets.get(asset.id) === asset && asset.status.phase !== 'failed';
+  const task = store.tasks.ofAsset(asset.id);
+  const fault = task && store.tasks.takeFault(task.type);
   const step = (index: number): void => {
     if (!stillProcessing()) return;
-    const progress = PROGRESS_STEPS[index];
+    const planned = PROGRESS_STEPS[index];
+    const limit = Math.min(fault?.failAt ?? 2, fault?.stallAt ?? 2);
+    const progress = planned === undefined ? (limit <= 1 ? limit : undefined) : Math.min(planned, limit);
     if (progress === undefined) {
       probe(asset, store.uploadedFiles.get(asset.id));
       asset.status = { phase: 'ready', updatedAt: Date.now() };
+      if (task) store.tasks.update(task, { phase: 'completed', progress: 1, retries: task.status.retries ?? 0 }, { upload: { assetSpec: { size: asset.size, videoSpec: asset.videoSpec } } });
       store.emit({ event: 'asset.ready', asset });
       return;
     }
     asset.status = { phase: 'processing', updatedAt: Date.now(), progress };
-    scheduler.after(stepMs, () => step(index + 1));
+    if (task) store.tasks.update(task, { phase: 'running', progress, retries: task.status.retries ?? 0 });
+    store.emit({ event: 'asset.updated', asset });
+    if (progress === fault?.failAt) store.failAsset(asset.id, fault.errorMessage);
+    // A stalled task stays where it is: nothing moves it on.
+    else if (progress !== fault?.stallAt) scheduler.after(stepMs, () => step(index + 1));
   };
   scheduler.after(stepMs, () => step(0));
 }

@@ -104,7 +104,7 @@ export class Deliveries {
 
   private fire(change: StoreEvent): void {
     const stream = 'stream' in change ? change.stream : undefined;
-    const projectId = stream?.projectId ?? ('asset' in change ? change.asset.projectId : undefined);
+    const projectId = stream?.projectId ?? ('asset' in change ? change.asset.projectId : 'task' in change ? change.task.projectId : undefined);
     // As the service: a webhook scoped to a stream still gets events that concern no stream.
     const subscribed = [...this.state.webhooks.values()].filter(
       (w) => !w.deleted && w.events.includes(change.event) && w.projectId === projectId && (!stream || !w.streamId || w.streamId === stream.id),
@@ -130,6 +130,11 @@ export class Deliveries {
       }
       case 'asset.deleted':
         return { payload: { asset: { id: change.asset.id, snapshot: clone(change.asset) } } };
+      case 'task.spawned':
+      case 'task.updated':
+      case 'task.completed':
+      case 'task.failed':
+        return { payload: { task: { id: change.task.id, type: change.task.type, snapshot: clone(change.task) } } };
       default:
         return { payload: { id: change.asset.id, snapshot: clone(change.asset) } };
     }

@@ -16,6 +16,7 @@ import { Faults, type FaultAction } from './faults';
 import { Ids } from './ids';
 import { sendErrors, sendJson, sendText } from './http';
 import { createIngest } from './ingest';
+import { Importer } from './imports';
 import { Scheduler } from './scheduler';
 import { seed } from './seed';
 import { Store } from './store';
@@ -30,6 +31,10 @@ export type { FaultAction, FaultMatch } from './faults';
 export type { EmulatorAsset, EmulatorSigningKey, EmulatorStream } from './store';
 export type { DeliveryOptions } from './deliveries';
 export type { DeliveryEntry, EmulatorWebhook, WebhookState } from './webhooks';
+export type { EmulatorTask, TaskFault, TaskPhase } from './tasks';
+export { startAssetTask } from './assetRecovery';
+export { NOT_ACCESSIBLE, NOT_A_VIDEO } from './imports';
+export { startSourceServer, FIXTURE_MP4, type SourceServer } from './sourceServer';
 export type { Origin, RequestRecord } from './wire';
 export { Faults, Store, Viewership };
 
@@ -142,6 +147,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const deliveries = new Deliveries(store, webhooks, scheduler, ingestOrigin, { ...DEFAULT_DELIVERY_OPTIONS, ...options.webhooks });
   const gateTiming = { cacheMs: options.gateCacheMs ?? 120_000, lastSeenDelayMs: options.lastSeenDelayMs ?? 60_000, after: (ms: number, fn: () => void) => scheduler.after(ms, fn) };
   const gate = createGate(store, gateTiming);
+  const processingDelayMs = options.processingDelayMs ?? 200;
+  const importer = new Importer(store, scheduler, dataDir, processingDelayMs);
   const api = createApi({
     store,
     uploadTokens,
@@ -155,6 +162,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     deliveries,
     gate,
     gateTiming,
+    scheduler,
+    processingDelayMs,
+    importer,
   });
   const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host }).catch(abandon);
 
@@ -206,7 +216,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     async close() {
       scheduler.dispose();
-      await Promise.all([closeServer(apiServer), closeServer(ingestServer), ingest.close(), deliveries.close()]);
+      await Promise.all([closeServer(apiServer), closeServer(ingestServer), ingest.close(), deliveries.close(), importer.close()]);
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -6,6 +6,7 @@ import type { RecordingStatus, Stream } from '../../src/api/streams/types';
 import type { Owner } from './accounts';
 import { probe, processAsset } from './assets';
 import type { Scheduler } from './scheduler';
+import { TaskBoard, type EmulatorTask } from './tasks';
 
 // Stored shapes carry the extra fields the real service sends beyond what src/api/types names.
 export interface EmulatorSigningKey extends SigningKey {
@@ -43,7 +44,8 @@ export const MAX_SIGNING_KEYS = 10;
 export type StoreEvent =
   | { event: 'stream.started' | 'stream.idle'; stream: EmulatorStream }
   | { event: 'recording.ready'; stream: EmulatorStream; session: EmulatorStream }
-  | { event: 'asset.created' | 'asset.ready' | 'asset.failed' | 'asset.deleted'; asset: EmulatorAsset };
+  | { event: 'asset.created' | 'asset.updated' | 'asset.ready' | 'asset.failed' | 'asset.deleted'; asset: EmulatorAsset }
+  | { event: 'task.spawned' | 'task.updated' | 'task.completed' | 'task.failed'; task: EmulatorTask };
 
 export class Store implements Owner {
   /** The default account's user and project: what is added without an owner belongs to them. */
@@ -58,6 +60,10 @@ export class Store implements Owner {
   readonly assets = new Map<string, EmulatorAsset>();
   /** Ids of deleted assets: the real service answers 400 (not 404) for a second DELETE. */
   readonly deletedAssetIds = new Set<string>();
+  /** Deleted assets as they were: POST /asset/{id}/restore brings one back. */
+  readonly deletedAssets = new Map<string, EmulatorAsset>();
+  /** Every upload, import and clip's task. */
+  readonly tasks: TaskBoard;
   /** Asset id → file holding its complete upload; an entry means the asset is uploaded. */
   readonly uploadedFiles = new Map<string, string>();
   private keysCreated = 0;
@@ -71,6 +77,7 @@ export class Store implements Owner {
   ) {
     this.userId = ids.uuid();
     this.projectId = ids.uuid();
+    this.tasks = new TaskBoard((change) => this.emit(change), () => ids.uuid());
   }
 
   /** Calls `listener` on every state change webhooks hear of; returns how to stop. */
@@ -222,6 +229,7 @@ export class Store implements Owner {
     const asset = this.assets.get(assetId);
     if (!asset) return;
     asset.status = { phase: 'failed', updatedAt: Date.now(), errorMessage };
+    this.tasks.fail(this.tasks.ofAsset(assetId), errorMessage);
     this.emit({ event: 'asset.failed', asset });
   }
 
@@ -231,6 +239,7 @@ export class Store implements Owner {
     if (!asset) return 'not found';
     this.assets.delete(id);
     this.deletedAssetIds.add(id);
+    this.deletedAssets.set(id, asset);
     this.emit({ event: 'asset.deleted', asset });
     return 'deleted';
   }
@@ -252,6 +261,8 @@ export class Store implements Owner {
     this.uploadedFiles.set(assetId, file);
     asset.size = size;
     asset.status = { phase: 'waiting', updatedAt: Date.now() };
+    const task = this.tasks.ofAsset(assetId);
+    if (task?.status.phase === 'pending') this.tasks.update(task, { phase: 'waiting', retries: 0 });
     processAsset(this, this.scheduler, asset, this.processingDelayMs);
   }
 }

@@ -72,3 +72,20 @@ export interface UploadRequest {
   asset: Asset;
   task: { id: string };
 }
+
+/** POST /asset/upload/url. */
+export interface ImportRequest {
+  name: string;
+  /** http(s), `ipfs://` or `ar://`. */
+  url: string;
+  playbackPolicy?: PlaybackPolicy;
+  /** Also make an MP4 (the service stores the choice; it does not show it in the answer). */
+  staticMp4?: boolean;
+}
+
+export interface ImportAnswer {
+  asset: Asset;
+  task: { id: string };
+  /** The same URL was imported within the last 15 minutes: this is that import (its name, not the one sent). */
+  existing: boolean;
+}

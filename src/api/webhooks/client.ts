@@ -54,6 +54,7 @@ function deliveryFilters(query: DeliveryQuery): string | undefined {
   const filters: Array<{ id: string; value: string | boolean }> = [];
   if (query.event) filters.push({ id: 'event', value: query.event });
   if (query.success !== undefined) filters.push({ id: 'success', value: query.success });
+  if (query.resourceId) filters.push({ id: 'resourceId', value: query.resourceId });
   return filters.length ? JSON.stringify(filters) : undefined;
 }
 

@@ -86,6 +86,8 @@ export interface WebhookDelivery {
 export interface DeliveryQuery {
   event?: string;
   success?: boolean;
+  /** Deliveries whose body names this id (an asset's, a task's, a stream's). */
+  resourceId?: string;
 }
 
 /** The JSON body the service POSTs to a webhook. */

@@ -62,7 +62,7 @@ function policyText(policy: PlaybackPolicy | null | undefined): string {
 }
 
 /** The tooltip: identity, phase and its time, format, tracks, size, policy, failure, and the thumbnail and views once known. */
-export function assetTooltip(asset: Asset, thumbnail?: string, views?: TotalViews): vscode.MarkdownString {
+export function assetTooltip(asset: Asset, thumbnail?: string, views?: TotalViews, task?: string): vscode.MarkdownString {
   const status = asset.status;
   const spec = asset.videoSpec;
   const tracks = spec?.tracks ?? [];
@@ -73,6 +73,7 @@ export function assetTooltip(asset: Asset, thumbnail?: string, views?: TotalView
     vscode.l10n.t('ID: `{0}`', asset.id),
     asset.playbackId ? vscode.l10n.t('Playback ID: `{0}`', asset.playbackId) : vscode.l10n.t('Playback ID: —'),
     vscode.l10n.t('Phase: {0} since {1}', md(phaseText(asset)), dateTime(status?.updatedAt)),
+    ...(task ? [vscode.l10n.t('Task: {0}', md(task))] : []),
     ...(phaseOf(asset) === 'failed' ? [vscode.l10n.t('Failure: {0}', md(status?.errorMessage ?? vscode.l10n.t('no message from the service')))] : []),
     ...(spec
       ? [spec.duration ? vscode.l10n.t('Format: {0}, {1}', md(spec.format ?? '—'), String(durationText(spec.duration))) : vscode.l10n.t('Format: {0}', md(spec.format ?? '—'))]
@@ -126,7 +127,12 @@ export class AssetItem extends vscode.TreeItem {
       .join(' · ');
     // A playable asset's tooltip is built on hover (resolveTreeItem), with its thumbnail: VS Code
     // only resolves properties that are left undefined here.
-    this.tooltip = this.hasThumbnail ? undefined : assetTooltip(asset);
+    this.tooltip = this.hasThumbnail || this.hasTask ? undefined : assetTooltip(asset);
+  }
+
+  /** A processing (or waiting) asset's tooltip shows its task's progress, read on hover. */
+  get hasTask(): boolean {
+    return this.asset.status?.phase === 'processing' || this.asset.status?.phase === 'waiting';
   }
 
   /** Ready assets have a thumbnail in their playback info. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { fetchThumbnailDataUri, isSettled, type Asset } from '../../api';
+import { fetchThumbnailDataUri, isSettled, taskEtaMinutes, taskKind, type Asset } from '../../api';
 import { Disposable } from '../common/disposable';
 import type { MessageItem } from '../common/messageItem';
 import { PagedTreeModel } from '../common/pagedTreeModel';
@@ -124,12 +124,25 @@ export class AssetsView extends Disposable implements vscode.TreeDataProvider<No
    * image per asset) and its total views and playtime.
    */
   async resolveTreeItem(item: vscode.TreeItem, node: Node): Promise<vscode.TreeItem> {
+    if (node instanceof AssetItem && node.hasTask) {
+      item.tooltip = assetTooltip(node.asset, undefined, undefined, await this.taskText(node.asset.id));
+      return item;
+    }
     if (!(node instanceof AssetItem) || !node.hasThumbnail || !node.asset.playbackId) return item;
     const playbackId = node.asset.playbackId;
     // Views are optional in a tooltip: without them it still shows.
     const [thumbnail, views] = await Promise.all([this.thumbnail(playbackId), this.session.client().viewership.totalViews(playbackId).catch(() => undefined)]);
     item.tooltip = assetTooltip(node.asset, thumbnail, views);
     return item;
+  }
+
+  /** "import running 40 %, about 3 min left", or why it is not known. */
+  private async taskText(assetId: string): Promise<string> {
+    const task = await this.session.client().tasks.ofAsset(assetId).catch(() => undefined);
+    if (!task) return 'not known';
+    const progress = task.status?.phase === 'running' && task.status.progress !== undefined ? ` ${Math.round(task.status.progress * 100)} %` : '';
+    const eta = taskEtaMinutes(task);
+    return `${taskKind(task)} ${task.status?.phase ?? ''}${progress}${eta ? `, about ${eta} min left` : ''}${task.status?.retries ? `, attempt ${task.status.retries + 1}` : ''}`;
   }
 
   private thumbnail(playbackId: string): Promise<string | undefined> {

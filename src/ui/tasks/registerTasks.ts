@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import { COMMANDS } from '../common/commandIds';
+import { registerCommand } from '../common/commands';
+import type { TaskFeatureDeps } from './taskDeps';
+import type { TasksView } from './tasksView';
+
+
+/**
+ * The Tasks view's provider on the activation path: the view's code is a bundle of its own, loaded
+ * when the view first asks for rows.
+ */
+export class TasksViewHost implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private view: Promise<TasksView> | undefined;
+  treeView: vscode.TreeView<vscode.TreeItem> | undefined;
+
+  constructor(private readonly deps: TaskFeatureDeps) {}
+
+  load(): Promise<TasksView> {
+    this.view ??= import('./tasksView.js').then(({ TasksView }) => {
+      const tree = this.treeView;
+      const view = new TasksView(this.deps, () => !!tree?.visible, tree ? tree.onDidChangeVisibility : () => ({ dispose() {} }));
+      view.onDidChange(() => this.changed.fire());
+      return view;
+    });
+    return this.view;
+  }
+
+  getTreeItem(item: vscode.TreeItem): vscode.TreeItem {
+    return item;
+  }
+
+  async getChildren(item?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+    return item ? [] : (await this.load()).children();
+  }
+
+  dispose(): void {
+    void this.view?.then((view) => view.dispose());
+    this.changed.dispose();
+  }
+}
+
+/**
+ * Import from URL, Why Is This Not Ready?, Retry, and the Tasks view: only ids and the view here, on
+ * the activation path; the handlers are bundles of their own, loaded at the first use.
+ */
+export function registerTaskCommands(deps: TaskFeatureDeps): { tasks: TasksViewHost; disposables: vscode.Disposable[] } {
+  const commands = () => import('./taskCommands.js');
+  const tasks = new TasksViewHost(deps);
+  const treeView = vscode.window.createTreeView('livepeer.tasks', { treeDataProvider: tasks });
+  tasks.treeView = treeView;
+  return {
+    tasks,
+    disposables: [
+      tasks,
+      treeView,
+      registerCommand(COMMANDS.assets.importFromUrl, async (arg?: unknown) => (await commands()).importFromUrlCommand(deps, arg)),
+      registerCommand(COMMANDS.assets.whyNotReady, async (arg?: unknown) => (await commands()).whyNotReadyCommand(deps, arg)),
+      registerCommand(COMMANDS.assets.retry, async (arg?: unknown) => (await commands()).retryAssetCommand(deps, arg)),
+      registerCommand(COMMANDS.tasks.refresh, async () => (await tasks.load()).refresh()),
+      registerCommand(COMMANDS.tasks.filter, async () => (await commands()).filterTasksCommand(deps, await tasks.load(), treeView)),
+      registerCommand(COMMANDS.tasks.retry, async (arg?: unknown) => (await commands()).retryTaskCommand(deps, await tasks.load(), arg)),
+    ],
+  };
+}

@@ -1,0 +1,211 @@
+import * as vscode from 'vscode';
+import { isLoopbackHost, type Asset, type Task, type TaskKind, type TaskQuery } from '../../api';
+import { importFromUrl, importUrlProblem } from '../../operations/importFromUrl';
+import { localTraceOf } from '../../operations/uploadTrace';
+import { whyNotReady, type NotReadyAnswer } from '../../operations/whyNotReady';
+import { AssetItem, phaseText } from '../assets/assetItem';
+import { COMMANDS } from '../common/commandIds';
+import { reportError } from '../common/errorReporting';
+import { quoted } from '../common/format';
+import type { TaskFeatureDeps } from './taskDeps';
+import type { TasksView } from './tasksView';
+
+// Loaded at the first Import from URL, Why Is This Not Ready? or Retry (see registerTasks.ts).
+
+const SIGNED = 'jwt' as const;
+const PLAY = vscode.l10n.t('Play');
+const COPY_PLAYBACK_URL = vscode.l10n.t('Copy Playback URL');
+const WHY = vscode.l10n.t('Why?');
+
+/** Tasks of this machine whose end was (or will be) announced: once each, whatever follows them. */
+const announced = new Set<string>();
+
+/**
+ * Follows an import of this machine to its end and says it once: ready (Play, Copy Playback URL) or
+ * failed with the service's reason (Why?).
+ */
+function announceEnd(deps: TaskFeatureDeps, asset: Asset, taskId: string): void {
+  if (announced.has(taskId)) return;
+  announced.add(taskId);
+  const name = quoted(asset.name || asset.id);
+  const subscription = deps.watcher.subscribe(asset.id, {
+    onUpdate: (fresh) => {
+      const phase = fresh.status?.phase;
+      if (phase !== 'ready' && phase !== 'failed') return;
+      subscription.dispose();
+      deps.assets.addOrUpdate(fresh);
+      if (phase === 'ready') {
+        void deps.prompts.message('info', vscode.l10n.t('Livepeer: {0} is imported and ready.', name), {}, PLAY, COPY_PLAYBACK_URL).then((action) => {
+          if (action === PLAY) void vscode.commands.executeCommand(COMMANDS.player.play, fresh);
+          if (action === COPY_PLAYBACK_URL) void vscode.commands.executeCommand(COMMANDS.assets.copyPlaybackUrl, fresh);
+        });
+      } else {
+        const reason = fresh.status?.errorMessage ?? vscode.l10n.t('no reason given');
+        void deps.prompts.message('error', vscode.l10n.t('Livepeer: importing {0} failed: {1}', name, reason), {}, WHY).then((action) => {
+          if (action === WHY) void vscode.commands.executeCommand(COMMANDS.assets.whyNotReady, fresh.id);
+        });
+      }
+    },
+    onGone: () => subscription.dispose(),
+  });
+}
+
+/** A URL the command was given (a string argument) or the one selected in the active editor. */
+function givenUrl(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg.trim();
+  const editor = vscode.window.activeTextEditor;
+  const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).trim() : '';
+  return /^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(selected) ? selected : undefined;
+}
+
+/** A name from the URL's last path segment, without its extension. */
+function nameFromUrl(url: string): string {
+  try {
+    const last = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
+    return last.replace(/\.[a-z0-9]{2,5}$/i, '') || new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
+export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown): Promise<void> {
+  const { session, prompts } = deps;
+  try {
+    await session.loaded();
+    const client = session.client();
+    const serviceIsLocal = isLoopbackHost(new URL(client.http.baseUrl).hostname);
+    const url = await prompts.inputChecked(
+      {
+        title: vscode.l10n.t('Livepeer: Import Video from URL'),
+        prompt: vscode.l10n.t('Address of the video: http(s)://, ipfs:// or ar://. Livepeer fetches it from its own servers.'),
+        value: givenUrl(arg),
+        placeHolder: vscode.l10n.t('https://example.com/video.mp4'),
+      },
+      async (value) => importUrlProblem(value, serviceIsLocal),
+    );
+    if (!url) return;
+    const name = await prompts.input({
+      title: vscode.l10n.t('Livepeer: Import Video from URL'),
+      prompt: vscode.l10n.t('Asset name'),
+      value: nameFromUrl(url),
+      validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('The name cannot be empty')),
+    });
+    if (!name?.trim()) return;
+    const playback = await prompts.pick(
+      [
+        { label: vscode.l10n.t('Public'), detail: vscode.l10n.t('Anyone with the playback URL can watch'), value: 'public' as const },
+        { label: vscode.l10n.t('Signed'), detail: vscode.l10n.t('Viewers need a token signed with one of your signing keys'), value: SIGNED },
+      ],
+      { title: vscode.l10n.t('Livepeer: Who May Watch?') },
+    );
+    if (!playback) return;
+    const answer = await importFromUrl(client, { name, url, playback: playback.value });
+    deps.assets.addOrUpdate(answer.asset);
+    announceEnd(deps, answer.asset, answer.task.id);
+    const shown = quoted(answer.asset.name || answer.asset.id);
+    if (answer.existing) void prompts.message('info', vscode.l10n.t('Livepeer: this URL is already being imported, as {0}: that import goes on.', shown), {});
+    else vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: importing {0}; the Assets view follows it.', shown), 5000);
+    await vscode.commands.executeCommand(COMMANDS.assets.reveal, answer.asset.id);
+  } catch (error) {
+    reportError(prompts, 'importing the video', error);
+  }
+}
+
+/** The asset given (a row, an asset, an id) or, from the palette, one of the loaded assets that is not ready. */
+async function assetOf(deps: TaskFeatureDeps, arg: unknown, placeHolder: string, only: (asset: Asset) => boolean): Promise<Asset | undefined> {
+  if (arg instanceof AssetItem) return arg.asset;
+  if (typeof arg === 'string' && arg) return deps.session.client().assets.get(arg);
+  if (arg && typeof arg === 'object' && typeof (arg as Asset).id === 'string') return arg as Asset;
+  const candidates = deps.assets.assets.filter(only);
+  if (!candidates.length) {
+    void deps.prompts.message('info', vscode.l10n.t('Livepeer: every loaded asset is ready.'), {});
+    return undefined;
+  }
+  const picked = await deps.prompts.pick(
+    candidates.map((asset) => ({ label: asset.name || asset.id, description: phaseText(asset), detail: asset.id, asset })),
+    { placeHolder, matchOnDetail: true },
+  );
+  return picked?.asset;
+}
+
+const notReady = (asset: Asset) => asset.status?.phase !== 'ready';
+
+/** The answer as a read-only document: where it stands, what to do, then what was found. */
+export function whyLines(answer: NotReadyAnswer): string[] {
+  return [
+    `**${answer.summary}**`,
+    '',
+    `Next: ${answer.next}`,
+    '',
+    '## What was found',
+    '',
+    ...answer.facts.map((fact) => `- ${fact}`),
+    '',
+    `Asset ID: ${answer.assetId}${answer.taskId ? ` · Task ID: ${answer.taskId}` : ''} · asked ${new Date().toLocaleTimeString()}`,
+  ];
+}
+
+export async function whyNotReadyCommand(deps: TaskFeatureDeps, arg: unknown): Promise<NotReadyAnswer | undefined> {
+  try {
+    const asset = await assetOf(deps, arg, vscode.l10n.t('Select the asset to explain'), notReady);
+    if (!asset) return undefined;
+    const client = deps.session.client();
+    const answer = await whyNotReady(client, { assetId: asset.id, local: await localTraceOf(deps.uploads, asset.id) });
+    await deps.results.show(vscode.l10n.t('Why is {0} not ready?', answer.name || answer.assetId), whyLines(answer));
+    return answer;
+  } catch (error) {
+    reportError(deps.prompts, 'explaining why the asset is not ready', error);
+    return undefined;
+  }
+}
+
+/** Waits (backing off, about a minute at most) until a retried task leaves `waiting`. */
+async function untilTaskMoves(deps: TaskFeatureDeps, taskId: string): Promise<void> {
+  for (let wait = 250; wait <= 32_000; wait *= 2) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    if ((await deps.session.client().tasks.get(taskId)).status?.phase !== 'waiting') return;
+  }
+}
+
+export async function retryAssetCommand(deps: TaskFeatureDeps, arg: unknown): Promise<void> {
+  try {
+    const asset = await assetOf(deps, arg, vscode.l10n.t('Select the failed asset to process again'), (a) => a.status?.phase === 'failed');
+    if (!asset) return;
+    const client = deps.session.client();
+    const task = await client.tasks.ofAsset(asset.id);
+    await client.assets.retry(asset.id);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: processing {0} again.', quoted(asset.name || asset.id)), 5000);
+    // The asset stays `failed` until the service runs its task again; from then on the row follows it.
+    if (task) await untilTaskMoves(deps, task.id);
+    deps.assets.addOrUpdate(await client.assets.get(asset.id));
+  } catch (error) {
+    reportError(deps.prompts, 'retrying the asset', error);
+  }
+}
+
+const PHASES = ['pending', 'waiting', 'running', 'completed', 'failed', 'cancelled'];
+const KINDS: TaskKind[] = ['upload', 'import', 'clip', 'transcode', 'export'];
+
+/** Filter Tasks…: a phase, then a kind (each may be All); shown in the view's description. */
+export async function filterTasksCommand(deps: TaskFeatureDeps, view: TasksView, treeView: vscode.TreeView<unknown>): Promise<void> {
+  const all = vscode.l10n.t('All');
+  const phase = await deps.prompts.pick([all, ...PHASES].map((label) => ({ label, picked: label === (view.query.phase ?? all) })), { title: vscode.l10n.t('Livepeer: Filter Tasks by Phase') });
+  if (!phase) return;
+  const kind = await deps.prompts.pick([all, ...KINDS].map((label) => ({ label })), { title: vscode.l10n.t('Livepeer: Filter Tasks by Kind') });
+  if (!kind) return;
+  const query: TaskQuery = { ...(phase.label !== all ? { phase: phase.label } : {}), ...(kind.label !== all ? { kind: kind.label as TaskKind } : {}) };
+  treeView.description = [query.phase, query.kind].filter(Boolean).join(' · ') || undefined;
+  view.refresh(query);
+}
+
+/** Retry Task on a failed (or cancelled) task: the service runs it again from `waiting`. */
+export async function retryTaskCommand(deps: TaskFeatureDeps, view: TasksView, arg: unknown): Promise<void> {
+  const task = (arg as { task?: Task } | undefined)?.task;
+  if (!task) return;
+  try {
+    await deps.session.client().tasks.retry(task.id);
+    view.refresh();
+  } catch (error) {
+    reportError(deps.prompts, 'retrying the task', error);
+  }
+}

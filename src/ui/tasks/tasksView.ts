@@ -1,0 +1,81 @@
+import * as vscode from 'vscode';
+import { isTaskActive, type Task, type TaskQuery } from '../../api';
+import { Disposable } from '../common/disposable';
+import { reportError } from '../common/errorReporting';
+import type { TaskFeatureDeps } from './taskDeps';
+import { TaskItem } from './taskItem';
+
+const PAGE = 50;
+/** While a task runs the list is read again after this long, longer each time nothing changed. */
+export const POLL_FIRST_MS = 2_000;
+const POLL_MAX_MS = 30_000;
+
+/**
+ * Recent tasks (uploads, imports, clips…), newest first, filtered by phase and kind. While the view
+ * is visible and a listed task is still pending, waiting or running, it reads the list again with a
+ * growing delay (reset when something changed); hidden, or with nothing running, it reads nothing.
+ */
+export class TasksView extends Disposable {
+  private tasks: Task[] = [];
+  private loaded = false;
+  private timer: NodeJS.Timeout | undefined;
+  private delay = POLL_FIRST_MS;
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChange = this.changed.event;
+  query: TaskQuery = {};
+
+  constructor(
+    private readonly deps: TaskFeatureDeps,
+    private readonly visible: () => boolean,
+    onDidChangeVisibility: vscode.Event<unknown>,
+  ) {
+    super();
+    // Shown again: read afresh (nothing was read while hidden); hidden: the armed read is dropped.
+    this.register(onDidChangeVisibility(() => (this.visible() && this.loaded ? this.refresh() : this.schedule())));
+    this.register({ dispose: () => clearTimeout(this.timer) });
+  }
+
+  /** Rows for the tree; the first call (and a refresh) reads the list. */
+  async children(): Promise<vscode.TreeItem[]> {
+    if (!this.loaded) await this.read();
+    const names = new Map(this.deps.assets.assets.map((asset) => [asset.id, asset.name]));
+    return this.tasks.map((task) => new TaskItem(task, task.outputAssetId ? names.get(task.outputAssetId) : undefined));
+  }
+
+  refresh(query = this.query): void {
+    this.query = query;
+    this.loaded = false;
+    this.delay = POLL_FIRST_MS;
+    this.changed.fire();
+  }
+
+  private async read(): Promise<void> {
+    try {
+      await this.deps.session.loaded();
+      const fresh = (await this.deps.session.client().tasks.listPage(this.query, undefined, PAGE)).items;
+      if (JSON.stringify(fresh) !== JSON.stringify(this.tasks)) this.delay = POLL_FIRST_MS;
+      else this.delay = Math.min(POLL_MAX_MS, Math.round(this.delay * 1.5));
+      this.tasks = fresh;
+    } catch (error) {
+      reportError(this.deps.prompts, 'reading the tasks', error);
+    }
+    this.loaded = true;
+    this.schedule();
+  }
+
+  /** Arms the next read when the view is visible and something still runs; otherwise none. */
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.visible() || !this.loaded || !this.tasks.some(isTaskActive)) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.read().then(() => this.changed.fire());
+    }, this.delay);
+  }
+
+  /** Whether a read is armed (tests check that nothing polls). */
+  get polling(): boolean {
+    return this.timer !== undefined;
+  }
+}

@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { AssetItem } from '../../src/ui/assets/activateAssets';
+import type { PromptRequest } from '../../src/ui/common/prompts';
+import { NOT_ACCESSIBLE, startSourceServer, type SourceServer } from '../emulator';
+import { answer, api, asked, assertAllAnswered, emulator, eventually, resultText, signIn } from './harness';
+
+type Input = Extract<PromptRequest, { kind: 'input' }>;
+
+async function row(name: string): Promise<AssetItem> {
+  const found = ((await api.assets.getChildren()) ?? []).find((item): item is AssetItem => 'asset' in item && item.label === name);
+  assert.ok(found, `row ${name}`);
+  return found;
+}
+
+const imports = () => emulator.requests.filter((r) => r.origin === 'api' && r.method === 'POST' && r.url.startsWith('/api/asset/upload/url')).length;
+
+/** Answers the three questions of Import from URL: the URL (checking what was prefilled), the name, public playback. */
+function answerImport(url: string, name: string, prefilled?: string): void {
+  answer(
+    (request) => {
+      assert.equal(request.kind, 'input');
+      assert.equal((request as Input).options.value, prefilled);
+      return url;
+    },
+    () => name,
+    (request) => (request as Extract<PromptRequest, { kind: 'pick' }>).items[0],
+  );
+}
+
+describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
+  this.timeout(60_000);
+  let source: SourceServer;
+
+  before(async () => {
+    await signIn();
+    source = await startSourceServer();
+    await api.assets.filters.set({ search: '', phase: 'all' });
+    await vscode.commands.executeCommand('livepeer.assets.focus');
+  });
+  after(async () => {
+    await source.close();
+  });
+  afterEach(() => assertAllAnswered());
+
+  it('imports from a local URL: the asset appears at once, follows its task and becomes ready', async () => {
+    const url = `${source.origin}/holiday.mp4`;
+    answerImport(url, 'Holiday', url);
+    await vscode.commands.executeCommand('livepeer.assets.importFromUrl', url);
+    const asset = [...emulator.store.assets.values()].find((a) => a.name === 'Holiday');
+    assert.ok(asset, 'the service has the asset');
+    assert.deepEqual(asset.source, { type: 'url', url });
+    await row('Holiday');
+    await eventually(async () => assert.equal((await row('Holiday')).asset.status?.phase, 'ready'), 20_000);
+    assert.ok(source.requested.includes('/holiday.mp4'), 'the emulator fetched the URL');
+    await eventually(() => assert.equal(asked.filter((r) => r.kind === 'message' && /“Holiday” is imported and ready/.test(r.message)).length, 1));
+    const info = await api.session.client().playback.get(asset.playbackId);
+    assert.ok(info.meta.source.length > 0, 'it plays');
+  });
+
+  it('refuses a bad URL in the box before sending; a URL selected in an editor is offered', async () => {
+    const before = imports();
+    answer(
+      (request) => {
+        assert.equal((request as Input).rejected, undefined);
+        return 'ftp://example.com/a.mp4';
+      },
+      (request) => {
+        assert.match((request as Input).rejected ?? '', /only http\(s\):\/\/, ipfs:\/\/ and ar:\/\//);
+        return undefined;
+      },
+    );
+    await vscode.commands.executeCommand('livepeer.assets.importFromUrl');
+    assert.equal(imports(), before, 'nothing sent');
+
+    const url = `${source.origin}/from-editor.mp4`;
+    const document = await vscode.workspace.openTextDocument({ content: `see ${url} here` });
+    const editor = await vscode.window.showTextDocument(document);
+    try {
+      const start = document.getText().indexOf(url);
+      editor.selection = new vscode.Selection(document.positionAt(start), document.positionAt(start + url.length));
+      answer(
+        (request) => {
+          assert.equal((request as Input).options.value, url);
+          return undefined;
+        },
+      );
+      await vscode.commands.executeCommand('livepeer.assets.importFromUrl');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
+  it('Why Is This Not Ready?: a failed import says the service’s error and to fix the URL', async () => {
+    answerImport(`${source.origin}/missing`, 'Gone video');
+    await vscode.commands.executeCommand('livepeer.assets.importFromUrl', undefined);
+    await eventually(async () => assert.equal((await row('Gone video')).asset.status?.phase, 'failed'), 20_000);
+    await vscode.commands.executeCommand('livepeer.assets.whyNotReady', await row('Gone video'));
+    const text = await eventually(() => resultText(/Why is Gone video not ready/) ?? assert.fail('no document'));
+    assert.ok(text.includes(`**Failed: ${NOT_ACCESSIBLE}**`), text);
+    assert.match(text, /Next: Check that the source URL answers/);
+    assert.match(text, /Task: import .*failed, tried 3 times/);
+    const failures = asked.filter((r) => r.kind === 'message' && /importing “Gone video” failed: file could not be imported/.test(r.message));
+    assert.equal(failures.length, 1, 'said once');
+    assert.deepEqual((failures[0] as { actions: string[] }).actions, ['Why?']);
+  });
+
+  it('a processing asset’s tooltip and Why Is This Not Ready? show its task’s progress', async () => {
+    emulator.store.tasks.injectFault({ stallAt: 0.2 });
+    answerImport(`${source.origin}/slow.mp4`, 'Slow video');
+    await vscode.commands.executeCommand('livepeer.assets.importFromUrl', undefined);
+    const item = await eventually(async () => {
+      const found = await row('Slow video');
+      assert.equal(found.asset.status?.progress, 0.2);
+      return found;
+    }, 20_000);
+    assert.equal(item.tooltip, undefined, 'built on hover');
+    const resolved = await api.assets.resolveTreeItem(item, item);
+    assert.match((resolved.tooltip as vscode.MarkdownString).value, /Task: import running 20 %/);
+    await vscode.commands.executeCommand('livepeer.assets.whyNotReady', item.asset.id);
+    const text = await eventually(() => resultText(/Why is Slow video not ready/) ?? assert.fail('no document'));
+    assert.match(text, /\*\*Processing at 20 %/);
+  });
+
+  it('Tasks view: newest first; polls only while something runs and the view is visible (requests counted); filters by phase and kind', async () => {
+    const taskReads = () => emulator.requests.filter((r) => r.origin === 'api' && r.method === 'GET' && /^\/api\/task\/?(\?|$)/.test(r.url)).length;
+    await vscode.commands.executeCommand('livepeer.tasks.focus');
+    const view = await api.tasks.load();
+    const rows = await eventually(async () => {
+      const found = (await api.tasks.getChildren()).map((item) => String(item.label));
+      assert.ok(found.includes('import · Slow video'), found.join(', '));
+      return found;
+    });
+    assert.equal(rows.indexOf('import · Slow video'), 0, 'newest first');
+    // The stalled import still runs: the view reads the list again on its own.
+    const before = taskReads();
+    await eventually(() => assert.ok(taskReads() >= before + 2, 'polled twice'), 20_000);
+    assert.equal(view.polling, true);
+
+    answer(
+      (request) => (request as Extract<PromptRequest, { kind: 'pick' }>).items.find((item) => item.label === 'failed'),
+      (request) => (request as Extract<PromptRequest, { kind: 'pick' }>).items.find((item) => item.label === 'import'),
+    );
+    await vscode.commands.executeCommand('livepeer.tasks.filter');
+    const failedRows = await eventually(async () => {
+      const found = (await api.tasks.getChildren()).map((item) => String(item.label));
+      assert.deepEqual(found, ['import · Gone video']);
+      return found;
+    });
+    assert.equal(failedRows.length, 1);
+    assert.equal(view.polling, false, 'nothing listed runs: no read is armed');
+    const settled = taskReads();
+    await vscode.commands.executeCommand('livepeer.tasks.refresh');
+    await eventually(async () => assert.equal((await api.tasks.getChildren()).length, 1));
+    assert.equal(taskReads(), settled + 1, 'one read per refresh, none after');
+
+    view.refresh({});
+    await eventually(async () => assert.ok((await api.tasks.getChildren()).length > 1));
+    assert.equal(view.polling, true);
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await eventually(() => assert.equal(view.polling, false, 'hidden: nothing polls'));
+    const hidden = taskReads();
+    await vscode.commands.executeCommand('livepeer.assets.focus');
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    assert.ok(taskReads() <= hidden + 1);
+  });
+});

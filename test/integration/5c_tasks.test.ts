@@ -135,7 +135,8 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
     // The stalled import still runs: the view reads the list again on its own.
     const before = taskReads();
     await eventually(() => assert.ok(taskReads() >= before + 2, 'polled twice'), 20_000);
-    assert.equal(view.polling, true);
+    // Between a read's start and its end no next read is armed yet.
+    await eventually(() => assert.equal(view.polling, true));
 
     answer(
       (request) => (request as Extract<PromptRequest, { kind: 'pick' }>).items.find((item) => item.label === 'failed'),
@@ -156,7 +157,7 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
 
     view.refresh({});
     await eventually(async () => assert.ok((await api.tasks.getChildren()).length > 1));
-    assert.equal(view.polling, true);
+    await eventually(() => assert.equal(view.polling, true));
     await vscode.commands.executeCommand('workbench.view.explorer');
     await eventually(() => assert.equal(view.polling, false, 'hidden: nothing polls'));
     const hidden = taskReads();

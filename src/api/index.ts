@@ -35,3 +35,6 @@ export * from './webhooks/signature';
 // buildWebhookTestEvent is imported from './webhooks/testEvent' itself, lazily: the extension bundles it apart (esbuild.mjs).
 export type { AccessControlBody, TestEventContext } from './webhooks/testEvent';
 export { sendWebhookTestEvent, type TestDelivery } from './webhooks/testSend';
+export type * from './multistream/types';
+export type { MultistreamApi } from './multistream/client';
+export { targetHost, targetUrlProblem, targetUrlSecrets } from './multistream/targetUrl';

@@ -1,6 +1,7 @@
 import { AssetApi } from './assets/client';
 import { StudioHttp, type StudioHttpOptions } from './core/http';
 import { SigningKeyApi } from './keys/client';
+import { MultistreamApi } from './multistream/client';
 import { PlaybackApi } from './playback/client';
 import { ProjectApi } from './projects/client';
 import { StreamApi } from './streams/client';
@@ -17,6 +18,8 @@ export class StudioClient {
   declare readonly http: StudioHttp;
   declare readonly assets: AssetApi;
   declare readonly keys: SigningKeyApi;
+  /** The user's targets (not the project's): the key's user id is read once, from GET /project. */
+  declare readonly multistream: MultistreamApi;
   declare readonly playback: PlaybackApi;
   declare readonly projects: ProjectApi;
   declare readonly streams: StreamApi;
@@ -28,6 +31,7 @@ export class StudioClient {
     const http = (this.http = new StudioHttp(options));
     this.assets = new AssetApi(http);
     this.keys = new SigningKeyApi(http);
+    this.multistream = new MultistreamApi(http, async (signal) => (await this.projects.list(signal)).find((project) => project.userId)?.userId);
     this.playback = new PlaybackApi(http);
     this.projects = new ProjectApi(http);
     this.streams = new StreamApi(http);

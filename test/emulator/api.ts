@@ -4,6 +4,7 @@ import { ANONYMOUS, listedFor, ownedBy, ownerOf, type Accounts, type Caller } fr
 import { assetHandlers } from './assets';
 import { accessGate, type Gate, type GateTiming } from './accessControl';
 import { likeMatcher, parseFilters } from './filters';
+import { multistreamHandlers, type MultistreamTargets } from './multistream';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
 import { playbackInfo } from './playback';
@@ -32,6 +33,7 @@ export interface ApiContext {
   deliveries: Deliveries;
   gate: Gate;
   gateTiming: GateTiming;
+  multistream: MultistreamTargets;
 }
 
 const CREATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, projectId: { type: 'string' } } };
@@ -69,6 +71,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   const views = ctx.viewership && viewershipHandlers(ctx.viewership);
   const projects = projectHandlers(ctx.accounts);
   const webhooks = webhookHandlers({ ...ctx, state: ctx.webhooks });
+  const targets = multistreamHandlers(ctx.multistream, ctx);
 
   const routes: Route[] = [
     { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: listKeys },
@@ -91,6 +94,13 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'PATCH', pattern: /^\/api\/stream\/([^/]+)\/suspended$/, handler: streams.setSuspended },
     { method: 'DELETE', pattern: /^\/api\/stream\/([^/]+)\/terminate$/, handler: streams.terminateStream },
     { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/sessions$/, handler: streams.listSessions },
+    { method: 'POST', pattern: /^\/api\/stream\/([^/]+)\/create-multistream-target$/, handler: streams.addTarget },
+    { method: 'DELETE', pattern: /^\/api\/stream\/([^/]+)\/multistream\/([^/]+)$/, handler: streams.removeTarget },
+    { method: 'GET', pattern: /^\/api\/multistream\/target\/?$/, handler: targets.list },
+    { method: 'POST', pattern: /^\/api\/multistream\/target\/?$/, handler: targets.create },
+    { method: 'GET', pattern: /^\/api\/multistream\/target\/([^/]+)$/, handler: targets.get },
+    { method: 'PATCH', pattern: /^\/api\/multistream\/target\/([^/]+)$/, handler: targets.update },
+    { method: 'DELETE', pattern: /^\/api\/multistream\/target\/([^/]+)$/, handler: targets.delete },
     { method: 'GET', pattern: /^\/api\/ingest\/?$/, handler: streams.listIngests, public: true },
     { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(ctx.gate, ctx.gateTiming), public: true },
     ...(views

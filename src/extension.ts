@@ -26,6 +26,7 @@ import { activateUploads, createUploads, type Uploads, type UploadsDeps } from '
 import { tickUploadStep } from './ui/uploads/uploadContextKeys';
 import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
+import { registerMultistream, type TargetsView } from './ui/multistream/registerMultistream';
 
 /**
  * Set to `1` by the test launchers (test/host/runInHost.js) in the extension host's environment: only
@@ -50,6 +51,7 @@ export interface LivepeerApi {
   webhooks: WebhooksView;
   webhooksTree: vscode.TreeView<WebhookNode>;
   player: PlayerPanel;
+  multistreamTargets: TargetsView;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
@@ -86,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
 
   const profileStatusBar = new ProfileStatusBar(profiles);
+  const multistream = registerMultistream({ session, prompts, streams, state: context.globalState });
 
   context.subscriptions.push(
     log,
@@ -111,6 +114,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     ...assets.disposables,
     ...webhooks.disposables,
     ...player.disposables,
+    ...multistream.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
     history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
@@ -137,6 +141,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     webhooks: webhooks.view,
     webhooksTree: webhooks.treeView,
     player: player.player,
+    multistreamTargets: multistream.targets,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };

@@ -6,7 +6,8 @@ import type { Prompts } from '../common/prompts';
 import type { StreamsView } from '../streams/streamsView';
 
 // Only the wiring of multistream is loaded at activation: the rows, the directory of targets and
-// the commands are their own bundle, loaded by the first expand of the view or the first command.
+// the commands are one bundle of their own (targetCommands.js, so the row classes the commands
+// recognise are the ones the views show), loaded by the first expand of a view or the first command.
 
 export interface MultistreamDeps {
   session: Account;
@@ -37,7 +38,7 @@ export class TargetsView implements vscode.TreeDataProvider<vscode.TreeItem>, vs
 
   async getChildren(item?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (item) return [];
-    const { targetRows } = await import('./targetRows.js');
+    const { targetRows } = await import('./targetCommands.js');
     return targetRows({ ...this.deps, targets: this });
   }
 
@@ -66,7 +67,7 @@ export function registerMultistream(deps: Omit<MultistreamDeps, 'targets'>): { t
   const targets = new TargetsView(deps);
   const treeView = vscode.window.createTreeView('livepeer.multistreamTargets', { treeDataProvider: targets });
   const full: MultistreamDeps = { ...deps, targets };
-  deps.streams.extraRows = async (stream) => (await import('./targetRows.js')).streamTargetRows(full, stream);
+  deps.streams.extraRows = async (stream) => (await import('./targetCommands.js')).streamTargetRows(full, stream);
   const commands = (Object.keys(WHAT) as CommandName[]).map((name) =>
     registerCommand(
       COMMANDS.multistream[name],

@@ -11,6 +11,9 @@ import type { MultistreamDeps } from './registerMultistream';
 import { forgetTargets, listTargets, rememberHost } from './targetDirectory';
 import { OWNER_NOTE, StreamTargetItem, TargetItem } from './targetRows';
 
+// The views load their rows through this module: one bundle, one copy of the row classes.
+export { streamTargetRows, targetRows } from './targetRows';
+
 const NEW_TARGET = 'new';
 
 function done(text: string): void {

@@ -38,3 +38,4 @@ export { sendWebhookTestEvent, type TestDelivery } from './webhooks/testSend';
 export type * from './multistream/types';
 export type { MultistreamApi } from './multistream/client';
 export { targetHost, targetUrlProblem, targetUrlSecrets } from './multistream/targetUrl';
+export type { ClipApi, ClipInput, CreatedClip } from './clips/client';

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ANONYMOUS, listedFor, ownedBy, ownerOf, type Accounts, type Caller } from './accounts';
 import { assetHandlers } from './assets';
 import { accessGate, type Gate, type GateTiming } from './accessControl';
+import { clipHandlers } from './clips';
 import { likeMatcher, parseFilters } from './filters';
 import { multistreamHandlers, type MultistreamTargets } from './multistream';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
@@ -72,6 +73,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   const projects = projectHandlers(ctx.accounts);
   const webhooks = webhookHandlers({ ...ctx, state: ctx.webhooks });
   const targets = multistreamHandlers(ctx.multistream, ctx);
+  const clips = clipHandlers({ ...ctx, readBody });
 
   const routes: Route[] = [
     { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: listKeys },
@@ -96,6 +98,9 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/sessions$/, handler: streams.listSessions },
     { method: 'POST', pattern: /^\/api\/stream\/([^/]+)\/create-multistream-target$/, handler: streams.addTarget },
     { method: 'DELETE', pattern: /^\/api\/stream\/([^/]+)\/multistream\/([^/]+)$/, handler: streams.removeTarget },
+    { method: 'POST', pattern: /^\/api\/clip\/?$/, handler: clips.create },
+    { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/clips$/, handler: clips.ofStream },
+    { method: 'GET', pattern: /^\/api\/session\/([^/]+)\/clips$/, handler: clips.ofSession },
     { method: 'GET', pattern: /^\/api\/multistream\/target\/?$/, handler: targets.list },
     { method: 'POST', pattern: /^\/api\/multistream\/target\/?$/, handler: targets.create },
     { method: 'GET', pattern: /^\/api\/multistream\/target\/([^/]+)$/, handler: targets.get },

@@ -2,7 +2,7 @@
 //   dist/extension.js      the extension, loaded at activation
 //   dist/<module>.js       each src module loaded on first use (`await import(...)`; see lazyOutside)
 //   dist/tus-js-client.js  the tus client, loaded by the first resumable upload (src/upload/tus/transfer.ts imports it lazily)
-//   dist/proxyAgent.js     undici's ProxyAgent, loaded by the first request through a proxy
+//   dist/proxyAgent.js     undici's ProxyAgent (its own undici), loaded by the first request through a proxy
 //   dist/llhttp*.wasm      undici's HTTP parser, read by the first request (its constants trimmed to the two tables used)
 //   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
 import { watch as watchFiles } from 'node:fs';
@@ -30,8 +30,7 @@ const lazyOutside = {
   name: 'lazy-outside',
   setup(build) {
     build.onResolve({ filter: /^tus-js-client$/ }, () => ({ path: './tus-js-client.js', external: true }));
-    build.onResolve({ filter: /^\./ }, async (args) => {
-      if (args.kind !== 'dynamic-import') return undefined;
+    const apart = async (args) => {
       const { path, errors } = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: 'import-statement', pluginData: SKIP });
       if (errors.length > 0) return { errors };
       const module = fromRoot(path);
@@ -39,8 +38,10 @@ const lazyOutside = {
       if ((lazyModules.get(name) ?? module) !== module) return { errors: [{ text: `two modules loaded on first use are both named ${name}: ${module} and ${lazyModules.get(name)}` }] };
       lazyModules.set(name, module);
       return { path: `./${name}.js`, external: true };
-    });
-    build.onResolve({ filter: /^\.\/proxyAgent$/ }, (args) => (args.kind === 'require-call' ? { path: './proxyAgent.js', external: true } : undefined));
+    };
+    build.onResolve({ filter: /^\./ }, (args) => (args.kind === 'dynamic-import' ? apart(args) : undefined));
+    // network.ts requires the proxy agent (undici's ProxyAgent and its own copy of undici) synchronously, on first use.
+    build.onResolve({ filter: /^\.\/proxyAgent$/ }, (args) => (args.kind === 'require-call' ? apart(args) : undefined));
   },
 };
 
@@ -59,7 +60,7 @@ function fromMain(mainModules, shared) {
         const { path, errors } = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: SKIP });
         if (errors.length > 0) return { errors };
         const module = fromRoot(path);
-        if (!module.startsWith('src/') || !mainModules.includes(module)) return { path };
+        if (!module.startsWith('src/') || !mainModules.includes(module)) return undefined;
         if (args.kind === 'entry-point') return { errors: [{ text: `${module} is loaded on first use but extension.js holds it already: import it the same way everywhere` }] };
         shared.add(module);
         return { path: module, namespace: 'from-main' };
@@ -193,7 +194,6 @@ async function buildExtension() {
 
 const others = [
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
-  { ...common, entryPoints: ['src/api/core/proxyAgent.ts'], outfile: 'dist/proxyAgent.js', plugins: undiciTrimmed },
   {
     ...common,
     entryPoints: [

@@ -25,6 +25,7 @@ import { tickUploadStep } from './ui/uploads/uploadContextKeys';
 import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
 import { registerTaskCommands, type TasksViewHost } from './ui/tasks/registerTasks';
+import { registerMultistream, type TargetsView } from './ui/multistream/registerMultistream';
 
 /**
  * Set to `1` by the test launchers (test/host/runInHost.js) in the extension host's environment: only
@@ -50,6 +51,7 @@ export interface LivepeerApi {
   webhooksTree: vscode.TreeView<WebhookNode>;
   player: PlayerPanel;
   tasks: TasksViewHost;
+  multistreamTargets: TargetsView;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
@@ -87,6 +89,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
 
   const profileStatusBar = new ProfileStatusBar(profiles);
+  const multistream = registerMultistream({ session, prompts, streams, state: context.globalState });
 
   context.subscriptions.push(
     log,
@@ -105,7 +108,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     ...registerProfileCommands({ session, prompts, profiles, memento: context.globalState }),
     results,
     registerOnFirstUse([...Object.values(COMMANDS.keys), ...Object.values(COMMANDS.playback)], async () => {
-      const [{ registerKeyCommands }, { registerPlaybackCommands }] = await Promise.all([import('./ui/keys/keyCommands.js'), import('./ui/keys/playbackCommands.js')]);
+      const { registerKeyCommands, registerPlaybackCommands } = await import('./ui/keys/keyCommands.js');
       const keys = { session, prompts, view: signingKeys, results };
       return () => [...registerKeyCommands(keys), ...registerPlaybackCommands(keys)];
     }),
@@ -116,6 +119,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     ...webhooks.disposables,
     ...player.disposables,
     ...tasks.disposables,
+    ...multistream.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
     history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
@@ -143,6 +147,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     webhooksTree: webhooks.treeView,
     player: player.player,
     tasks: tasks.tasks,
+    multistreamTargets: multistream.targets,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };

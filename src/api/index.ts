@@ -38,3 +38,7 @@ export { sendWebhookTestEvent, type TestDelivery } from './webhooks/testSend';
 export type * from './tasks/types';
 export type { TaskApi } from './tasks/client';
 export { taskKind, isTaskActive, taskEtaMinutes } from './tasks/status';
+export type * from './multistream/types';
+export type { MultistreamApi } from './multistream/client';
+export { targetHost, targetUrlProblem, targetUrlSecrets } from './multistream/targetUrl';
+export type { ClipApi, ClipInput, CreatedClip } from './clips/client';

@@ -1,6 +1,8 @@
 import { AssetApi } from './assets/client';
+import { ClipApi } from './clips/client';
 import { StudioHttp, type StudioHttpOptions } from './core/http';
 import { SigningKeyApi } from './keys/client';
+import { MultistreamApi } from './multistream/client';
 import { PlaybackApi } from './playback/client';
 import { ProjectApi } from './projects/client';
 import { StreamApi } from './streams/client';
@@ -17,7 +19,11 @@ export class StudioClient {
   // Declared only (the constructor sets each): the bundle then carries no list of fields.
   declare readonly http: StudioHttp;
   declare readonly assets: AssetApi;
+  /** Clips of streams and recordings: each becomes an asset. */
+  declare readonly clips: ClipApi;
   declare readonly keys: SigningKeyApi;
+  /** The user's targets (not the project's): the key's user id is read once, from GET /project. */
+  declare readonly multistream: MultistreamApi;
   declare readonly playback: PlaybackApi;
   declare readonly projects: ProjectApi;
   declare readonly streams: StreamApi;
@@ -29,7 +35,9 @@ export class StudioClient {
   constructor(options: StudioHttpOptions) {
     const http = (this.http = new StudioHttp(options));
     this.assets = new AssetApi(http);
+    this.clips = new ClipApi(http);
     this.keys = new SigningKeyApi(http);
+    this.multistream = new MultistreamApi(http, async (signal) => (await this.projects.list(signal)).find((project) => project.userId)?.userId);
     this.playback = new PlaybackApi(http);
     this.projects = new ProjectApi(http);
     this.streams = new StreamApi(http);

@@ -1,4 +1,5 @@
-import type { Stream, StudioClient } from '../api';
+import { StudioApiError, type RenditionProfile, type Stream, type StudioClient } from '../api';
+import { ladderProblem } from './renditionLadder';
 
 export interface CreateStreamInput {
   name: string;
@@ -6,6 +7,10 @@ export interface CreateStreamInput {
   record: boolean;
   /** Who may watch: anyone with the playback URL, or viewers with a token signed by one of the account's keys. */
   playback: 'public' | 'jwt';
+  /** The rendition ladder; the service's default 240p–720p when absent. */
+  profiles?: RenditionProfile[];
+  /** Renditions recordings keep (only with `record`); all when absent. */
+  recordingProfiles?: RenditionProfile[];
 }
 
 /** A stream as handed on (to a view, a tool, an assistant): its stream key is read again only when a person copies it. */
@@ -16,7 +21,18 @@ export type StreamWithoutKey = Omit<Stream, 'streamKey'>;
  * and whoever holds the key can broadcast to the stream.
  */
 export async function createStream(client: Pick<StudioClient, 'streams'>, input: CreateStreamInput): Promise<StreamWithoutKey> {
-  return withoutStreamKey(await client.streams.create({ name: input.name, record: input.record, playbackPolicy: { type: input.playback } }));
+  const problem = input.profiles && ladderProblem(input.profiles);
+  if (problem) throw StudioApiError.config(problem);
+  if (input.recordingProfiles && !input.record) throw StudioApiError.config('recording renditions need recording on');
+  return withoutStreamKey(
+    await client.streams.create({
+      name: input.name,
+      record: input.record,
+      playbackPolicy: { type: input.playback },
+      ...(input.profiles ? { profiles: input.profiles } : {}),
+      ...(input.recordingProfiles ? { recordingSpec: { profiles: input.recordingProfiles } } : {}),
+    }),
+  );
 }
 
 export function withoutStreamKey({ streamKey: _key, ...stream }: Stream): StreamWithoutKey {

@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ANONYMOUS, listedFor, ownedBy, ownerOf, type Accounts, type Caller } from './accounts';
 import { assetHandlers } from './assets';
 import { accessGate, type Gate, type GateTiming } from './accessControl';
+import { clipHandlers } from './clips';
 import { likeMatcher, parseFilters } from './filters';
+import { multistreamHandlers, type MultistreamTargets } from './multistream';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
 import { playbackInfo } from './playback';
@@ -39,6 +41,7 @@ export interface ApiContext {
   /** Step of the processing pipeline (EmulatorOptions.processingDelayMs). */
   processingDelayMs: number;
   importer: Importer;
+  multistream: MultistreamTargets;
 }
 
 const CREATE_KEY: ObjectSchema = { properties: { name: { type: 'string' }, projectId: { type: 'string' } } };
@@ -64,6 +67,8 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   const webhooks = webhookHandlers({ ...ctx, state: ctx.webhooks });
   const tasks = taskHandlers({ ...ctx, board: store.tasks });
   const recovery = assetRecoveryHandlers(store);
+  const targets = multistreamHandlers(ctx.multistream, ctx);
+  const clips = clipHandlers({ ...ctx, readBody });
 
   const routes: Route[] = [
     { method: 'GET', pattern: /^\/api\/access-control\/signing-key\/?$/, handler: listKeys },
@@ -86,6 +91,16 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'PATCH', pattern: /^\/api\/stream\/([^/]+)\/suspended$/, handler: streams.setSuspended },
     { method: 'DELETE', pattern: /^\/api\/stream\/([^/]+)\/terminate$/, handler: streams.terminateStream },
     { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/sessions$/, handler: streams.listSessions },
+    { method: 'POST', pattern: /^\/api\/stream\/([^/]+)\/create-multistream-target$/, handler: streams.addTarget },
+    { method: 'DELETE', pattern: /^\/api\/stream\/([^/]+)\/multistream\/([^/]+)$/, handler: streams.removeTarget },
+    { method: 'POST', pattern: /^\/api\/clip\/?$/, handler: clips.create },
+    { method: 'GET', pattern: /^\/api\/stream\/([^/]+)\/clips$/, handler: clips.ofStream },
+    { method: 'GET', pattern: /^\/api\/session\/([^/]+)\/clips$/, handler: clips.ofSession },
+    { method: 'GET', pattern: /^\/api\/multistream\/target\/?$/, handler: targets.list },
+    { method: 'POST', pattern: /^\/api\/multistream\/target\/?$/, handler: targets.create },
+    { method: 'GET', pattern: /^\/api\/multistream\/target\/([^/]+)$/, handler: targets.get },
+    { method: 'PATCH', pattern: /^\/api\/multistream\/target\/([^/]+)$/, handler: targets.update },
+    { method: 'DELETE', pattern: /^\/api\/multistream\/target\/([^/]+)$/, handler: targets.delete },
     { method: 'GET', pattern: /^\/api\/ingest\/?$/, handler: streams.listIngests, public: true },
     { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(ctx.gate, ctx.gateTiming), public: true },
     ...(views

@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGate } from './accessControl';
 import { Accounts } from './accounts';
 import { createApi } from './api';
+import { MultistreamTargets } from './multistream';
 import { DEFAULT_DELIVERY_OPTIONS, Deliveries, type DeliveryOptions } from './deliveries';
 import { trickleBody, writeLongBody } from './faultBodies';
 import { Faults, type FaultAction } from './faults';
@@ -103,6 +104,8 @@ export interface Emulator {
   viewership: Viewership;
   /** Webhooks and their delivery log. */
   webhooks: WebhookState;
+  /** The users' multistream targets (with the URLs the API never returns). */
+  multistream: MultistreamTargets;
   /** The gate's timing (see EmulatorOptions), changeable while running: a test may hold a cached answer longer. */
   gate: { cacheMs: number; lastSeenDelayMs: number };
   /** SHA-256 hex of the bytes of the asset's complete upload; undefined while not uploaded. */
@@ -149,6 +152,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const gate = createGate(store, gateTiming);
   const processingDelayMs = options.processingDelayMs ?? 200;
   const importer = new Importer(store, scheduler, dataDir, processingDelayMs);
+  const multistream = new MultistreamTargets();
   const api = createApi({
     store,
     uploadTokens,
@@ -165,6 +169,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     scheduler,
     processingDelayMs,
     importer,
+    multistream,
   });
   const ingest = await createIngest({ store, uploadTokens, dataDir, ingestOrigin, tusStore: options.tusStore ?? 'file', host }).catch(abandon);
 
@@ -206,6 +211,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     faults,
     viewership,
     webhooks,
+    multistream,
     gate: gateTiming,
     async uploadedSha256(assetId) {
       const file = store.uploadedFiles.get(assetId);

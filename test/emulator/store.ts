@@ -71,7 +71,7 @@ export class Store implements Owner {
 
   constructor(
     private readonly scheduler: Scheduler,
-    private readonly processingDelayMs: number,
+    readonly processingDelayMs: number,
     /** Random unless seeded (see EmulatorOptions.idSeed). */
     private readonly ids = new Ids(),
   ) {

@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Session } from '../../src/api/streams/types';
 import { ownerOf, type Owner } from './accounts';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
+import { targetJson, type MultistreamTargets } from './multistream';
 import { paginate } from './pagination';
+import { DEFAULT_PROFILES, profilesProblem, recordingSpecProblem } from './profiles';
 import type { EmulatorStream, Store } from './store';
 import { validate, type ObjectSchema } from './validate';
 
@@ -14,6 +16,8 @@ export interface StreamsContext {
   defaultPageSize: number;
   /** A second terminate of a stream within this long answers 429 `too many terminate requests` (no Retry-After). */
   terminateIntervalMs: number;
+  /** The users' multistream targets, which a stream's `multistream` field names. */
+  multistream: MultistreamTargets;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], caller: Owner) => Promise<void> | void;
@@ -32,6 +36,7 @@ const STREAM_FIELDS: ObjectSchema['properties'] = {
 };
 const CREATE_STREAM: ObjectSchema = { required: ['name'], properties: STREAM_FIELDS };
 const UPDATE_STREAM: ObjectSchema = { properties: { ...STREAM_FIELDS, suspended: { type: 'boolean' } } };
+const ADD_TARGET: ObjectSchema = { required: ['profile'], properties: { profile: { type: 'string' }, id: { type: 'string' }, spec: { type: 'object' }, videoOnly: { type: 'boolean' } } };
 const SET_RECORD: ObjectSchema = { required: ['record'], properties: { record: { type: 'boolean' } } };
 
 /** Handlers of /stream/{id}… and /ingest, as the real service answers them (see studio-api.md, Streams). */
@@ -77,6 +82,33 @@ export function streamHandlers(ctx: StreamsContext): Record<string, Handler> {
     return true;
   }
 
+  /**
+   * Checks profiles, recording spec and targets of a create or PATCH and stores the targets as refs
+   * (a spec becomes a target); answers the error and returns false when one is refused.
+   */
+  function settle(res: ServerResponse, fields: Record<string, unknown>, stream: EmulatorStream | undefined, userId: string): boolean {
+    if (stream && fields.profiles !== undefined && stream.isActive) {
+      sendErrors(res, 400, 'cannot change profiles while stream is active');
+      return false;
+    }
+    const record = (fields.record ?? stream?.record ?? false) === true;
+    const problem = profilesProblem(fields.profiles, !stream) ?? recordingSpecProblem(fields, record);
+    if (problem) {
+      sendErrors(res, problem.status, problem.error);
+      return false;
+    }
+    if (fields.multistream === undefined) return true;
+    // A PATCH checks the stream's current profiles, not ones sent alongside.
+    const profiles = (stream ? stream.profiles : ((fields.profiles as EmulatorStream['profiles']) ?? DEFAULT_PROFILES)) ?? [];
+    const checked = ctx.multistream.check(fields.multistream, profiles.map((profile) => profile.name), userId);
+    if ('error' in checked) {
+      sendErrors(res, checked.status, checked.error);
+      return false;
+    }
+    fields.multistream = checked.refs.length ? { targets: checked.refs } : {};
+    return true;
+  }
+
   function asSession(session: EmulatorStream): Session {
     // A session object is no way to broadcast: it carries no stream key.
     const { streamKey, lastTerminatedAt, ...fields } = session;
@@ -91,9 +123,10 @@ export function streamHandlers(ctx: StreamsContext): Record<string, Handler> {
   return {
     async createStream(req, res, _url, _params, caller) {
       const fields = await body(req, res, CREATE_STREAM);
-      if (!fields) return;
+      if (!fields || !settle(res, fields, undefined, caller.userId)) return;
       // An API key creates in its own project, whatever projectId the body names.
-      const stream = store.addStream({ ...(fields as Partial<EmulatorStream>), isActive: false, suspended: false, record: fields.record === true, lastSeen: 0, ...ownerOf(caller) });
+      const profiles = (fields.profiles as EmulatorStream['profiles']) ?? DEFAULT_PROFILES.map((profile) => ({ ...profile }));
+      const stream = store.addStream({ ...(fields as Partial<EmulatorStream>), profiles, isActive: false, suspended: false, record: fields.record === true, lastSeen: 0, ...ownerOf(caller) });
       sendJson(res, 201, stream);
     },
 
@@ -105,7 +138,7 @@ export function streamHandlers(ctx: StreamsContext): Record<string, Handler> {
     async updateStream(req, res, _url, [id]) {
       const fields = await body(req, res, UPDATE_STREAM);
       const stream = fields && patchable(res, id);
-      if (!fields || !stream || refuseRecordWhileLive(res, stream, fields.record)) return;
+      if (!fields || !stream || refuseRecordWhileLive(res, stream, fields.record) || !settle(res, fields, stream, stream.userId)) return;
       Object.assign(stream, fields);
       if (fields.suspended === true) store.endLiveSession(stream);
       sendEmpty(res, 204);
@@ -151,6 +184,28 @@ export function streamHandlers(ctx: StreamsContext): Record<string, Handler> {
       }
       stream.lastTerminatedAt = now;
       store.endLiveSession(stream);
+      sendEmpty(res, 204);
+    },
+
+    /** Checks the stream's targets and the new one together: a dangling reference refuses it. 200 with the target. */
+    async addTarget(req, res, _url, [id]) {
+      const fields = await body(req, res, ADD_TARGET);
+      const stream = fields && patchable(res, id);
+      if (!fields || !stream) return;
+      const targets = [...(stream.multistream?.targets ?? []), fields];
+      const checked = ctx.multistream.check({ targets }, (stream.profiles ?? []).map((profile) => profile.name), stream.userId);
+      if ('error' in checked) return sendErrors(res, checked.status, checked.error);
+      stream.multistream = { targets: checked.refs };
+      const added = ctx.multistream.targets.get(checked.refs[checked.refs.length - 1]?.id ?? '');
+      sendJson(res, 200, added ? targetJson(added) : {});
+    },
+
+    /** 204 also for a target that is not on the stream; the target itself stays. */
+    removeTarget(_req, res, _url, [id, targetId]) {
+      const stream = patchable(res, id);
+      if (!stream) return;
+      const targets = (stream.multistream?.targets ?? []).filter((target) => target.id !== targetId);
+      stream.multistream = targets.length ? { targets } : {};
       sendEmpty(res, 204);
     },
 

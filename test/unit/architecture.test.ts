@@ -23,14 +23,16 @@ const ALLOWED: Record<string, { layers: string[]; vscode: boolean }> = {
  * a resource folder imports core and, only where listed here, another resource's types; the files at
  * src/api's top (the StudioClient of sub-clients and index.ts) tie them together.
  */
-const API_RESOURCES = ['assets', 'keys', 'playback', 'projects', 'streams', 'tasks', 'viewership', 'webhooks'];
+const API_RESOURCES = ['assets', 'clips', 'keys', 'multistream', 'playback', 'projects', 'streams', 'tasks', 'viewership', 'webhooks'];
 const API_ALSO: Record<string, string[]> = {
   core: [],
   assets: ['playback'],
+  clips: ['assets'],
   keys: [],
+  multistream: [],
   playback: [],
   projects: [],
-  streams: ['playback'],
+  streams: ['playback', 'multistream'],
   tasks: [],
   viewership: [],
   webhooks: ['assets', 'streams'],

@@ -4,7 +4,9 @@ import { ResourceApi } from '../core/http';
 import { filtersParam, literalNameMatch, type ListFilter } from '../core/listFilters';
 import { collectPages, fetchPage, type Page } from '../core/pagination';
 import { resourcePath } from '../core/resourcePath';
-import type { CreateStream, IngestPoint, Session, Stream, StreamQuery } from './types';
+import { targetUrlSecrets } from '../multistream/targetUrl';
+import type { MultistreamTarget, StreamTargetInput } from '../multistream/types';
+import type { CreateStream, IngestPoint, Session, Stream, StreamQuery, StreamUpdate } from './types';
 
 /** `streamsonly` and the `filters` JSON the service expects (JSON booleans, never strings). */
 export function streamQueryParams(query: StreamQuery): Record<string, string | undefined> {
@@ -14,6 +16,11 @@ export function streamQueryParams(query: StreamQuery): Record<string, string | u
   const name = query.name?.trim();
   if (name) filters.push({ id: 'name', value: literalNameMatch(name) });
   return { streamsonly: query.streamsOnly ? '1' : undefined, filters: filtersParam(filters) };
+}
+
+/** The URLs (secrets) of new targets a body creates from a `spec`, to blank in every text. */
+function specSecrets(targets: StreamTargetInput[] | undefined): string[] {
+  return (targets ?? []).flatMap((target) => ('spec' in target ? targetUrlSecrets(target.spec.url) : []));
 }
 
 function streamPath(id: string, action = ''): string {
@@ -43,7 +50,30 @@ export class StreamApi extends ResourceApi {
   async create(stream: CreateStream, signal?: AbortSignal): Promise<Stream> {
     const name = stream.name.trim();
     if (!name) throw StudioApiError.config('stream name is empty: give the stream a name');
-    return objectCall<Stream>(this.http, 'POST', '/stream', ID, 'stream', { body: { ...stream, name }, signal });
+    const secrets = specSecrets(stream.multistream?.targets);
+    return objectCall<Stream>(this.http, 'POST', '/stream', ID, 'stream', { body: { ...stream, name }, signal, secrets });
+  }
+
+  /** PATCH /stream/{id} (204): only the given fields change. */
+  async update(id: string, update: StreamUpdate, signal?: AbortSignal): Promise<void> {
+    if (update.name !== undefined && !update.name.trim()) throw StudioApiError.config('stream name is empty: give the stream a name');
+    const secrets = specSecrets(update.multistream?.targets);
+    await this.http.call('PATCH', streamPath(id), { body: update, signal, secrets });
+  }
+
+  /**
+   * Attaches a target (an existing one by id, or a new one from a spec) to the stream's rendition
+   * `profile` (or `source`). The service answers 200 with the target (its schema says 204).
+   */
+  async addTarget(streamId: string, target: StreamTargetInput, signal?: AbortSignal): Promise<MultistreamTarget | undefined> {
+    const secrets = specSecrets([target]);
+    const answer = await this.http.call<MultistreamTarget>('POST', streamPath(streamId, '/create-multistream-target'), { body: target, signal, secrets });
+    return answer.data && typeof answer.data === 'object' ? answer.data : undefined;
+  }
+
+  /** Detaches a target (204, also when it was not on the stream); the target itself stays. */
+  async removeTarget(streamId: string, targetId: string, signal?: AbortSignal): Promise<void> {
+    await this.http.call('DELETE', `${streamPath(streamId, '/multistream')}/${encodeURIComponent(targetId)}`, { signal });
   }
 
   /** Marks the stream deleted; a live broadcast is cut. */

@@ -1,5 +1,6 @@
 // Shapes of the stream answers the extension uses.
 
+import type { StreamTargetInput, StreamTargetRef } from '../multistream/types';
 import type { PlaybackPolicy } from '../playback/types';
 
 export interface Stream {
@@ -21,6 +22,28 @@ export interface Stream {
   /** What the service found wrong with a live stream's input (with `isHealthy: false`). */
   issues?: string[];
   projectId?: string;
+  /** The rendition ladder the service transcodes to (a default 240p–720p ladder when created without one). */
+  profiles?: RenditionProfile[];
+  recordingSpec?: RecordingSpec;
+  /** Where the service pushes the stream; `{}` or absent when nowhere. */
+  multistream?: { targets?: StreamTargetRef[] };
+  /** When the last terminate stopped a live session. */
+  lastTerminatedAt?: number;
+}
+
+/** One rung of a stream's ladder: the service needs all five fields (fps 0 keeps the source's rate). */
+export interface RenditionProfile {
+  name: string;
+  width: number;
+  height: number;
+  bitrate: number;
+  fps: number;
+  [field: string]: unknown;
+}
+
+/** Which renditions a recording keeps (only with `record: true`). */
+export interface RecordingSpec {
+  profiles?: RenditionProfile[];
 }
 
 export interface StreamQuery {
@@ -50,6 +73,21 @@ export interface CreateStream {
   name: string;
   record?: boolean;
   playbackPolicy?: PlaybackPolicy;
+  profiles?: RenditionProfile[];
+  recordingSpec?: RecordingSpec;
+  multistream?: { targets: StreamTargetInput[] };
+}
+
+/** What PATCH /stream/{id} changes here (204); absent fields keep their value. */
+export interface StreamUpdate {
+  name?: string;
+  record?: boolean;
+  playbackPolicy?: PlaybackPolicy;
+  /** Refused (400) while the stream is live. */
+  profiles?: RenditionProfile[];
+  recordingSpec?: RecordingSpec;
+  /** `{}` clears; a target that no longer exists makes the whole change 400. */
+  multistream?: { targets?: StreamTargetInput[] };
 }
 
 /** GET /ingest: where to broadcast (`ingest` is the RTMP base, the stream key is appended) and play. */

@@ -11,10 +11,11 @@ export const COMMANDS = {
   profiles: ids('livepeer.profiles', ['switch', 'add', 'rename', 'edit', 'remove']),
   keys: ids('livepeer.keys', ['refresh', 'create', 'rename', 'disable', 'enable', 'delete', 'copyId', 'copyPublicKey', 'rotate', 'rotatePicking', 'continueRotation']),
   playback: ids('livepeer.playback', ['signToken', 'checkAccess']),
-  streams: ids('livepeer.streams', ['refresh', 'filter', 'search', 'clearSearch', 'filter.all', 'filter.all.checked', 'filter.active', 'filter.active.checked', 'filter.idle', 'filter.idle.checked', 'filter.recordingOnly', 'filter.recordingOnly.checked', 'filter.streamsOnly', 'filter.streamsOnly.checked', 'loadMore', 'copyId', 'copyPlaybackId', 'copyStreamKey', 'create', 'delete', 'suspend', 'unsuspend', 'recordOn', 'recordOff', 'terminate', 'copyRtmpUrl', 'copySrtUrl', 'copyPlaybackUrl', 'openInStudio', 'showDetails', 'loadMoreSessions', 'copyRecordingUrl', 'copyMp4Url']),
+  streams: ids('livepeer.streams', ['refresh', 'filter', 'search', 'clearSearch', 'filter.all', 'filter.all.checked', 'filter.active', 'filter.active.checked', 'filter.idle', 'filter.idle.checked', 'filter.recordingOnly', 'filter.recordingOnly.checked', 'filter.streamsOnly', 'filter.streamsOnly.checked', 'loadMore', 'copyId', 'copyPlaybackId', 'copyStreamKey', 'create', 'delete', 'suspend', 'unsuspend', 'recordOn', 'recordOff', 'terminate', 'copyRtmpUrl', 'copySrtUrl', 'copyPlaybackUrl', 'openInStudio', 'showDetails', 'loadMoreSessions', 'copyRecordingUrl', 'copyMp4Url', 'edit', 'createClip']),
   uploads: ids('livepeer.uploads', ['upload', 'uploadFromPicker', 'cancel', 'pause', 'resume', 'resumeAll', 'discard', 'revealFile', 'copyAssetId', 'copyPlaybackId', 'pauseAll', 'retry', 'remove', 'clearFinished', 'showAsset', 'deleteAsset']),
   assets: ids('livepeer.assets', ['refresh', 'search', 'filter', 'clearFilters', 'loadMore', 'rename', 'delete', 'copyId', 'copyPlaybackId', 'copyPlaybackUrl', 'copyDownloadUrl', 'openInStudio', 'showDetails', 'reveal', 'importFromUrl', 'whyNotReady', 'retry']),
   webhooks: ids('livepeer.webhooks', ['refresh', 'loadMore', 'loadMoreDeliveries', 'create', 'edit', 'delete', 'copyUrl', 'copySecret', 'openInStudio', 'showDetails', 'showDelivery', 'resendDelivery', 'verifySignature', 'sendTestEvent']),
   player: ids('livepeer.player', ['play']),
   tasks: ids('livepeer.tasks', ['refresh', 'filter', 'retry']),
+  multistream: ids('livepeer.multistream', ['refresh', 'create', 'edit', 'turnOn', 'turnOff', 'delete', 'addToStream', 'removeFromStream', 'copyId']),
 };

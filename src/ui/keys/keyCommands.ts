@@ -137,3 +137,6 @@ export function registerKeyCommands(ctx: KeyCommandContext): vscode.Disposable[]
     register(COMMANDS.keys.continueRotation, (arg?: KeyArgument) => run(ctx, 'continuing the rotation', () => continueRotation(ctx, arg))),
   ];
 }
+
+// One bundle for both (see extension.ts): they share the key picker and its state.
+export { registerPlaybackCommands } from './playbackCommands';

@@ -3,7 +3,7 @@ import { StudioApiError, type Stream } from '../../api';
 import { isLive, nameOf, resolveStream, type StreamArgument, type StreamContext } from './streamPicker';
 import { DELETE, STOP_LIVE_SESSION, SUSPEND } from '../common/actions';
 
-const STOP_DETAIL = vscode.l10n.t('The broadcaster is disconnected. The stream and its key stay, and it can go live again.');
+const STOP_DETAIL = vscode.l10n.t('The broadcaster is disconnected. The stream and its key stay, and it can go live again (Suspend, instead, also refuses the key until unsuspended).');
 
 function done(text: string): void {
   vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: {0}', text), 4000);
@@ -56,7 +56,7 @@ export async function setSuspended(ctx: StreamContext, arg: StreamArgument, susp
   const stream = await resolveStream(ctx, arg, suspended ? vscode.l10n.t('Select the stream to suspend') : vscode.l10n.t('Select the stream to unsuspend'), (s) => !!s.suspended !== suspended);
   if (!stream) return;
   if (suspended && isLive(stream)) {
-    const detail = vscode.l10n.t('The broadcast is cut and the stream key is refused until you unsuspend the stream.');
+    const detail = vscode.l10n.t('The broadcast is cut and the stream key is refused until you unsuspend the stream (Stop Live Session, instead, only ends this broadcast).');
     if ((await ctx.prompts.confirm(vscode.l10n.t('Suspend live stream {0}?', nameOf(stream)), { detail }, SUSPEND)) !== SUSPEND) return;
   }
   const took = (now: Stream | undefined) => !!now && !!now.suspended === suspended;

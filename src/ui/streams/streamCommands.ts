@@ -225,6 +225,8 @@ export function registerStreamCommands(session: Account, prompts: Prompts, view:
     action(COMMANDS.streams.recordOn, 'turning recording on', (arg?: StreamArgument) => setRecord(ctx, arg, true)),
     action(COMMANDS.streams.recordOff, 'turning recording off', (arg?: StreamArgument) => setRecord(ctx, arg, false)),
     action(COMMANDS.streams.terminate, 'stopping the live session', (arg?: StreamArgument) => terminate(ctx, arg)),
+    action(COMMANDS.streams.createClip, 'creating the clip', async (arg?: unknown) => (await import('./clipCommand.js')).createClipCommand(ctx, arg)),
+    action(COMMANDS.streams.edit, 'editing the stream', async (arg?: StreamArgument) => (await import('./editStreamCommand.js')).editStreamCommand(ctx, arg)),
     action(COMMANDS.streams.copyRtmpUrl, 'copying the RTMP ingest URL', (arg?: StreamArgument) => copyIngest(ctx, arg, 'rtmp')),
     action(COMMANDS.streams.copySrtUrl, 'copying the SRT URL', (arg?: StreamArgument) => copyIngest(ctx, arg, 'srt')),
     action(COMMANDS.streams.copyPlaybackUrl, 'copying the playback URL', (arg?: StreamArgument) => copyPlaybackUrl(ctx, arg)),

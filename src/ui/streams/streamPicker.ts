@@ -39,7 +39,7 @@ export interface PickerNote {
  * would refuse now are listed last with the reason, so the palette says why.
  */
 export async function resolveStream(
-  { prompts, view, session }: StreamContext,
+  { prompts, view, session }: Pick<StreamContext, 'prompts' | 'view' | 'session'>,
   arg: StreamArgument,
   placeHolder: string,
   applies: (stream: Stream) => boolean = () => true,

@@ -18,7 +18,10 @@ export { StreamItem, liveWords } from './streamItem';
 const PAGE_SIZE = 50;
 const SESSIONS_PAGE_SIZE = 20;
 
-export type StreamNode = StreamItem | SessionItem | ChildSessionItem | MessageItem;
+/** Rows another feature adds under a stream (its multistream targets), before its sessions. */
+export type StreamExtraRows = (stream: Stream) => Promise<vscode.TreeItem[]>;
+
+export type StreamNode = StreamItem | SessionItem | ChildSessionItem | MessageItem | vscode.TreeItem;
 type Node = StreamNode;
 type Row = StreamItem | ChildSessionItem;
 type SessionPages = { items: StreamSession[]; nextCursor?: string };
@@ -34,6 +37,8 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
   readonly onDidChangeTreeData: vscode.Event<Node | Node[] | undefined>;
   private rereading = false;
   private readonly sessions = new Map<string, SessionPages>();
+  /** Set by the multistream feature: asked only for streams that have targets (it loads on first use). */
+  extraRows: StreamExtraRows | undefined;
 
   constructor(
     private readonly session: Account,
@@ -139,7 +144,10 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
-    if (node instanceof StreamItem) return this.sessionRows(node.stream);
+    if (node instanceof StreamItem) {
+      const extra = node.stream.multistream?.targets?.length && this.extraRows ? await this.extraRows(node.stream) : [];
+      return [...extra, ...(await this.sessionRows(node.stream))];
+    }
     if (node) return [];
     let names: Map<string, string> | undefined;
     const rows = await this.model.children((stream) => this.rowOf(stream, (names ??= new Map(this.list.items.map((s) => [s.id, s.name || s.id])))));

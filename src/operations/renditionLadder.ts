@@ -1,0 +1,44 @@
+import type { RenditionProfile } from '../api';
+
+/**
+ * A stream's rendition ladder (what the service transcodes a broadcast to) and its rules as the
+ * service checks them: each rung needs name, width, height, bitrate (bits/s) and fps (0 keeps the
+ * source's rate); width and height at least 128, bitrate at least 400; no rung named `source` (that
+ * is the broadcast itself) and no two with one name. The service checks names only on create;
+ * this checks them always, so an edit never stores a ladder a create would refuse.
+ */
+export const LADDER_PRESETS: readonly RenditionProfile[] = [
+  { name: '240p0', width: 426, height: 240, bitrate: 250_000, fps: 0 },
+  { name: '360p0', width: 640, height: 360, bitrate: 800_000, fps: 0 },
+  { name: '480p0', width: 854, height: 480, bitrate: 1_600_000, fps: 0 },
+  { name: '720p0', width: 1280, height: 720, bitrate: 3_000_000, fps: 0 },
+  { name: '1080p0', width: 1920, height: 1080, bitrate: 6_000_000, fps: 0 },
+];
+
+const MIN_SIDE = 128;
+const MIN_BITRATE = 400;
+
+/** What is wrong with a ladder, in words; undefined when the service would take it. */
+export function ladderProblem(profiles: readonly RenditionProfile[]): string | undefined {
+  const names = new Set<string>();
+  for (const profile of profiles) {
+    const name = profile.name?.trim();
+    if (!name) return 'a rendition needs a name';
+    if (name === 'source') return 'a rendition cannot be named "source" (that is the broadcast itself)';
+    if (names.has(name)) return `two renditions are named "${name}"`;
+    names.add(name);
+    for (const field of ['width', 'height', 'bitrate', 'fps'] as const) {
+      if (!Number.isInteger(profile[field])) return `${name}: ${field} must be a whole number`;
+    }
+    if (profile.width < MIN_SIDE || profile.height < MIN_SIDE) return `${name}: width and height must be at least ${MIN_SIDE}`;
+    if (profile.bitrate < MIN_BITRATE) return `${name}: bitrate must be at least ${MIN_BITRATE} bits/s`;
+    if (profile.fps < 0) return `${name}: fps must be 0 (the source's) or more`;
+  }
+  return undefined;
+}
+
+/** "720p0 1280×720 3 Mbit/s" */
+export function rungWords(profile: RenditionProfile): string {
+  const rate = profile.bitrate >= 1_000_000 ? `${profile.bitrate / 1_000_000} Mbit/s` : `${Math.round(profile.bitrate / 1000)} kbit/s`;
+  return `${profile.width}×${profile.height} · ${rate}${profile.fps ? ` · ${profile.fps} fps` : ''}`;
+}

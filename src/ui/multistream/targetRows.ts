@@ -1,0 +1,93 @@
+import * as vscode from 'vscode';
+import type { MultistreamTarget, Stream, StreamTargetRef } from '../../api';
+import { dateTime, md } from '../common/format';
+import { MessageItem, loadErrorItem } from '../common/messageItem';
+import { COMMANDS } from '../common/commandIds';
+import type { MultistreamDeps } from './registerMultistream';
+import { hostOf, listTargets } from './targetDirectory';
+
+/** Whose targets these are: a profile names a project, but targets belong to the user. */
+export const OWNER_NOTE = vscode.l10n.t('Multistream targets belong to your Livepeer user, not to the project of this profile: every project of the account shares them.');
+
+const STATUS_NOTE = vscode.l10n.t('Live status: the service reports it only as multistream.connected / error / disconnected webhook events (subscribe a webhook to them); nothing here reads it.');
+
+function stateWords(target: MultistreamTarget | undefined): string {
+  if (!target) return vscode.l10n.t('deleted');
+  return target.disabled ? vscode.l10n.t('off') : vscode.l10n.t('on');
+}
+
+function tooltip(lines: Array<string | undefined>): vscode.MarkdownString {
+  return new vscode.MarkdownString(lines.filter((line) => line !== undefined).join('  \n'));
+}
+
+/** A row of the Multistream Targets view: name, on/off and, when known, the host it pushes to. */
+export class TargetItem extends vscode.TreeItem {
+  constructor(
+    readonly target: MultistreamTarget,
+    host: string | undefined,
+  ) {
+    super(target.name || target.id, vscode.TreeItemCollapsibleState.None);
+    this.id = `target/${target.id}`;
+    this.description = [stateWords(target), host].filter(Boolean).join(' · ');
+    this.iconPath = new vscode.ThemeIcon('radio-tower', target.disabled ? new vscode.ThemeColor('disabledForeground') : undefined);
+    this.contextValue = `multistreamTarget ${target.disabled ? 'off' : 'on'}`;
+    this.tooltip = tooltip([
+      `**${md(target.name || target.id)}** — ${stateWords(target)}`,
+      host ? vscode.l10n.t('Pushes to: {0}', md(host)) : vscode.l10n.t('Pushes to: not known here (the service never returns the URL, which holds the key)'),
+      `ID: \`${target.id}\``,
+      vscode.l10n.t('Created: {0}', dateTime(target.createdAt)),
+      '',
+      OWNER_NOTE,
+    ]);
+  }
+}
+
+/** A target on a stream: its name, host, on/off, the rendition it pushes, video only. */
+export class StreamTargetItem extends vscode.TreeItem {
+  constructor(
+    readonly stream: Stream,
+    readonly ref: StreamTargetRef,
+    readonly target: MultistreamTarget | undefined,
+    host: string | undefined,
+  ) {
+    super(target?.name || ref.id, vscode.TreeItemCollapsibleState.None);
+    this.id = `${stream.id}/target/${ref.id}/${ref.profile}`;
+    const video = ref.videoOnly ? vscode.l10n.t('video only') : undefined;
+    this.description = [stateWords(target), host, ref.profile, video].filter(Boolean).join(' · ');
+    this.iconPath = new vscode.ThemeIcon(target ? 'radio-tower' : 'warning', target?.disabled || !target ? new vscode.ThemeColor(target ? 'disabledForeground' : 'charts.yellow') : undefined);
+    this.contextValue = target ? `streamTarget ${target.disabled ? 'off' : 'on'}` : 'streamTarget dangling';
+    this.tooltip = tooltip([
+      `**${md(target?.name || ref.id)}** — ${stateWords(target)}`,
+      target ? undefined : vscode.l10n.t('This target was deleted but the stream still names it: the service refuses the stream\'s next multistream change until it is removed (Remove from Stream).'),
+      vscode.l10n.t('Rendition: {0}{1}', ref.profile, ref.videoOnly ? vscode.l10n.t(', video only') : ''),
+      host ? vscode.l10n.t('Pushes to: {0}', md(host)) : undefined,
+      `ID: \`${ref.id}\``,
+      '',
+      STATUS_NOTE,
+    ]);
+  }
+}
+
+/** The Multistream Targets view's rows, newest first. */
+export async function targetRows(deps: MultistreamDeps): Promise<vscode.TreeItem[]> {
+  if (!(await deps.session.signedIn())) return [];
+  try {
+    const targets = await listTargets(deps.session.client());
+    if (!targets.length) return [new MessageItem(vscode.l10n.t('No multistream targets yet'), 'info', { command: COMMANDS.multistream.create, title: vscode.l10n.t('Create Target…') }, OWNER_NOTE)];
+    return targets.map((target) => new TargetItem(target, hostOf(deps.state, target.id)));
+  } catch (error) {
+    return [loadErrorItem(vscode.l10n.t('multistream targets'), error, COMMANDS.multistream.refresh)];
+  }
+}
+
+/** The rows of a stream's targets (under the stream, before its sessions). */
+export async function streamTargetRows(deps: MultistreamDeps, stream: Stream): Promise<vscode.TreeItem[]> {
+  const refs = stream.multistream?.targets ?? [];
+  if (!refs.length) return [];
+  try {
+    const targets = new Map((await listTargets(deps.session.client())).map((target) => [target.id, target]));
+    return refs.map((ref) => new StreamTargetItem(stream, ref, targets.get(ref.id), hostOf(deps.state, ref.id)));
+  } catch (error) {
+    return [loadErrorItem(vscode.l10n.t('multistream targets'), error, COMMANDS.streams.refresh)];
+  }
+}

@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import type { Session, Stream } from '../../api';
+import { clipTimeWords, createClip, parseClipTime, sessionLengthMs } from '../../operations/createClip';
+import { COMMANDS } from '../common/commandIds';
+import { shortDateTime } from '../common/format';
+import { nameOf, resolveStream, type StreamContext } from './streamPicker';
+import { SessionItem } from './sessionItems';
+
+const QUICK = [
+  { label: vscode.l10n.t('Last 30 seconds'), ms: 30_000 },
+  { label: vscode.l10n.t('Last 2 minutes'), ms: 120_000 },
+];
+
+/** The session to clip: the row it was run on, or one picked from a stream's sessions. */
+async function sessionOf(ctx: StreamContext, arg: unknown): Promise<{ stream: Stream; session: Session } | undefined> {
+  if (arg instanceof SessionItem) return { stream: arg.parent, session: arg.session };
+  const stream = await resolveStream(ctx, undefined, vscode.l10n.t('Select the stream to clip'));
+  if (!stream) return undefined;
+  const { items } = await ctx.session.client().streams.listSessionsPage(stream.id, { limit: 20 });
+  if (!items.length) {
+    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} has no session with video to clip.', nameOf(stream)), {});
+    return undefined;
+  }
+  const picked = await ctx.prompts.pick(
+    items.map((session) => ({ label: shortDateTime(session.createdAt), description: session.isActive ? vscode.l10n.t('live now') : clipTimeWords(sessionLengthMs(session)), detail: session.id })),
+    { placeHolder: vscode.l10n.t('Which session of {0}?', nameOf(stream)) },
+  );
+  const session = items.find((s) => s.id === picked?.detail);
+  return session && { stream, session };
+}
+
+async function askTime(ctx: StreamContext, title: string, prompt: string, value: string, lengthMs: number): Promise<number | undefined> {
+  const text = await ctx.prompts.input({
+    title,
+    prompt,
+    value,
+    validateInput: (typed) => {
+      const ms = parseClipTime(typed);
+      if (ms === undefined) return vscode.l10n.t('Type a time as mm:ss, e.g. 1:30.');
+      return ms > lengthMs + 1000 ? vscode.l10n.t('The session is {0} long.', clipTimeWords(lengthMs)) : undefined;
+    },
+  });
+  return text === undefined ? undefined : parseClipTime(text);
+}
+
+/** Create Clip…: from a session row or the palette; the last 30 s / 2 min, or times typed as mm:ss into the session. */
+export async function createClipCommand(ctx: StreamContext, arg: unknown): Promise<void> {
+  const found = await sessionOf(ctx, arg);
+  if (!found) return;
+  const { stream, session } = found;
+  const length = sessionLengthMs(session);
+  const title = vscode.l10n.t('Livepeer: Create Clip of {0}', nameOf(stream));
+  const range = await ctx.prompts.pick(
+    [...QUICK.filter((q) => q.ms <= length), { label: vscode.l10n.t('Choose Start and End…'), ms: 0 }],
+    { title, placeHolder: vscode.l10n.t('The session is {0} long: which part?', clipTimeWords(length)) },
+  );
+  if (!range) return;
+  let fromMs = Math.max(0, length - range.ms);
+  let toMs = length;
+  if (!range.ms) {
+    const from = await askTime(ctx, title, vscode.l10n.t('Start, from the session start (mm:ss)'), '0:00', length);
+    if (from === undefined) return;
+    const to = await askTime(ctx, title, vscode.l10n.t('End (mm:ss)'), clipTimeWords(Math.min(length, from + 30_000)), length);
+    if (to === undefined) return;
+    [fromMs, toMs] = [from, to];
+  }
+  const name = await ctx.prompts.input({ title, prompt: vscode.l10n.t('Name of the clip (an asset)'), value: `${stream.name ?? 'clip'} ${clipTimeWords(fromMs)}–${clipTimeWords(toMs)}` });
+  if (name === undefined) return;
+  const asset = await createClip(ctx.session.client(), { stream, session, fromMs, toMs, name });
+  await vscode.commands.executeCommand(COMMANDS.assets.refresh);
+  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: clip {0} is processing; it appears in Assets and plays once ready.', asset.name ?? asset.id), {});
+}

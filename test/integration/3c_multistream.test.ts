@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { Stream } from '../../src/api';
+import type { PromptRequest } from '../../src/ui/common/prompts';
+import type { StreamItem } from '../../src/ui/streams/streamItem';
+import { answer, api, asked, assertAllAnswered, emulator, eventually, signIn } from './harness';
+
+type Pick = Extract<PromptRequest, { kind: 'pick' }>;
+type Input = Extract<PromptRequest, { kind: 'input' }>;
+
+const KEY = 'yt-7xq2-9kpm-ab12-zzq8';
+const URL_1 = `rtmp://a.rtmp.youtube.com:1935/live2/${KEY}`;
+const KEY_2 = 'live_998877_TwItChSeCrEt01';
+const URL_2 = `rtmps://live.twitch.tv:443/app/${KEY_2}`;
+
+/** Answers the password box with `url`, checking it is one. */
+const secretInput = (url: string) => (request: PromptRequest) => {
+  assert.equal(request.kind, 'input');
+  assert.equal((request as Input).options.password, true, 'the URL is typed into a password box');
+  assert.equal((request as Input).options.validateInput?.('http://x/y'), 'a target URL starts with rtmp://, rtmps:// or srt:// (lower case)');
+  return url;
+};
+const nameInput = (expected: string | undefined, value: string) => (request: PromptRequest) => {
+  assert.equal(request.kind, 'input');
+  assert.equal((request as Input).options.value, expected);
+  return value;
+};
+const choose = (label: string) => (request: PromptRequest) => {
+  assert.equal(request.kind, 'pick');
+  const item = (request as Pick).items.find((i) => i.label === label);
+  assert.ok(item, `${label} offered among ${(request as Pick).items.map((i) => i.label).join(', ')}`);
+  return item;
+};
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+describe('Multistream targets', function () {
+  this.timeout(60_000);
+  let stream: Stream;
+
+  async function streamRow(): Promise<StreamItem> {
+    await api.streams.refresh();
+    const rows = (await api.streams.getChildren()) ?? [];
+    const row = rows.find((r): r is StreamItem => 'stream' in r && String(r.contextValue).startsWith('stream ') && (r as StreamItem).stream.id === stream.id);
+    assert.ok(row, 'the stream is listed');
+    return row;
+  }
+
+  async function targetRowsOfStream(): Promise<vscode.TreeItem[]> {
+    const row = await streamRow();
+    return ((await api.streams.getChildren(row)) ?? []).filter((item) => String(item.contextValue).startsWith('streamTarget'));
+  }
+
+  before(async () => {
+    await signIn();
+    stream = await api.session.client().streams.create({ name: 'Restream Show' });
+  });
+
+  afterEach(() => assertAllAnswered());
+
+  it('creates a target from a URL typed into a password box; the list says on and the host, never the key', async () => {
+    answer(secretInput(URL_1), nameInput('a.rtmp.youtube.com:1935', 'YouTube'));
+    await vscode.commands.executeCommand('livepeer.multistream.create');
+    const rows = await eventually(async () => {
+      const items = (await api.multistreamTargets.getChildren()) ?? [];
+      assert.deepEqual(items.map((item) => [item.label, item.description]), [['YouTube', 'on · a.rtmp.youtube.com:1935']]);
+      return items;
+    });
+    assert.match(String((rows[0]?.tooltip as vscode.MarkdownString).value), /belong to your Livepeer user, not to the project/);
+    assert.equal([...emulator.multistream.targets.values()][0]?.url, URL_1, 'the service got the URL');
+  });
+
+  it('adds the target to a stream with a rendition and video only; turns it off; adds a new one; removes one', async () => {
+    answer(choose('YouTube'), choose('720p0'), choose('Video only'));
+    await vscode.commands.executeCommand('livepeer.multistream.addToStream', await streamRow());
+    let targets = await eventually(async () => {
+      const rows = await targetRowsOfStream();
+      assert.deepEqual(rows.map((row) => [row.label, row.description]), [['YouTube', 'on · a.rtmp.youtube.com:1935 · 720p0 · video only']]);
+      return rows;
+    });
+    await vscode.commands.executeCommand('livepeer.multistream.turnOff', targets[0]);
+    targets = await eventually(async () => {
+      const rows = await targetRowsOfStream();
+      assert.match(String(rows[0]?.description), /^off · /);
+      return rows;
+    });
+    answer(choose('$(add) New Target…'), secretInput(URL_2), nameInput('live.twitch.tv:443', 'Twitch'), choose('source'), choose('Video and audio'));
+    await vscode.commands.executeCommand('livepeer.multistream.addToStream', await streamRow());
+    targets = await eventually(async () => {
+      const rows = await targetRowsOfStream();
+      assert.deepEqual(rows.map((row) => row.label), ['YouTube', 'Twitch']);
+      return rows;
+    });
+    assert.equal(targets[1]?.description, 'on · live.twitch.tv:443 · source');
+    assert.match(String((targets[1]?.tooltip as vscode.MarkdownString).value), /Live status: the service reports it only as multistream\.connected/);
+    await vscode.commands.executeCommand('livepeer.multistream.removeFromStream', targets[0]);
+    await eventually(async () => assert.deepEqual((await targetRowsOfStream()).map((row) => row.label), ['Twitch']));
+    assert.equal(emulator.multistream.targets.size, 2, 'removing from a stream keeps the target');
+  });
+
+  it('deletes a target a stream uses only after a modal naming the stream, detaching it first; the stream stays changeable', async () => {
+    const twitch = [...emulator.multistream.targets.values()].find((t) => t.name === 'Twitch');
+    assert.ok(twitch);
+    const rows = (await api.multistreamTargets.getChildren()) ?? [];
+    const row = rows.find((item) => item.label === 'Twitch');
+    answer((request) => {
+      assert.equal(request.kind, 'message');
+      const modal = request as Extract<PromptRequest, { kind: 'message' }>;
+      assert.equal(modal.modal, true);
+      assert.match(modal.detail ?? '', /removed from the streams that use it first: “?"?Restream Show/);
+      return 'Delete';
+    });
+    await vscode.commands.executeCommand('livepeer.multistream.delete', row);
+    assert.equal(emulator.multistream.targets.has(twitch.id), false);
+    assert.deepEqual(emulator.store.streams.get(stream.id)?.multistream, {}, 'no dangling reference left');
+    answer(choose('YouTube'), choose('source'), choose('Video and audio'));
+    await vscode.commands.executeCommand('livepeer.multistream.addToStream', await streamRow());
+    await eventually(async () => assert.deepEqual((await targetRowsOfStream()).map((row) => row.label), ['YouTube']));
+  });
+
+  it('keeps the keys out of every prompt, message, error, tooltip, Show Details and log line', async function () {
+    // A service (or proxy) that echoes the request in its error: the error shown blanks the key.
+    emulator.faults.fail({ origin: 'api', method: 'PATCH', path: /^\/api\/multistream\/target\//, status: 500, body: { errors: [`cannot reach ${URL_1}`] } });
+    const youtube = ((await api.multistreamTargets.getChildren()) ?? []).find((item) => item.label === 'YouTube');
+    answer(choose('New URL…'), secretInput(URL_1));
+    await vscode.commands.executeCommand('livepeer.multistream.edit', youtube);
+    const error = await eventually(() => {
+      const shown = asked.filter((r) => r.kind === 'message' && r.severity === 'error').at(-1);
+      assert.ok(shown && /editing the multistream target/.test(JSON.stringify(shown)));
+      return JSON.stringify(shown);
+    });
+    assert.ok(!error.includes(KEY), error);
+    await vscode.commands.executeCommand('livepeer.streams.showDetails', await streamRow());
+    const details = await eventually(() => {
+      const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+      assert.match(text, /"multistream"/);
+      return text;
+    });
+    const tooltips = JSON.stringify([...((await api.multistreamTargets.getChildren()) ?? []), ...(await targetRowsOfStream())].map((item) => item.tooltip));
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the log channel writes its file asynchronously
+    const log = filesUnder(api.logUri.fsPath)
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    assert.match(log, /POST \/multistream\/target → 201/);
+    for (const [where, text] of Object.entries({ details, tooltips, log, prompts: JSON.stringify(asked) })) {
+      for (const secret of [KEY, KEY_2]) assert.ok(!text.includes(secret), `no key in ${where}`);
+    }
+  });
+});

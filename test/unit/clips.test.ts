@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { request } from 'undici';
+import { StudioClient } from '../../src/api';
+import { createClip, parseClipTime } from '../../src/operations/createClip';
+import { startEmulator, type Emulator } from '../emulator';
+import { failure } from './helpers/studioErrors';
+import { waitFor } from './helpers/waitFor';
+
+const TOKEN = 'tok-clips-5b2c';
+
+describe('clips: emulator routes, client and createClip over real HTTP', function () {
+  this.timeout(20_000);
+  let emu: Emulator;
+  let client: StudioClient;
+
+  async function raw(method: string, path: string, body?: unknown) {
+    const res = await request(`${emu.apiUrl}${path}`, { method: method as 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.body.text();
+    return { status: res.statusCode, error: () => (JSON.parse(text) as { errors: string[] }).errors[0] ?? '' };
+  }
+
+  beforeEach(async () => {
+    emu = await startEmulator({ tokens: [TOKEN], processingDelayMs: 400 });
+    client = new StudioClient({ baseUrl: emu.apiUrl, getToken: () => TOKEN, userAgent: 'test', retry: { maxRetries: 0 } });
+  });
+
+  afterEach(async () => {
+    await client.close();
+    await emu.close();
+  });
+
+  it('answers as the service: only a stream playbackId, its own session, end after start, 5 processing at most', async () => {
+    const stream = emu.store.addStream({ name: 'cam' });
+    const other = emu.store.addStream({ name: 'other' });
+    const none = await raw('POST', '/clip', { playbackId: stream.playbackId, startTime: 1, endTime: 2 });
+    assert.equal(none.status, 500, 'no session ever: the service answers 500');
+    const session = emu.store.startSession(stream, { createdAt: Date.now() - 60_000 });
+    const otherSession = emu.store.startSession(other);
+    const asset = emu.store.addAsset({ status: { phase: 'ready', updatedAt: 0 } });
+    assert.deepEqual([(await raw('POST', '/clip', { playbackId: asset.playbackId, startTime: 1, endTime: 2 })).error()], ['Content not found']);
+    assert.equal((await raw('POST', '/clip', { playbackId: stream.playbackId, startTime: 1, endTime: 2, sessionId: 'nope' })).error(), 'Session not found');
+    assert.equal((await raw('POST', '/clip', { playbackId: stream.playbackId, startTime: 1, endTime: 2, sessionId: otherSession.id })).error(), 'The provided session id does not belong to this stream');
+    const backwards = await raw('POST', '/clip', { playbackId: stream.playbackId, startTime: 2, endTime: 2 });
+    assert.deepEqual([backwards.status, backwards.error()], [422, 'endTime must occur after startTime']);
+    for (let i = 0; i < 5; i++) await client.clips.create({ playbackId: stream.playbackId ?? '', startTime: 1000 + i, endTime: 5000, sessionId: session.id });
+    const sixth = await raw('POST', '/clip', { playbackId: stream.playbackId, startTime: 1, endTime: 2 });
+    assert.deepEqual([sixth.status, sixth.error()], [403, 'Too many clips are being processed.']);
+    assert.equal((await client.clips.listForStream(stream.id)).length, 5);
+    assert.equal((await client.clips.listForSession(session.id)).length, 5);
+    assert.equal((await raw('GET', '/stream/nope/clips')).error(), 'Stream not found');
+  });
+
+  it('createClip turns session offsets into Unix ms; the clip is an asset that becomes ready and plays', async () => {
+    const stream = emu.store.addStream({ name: 'show' });
+    const started = Date.now() - 120_000;
+    const session = emu.store.startSession(stream, { createdAt: started });
+    assert.deepEqual([parseClipTime('1:30'), parseClipTime('90'), parseClipTime('0:05.5'), parseClipTime('1:x')], [90_000, 90_000, 5_500, undefined]);
+    const clip = await createClip(client, { stream, session, fromMs: 30_000, toMs: 60_000, name: 'Goal' });
+    assert.equal(clip.name, 'Goal');
+    assert.deepEqual(clip.source, { type: 'clip', playbackId: stream.playbackId, sessionId: session.id });
+    await waitFor(() => emu.store.assets.get(clip.id)?.status.phase === 'ready', 10_000);
+    const ready = await client.assets.get(clip.id);
+    const info = await client.playback.get(ready.playbackId ?? '');
+    const hls = info.meta.source.find((s) => s.hrn.startsWith('HLS'));
+    assert.ok(hls);
+    const playlist = await request(hls.url);
+    assert.equal(playlist.statusCode, 200);
+    assert.match(await playlist.body.text(), /#EXTM3U/);
+    assert.match((await failure(createClip(client, { stream, session, fromMs: 60_000, toMs: 30_000 }))).message, /end after it starts/);
+    assert.match((await failure(createClip(client, { stream, session, fromMs: 0, toMs: 10 * 60_000 }))).message, /only 2:0\d long/);
+  });
+});

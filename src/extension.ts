@@ -24,6 +24,7 @@ import { activateUploads, createUploads, type Uploads, type UploadsDeps } from '
 import { tickUploadStep } from './ui/uploads/uploadContextKeys';
 import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
+import { AssistantTools, contributedToolNames } from './ui/assistant/registerTools';
 
 /**
  * Set to `1` by the test launchers (test/host/runInHost.js) in the extension host's environment: only
@@ -48,6 +49,7 @@ export interface LivepeerApi {
   webhooks: WebhooksView;
   webhooksTree: vscode.TreeView<WebhookNode>;
   player: PlayerPanel;
+  assistant: AssistantTools;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
@@ -84,6 +86,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
 
   const profileStatusBar = new ProfileStatusBar(profiles);
+  const assistant = new AssistantTools(contributedToolNames(context), { session, privateKeys: signingKeys.privateKeys });
 
   context.subscriptions.push(
     log,
@@ -116,6 +119,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     tickUploadStep(uploads.uploads.manager),
     history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
     assets.view.onDidRemove((assetId) => void history.markAssetDeleted(assetId, session.profile?.id)),
+    assistant,
   );
   // A folder's own livepeer.baseURL is ignored and named: a bundle of its own, loaded after activation.
   void import('./ui/account/folderBaseUrl.js').then(({ watchFolderBaseUrl }) => context.subscriptions.push(watchFolderBaseUrl(prompts, log)));
@@ -138,6 +142,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     webhooks: webhooks.view,
     webhooksTree: webhooks.treeView,
     player: player.player,
+    assistant,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };

@@ -9,10 +9,11 @@ const HIDDEN = '(hidden)';
  * tool read, a private key the service echoes): stream keys (four groups of four), PEM private
  * keys (also JSON-escaped) and the base64 PEM the service hands out (base64 of `-----BEGIN`).
  */
-const SECRET_SHAPES = [
-  /\b[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}\b/gi,
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
-  /LS0tLS1CRUdJTi[A-Za-z0-9+/=]*/g,
+const SECRET_SHAPES: Array<[RegExp, (match: string) => string]> = [
+  [/\b[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}\b/gi, () => '***'],
+  [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g, () => '***'],
+  // A public key (the same base64 PEM start) stays: it is what the signing key list shows.
+  [/LS0tLS1CRUdJTi[A-Za-z0-9+/=]*/g, (match) => (/PRIVATE KEY/.test(Buffer.from(match.slice(0, 64), 'base64').toString('latin1')) ? '***' : match)],
 ];
 
 /** A text of a result at most this long (a delivery's body, a service message). */
@@ -22,7 +23,7 @@ export const MAX_RESULT_CHARS = 24_000;
 
 export function cleanText(text: string, secrets: readonly string[]): string {
   let clean = redact(text, secrets);
-  for (const shape of SECRET_SHAPES) clean = clean.replace(shape, '***');
+  for (const [shape, blank] of SECRET_SHAPES) clean = clean.replace(shape, blank);
   return clean;
 }
 

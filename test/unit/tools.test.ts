@@ -6,6 +6,7 @@ import { MAX_RESULT_CHARS } from '../../src/tools/safeResult';
 import { TOOLS, toolNamed } from '../../src/tools/table';
 import { startEmulator, type Emulator } from '../emulator';
 import { toolContext } from './helpers/toolContext';
+import { localizedManifest } from './helpers/manifest';
 
 const TOKEN = 'tok-tools-4f9a1c7e2b';
 
@@ -59,6 +60,15 @@ describe('assistant tools: one table, bounded and redacted results (real HTTP)',
       assert.equal(tool.kind === 'change', typeof tool.describeChange === 'function', tool.name);
       assert.doesNotMatch(tool.name, /delete|remove|disable|terminate|suspend/);
     }
+  });
+
+  it('package.json contributes exactly the table: names, reference names, texts and input schemas (so the two never drift)', () => {
+    const contributed = (localizedManifest().contributes.languageModelTools as Array<Record<string, unknown>>).map(({ icon: _icon, tags, canBeReferencedInPrompt, ...tool }) => {
+      assert.deepEqual([tags, canBeReferencedInPrompt], [['livepeer'], true]);
+      return tool;
+    });
+    const table = TOOLS.map(({ name, toolReferenceName, displayName, userDescription, modelDescription, inputSchema }) => ({ name, toolReferenceName, displayName, userDescription, modelDescription, inputSchema }));
+    assert.deepEqual(contributed, JSON.parse(JSON.stringify(table)));
   });
 
   it('a 10,000-stream account: a page of the asked size with a count and the cursor of the next, bounded in size', async () => {

@@ -25,6 +25,7 @@ import { tickUploadStep } from './ui/uploads/uploadContextKeys';
 import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
 import { AssistantTools, contributedToolNames } from './ui/assistant/registerTools';
+import { offerMcpServer } from './ui/assistant/mcpProvider';
 
 /**
  * Set to `1` by the test launchers (test/host/runInHost.js) in the extension host's environment: only
@@ -120,6 +121,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
     assets.view.onDidRemove((assetId) => void history.markAssetDeleted(assetId, session.profile?.id)),
     assistant,
+    ...offerMcpServer(context, session),
   );
   // A folder's own livepeer.baseURL is ignored and named: a bundle of its own, loaded after activation.
   void import('./ui/account/folderBaseUrl.js').then(({ watchFolderBaseUrl }) => context.subscriptions.push(watchFolderBaseUrl(prompts, log)));

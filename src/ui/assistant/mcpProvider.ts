@@ -33,7 +33,9 @@ export function offerMcpServer(context: vscode.ExtensionContext, session: Accoun
   if (typeof lm.registerMcpServerDefinitionProvider !== 'function' || !Definition) return [];
   const changed = new vscode.EventEmitter<void>();
   const version = String((context.extension.packageJSON as { version: string }).version);
-  const provider = lm.registerMcpServerDefinitionProvider(PROVIDER_ID, {
+  let provider: vscode.Disposable;
+  try {
+    provider = lm.registerMcpServerDefinitionProvider(PROVIDER_ID, {
     onDidChangeMcpServerDefinitions: changed.event,
     provideMcpServerDefinitions() {
       const profile = session.profile;
@@ -50,6 +52,11 @@ export function offerMcpServer(context: vscode.ExtensionContext, session: Accoun
       return server;
     },
   });
+  } catch {
+    // VS Code 1.100 has an earlier form of this API that wants another contribution and throws: activation must go on.
+    changed.dispose();
+    return [];
+  }
   return [
     changed,
     provider,

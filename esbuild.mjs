@@ -4,6 +4,7 @@
 //   dist/tus-js-client.js  the tus client, loaded by the first resumable upload (src/upload/tus/transfer.ts imports it lazily)
 //   dist/proxyAgent.js     undici's ProxyAgent (its own undici), loaded by the first request through a proxy
 //   dist/llhttp*.wasm      undici's HTTP parser, read by the first request (its constants trimmed to the two tables used)
+//   dist/mcp.js            the MCP server (node dist/mcp.js): the assistant tools outside VS Code, never loaded by the extension
 //   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
 import { watch as watchFiles } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -194,6 +195,13 @@ async function buildExtension() {
 
 const others = [
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
+  {
+    ...common,
+    entryPoints: ['src/mcp/main.ts'],
+    outfile: 'dist/mcp.js',
+    define: { MCP_VERSION: JSON.stringify(JSON.parse(await readFile('package.json', 'utf8')).version) },
+    plugins: undiciTrimmed,
+  },
   {
     ...common,
     entryPoints: [

@@ -26,6 +26,8 @@ import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webh
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
 import { registerTaskCommands, type TasksViewHost } from './ui/tasks/registerTasks';
 import { registerMultistream, type TargetsView } from './ui/multistream/registerMultistream';
+import { AssistantTools, contributedToolNames } from './ui/assistant/registerTools';
+import { offerMcpServer } from './ui/assistant/mcpProvider';
 
 /**
  * Set to `1` by the test launchers (test/host/runInHost.js) in the extension host's environment: only
@@ -52,6 +54,7 @@ export interface LivepeerApi {
   player: PlayerPanel;
   tasks: TasksViewHost;
   multistreamTargets: TargetsView;
+  assistant: AssistantTools;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
@@ -90,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
 
   const profileStatusBar = new ProfileStatusBar(profiles);
   const multistream = registerMultistream({ session, prompts, streams, state: context.globalState });
+  const assistant = new AssistantTools(contributedToolNames(context), { session, privateKeys: signingKeys.privateKeys });
 
   context.subscriptions.push(
     log,
@@ -124,6 +128,8 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     tickUploadStep(uploads.uploads.manager),
     history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
     assets.view.onDidRemove((assetId) => void history.markAssetDeleted(assetId, session.profile?.id)),
+    assistant,
+    ...offerMcpServer(context, session),
   );
   // A folder's own livepeer.baseURL is ignored and named: a bundle of its own, loaded after activation.
   void import('./ui/account/folderBaseUrl.js').then(({ watchFolderBaseUrl }) => context.subscriptions.push(watchFolderBaseUrl(prompts, log)));
@@ -148,6 +154,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     player: player.player,
     tasks: tasks.tasks,
     multistreamTargets: multistream.targets,
+    assistant,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };

@@ -23,7 +23,8 @@ export type FaultAction =
   | { kind: 'retryAfter'; status: 429 | 503; seconds: number }
   | { kind: 'longBody'; status: number; unit: string; bytes: number; contentType: string }
   | { kind: 'trickle'; everyMs: number }
-  | { kind: 'hold'; released: Promise<void>; status?: number };
+  | { kind: 'hold'; released: Promise<void>; status?: number }
+  | { kind: 'echoSecrets'; secrets: () => string[] };
 
 interface Rule {
   origin: Origin;
@@ -109,6 +110,15 @@ export class Faults {
     const released = new Promise<void>((resolve) => (release = resolve));
     this.add(match, { kind: 'hold', released, status: match.status });
     return { release };
+  }
+
+  /**
+   * A hostile service: every JSON answer (and error) the handler gives carries `secrets()` (raw, in
+   * each object's `note`, and appended to every `name` and error message), as a service that echoes
+   * tokens, stream keys, webhook secrets and private keys into whatever it answers.
+   */
+  echoSecrets(match: FaultMatch & { secrets: () => string[] }): void {
+    this.add(match, { kind: 'echoSecrets', secrets: match.secrets });
   }
 
   clear(): void {

@@ -281,6 +281,9 @@ async function applyFault(fault: FaultAction, req: IncomingMessage, res: ServerR
       res.end = ((...args: unknown[]) => (replaced ? end(body) : end(...args))) as ServerResponse['end'];
       return true;
     }
+    case 'echoSecrets':
+      echoSecrets(res, fault.secrets());
+      return true;
     case 'fail':
       req.resume();
       if (typeof fault.body === 'string') sendText(res, fault.status, fault.body, isJson(fault.body) ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', fault.headers);
@@ -308,6 +311,38 @@ async function applyFault(fault: FaultAction, req: IncomingMessage, res: ServerR
       );
       return false;
   }
+}
+
+/** Rewrites the handler's JSON answer with `secrets` echoed into it (see Faults.echoSecrets). */
+function echoSecrets(res: ServerResponse, secrets: string[]): void {
+  const echo = secrets.join(' ');
+  const walk = (node: unknown, key?: string): unknown => {
+    if (typeof node === 'string') return key === 'name' || key === 'errors' ? `${node} ${echo}` : node;
+    if (Array.isArray(node)) return node.map((child) => walk(child, key));
+    if (node && typeof node === 'object') return { ...Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v, k)])), note: echo };
+    return node;
+  };
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  let head: unknown[] | undefined;
+  res.writeHead = ((...args: unknown[]) => {
+    head = args;
+    return res;
+  }) as ServerResponse['writeHead'];
+  res.end = ((body?: unknown, ...rest: unknown[]) => {
+    const [status, headers = {}] = (head ?? [res.statusCode]) as [number, Record<string, string>?];
+    let text = typeof body === 'string' || Buffer.isBuffer(body) ? body.toString() : '';
+    if (text && /json/.test(String(headers['Content-Type'] ?? ''))) {
+      try {
+        text = JSON.stringify(walk(JSON.parse(text)));
+      } catch {
+        // not JSON after all: sent as it was
+      }
+      return writeHead(status, { ...headers, 'Content-Length': String(Buffer.byteLength(text)) }) && end(text);
+    }
+    writeHead(...(head ?? [status]));
+    return end(body, ...rest);
+  }) as ServerResponse['end'];
 }
 
 const BAD_GATEWAY_PAGE = `<html>

@@ -67,6 +67,8 @@ export class Store implements Owner {
   /** Asset id → file holding its complete upload; an entry means the asset is uploaded. */
   readonly uploadedFiles = new Map<string, string>();
   private keysCreated = 0;
+  /** Every private key handed out, only so a hostile answer (Faults.echoSecrets) can echo them. */
+  readonly issuedPrivateKeys: string[] = [];
   private readonly listeners = new Set<(change: StoreEvent) => void>();
 
   constructor(
@@ -90,14 +92,16 @@ export class Store implements Owner {
     for (const listener of this.listeners) listener(change);
   }
 
-  /** Creates a key with a fresh P-256 pair; the private half is returned, never stored. */
+  /** Creates a key with a fresh P-256 pair; the private half is returned (and listed in issuedPrivateKeys), never stored on the key. */
   createSigningKey(fields: { name?: string } & Partial<Owner>): { key: EmulatorSigningKey; privateKey: string } {
     const pair = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     const key = this.addSigningKey({
       ...fields,
       publicKey: base64Pem(pair.publicKey.export({ type: 'spki', format: 'pem' })),
     });
-    return { key, privateKey: base64Pem(pair.privateKey.export({ type: 'pkcs8', format: 'pem' })) };
+    const privateKey = base64Pem(pair.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    this.issuedPrivateKeys.push(privateKey);
+    return { key, privateKey };
   }
 
   addSigningKey(partial: Partial<EmulatorSigningKey> = {}): EmulatorSigningKey {

@@ -14,6 +14,7 @@ const properties: Record<string, { default: unknown }> = manifest.contributes.co
 
 /** What the extension reads for each contributed setting, in the setting's own unit. */
 const reads: Record<string, () => unknown> = {
+  'livepeer.assistantTools': settings.assistantTools,
   'livepeer.baseURL': settings.baseUrl,
   'livepeer.profile': settings.profilePin,
   'livepeer.requestTimeoutSeconds': () => settings.requestTimeoutMs() / 1000,

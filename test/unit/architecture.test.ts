@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
-// The layering docs/architecture.md describes: api ← upload ← profiles ← operations ← ui ← extension.ts. Read from the source's own import statements (type-only
+// The layering docs/architecture.md describes: api ← upload ← profiles ← operations ← tools ← (mcp | ui ← extension.ts). Read from the source's own import statements (type-only
 // imports count: they tie modules together for a reader as much as any other).
 const root = resolve(__dirname, '..', '..', '..');
 const src = join(root, 'src');
@@ -14,8 +14,11 @@ const ALLOWED: Record<string, { layers: string[]; vscode: boolean }> = {
   upload: { layers: ['api'], vscode: false },
   profiles: { layers: ['api', 'upload'], vscode: false },
   operations: { layers: ['api', 'upload', 'profiles'], vscode: false },
-  ui: { layers: ['api', 'upload', 'profiles', 'operations'], vscode: true },
-  extension: { layers: ['api', 'upload', 'profiles', 'operations', 'ui'], vscode: true },
+  // The assistant tools (defined once) and the MCP server that serves them outside VS Code.
+  tools: { layers: ['api', 'upload', 'profiles', 'operations'], vscode: false },
+  mcp: { layers: ['api', 'upload', 'operations', 'tools'], vscode: false },
+  ui: { layers: ['api', 'upload', 'profiles', 'operations', 'tools'], vscode: true },
+  extension: { layers: ['api', 'upload', 'profiles', 'operations', 'tools', 'ui'], vscode: true },
 };
 
 /**

@@ -60,6 +60,11 @@ describe('extension bundle (dist/)', () => {
     assert.match(readFileSync(join(dist, 'keyCommands.js'), 'utf8'), /require\("\.\/extension\.js"\)\.m\[\d+\]/);
   });
 
+  it('builds the MCP server as its own bundle (dist/mcp.js), which the extension never requires', () => {
+    assert.ok(statSync(join(dist, 'mcp.js')).size > 10_000);
+    assert.doesNotMatch(readFileSync(join(dist, 'extension.js'), 'utf8'), /(?:import|require)\("\.\/mcp\.js"\)|modelcontextprotocol/);
+  });
+
   it('packages every file of dist/ (a lazily loaded bundle left out of the .vsix breaks only the installed product)', () => {
     const rules = readFileSync(join(dist, '..', '.vscodeignore'), 'utf8').split('\n');
     for (const pattern of ['!dist/*.js', '!dist/*.wasm', '!dist/*.css']) assert.ok(rules.includes(pattern), pattern);

@@ -26,6 +26,21 @@ function within(key: string, min: number, max: number): number {
   return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min;
 }
 
+/** What assistants may do with the Livepeer tools, loosest first. */
+export const ASSISTANT_MODES = ['ask', 'readOnly', 'off'] as const;
+export type AssistantMode = (typeof ASSISTANT_MODES)[number];
+
+/**
+ * `livepeer.assistantTools`: the strictest of the user's, the workspace's and the folder's values (a
+ * folder may tighten it, never loosen it: a cloned repository must not let assistants change an account).
+ */
+function assistantMode(): AssistantMode {
+  const inspected = vscode.workspace.getConfiguration(SECTION).inspect<string>('assistantTools');
+  const values = [inspected?.defaultValue, inspected?.globalValue, inspected?.workspaceValue, inspected?.workspaceFolderValue];
+  const ranks = values.map((value) => ASSISTANT_MODES.indexOf(value as AssistantMode)).filter((rank) => rank >= 0);
+  return ASSISTANT_MODES[Math.max(0, ...ranks)] ?? 'ask';
+}
+
 /** Typed reads of the `livepeer.*` settings; always read fresh so changes apply without a reload. */
 export const settings = {
   /** `livepeer.baseURL` from the user's own settings only: where the API token goes is never a folder's choice. */
@@ -38,5 +53,6 @@ export const settings = {
     const seconds = within('streams.autoRefreshSeconds', 0, 3600);
     return seconds > 0 ? Math.max(1, seconds) : 0;
   },
+  assistantTools: assistantMode,
   affects: (event: vscode.ConfigurationChangeEvent, key: string): boolean => event.affectsConfiguration(`${SECTION}.${key}`),
 };

@@ -1,0 +1,35 @@
+import type { Page } from '../api';
+import type { JsonSchema } from './definition';
+
+/** Rows a list answers when the model does not say; at most MAX_ROWS, so no account floods a context. */
+export const DEFAULT_ROWS = 20;
+export const MAX_ROWS = 50;
+
+/** The input of every list tool: a page size and the cursor of the page asked for. */
+export const PAGE_INPUT: Record<string, JsonSchema> = {
+  limit: { type: 'integer', minimum: 1, maximum: MAX_ROWS, description: `Rows on this page (default ${DEFAULT_ROWS}, at most ${MAX_ROWS}).` },
+  cursor: { type: 'string', maxLength: 500, description: 'The nextCursor of the previous answer, to read the next page.' },
+};
+
+export function pageRequest(input: Record<string, unknown>): { limit: number; cursor: string | undefined } {
+  return { limit: typeof input.limit === 'number' ? input.limit : DEFAULT_ROWS, cursor: typeof input.cursor === 'string' && input.cursor ? input.cursor : undefined };
+}
+
+export interface PageAnswer<T> {
+  count: number;
+  items: T[];
+  /** Present when more rows follow. */
+  nextCursor?: string;
+  more: string;
+}
+
+/**
+ * One page as a tool answers it: how many rows, the rows (cut to the limit, whatever the service
+ * sent), and how to ask for the next page.
+ */
+export function pageAnswer<R, T>(page: Page<R>, limit: number, row: (item: R) => T): PageAnswer<T> {
+  const items = page.items.slice(0, limit).map(row);
+  const nextCursor = page.nextCursor && items.length ? page.nextCursor : undefined;
+  const more = nextCursor ? `more rows follow: call again with cursor "${nextCursor}"` : 'this is the last page';
+  return { count: items.length, items, ...(nextCursor ? { nextCursor } : {}), more };
+}

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { verifyPlaybackToken } from '../../src/api/playback/token';
+import type { PreparedConfirmation } from '../../src/ui/assistant/registerTools';
+import { TOKEN, api, emulator, eventually, signIn } from './harness';
+
+const NAMES = (vscode.extensions.getExtension('livepeer-studio-tools.livepeer-studio')?.packageJSON as { contributes: { languageModelTools: Array<{ name: string }> } }).contributes.languageModelTools.map((tool) => tool.name);
+
+async function invoke(name: string, input: object): Promise<string> {
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+async function setMode(target: vscode.ConfigurationTarget, mode: string | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('livepeer').update('assistantTools', mode, target);
+}
+
+function registered(): string[] {
+  return vscode.lm.tools.map((tool) => tool.name).filter((name) => name.startsWith('livepeer_'));
+}
+
+/** Every secret the emulator holds: none may reach a tool result. */
+function secrets(): string[] {
+  return [TOKEN, ...[...emulator.store.streams.values()].map((s) => s.streamKey ?? ''), ...emulator.store.issuedPrivateKeys].filter(Boolean);
+}
+
+function assertNoSecret(text: string): void {
+  for (const secret of secrets()) assert.ok(!text.includes(secret), `a secret in: ${text.slice(0, 300)}`);
+}
+
+describe('assistant tools in VS Code (vscode.lm)', () => {
+  const confirmations: PreparedConfirmation[] = [];
+  let listener: vscode.Disposable | undefined;
+
+  before(async () => {
+    await signIn();
+    await eventually(() => assert.ok(api.session.profile?.project, 'the profile learned its project'));
+    listener = api.assistant.onDidPrepareConfirmation((confirmation) => confirmations.push(confirmation));
+  });
+
+  after(async () => {
+    listener?.dispose();
+    await setMode(vscode.ConfigurationTarget.Workspace, undefined);
+    await setMode(vscode.ConfigurationTarget.Global, undefined);
+  });
+
+  it('registers every contributed tool, and reads answer from the current profile without secrets', async () => {
+    await eventually(() => assert.deepEqual(registered().sort(), [...NAMES].sort()));
+    assert.deepEqual(api.assistant.active, NAMES);
+    const stream = emulator.store.addStream({ name: 'assistant stream', record: true });
+    const account = JSON.parse(await invoke('livepeer_current_account', {})) as { profile: string; project: { name: string } };
+    assert.equal(account.profile, api.session.profile?.name);
+    assert.equal(account.project.name, api.session.profile?.project?.name);
+    const list = JSON.parse(await invoke('livepeer_list_streams', { name: 'assistant', limit: 5 })) as { count: number; items: Array<{ id: string }> };
+    assert.deepEqual(list.items.map((row) => row.id), [stream.id]);
+    const details = await invoke('livepeer_get_stream', { streamId: stream.id });
+    assert.match(details, /\{streamKey\}/);
+    assertNoSecret(details);
+  });
+
+  it('a change asks first, naming the profile, its project and the change; then it is made, without the stream key', async () => {
+    confirmations.length = 0;
+    const text = await invoke('livepeer_create_stream', { name: 'made in chat', playback: 'jwt' });
+    const [confirmation] = confirmations;
+    assert.ok(confirmation, 'a confirmation was asked for');
+    assert.equal(confirmation.title, 'Livepeer: Create Stream');
+    assert.match(confirmation.message, new RegExp(`profile “${api.session.profile?.name}”, project “${api.session.profile?.project?.name}”`));
+    assert.match(confirmation.message, /create the stream “made in chat” \(signed playback, not recorded\)/);
+    const stored = [...emulator.store.streams.values()].find((stream) => stream.name === 'made in chat');
+    assert.equal(stored?.playbackPolicy?.type, 'jwt');
+    assertNoSecret(text);
+  });
+
+  it('creates a signing key whose private key stays in VS Code, and signs a token with it', async () => {
+    const created = JSON.parse(await invoke('livepeer_create_signing_key', { name: 'assistant key' })) as { created: { id: string; publicKey: string } };
+    assert.ok(api.signingKeys.privateKeys.has(created.created.id), 'its private key is kept');
+    const playbackId = [...emulator.store.streams.values()].find((stream) => stream.name === 'made in chat')?.playbackId ?? '';
+    const signed = JSON.parse(await invoke('livepeer_sign_playback_token', { playbackId, keyId: created.created.id, expiresInSeconds: 600 })) as { token: string };
+    assert.equal(verifyPlaybackToken(signed.token, { playbackId, publicKey: created.created.publicKey }).ok, true);
+    const access = await invoke('livepeer_check_playback_access', { playbackId, keyId: created.created.id });
+    assert.match(access, /"allowed": true/);
+    for (const name of ['livepeer_list_signing_keys', 'livepeer_list_assets', 'livepeer_list_webhooks', 'livepeer_viewership']) {
+      assertNoSecret(await invoke(name, name === 'livepeer_viewership' ? { playbackId } : {}));
+    }
+  });
+
+  it('readOnly refuses every change, and a folder cannot loosen it: the strictest value wins', async () => {
+    await setMode(vscode.ConfigurationTarget.Global, 'readOnly');
+    await setMode(vscode.ConfigurationTarget.Workspace, 'ask');
+    try {
+      confirmations.length = 0;
+      const text = await invoke('livepeer_create_stream', { name: 'refused' });
+      assert.match(text, /read-only here \(setting livepeer\.assistantTools\)/);
+      assert.deepEqual(confirmations, [], 'nothing to confirm: it is refused');
+      assert.ok(![...emulator.store.streams.values()].some((stream) => stream.name === 'refused'));
+      assert.match(await invoke('livepeer_list_streams', { limit: 1 }), /"count": 1/);
+    } finally {
+      await setMode(vscode.ConfigurationTarget.Workspace, undefined);
+      await setMode(vscode.ConfigurationTarget.Global, undefined);
+    }
+  });
+
+  it('off registers nothing (a folder may turn it off); back on, all return', async () => {
+    await setMode(vscode.ConfigurationTarget.Workspace, 'off');
+    try {
+      // VS Code still lists contributed tools; none has an implementation, so a call fails.
+      await eventually(() => assert.deepEqual(api.assistant.active, []));
+      await assert.rejects(invoke('livepeer_list_streams', {}));
+    } finally {
+      await setMode(vscode.ConfigurationTarget.Workspace, undefined);
+    }
+    await eventually(() => assert.deepEqual(api.assistant.active, NAMES));
+    assert.match(await invoke('livepeer_list_streams', { limit: 1 }), /"count": 1/);
+  });
+});

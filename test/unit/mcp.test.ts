@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { TOOLS } from '../../src/tools/table';
+import { startEmulator, type Emulator } from '../emulator';
+
+// The MCP server as clients run it: `node dist/mcp.js` (built by npm run build before the unit tests), the SDK's own client over stdio.
+const MCP = join(__dirname, '..', '..', '..', 'dist', 'mcp.js');
+const TOKEN = 'tok-mcp-8d3b5e1f7a';
+
+type Text = { type: string; text?: string };
+
+describe('MCP server over stdio (dist/mcp.js, the SDK’s client, real HTTP)', function () {
+  this.timeout(60_000);
+  let emu: Emulator;
+  let client: Client | undefined;
+
+  beforeEach(async () => {
+    emu = await startEmulator({ tokens: [TOKEN], processingDelayMs: 20 });
+  });
+
+  afterEach(async () => {
+    await client?.close();
+    client = undefined;
+    await emu.close();
+  });
+
+  async function connect(env: Record<string, string>): Promise<Client> {
+    client = new Client({ name: 'mcp-test', version: '1.0.0' });
+    const environment = { PATH: process.env.PATH ?? '', LIVEPEER_API_KEY: TOKEN, LIVEPEER_BASE_URL: emu.apiUrl, ...env };
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [MCP], env: environment, stderr: 'pipe' }));
+    return client;
+  }
+
+  async function callText(mcp: Client, name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+    const result = await mcp.callTool({ name, arguments: args });
+    const text = (result.content as Text[]).map((part) => part.text ?? '').join('\n');
+    return { text, isError: result.isError === true };
+  }
+
+  /** An input for each tool, over what the emulator holds. */
+  function inputs(): Record<string, Record<string, unknown>> {
+    const stream = emu.store.addStream({ name: 'mcp stream', record: true });
+    const asset = emu.store.addAsset({ name: 'mcp asset' });
+    const { key } = emu.store.createSigningKey({ name: 'mcp key' });
+    const webhook = emu.webhooks.add({ name: 'mcp hook', url: 'https://example.com/hook', events: ['stream.started'], sharedSecret: 'whsec-mcp-secret-5a7c' });
+    return {
+      livepeer_get_stream: { streamId: stream.id },
+      livepeer_get_asset: { assetId: asset.id },
+      livepeer_list_webhook_deliveries: { webhookId: webhook.id },
+      livepeer_check_playback_access: { playbackId: stream.playbackId, keyId: key.id },
+      livepeer_viewership: { playbackId: stream.playbackId },
+      livepeer_create_stream: { name: 'from MCP' },
+      livepeer_resend_webhook_delivery: { webhookId: webhook.id, deliveryId: 'unknown-delivery' },
+    };
+  }
+
+  it('read-only by default: lists every read tool with its schema, and each one answers', async () => {
+    const given = inputs();
+    const mcp = await connect({});
+    const { tools } = await mcp.listTools();
+    const reads = TOOLS.filter((tool) => tool.kind === 'read');
+    assert.deepEqual(tools.map((tool) => tool.name), reads.map((tool) => tool.name));
+    for (const tool of tools) {
+      assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
+      const answer = await callText(mcp, tool.name, given[tool.name] ?? {});
+      assert.equal(answer.isError, false, `${tool.name}: ${answer.text}`);
+      assert.ok(!answer.text.includes(TOKEN));
+    }
+    const refused = await callText(mcp, 'livepeer_create_stream', { name: 'not allowed' });
+    assert.equal(refused.isError, true);
+    assert.match(refused.text, /read-only: changes need LIVEPEER_ALLOW_CHANGES=1/);
+    assert.ok(![...emu.store.streams.values()].some((stream) => stream.name === 'not allowed'), 'nothing was created');
+  });
+
+  it('LIVEPEER_ALLOW_CHANGES=1: the change tools it can run (no kept keys or workspace here) are listed and run', async () => {
+    const given = inputs();
+    const mcp = await connect({ LIVEPEER_ALLOW_CHANGES: '1' });
+    const names = (await mcp.listTools()).tools.map((tool) => tool.name);
+    assert.ok(names.includes('livepeer_create_stream') && names.includes('livepeer_resend_webhook_delivery'));
+    for (const vscodeOnly of ['livepeer_sign_playback_token', 'livepeer_create_signing_key', 'livepeer_upload_file']) assert.ok(!names.includes(vscodeOnly), vscodeOnly);
+    const created = await callText(mcp, 'livepeer_create_stream', given.livepeer_create_stream ?? {});
+    assert.equal(created.isError, false, created.text);
+    const stored = [...emu.store.streams.values()].find((stream) => stream.name === 'from MCP');
+    assert.ok(stored?.streamKey);
+    assert.ok(!created.text.includes(stored.streamKey), 'the new stream’s key is not answered');
+    const resend = await callText(mcp, 'livepeer_resend_webhook_delivery', given.livepeer_resend_webhook_delivery ?? {});
+    assert.equal(resend.isError, true);
+    assert.match(resend.text, /livepeer_resend_webhook_delivery failed: .*not found/i);
+  });
+
+  it('a hostile service echoing every secret: no secret in any answer over MCP', async () => {
+    const given = inputs();
+    const secrets = (): string[] => [TOKEN, ...[...emu.store.streams.values()].map((s) => s.streamKey ?? ''), ...[...emu.webhooks.webhooks.values()].map((w) => w.sharedSecret ?? ''), ...emu.store.issuedPrivateKeys];
+    emu.faults.echoSecrets({ origin: 'api', path: /./, times: Infinity, secrets });
+    const mcp = await connect({ LIVEPEER_ALLOW_CHANGES: '1' });
+    for (const tool of (await mcp.listTools()).tools) {
+      const answer = await callText(mcp, tool.name, given[tool.name] ?? {});
+      for (const secret of secrets()) assert.ok(!answer.text.includes(secret), `${tool.name} answered a secret: ${answer.text.slice(0, 300)}`);
+    }
+  });
+
+  it('without LIVEPEER_API_KEY it says what to set, on stderr, and exits', () => {
+    const run = spawnSync(process.execPath, [MCP], { env: { PATH: process.env.PATH ?? '' }, input: '', encoding: 'utf8', timeout: 30_000 });
+    assert.equal(run.status, 1);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /LIVEPEER_API_KEY is not set/);
+  });
+});

@@ -26,6 +26,8 @@ import { activateUploads, createUploads, type Uploads, type UploadsDeps } from '
 import { tickUploadStep } from './ui/uploads/uploadContextKeys';
 import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
 import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
+import { registerForwarding } from './ui/forwarding/registerForwarding';
+import type { ForwardingState } from './ui/forwarding/forwardingState';
 
 /**
  * Set to `1` by the test launchers (test/host/runInHost.js) in the extension host's environment: only
@@ -50,6 +52,7 @@ export interface LivepeerApi {
   webhooks: WebhooksView;
   webhooksTree: vscode.TreeView<WebhookNode>;
   player: PlayerPanel;
+  forwarding: ForwardingState;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
@@ -83,6 +86,8 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const history = uploads.uploads.manager.history;
   const assets = activateAssets(session, prompts, context.workspaceState, watcher, (assetId) => history.finished.isAbandoned(assetId));
   const webhooks = activateWebhooks(session, prompts, results, context.globalState);
+  const forwarding = registerForwarding(session, prompts, webhooks.view, context.globalState);
+  webhooks.view.followForwarding(forwarding.state.answers, forwarding.state.onDidChange);
   const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
 
   const profileStatusBar = new ProfileStatusBar(profiles);
@@ -111,6 +116,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     ...assets.disposables,
     ...webhooks.disposables,
     ...player.disposables,
+    ...forwarding.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
     history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
@@ -137,6 +143,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     webhooks: webhooks.view,
     webhooksTree: webhooks.treeView,
     player: player.player,
+    forwarding: forwarding.state,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };

@@ -2,7 +2,7 @@ import type { StudioClient } from '../api';
 import { startForwarding, type ForwardRequest, type Forwarding } from '../api/webhooks/forwarder';
 import type { TestDelivery } from '../api/webhooks/testSend';
 
-export type { ForwardEvent, Forwarding, ForwardRequest } from '../api/webhooks/forwarder';
+export type { ForwardEvent, Forwarding, ForwardRequest, ForwardTiming } from '../api/webhooks/forwarder';
 export { localTargetProblem } from '../api/webhooks/localTarget';
 
 /** Lines of a receiver's answer shown with its status. */

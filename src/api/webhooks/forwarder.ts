@@ -14,7 +14,7 @@ import type { Webhook, WebhookDelivery } from './types';
 export interface ForwardTiming {
   /** First poll interval, and the one after something arrived. Default 1 s. */
   minPollMs: number;
-  /** The interval doubles while nothing arrives, up to this. Default 30 s. */
+  /** The interval doubles while nothing arrives, up to this (also between tries of a receiver that is down). Default 10 s. */
   maxPollMs: number;
   /** Time-out of one POST to the receiver. Default 30 s, as the service's. */
   timeoutMs: number;
@@ -22,7 +22,7 @@ export interface ForwardTiming {
   pageSize: number;
 }
 
-export const DEFAULT_FORWARD_TIMING: ForwardTiming = { minPollMs: 1000, maxPollMs: 30_000, timeoutMs: 30_000, pageSize: 20 };
+export const DEFAULT_FORWARD_TIMING: ForwardTiming = { minPollMs: 1000, maxPollMs: 10_000, timeoutMs: 30_000, pageSize: 20 };
 
 export type ForwardEvent =
   | { kind: 'forwarded'; delivery: WebhookDelivery; answer: TestDelivery }

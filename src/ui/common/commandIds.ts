@@ -16,4 +16,5 @@ export const COMMANDS = {
   assets: ids('livepeer.assets', ['refresh', 'search', 'filter', 'clearFilters', 'loadMore', 'rename', 'delete', 'copyId', 'copyPlaybackId', 'copyPlaybackUrl', 'copyDownloadUrl', 'openInStudio', 'showDetails', 'reveal']),
   webhooks: ids('livepeer.webhooks', ['refresh', 'loadMore', 'loadMoreDeliveries', 'create', 'edit', 'delete', 'copyUrl', 'copySecret', 'openInStudio', 'showDetails', 'showDelivery', 'resendDelivery', 'verifySignature', 'sendTestEvent']),
   player: ids('livepeer.player', ['play']),
+  forwarding: ids('livepeer.forwarding', ['start', 'stop']),
 };

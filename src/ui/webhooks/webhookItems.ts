@@ -95,18 +95,20 @@ function seconds(duration: number | undefined): string | undefined {
   return duration < 1 ? `${Math.round(duration * 1000)} ms` : `${duration.toFixed(1)} s`;
 }
 
-/** One delivery attempt under its webhook: event, status code, duration and age; a click shows it. */
+/** One delivery attempt under its webhook: event, status code, duration and age, and the local answer when it was forwarded; a click shows it. */
 export class DeliveryItem extends vscode.TreeItem {
   constructor(
     readonly delivery: WebhookDelivery,
     now = Date.now(),
+    forwarded?: { line: string; short: string; ok: boolean; target: string },
   ) {
     super(delivery.event, vscode.TreeItemCollapsibleState.None);
     this.id = `delivery:${delivery.webhookId}:${delivery.id}`;
     this.contextValue = delivery.success ? 'webhookDelivery' : 'webhookDelivery failed';
     this.iconPath = delivery.success ? SUCCESS_ICON : FAILURE_ICON;
     const status = delivery.response?.status;
-    this.description = [outcomeWord(status), seconds(delivery.duration), timeAgo(delivery.createdAt, now)].filter(Boolean).join(' · ');
+    const local = forwarded && vscode.l10n.t('local {0}', forwarded.short);
+    this.description = [outcomeWord(status), seconds(delivery.duration), timeAgo(delivery.createdAt, now), local].filter(Boolean).join(' · ');
     this.tooltip = new vscode.MarkdownString(
       [
         `**${md(delivery.event)}** — ${delivery.success ? 'delivered' : 'failed'}`,
@@ -114,6 +116,7 @@ export class DeliveryItem extends vscode.TreeItem {
         `Answer: ${md(status === undefined ? 'none (the receiver could not be reached)' : withoutKnownSecrets(`${status} ${delivery.response?.statusText ?? ''}`.trim()))}`,
         `Took: ${seconds(delivery.duration) ?? '—'}`,
         `At: ${dateTime(delivery.createdAt)}`,
+        ...(forwarded ? [vscode.l10n.t('Forwarded to {0}: {1}', md(forwarded.target), md(forwarded.line))] : []),
         '',
         'Click to show the request and the answer.',
       ].join('  \n'),

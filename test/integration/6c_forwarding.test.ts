@@ -112,4 +112,67 @@ describe('Forward to localhost', function () {
     assert.equal(logReads(webhookId), reads, 'no polling after stop');
     assert.equal(receiver.received.length, 1, 'nothing forwarded after stop');
   });
+
+  describe('as a debug configuration', () => {
+    /** What the adapter sent VS Code (responses, console output), seen through a tracker. */
+    const sent: Array<{ type?: string; command?: string; success?: boolean; message?: string; event?: string; body?: { output?: string } }> = [];
+    let tracker: vscode.Disposable;
+    before(() => {
+      tracker = vscode.debug.registerDebugAdapterTrackerFactory('livepeer-forward', { createDebugAdapterTracker: () => ({ onDidSendMessage: (message) => sent.push(message) }) });
+    });
+    after(() => tracker.dispose());
+
+    const configuration = (fields: object): vscode.DebugConfiguration => ({ type: 'livepeer-forward', request: 'launch', name: 'Forward launch hook', ...fields });
+
+    it('forwards while its debug session runs, in the debug console too, and stops with it', async () => {
+      const started = new Promise<vscode.DebugSession>((resolve) => {
+        const listening = vscode.debug.onDidStartDebugSession((session) => {
+          listening.dispose();
+          resolve(session);
+        });
+      });
+      assert.equal(await vscode.debug.startDebugging(undefined, configuration({ webhook: 'launch hook', url: receiver.url })), true);
+      const session = await started;
+      await eventually(() => assert.equal(api.forwarding.active.get(webhookId)?.target, receiver.url));
+      receiver.received.length = 0;
+      emulator.store.createAsset('while debugging', 'token');
+      await eventually(() => assert.deepEqual(events(receiver), ['asset.created']), 20_000);
+      await eventually(() => assert.ok(sent.some((m) => m.event === 'output' && /asset\.created \([^)]+\) → .*: 200 in \d+ ms · ok/.test(m.body?.output ?? ''))));
+
+      const ended = new Promise<void>((resolve) => {
+        const listening = vscode.debug.onDidTerminateDebugSession((done) => {
+          if (done.id !== session.id) return;
+          listening.dispose();
+          resolve();
+        });
+      });
+      await vscode.debug.stopDebugging(session);
+      await ended;
+      await eventually(() => assert.equal(api.forwarding.active.size, 0));
+      const reads = logReads(webhookId);
+      emulator.store.createAsset('after the session', 'token');
+      await new Promise((r) => setTimeout(r, 1000)); // more than twice the longest poll interval
+      assert.equal(logReads(webhookId), reads, 'no polling after the session ended');
+      assert.equal(receiver.received.length, 1);
+    });
+
+    it('refuses a public address or an unknown webhook, saying why, and forwards nothing', async () => {
+      for (const [fields, why] of [
+        [{ webhook: 'launch hook', url: 'https://hooks.example.com/x' }, /Livepeer: cannot forward: cannot forward to https:\/\/hooks\.example\.com\/x: hooks\.example\.com is a name/],
+        [{ webhook: 'no such hook', url: receiver.url }, /no webhook with the id or name no such hook/],
+      ] as const) {
+        sent.length = 0;
+        // VS Code shows a launch's failure in a modal dialog, which the test host refuses: its text is the refusal's.
+        const refused = await vscode.debug.startDebugging(undefined, configuration(fields)).then(
+          () => '',
+          (error: unknown) => String(error),
+        );
+        assert.match(refused, why);
+        await eventually(() => assert.match(sent.find((m) => m.command === 'launch')?.message ?? '', why));
+        assert.equal(sent.find((m) => m.command === 'launch')?.success, false);
+        await eventually(() => assert.equal(vscode.debug.activeDebugSession, undefined));
+        assert.equal(api.forwarding.active.size, 0);
+      }
+    });
+  });
 });

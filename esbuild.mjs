@@ -1,14 +1,14 @@
-// Bundles the extension (src/ only) into dist/. Tests and the emulator are never bundled.
+// Bundles the extension (src/ only) into dist/, emptied first. Tests and the emulator are never bundled.
 //   dist/extension.js      the extension, loaded at activation
+//   dist/<module>.js       each src module loaded on first use (`await import(...)`; see lazyOutside)
 //   dist/tus-js-client.js  the tus client, loaded by the first resumable upload (src/upload/tus/transfer.ts imports it lazily)
-//   dist/webhookEvents.js  the webhook test-event builder, loaded by the first Send Test Event
 //   dist/proxyAgent.js     undici's ProxyAgent, loaded by the first request through a proxy
-//   dist/folderBaseUrl.js  the check of a workspace's own livepeer.baseURL, loaded after activation
 //   dist/llhttp*.wasm      undici's HTTP parser, read by the first request (its constants trimmed to the two tables used)
 //   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { watch as watchFiles } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, join } from 'node:path';
+import { basename, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -16,38 +16,61 @@ const watch = process.argv.includes('--watch');
 const require = createRequire(import.meta.url);
 
 /**
- * Code loaded lazily stays out of extension.js, its import becomes a require of its own bundle: the
- * tus client (the first resumable upload), the webhook test-event builder (Send Test Event), the
- * service's webhook URL check (Create or Edit Webhook), playback token signing and checking (the
- * first signed playback, Sign Playback Token, Check Playback Access) and the operations around it
- * (checking access, signing with a kept key), the webhook events picker, the
- * playback id picker of the key commands, the git check of a saved private key, undici's ProxyAgent (the first request
- * through a proxy) and the check of a folder's base URL.
+ * Code loaded on first use stays out of extension.js: every `await import('./….js')` of a src module
+ * becomes a bundle of its own in dist/, named after the module's file (a feature's commands, the
+ * webhook test-event builder, playback token signing, the folder's base URL check…). Such a bundle
+ * takes every src module that extension.js already holds from extension.js itself (see fromMain), so
+ * a class, an event or a module's state exists once, whichever bundle uses it. Also outside: the tus
+ * client (the first resumable upload) and undici's ProxyAgent (the first request through a proxy).
  */
-/** Lazily imported modules (path ending, without .ts) and the bundle each becomes in dist/. */
-const LAZY = {
-  'webhooks/testEvent': 'webhookEvents',
-  'webhooks/url': 'webhookUrl',
-  'playback/token': 'playbackToken',
-  'operations/checkAccess': 'checkAccess',
-  'operations/signPlaybackToken': 'signPlaybackToken',
-  'webhookEventChoices': 'webhookEventChoices',
-  'playbackTargetPicker': 'playbackTargetPicker',
-  'gitExposure': 'gitExposure',
-  'folderBaseUrl': 'folderBaseUrl',
-};
-const LAZY_FILTER = new RegExp(`/(${Object.keys(LAZY).join('|')})(?:\\.js)?$`);
+const lazyModules = new Map(); // bundle name → src module
+const SKIP = Symbol('resolving');
+const fromRoot = (file) => relative(process.cwd(), file).replaceAll('\\', '/');
 const lazyOutside = {
   name: 'lazy-outside',
   setup(build) {
     build.onResolve({ filter: /^tus-js-client$/ }, () => ({ path: './tus-js-client.js', external: true }));
-    build.onResolve({ filter: /^\./ }, (args) => {
-      const lazy = args.kind === 'dynamic-import' && LAZY_FILTER.exec(join(args.resolveDir, args.path).replaceAll('\\', '/'))?.[1];
-      return lazy ? { path: `./${LAZY[lazy]}.js`, external: true } : undefined;
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const { path, errors } = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: 'import-statement', pluginData: SKIP });
+      if (errors.length > 0) return { errors };
+      const module = fromRoot(path);
+      const name = basename(module).replace(/\.ts$/, '');
+      if ((lazyModules.get(name) ?? module) !== module) return { errors: [{ text: `two modules loaded on first use are both named ${name}: ${module} and ${lazyModules.get(name)}` }] };
+      lazyModules.set(name, module);
+      return { path: `./${name}.js`, external: true };
     });
     build.onResolve({ filter: /^\.\/proxyAgent$/ }, (args) => (args.kind === 'require-call' ? { path: './proxyAgent.js', external: true } : undefined));
   },
 };
+
+/**
+ * In a bundle loaded on first use, each src module that extension.js holds is read from it: extension.js
+ * exports those modules as `m[i]` (i: the module's place in its list of inputs) and the bundle requires
+ * it, which Node answers from its module cache (the running extension), never a second copy.
+ */
+function fromMain(mainModules, shared) {
+  return {
+    name: 'from-main',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData === SKIP || args.kind === 'dynamic-import') return undefined;
+        if (args.namespace === 'from-main') return { path: args.path, external: true };
+        const { path, errors } = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: SKIP });
+        if (errors.length > 0) return { errors };
+        const module = fromRoot(path);
+        if (!module.startsWith('src/') || !mainModules.includes(module)) return { path };
+        if (args.kind === 'entry-point') return { errors: [{ text: `${module} is loaded on first use but extension.js holds it already: import it the same way everywhere` }] };
+        shared.add(module);
+        return { path: module, namespace: 'from-main' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'from-main' }, (args) => ({
+        contents: `module.exports = require('./extension.js').m[${mainModules.indexOf(args.path)}];`,
+        loader: 'js',
+      }));
+    },
+  };
+}
 
 /**
  * undici carries its HTTP parser as base64 text in two JS modules (SIMD and plain, ~72 KB each):
@@ -131,19 +154,46 @@ const common = {
   logLevel: 'info',
 };
 
-const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyOutside, llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed] },
+const undiciTrimmed = [llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed];
+const extension = { ...common, outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyOutside, ...undiciTrimmed] };
+
+const srcInputs = (result) => Object.keys(result.metafile.outputs['dist/extension.js'].inputs).filter((input) => input.startsWith('src/'));
+
+/**
+ * extension.js, then each bundle loaded on first use (those found in it, then those found in them),
+ * then extension.js again, now exporting the modules those bundles take from it. Exporting a module
+ * whole may bring more modules into extension.js (what it re-exports): then the bundles are built again.
+ */
+async function buildExtension() {
+  lazyModules.clear();
+  let mainModules = srcInputs(await esbuild.build({ ...extension, entryPoints: ['src/extension.ts'], write: false, logLevel: 'warning' }));
+  for (;;) {
+    const shared = new Set();
+    const built = new Set();
+    for (let pending; (pending = [...lazyModules].filter(([name]) => !built.has(name))).length > 0; ) {
+      await Promise.all(
+        pending.map(([name, module]) => {
+          built.add(name);
+          return esbuild.build({ ...common, entryPoints: [module], outfile: `dist/${name}.js`, external: ['vscode'], plugins: [lazyOutside, fromMain(mainModules, shared), ...undiciTrimmed], logLevel: 'warning' });
+        }),
+      );
+    }
+    const exported = [...shared].map((module) => mainModules.indexOf(module)).sort((a, b) => a - b);
+    const contents = [
+      "export * from './src/extension';",
+      ...exported.map((i) => `import * as m${i} from './${mainModules[i]}';`),
+      `export const m = { ${exported.map((i) => `${i}: m${i}`).join(', ')} };`,
+    ].join('\n');
+    const entry = { contents, resolveDir: process.cwd(), sourcefile: 'src/extension.entry.ts', loader: 'ts' };
+    const grown = srcInputs(await esbuild.build({ ...extension, stdin: entry })).filter((module) => !mainModules.includes(module));
+    if (grown.length === 0) return;
+    mainModules = [...mainModules, ...grown];
+  }
+}
+
+const others = [
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
-  { ...common, entryPoints: ['src/api/webhooks/testEvent.ts'], outfile: 'dist/webhookEvents.js' },
-  { ...common, entryPoints: ['src/api/webhooks/url.ts'], outfile: 'dist/webhookUrl.js' },
-  { ...common, entryPoints: ['src/api/playback/token.ts'], outfile: 'dist/playbackToken.js' },
-  { ...common, entryPoints: ['src/operations/checkAccess.ts'], outfile: 'dist/checkAccess.js', plugins: [lazyOutside] },
-  { ...common, entryPoints: ['src/operations/signPlaybackToken.ts'], outfile: 'dist/signPlaybackToken.js', plugins: [lazyOutside] },
-  { ...common, entryPoints: ['src/ui/webhooks/webhookEventChoices.ts'], outfile: 'dist/webhookEventChoices.js', external: ['vscode'] },
-  { ...common, entryPoints: ['src/ui/keys/playbackTargetPicker.ts'], outfile: 'dist/playbackTargetPicker.js', external: ['vscode'] },
-  { ...common, entryPoints: ['src/ui/keys/gitExposure.ts'], outfile: 'dist/gitExposure.js', external: ['vscode'] },
-  { ...common, entryPoints: ['src/ui/account/folderBaseUrl.ts'], outfile: 'dist/folderBaseUrl.js', external: ['vscode'] },
-  { ...common, entryPoints: ['src/api/core/proxyAgent.ts'], outfile: 'dist/proxyAgent.js', plugins: [llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed] },
+  { ...common, entryPoints: ['src/api/core/proxyAgent.ts'], outfile: 'dist/proxyAgent.js', plugins: undiciTrimmed },
   {
     ...common,
     entryPoints: [
@@ -157,8 +207,14 @@ const builds = [
   },
 ];
 
+const buildAll = () => Promise.all([buildExtension(), ...others.map((options) => esbuild.build(options))]);
+await rm('dist', { recursive: true, force: true });
+await buildAll();
 if (watch) {
-  for (const options of builds) await (await esbuild.context(options)).watch();
-} else {
-  await Promise.all(builds.map((options) => esbuild.build(options)));
+  // The extension's bundles depend on each other's lists of modules: any change under src/ rebuilds them all.
+  let again;
+  watchFiles('src', { recursive: true }, () => {
+    clearTimeout(again);
+    again = setTimeout(() => buildAll().catch((error) => console.error(error.message)), 100);
+  });
 }

@@ -1,8 +1,6 @@
 import * as vscode from 'vscode';
 import { AssetWatcher } from './api';
 import { activateAssets, type AssetsView } from './ui/assets/activateAssets';
-import { registerKeyCommands } from './ui/keys/keyCommands';
-import { registerPlaybackCommands } from './ui/keys/playbackCommands';
 import { PrivateKeys } from './ui/keys/privateKeys';
 import { Rotations } from './ui/keys/rotations';
 import { SigningKeysView } from './ui/keys/signingKeysView';
@@ -10,7 +8,7 @@ import { registerLoadErrorCommands } from './ui/common/messageItem';
 import { activatePlayer, type PlayerPanel } from './ui/player/activatePlayer';
 import { Prompts } from './ui/common/prompts';
 import { COMMANDS } from './ui/common/commandIds';
-import { registerCommand } from './ui/common/commands';
+import { registerCommand, registerOnFirstUse } from './ui/common/commands';
 import { ResultDocuments } from './ui/common/resultDocuments';
 import { Account } from './ui/account/account';
 import { registerStreamCommands } from './ui/streams/streamCommands';
@@ -108,8 +106,11 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     ...registerTokenCommands(session, prompts),
     ...registerProfileCommands({ session, prompts, profiles, memento: context.globalState }),
     results,
-    ...registerKeyCommands({ session, prompts, view: signingKeys, results }),
-    ...registerPlaybackCommands({ session, prompts, view: signingKeys, results }),
+    registerOnFirstUse([...Object.values(COMMANDS.keys), ...Object.values(COMMANDS.playback)], async () => {
+      const [{ registerKeyCommands }, { registerPlaybackCommands }] = await Promise.all([import('./ui/keys/keyCommands.js'), import('./ui/keys/playbackCommands.js')]);
+      const keys = { session, prompts, view: signingKeys, results };
+      return () => [...registerKeyCommands(keys), ...registerPlaybackCommands(keys)];
+    }),
     ...registerStreamCommands(session, prompts, streams, streamsTree),
     ...registerLoadErrorCommands(),
     ...uploads.disposables,

@@ -24,7 +24,6 @@ export { ingestAddresses } from './streams/ingest';
 export { studioDashboardUrl, type DashboardKind } from './core/studioDashboard';
 export { fetchThumbnailDataUri } from './playback/thumbnail';
 export { withoutSecrets } from './core/secrets';
-export * from './playback/token';
 export { NO_VIEWER_NUMBERS, type TotalViews, type ViewsRow, type ViewershipApi } from './viewership/client';
 export { choosePlayerSource, withPlaybackJwt, type PlayerSource } from './playback/playerSource';
 export { probePlayback, type ProbeAnswer } from './playback/probe';
@@ -32,6 +31,7 @@ export type * from './webhooks/types';
 export { WEBHOOK_EVENTS } from './webhooks/types';
 export type { WebhookApi } from './webhooks/client';
 export * from './webhooks/signature';
-// buildWebhookTestEvent is imported from './webhooks/testEvent' itself, lazily: the extension bundles it apart (esbuild.mjs).
+// Loaded on first use, so imported from their own files (esbuild.mjs): buildWebhookTestEvent from
+// './webhooks/testEvent', playback token signing and checking from './playback/token'.
 export type { AccessControlBody, TestEventContext } from './webhooks/testEvent';
 export { sendWebhookTestEvent, type TestDelivery } from './webhooks/testSend';

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../../src/api';
+import { decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../../src/api/playback/token';
 import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { AccessResult } from '../../src/operations/checkAccess';
 import type { SigningKeyItem } from '../../src/ui/keys/signingKeysView';

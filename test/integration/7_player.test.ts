@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { decodePlaybackToken } from '../../src/api';
+import { decodePlaybackToken } from '../../src/api/playback/token';
 import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { FromWebview, ToWebview } from '../../src/ui/player/playerMessages';
 import { TOKEN, answer, api, assertAllAnswered, emulator, eventually, lastMessage, screenshot, signIn } from './harness';

@@ -21,11 +21,24 @@ describe('extension bundle (dist/)', () => {
     assert.deepEqual(loaded(), [join(dist, 'extension.js')]);
   });
 
+  /** The bundles extension.js loads on first use, and those they load in turn. */
+  function lazyParts(): string[] {
+    const found = new Set<string>();
+    const read = (file: string) => {
+      for (const [, part = ''] of readFileSync(join(dist, file), 'utf8').matchAll(/(?:import|require)\("\.\/([\w-]+\.js)"\)/g)) {
+        if (part === 'extension.js' || found.has(part)) continue;
+        found.add(part);
+        read(part);
+      }
+    };
+    read('extension.js');
+    return [...found].sort();
+  }
+
   it('ships every part the extension loads lazily as its own bundle next to it, each loading alone and exporting what it is loaded for', () => {
-    const text = readFileSync(join(dist, 'extension.js'), 'utf8');
-    const lazy = [...new Set([...text.matchAll(/(?:import|require)\("\.\/([\w-]+\.js)"\)/g)].map((m) => m[1] ?? ''))].sort();
+    const lazy = lazyParts();
     // The parts as of this writing; a new one is found by the pattern above and checked the same way.
-    for (const part of ['folderBaseUrl.js', 'gitExposure.js', 'playbackTargetPicker.js', 'playbackToken.js', 'proxyAgent.js', 'tus-js-client.js', 'webhookEventChoices.js', 'webhookEvents.js', 'webhookUrl.js']) {
+    for (const part of ['folderBaseUrl.js', 'gitExposure.js', 'keyCommands.js', 'playbackCommands.js', 'playbackTargetPicker.js', 'proxyAgent.js', 'testEvent.js', 'token.js', 'tus-js-client.js', 'url.js', 'webhookCommands.js', 'webhookEventChoices.js']) {
       assert.ok(lazy.includes(part), `extension.js no longer loads ${part}: update this list`);
     }
     for (const part of lazy) {
@@ -33,6 +46,17 @@ describe('extension bundle (dist/)', () => {
       assert.ok(Object.values(exported).some((value) => typeof value === 'function'), `${part} exports no function`);
     }
     for (const parser of ['llhttp.wasm', 'llhttp_simd.wasm']) assert.ok(statSync(join(dist, parser)).size > 10_000, parser);
+  });
+
+  it('has each module of the extension once: a part loaded on first use takes from extension.js what extension.js holds (one class, one state)', () => {
+    const sourcesOf = (file: string) => new Set((JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources.filter((s) => s.includes('src/')));
+    const main = sourcesOf('extension.js');
+    const twice = lazyParts()
+      .filter((part) => part !== 'tus-js-client.js' && part !== 'proxyAgent.js')
+      .flatMap((part) => [...sourcesOf(part)].filter((source) => main.has(source)).map((source) => `${part}: ${source}`));
+    assert.deepEqual(twice, []);
+    // And what they take is really read from extension.js.
+    assert.match(readFileSync(join(dist, 'keyCommands.js'), 'utf8'), /require\("\.\/extension\.js"\)\.m\[\d+\]/);
   });
 
   it('packages every file of dist/ (a lazily loaded bundle left out of the .vsix breaks only the installed product)', () => {

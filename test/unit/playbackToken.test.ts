@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { request } from 'undici';
-import { StudioApiError, StudioClient, decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../../src/api';
+import { StudioApiError, StudioClient } from '../../src/api';
+import { decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../../src/api/playback/token';
 import { startEmulator, type Emulator } from '../emulator';
 
 const TOKEN = 'demo-token';

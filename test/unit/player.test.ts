@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { StudioClient, decodePlaybackToken, probePlayback, signPlaybackToken, withPlaybackJwt } from '../../src/api';
+import { StudioClient, probePlayback, withPlaybackJwt } from '../../src/api';
+import { decodePlaybackToken, signPlaybackToken } from '../../src/api/playback/token';
 import { InMemoryStore } from '../../src/upload';
 import { ProfileStore } from '../../src/profiles/profileStore';
 import { PrivateKeys } from '../../src/ui/keys/privateKeys';

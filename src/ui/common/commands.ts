@@ -44,3 +44,36 @@ export async function copyToClipboard(label: string, value: string, note?: strin
   await vscode.env.clipboard.writeText(value);
   vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: {0} copied', note ? `${label} (${note})` : label), 4000);
 }
+
+/**
+ * Commands whose handlers live in a module loaded by the first of them to run (its own bundle: see
+ * esbuild.mjs), so activation does not read them. Until then each id runs a stand-in; the first call
+ * loads the module, puts its handlers in the stand-ins' place and hands the call on, arguments and
+ * answer unchanged. `load` answers the registration (run at once, with no wait between the stand-ins
+ * leaving and the handlers arriving); every id in `ids` must be among what it registers.
+ */
+export function registerOnFirstUse(ids: readonly string[], load: () => Promise<() => readonly vscode.Disposable[]>): vscode.Disposable {
+  let registered: Promise<readonly vscode.Disposable[]> | undefined;
+  let disposed = false;
+  const register = async (): Promise<readonly vscode.Disposable[]> => {
+    const registration = await load();
+    if (disposed) return [];
+    for (const standIn of standIns) standIn.dispose();
+    return registration();
+  };
+  const standIns = ids.map((id) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      registered ??= register().catch((error: unknown) => {
+        registered = undefined;
+        throw error;
+      });
+      await registered;
+      return vscode.commands.executeCommand(id, ...args);
+    }),
+  );
+  return new vscode.Disposable(() => {
+    disposed = true;
+    for (const standIn of standIns) standIn.dispose();
+    void registered?.then((disposables) => disposables.forEach((d) => d.dispose()));
+  });
+}

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import type { Account } from '../account/account';
+import { registerOnFirstUse } from '../common/commands';
+import { COMMANDS } from '../common/commandIds';
 import { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { ResultDocuments } from '../common/resultDocuments';
 import { SecretChanges } from './secretChanges';
-import { registerWebhookCommands } from './webhookCommands';
 import { deliveryDocument, webhookDocument } from './webhookItems';
 import type { DeliveryRecord } from './webhookPicker';
 import { WebhooksView, type WebhookNode } from './webhooksView';
@@ -25,15 +26,15 @@ async function fetchDelivery(session: Account, key: string): Promise<DeliveryRec
   return { ...delivery, id: key, name: `${delivery.event} ${deliveryId}` };
 }
 
-/** The Webhooks view with its deliveries, details documents and commands. */
+/** The Webhooks view with its deliveries, details documents and commands (loaded by the first to run). */
 export function activateWebhooks(session: Account, prompts: Prompts, results: ResultDocuments, state: vscode.Memento): WebhooksFeature {
   const view = new WebhooksView(session, prompts);
   const treeView = vscode.window.createTreeView('livepeer.webhooks', { treeDataProvider: view, showCollapseAll: true });
   const details = new JsonDetails('livepeer-webhook', (id) => session.client().webhooks.get(id), webhookDocument);
   const deliveryDetails = new JsonDetails('livepeer-webhook-delivery', (key) => fetchDelivery(session, key), deliveryDocument);
-  return {
-    view,
-    treeView,
-    disposables: [view, treeView, details, deliveryDetails, ...registerWebhookCommands({ session, prompts, view, treeView, details, deliveryDetails, results, secretChanges: new SecretChanges(state) })],
-  };
+  const commands = registerOnFirstUse(Object.values(COMMANDS.webhooks), async () => {
+    const { registerWebhookCommands } = await import('./webhookCommands.js');
+    return () => registerWebhookCommands({ session, prompts, view, treeView, details, deliveryDetails, results, secretChanges: new SecretChanges(state) });
+  });
+  return { view, treeView, disposables: [view, treeView, details, deliveryDetails, commands] };
 }

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { localTargetProblem } from '../../operations/forwardDeliveries';
+import { COMMANDS } from '../common/commandIds';
+import { registerCommand } from '../common/commands';
 import type { Prompts } from '../common/prompts';
 import { resolveWebhook, type WebhookArgument, type WebhookContext } from '../webhooks/webhookPicker';
 import { startForwardingTo, type ForwardingDeps } from './forwarders';
@@ -40,7 +42,7 @@ async function remember(memento: vscode.Memento, target: string): Promise<void> 
 }
 
 /** Forward to localhost…: a webhook (the row's, or picked), a local address, then forwarding until stopped. */
-export async function forwardToLocalhost(deps: ForwardCommandDeps, arg: WebhookArgument): Promise<ActiveForwarding | undefined> {
+async function forwardToLocalhost(deps: ForwardCommandDeps, arg: WebhookArgument): Promise<ActiveForwarding | undefined> {
   const webhook = await resolveWebhook(deps, arg, vscode.l10n.t('Select the webhook whose deliveries to forward'));
   if (!webhook) return undefined;
   const target = await chooseTarget(deps, webhook.name || webhook.id);
@@ -57,7 +59,7 @@ export async function forwardToLocalhost(deps: ForwardCommandDeps, arg: WebhookA
 }
 
 /** Stop Forwarding: the only one, or the one picked (or all). */
-export async function stopForwarding(deps: { state: ForwardingDeps['state']; prompts: Prompts }): Promise<void> {
+async function stopForwarding(deps: { state: ForwardingDeps['state']; prompts: Prompts }): Promise<void> {
   const active = [...deps.state.active.values()];
   if (!active.length) {
     void deps.prompts.message('info', vscode.l10n.t('Livepeer: nothing is being forwarded.'), {});
@@ -72,4 +74,12 @@ export async function stopForwarding(deps: { state: ForwardingDeps['state']; pro
   if (!picked) return;
   if (picked.label === all) return deps.state.stopAll();
   return active.find((forwarding) => forwarding.webhookId === picked.detail)?.stop();
+}
+
+export function registerForwardCommands(deps: ForwardCommandDeps): vscode.Disposable[] {
+  const { prompts } = deps;
+  return [
+    registerCommand(COMMANDS.forwarding.start, (arg?: WebhookArgument) => forwardToLocalhost(deps, arg), { prompts, what: vscode.l10n.t('forwarding deliveries') }),
+    registerCommand(COMMANDS.forwarding.stop, () => stopForwarding(deps), { prompts, what: vscode.l10n.t('stopping forwarding') }),
+  ];
 }

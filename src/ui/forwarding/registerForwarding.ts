@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
 import type { Account } from '../account/account';
 import { COMMANDS } from '../common/commandIds';
-import { registerCommand } from '../common/commands';
+import { registerOnFirstUse } from '../common/commands';
 import type { Prompts } from '../common/prompts';
-import type { WebhookArgument } from '../webhooks/webhookPicker';
 import type { WebhooksView } from '../webhooks/webhooksView';
 import { ForwardingState } from './forwardingState';
 
@@ -31,11 +30,10 @@ export function registerForwarding(session: Account, prompts: Prompts, view: Web
     state,
     disposables: [
       state,
-      registerCommand(COMMANDS.forwarding.start, async (arg?: WebhookArgument) => (await import('./forwardCommands.js')).forwardToLocalhost(deps, arg), {
-        prompts,
-        what: vscode.l10n.t('forwarding deliveries'),
+      registerOnFirstUse(Object.values(COMMANDS.forwarding), async () => {
+        const { registerForwardCommands } = await import('./forwardCommands.js');
+        return () => registerForwardCommands(deps);
       }),
-      registerCommand(COMMANDS.forwarding.stop, async () => (await import('./forwardCommands.js')).stopForwarding(deps), { prompts, what: vscode.l10n.t('stopping forwarding') }),
       vscode.debug.registerDebugAdapterDescriptorFactory(FORWARD_DEBUG_TYPE, debugAdapters),
     ],
   };

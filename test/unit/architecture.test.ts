@@ -23,7 +23,7 @@ const ALLOWED: Record<string, { layers: string[]; vscode: boolean }> = {
  * a resource folder imports core and, only where listed here, another resource's types; the files at
  * src/api's top (the StudioClient of sub-clients and index.ts) tie them together.
  */
-const API_RESOURCES = ['assets', 'keys', 'playback', 'projects', 'streams', 'viewership', 'webhooks'];
+const API_RESOURCES = ['assets', 'keys', 'playback', 'projects', 'streams', 'usage', 'viewership', 'webhooks'];
 const API_ALSO: Record<string, string[]> = {
   core: [],
   assets: ['playback'],
@@ -31,6 +31,7 @@ const API_ALSO: Record<string, string[]> = {
   playback: [],
   projects: [],
   streams: ['playback'],
+  usage: [],
   viewership: [],
   webhooks: ['assets', 'streams'],
 };

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { request } from 'undici';
 import { NO_VIEWER_NUMBERS, StudioClient } from '../../src/api';
 import { NO_USAGE } from '../../src/api/usage/client';
+import { QUALITY_MEANINGS, accountUsage, periodOf, viewerQuality } from '../../src/operations/viewerQuality';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure } from './helpers/studioErrors';
 
@@ -83,5 +84,28 @@ describe('viewer breakdowns, quality of experience and usage over real HTTP', ()
     client = new StudioClient({ baseUrl: emu.apiUrl, getToken: () => TOKEN, userAgent: 'test', retry: { maxRetries: 0 } });
     assert.equal((await failure(client.usage.query(JANUARY))).message, NO_USAGE);
     assert.equal((await failure(client.viewership.viewsOver({ playbackId: 'x' }, JANUARY, 'country'))).message, NO_VIEWER_NUMBERS);
+  });
+});
+
+describe('viewer quality and usage operations (for the panel and the assistant tools)', () => {
+  it('names periods in UTC and reports QoE per group and usage with this month’s totals', async () => {
+    const now = Date.UTC(2026, 10, 26, 2, 0);
+    assert.deepEqual(periodOf('thisMonth', now), { from: Date.UTC(2026, 10, 1), to: now });
+    assert.deepEqual(periodOf('lastMonth', now), { from: Date.UTC(2026, 9, 1), to: Date.UTC(2026, 10, 1) });
+    assert.deepEqual(periodOf('last7Days', now), { from: now - 7 * DAY_MS, to: now });
+    assert.deepEqual(Object.keys(QUALITY_MEANINGS), ['ttffMs', 'rebufferRatio', 'errorRate', 'exitsBeforeStart']);
+    const emu = await startEmulator();
+    const client = new StudioClient({ baseUrl: emu.apiUrl, getToken: () => TOKEN, userAgent: 'test', retry: { maxRetries: 0 } });
+    try {
+      const asset = emu.store.addAsset({ playbackId: 'viewershipseed01', status: { phase: 'ready', updatedAt: 1 } });
+      const report = await viewerQuality(client, { of: { assetId: asset.id }, period: 'lastMonth', by: 'deviceType', now });
+      assert.deepEqual(report.rows, await client.viewership.viewsOver({ assetId: asset.id }, periodOf('lastMonth', now), 'deviceType'));
+      const usage = await accountUsage(client, { period: 'lastMonth', now });
+      assert.deepEqual(usage.usage, await client.usage.query(periodOf('lastMonth', now)));
+      assert.deepEqual(usage.thisMonth, await client.usage.query(periodOf('thisMonth', now)));
+    } finally {
+      await client.close();
+      await emu.close();
+    }
   });
 });

@@ -11,7 +11,7 @@ import { COMMANDS } from './ui/common/commandIds';
 import { registerCommand, registerOnFirstUse } from './ui/common/commands';
 import { ResultDocuments } from './ui/common/resultDocuments';
 import { Account } from './ui/account/account';
-import { registerStreamCommands } from './ui/streams/streamCommands';
+import { registerStreams } from './ui/streams/registerStreams';
 import { StreamFilters } from './ui/streams/streamFilters';
 import { StreamsView, type StreamNode } from './ui/streams/streamsView';
 import { registerTokenCommands } from './ui/account/tokenCommands';
@@ -28,6 +28,8 @@ import { registerTaskCommands, type TasksViewHost } from './ui/tasks/registerTas
 import { registerMultistream, type TargetsView } from './ui/multistream/registerMultistream';
 import { AssistantTools, contributedToolNames } from './ui/assistant/registerTools';
 import { offerMcpServer } from './ui/assistant/mcpProvider';
+import { registerForwarding } from './ui/forwarding/registerForwarding';
+import type { ForwardingState } from './ui/forwarding/forwardingState';
 
 /**
  * Set to `1` by the test launchers (test/host/runInHost.js) in the extension host's environment: only
@@ -55,6 +57,7 @@ export interface LivepeerApi {
   tasks: TasksViewHost;
   multistreamTargets: TargetsView;
   assistant: AssistantTools;
+  forwarding: ForwardingState;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
@@ -89,6 +92,8 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const assets = activateAssets(session, prompts, context.workspaceState, watcher, (assetId) => history.finished.isAbandoned(assetId));
   const webhooks = activateWebhooks(session, prompts, results, context.globalState);
   const tasks = registerTaskCommands({ session, prompts, results, assets: assets.view, uploads: uploads.uploads.manager, watcher });
+  const forwarding = registerForwarding(session, prompts, webhooks.view, context.globalState);
+  webhooks.view.followForwarding(forwarding.state.answers, forwarding.state.onDidChange);
   const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
 
   const profileStatusBar = new ProfileStatusBar(profiles);
@@ -116,7 +121,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
       const keys = { session, prompts, view: signingKeys, results };
       return () => [...registerKeyCommands(keys), ...registerPlaybackCommands(keys)];
     }),
-    ...registerStreamCommands(session, prompts, streams, streamsTree),
+    ...registerStreams(session, prompts, streams, streamsTree),
     ...registerLoadErrorCommands(),
     ...uploads.disposables,
     ...assets.disposables,
@@ -124,6 +129,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     ...player.disposables,
     ...tasks.disposables,
     ...multistream.disposables,
+    ...forwarding.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
     history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
@@ -155,6 +161,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     tasks: tasks.tasks,
     multistreamTargets: multistream.targets,
     assistant,
+    forwarding: forwarding.state,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };

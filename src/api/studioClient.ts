@@ -7,6 +7,7 @@ import { PlaybackApi } from './playback/client';
 import { ProjectApi } from './projects/client';
 import { StreamApi } from './streams/client';
 import { TaskApi } from './tasks/client';
+import { UsageApi } from './usage/client';
 import { ViewershipApi } from './viewership/client';
 import { WebhookApi } from './webhooks/client';
 
@@ -31,6 +32,7 @@ export class StudioClient {
   /** Remembers, per client, a service that has no viewer numbers: asked no more once it said so. */
   declare readonly viewership: ViewershipApi;
   declare readonly webhooks: WebhookApi;
+  declare readonly usage: UsageApi;
 
   constructor(options: StudioHttpOptions) {
     const http = (this.http = new StudioHttp(options));
@@ -44,6 +46,7 @@ export class StudioClient {
     this.tasks = new TaskApi(http);
     this.viewership = new ViewershipApi(http);
     this.webhooks = new WebhookApi(http);
+    this.usage = new UsageApi(http);
   }
 
   close(): Promise<void> {

@@ -14,6 +14,7 @@ import type { UploadTokens } from './tokens';
 import { streamHandlers } from './streams';
 import { validate, type ObjectSchema } from './validate';
 import { viewershipHandlers, type Viewership } from './viewership';
+import { analyticsHandlers } from './analytics';
 import { webhookHandlers, type WebhookState } from './webhooks';
 import type { Deliveries } from './deliveries';
 import { assetRecoveryHandlers, reprocess } from './assetRecovery';
@@ -63,6 +64,7 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
   const streams = streamHandlers(ctx);
   const assets = assetHandlers({ ...ctx, readBody });
   const views = ctx.viewership && viewershipHandlers(ctx.viewership);
+  const analytics = ctx.viewership && analyticsHandlers(store, ctx.viewership);
   const projects = projectHandlers(ctx.accounts);
   const webhooks = webhookHandlers({ ...ctx, state: ctx.webhooks });
   const tasks = taskHandlers({ ...ctx, board: store.tasks });
@@ -103,11 +105,13 @@ export function createApi(ctx: ApiContext): (req: IncomingMessage, res: ServerRe
     { method: 'DELETE', pattern: /^\/api\/multistream\/target\/([^/]+)$/, handler: targets.delete },
     { method: 'GET', pattern: /^\/api\/ingest\/?$/, handler: streams.listIngests, public: true },
     { method: 'POST', pattern: /^\/api\/access-control\/gate\/?$/, handler: accessGate(ctx.gate, ctx.gateTiming), public: true },
-    ...(views
+    ...(views && analytics
       ? [
           { method: 'GET', pattern: /^\/api\/data\/views\/now\/?$/, handler: views.now },
           { method: 'GET', pattern: /^\/api\/data\/views\/query\/?$/, handler: views.query },
           { method: 'GET', pattern: /^\/api\/data\/views\/query\/total\/([^/]+)$/, handler: views.total, public: true },
+          { method: 'GET', pattern: /^\/api\/data\/views\/query\/creator\/?$/, handler: analytics.creator },
+          { method: 'GET', pattern: /^\/api\/data\/usage\/query\/?$/, handler: analytics.usage },
         ]
       : []),
     { method: 'GET', pattern: /^\/api\/project\/?$/, handler: projects.list },

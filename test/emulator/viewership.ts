@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BREAKDOWNS, period, viewRows } from './analytics';
 import { sendErrors, sendJson } from './http';
 import type { Store } from './store';
 
@@ -86,6 +87,15 @@ export function viewershipHandlers(viewership: Viewership): { now: Handler; quer
     query(_req, res, url) {
       const playbackId = url.searchParams.get('playbackId');
       if (!playbackId) return sendErrors(res, 400, 'the emulator answers per playback id only: add playbackId');
+      const by = url.searchParams.getAll('breakdownBy[]');
+      if (by.length || !url.searchParams.has('timeStep')) {
+        // Breakdowns and quality of experience, per day or over the whole period (analytics.ts).
+        const unknown = by.find((dimension) => !BREAKDOWNS[dimension]);
+        if (unknown) return sendErrors(res, 400, `invalid breakdownBy: ${unknown}`);
+        const range = period(url);
+        if (typeof range === 'string') return sendErrors(res, 400, range);
+        return sendJson(res, 200, viewRows(viewership, playbackId, range, by, url.searchParams.get('timeStep') === 'day'));
+      }
       const timeStep = url.searchParams.get('timeStep') ?? 'day';
       if (timeStep !== 'day') return sendErrors(res, 400, `timeStep ${timeStep} is not supported by the emulator (day only)`);
       const to = time(url.searchParams.get('to')) ?? Date.now();

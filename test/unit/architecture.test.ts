@@ -26,7 +26,7 @@ const ALLOWED: Record<string, { layers: string[]; vscode: boolean }> = {
  * a resource folder imports core and, only where listed here, another resource's types; the files at
  * src/api's top (the StudioClient of sub-clients and index.ts) tie them together.
  */
-const API_RESOURCES = ['assets', 'clips', 'keys', 'multistream', 'playback', 'projects', 'streams', 'tasks', 'viewership', 'webhooks'];
+const API_RESOURCES = ['assets', 'clips', 'keys', 'multistream', 'playback', 'projects', 'streams', 'tasks', 'usage', 'viewership', 'webhooks'];
 const API_ALSO: Record<string, string[]> = {
   core: [],
   assets: ['playback'],
@@ -37,6 +37,7 @@ const API_ALSO: Record<string, string[]> = {
   projects: [],
   streams: ['playback', 'multistream'],
   tasks: [],
+  usage: [],
   viewership: [],
   webhooks: ['assets', 'streams'],
 };

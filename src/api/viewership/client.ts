@@ -15,6 +15,34 @@ export interface TotalViews {
   playtimeMins: number;
 }
 
+/** The breakdowns the panel offers (the service has more: continent, subdivision, …). */
+export const BREAKDOWNS = ['country', 'deviceType', 'browser', 'os'] as const;
+export type Breakdown = (typeof BREAKDOWNS)[number];
+
+/** Quality of experience, as the analytics backend reports it (absent where it has no figure). */
+export interface Quality {
+  /** Time to first frame, milliseconds. */
+  ttffMs?: number;
+  /** Share of watch time spent rebuffering (0–1). */
+  rebufferRatio?: number;
+  /** Share of views that hit a playback error (0–1). */
+  errorRate?: number;
+  /** Share of views left before the first frame (0–1). */
+  exitsBeforeStart?: number;
+}
+
+/** Views over a period in one group of a breakdown (`group` empty without one). */
+export interface BreakdownRow extends Quality {
+  group: string;
+  viewCount: number;
+  playtimeMins: number;
+}
+
+/** Whose views: a playback id, or (per creator) an asset or a stream. */
+export type ViewsOf = { playbackId: string } | { assetId: string } | { streamId: string };
+
+const QUALITY_FIELDS = ['ttffMs', 'rebufferRatio', 'errorRate', 'exitsBeforeStart'] as const;
+
 /** What a service without viewership data (no analytics backend) gives instead of numbers. */
 export const NO_VIEWER_NUMBERS = 'viewer numbers are not available from this service';
 
@@ -52,6 +80,26 @@ export class ViewershipApi extends ResourceApi {
           playtimeMins: count(row.playtimeMins ?? 0, 'playtimeMins', path),
         }))
         .sort((a, b) => a.timestamp - b.timestamp);
+    });
+  }
+
+  /**
+   * Views, minutes watched and quality of experience over [from, to), one row per group of `by`
+   * (one row without), most viewed first. An asset or a stream is asked through the per-creator route.
+   */
+  viewsOver(of: ViewsOf, range: { from: number; to: number }, by?: Breakdown, signal?: AbortSignal): Promise<BreakdownRow[]> {
+    return this.ask(async () => {
+      if (!(range.from < range.to)) throw StudioApiError.config('the time range is empty: from must be before to');
+      const path = 'playbackId' in of ? '/data/views/query' : '/data/views/query/creator';
+      const query = { ...of, from: String(range.from), to: String(range.to), 'breakdownBy[]': by };
+      const { data } = await this.http.call<unknown>('GET', path, { query, signal });
+      return rows(data, path)
+        .map((row): BreakdownRow => {
+          const quality = Object.fromEntries(QUALITY_FIELDS.filter((field) => row[field] !== undefined && row[field] !== null).map((field) => [field, count(row[field], field, path)]));
+          const group = by ? row[by] : '';
+          return { group: typeof group === 'string' ? group : String(group ?? ''), viewCount: count(row.viewCount, 'viewCount', path), playtimeMins: count(row.playtimeMins ?? 0, 'playtimeMins', path), ...quality };
+        })
+        .sort((a, b) => b.viewCount - a.viewCount);
     });
   }
 

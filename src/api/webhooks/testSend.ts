@@ -24,13 +24,29 @@ export interface TestDelivery {
 /**
  * POSTs `body` (an event as the service sends it) from this machine to `url`, with the headers the
  * service sends and, with a secret, its `Livepeer-Signature` over the exact bytes sent (`t` is the
- * body's `timestamp`). Redirects are not followed, as the service does not. `timeoutMs` bounds the
- * whole exchange, answer included.
+ * body's `timestamp`).
  */
 export async function sendWebhookTestEvent(
   url: string,
   body: { timestamp: number },
   secret: string | undefined,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<TestDelivery> {
+  const raw = JSON.stringify(body);
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'livepeer.studio' };
+  if (secret) headers[SIGNATURE_HEADER] = signWebhookBody(raw, secret, body.timestamp);
+  return postToReceiver(url, raw, headers, options);
+}
+
+/**
+ * POSTs `raw` with `headers` to a webhook receiver and answers its status and the start of its
+ * answer. Redirects are not followed, as the service does not. `timeoutMs` bounds the whole
+ * exchange, answer included.
+ */
+export async function postToReceiver(
+  url: string,
+  raw: string,
+  headers: Record<string, string>,
   options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<TestDelivery> {
   let target: URL;
@@ -40,9 +56,6 @@ export async function sendWebhookTestEvent(
     throw StudioApiError.config('the webhook URL is not an address: edit the webhook');
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw StudioApiError.config('the webhook URL must be an http:// or https:// address');
-  const raw = JSON.stringify(body);
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'livepeer.studio' };
-  if (secret) headers[SIGNATURE_HEADER] = signWebhookBody(raw, secret, body.timestamp);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;

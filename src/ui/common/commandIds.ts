@@ -18,4 +18,5 @@ export const COMMANDS = {
   player: ids('livepeer.player', ['play']),
   tasks: ids('livepeer.tasks', ['refresh', 'filter', 'retry']),
   multistream: ids('livepeer.multistream', ['refresh', 'create', 'edit', 'turnOn', 'turnOff', 'delete', 'addToStream', 'removeFromStream', 'copyId']),
+  forwarding: ids('livepeer.forwarding', ['start', 'stop']),
 };

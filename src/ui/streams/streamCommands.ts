@@ -1,19 +1,16 @@
 import * as vscode from 'vscode';
 import { StudioApiError, ingestAddresses, type PlaybackSource, type Stream } from '../../api';
 import { createStream as createStreamFor } from '../../operations/createStream';
-import { streamDetails } from '../../operations/streamDetails';
 import { copyToClipboard, registerCommand } from '../common/commands';
 import { reportError } from '../common/errorReporting';
-import { JsonDetails } from '../common/jsonDetails';
 import { openInStudio } from '../common/openInStudio';
 import type { Prompts } from '../common/prompts';
-import type { Account } from '../account/account';
 import { askNameSearch } from '../common/search';
-import { settings } from '../common/settings';
 import { CHECK, FILTER_CHOICES, FILTER_GROUPS, type FilterChoice } from './filterChoices';
 import { deleteStream, setRecord, setSuspended, terminate } from './streamChanges';
 import { nameOf, resolveStream, type StreamArgument, type StreamContext } from './streamPicker';
-import { SessionItem, type StreamNode, type StreamsView } from './streamsView';
+import { SessionItem, type StreamsView } from './streamsView';
+import type { Account } from '../account/account';
 import { leaveWalkthrough, tickWhenHeld } from '../common/walkthrough';
 import { COMMANDS } from '../common/commandIds';
 import { COPY_RTMP_URL, COPY_STREAM_KEY } from '../common/actions';
@@ -162,36 +159,9 @@ async function search(view: StreamsView, prompts: Prompts, text?: string): Promi
   if (value !== undefined) await view.filters.setSearch(value);
 }
 
-/**
- * Refreshes the view on a timer while it is visible, when `livepeer.streams.autoRefreshSeconds` > 0;
- * a tick is skipped while the previous re-read still runs (thousands of rows on a slow link).
- */
-function autoRefresh(treeView: vscode.TreeView<unknown>, view: StreamsView): vscode.Disposable {
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    void view.refresh().finally(() => (running = false));
-  };
-  const restart = () => {
-    clearInterval(timer);
-    const seconds = settings.streamsAutoRefreshSeconds();
-    if (seconds > 0 && treeView.visible) timer = setInterval(tick, seconds * 1000);
-  };
-  restart();
-  const subscriptions = [
-    treeView.onDidChangeVisibility(restart),
-    vscode.workspace.onDidChangeConfiguration((event) => settings.affects(event, 'streams.autoRefreshSeconds') && restart()),
-  ];
-  return { dispose: () => (clearInterval(timer), subscriptions.forEach((s) => s.dispose())) };
-}
-
-export function registerStreamCommands(session: Account, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<StreamNode>): vscode.Disposable[] {
-  // The key is a password for broadcasting: never put it in a document that may be shared or saved.
-  // The rest goes through the same stripping as an asset's (credentials in nested fields and addresses).
-  const details = new JsonDetails('livepeer-stream', (id) => streamDetails(session.client(), id), (stream) => stream);
-  const ctx: StreamContext = { session, prompts, view, treeView, details };
+/** The Streams view's commands, registered by the first of them to run (see registerStreams.ts). */
+export function registerStreamCommands(ctx: StreamContext): vscode.Disposable[] {
+  const { session, prompts, view } = ctx;
   const action = <A extends unknown[]>(id: string, what: string, run: (...args: A) => unknown) => registerCommand(id, run, { prompts, what });
   const copyField = (id: string, field: 'id' | 'playbackId' | 'streamKey', label: string) =>
     action(id, `copying the ${label}`, async (arg?: StreamArgument) => {
@@ -201,14 +171,7 @@ export function registerStreamCommands(session: Account, prompts: Prompts, view:
       if (value) await copyToClipboard(label, value);
       else void prompts.message('info', vscode.l10n.t('Livepeer: {0} has no {1}.', nameOf(stream), label), {});
     });
-  const describe = () => {
-    treeView.description = view.filters.describe();
-  };
-  describe();
   return [
-    view.filters.onDidChange(describe),
-    autoRefresh(treeView, view),
-    details,
     registerCommand(COMMANDS.streams.refresh, () => view.refresh()),
     action(COMMANDS.streams.loadMore, 'loading more streams', () => view.loadMore()),
     action(COMMANDS.streams.loadMoreSessions, 'loading more sessions', (id: string) => view.loadMoreSessions(id)),

@@ -97,18 +97,20 @@ function seconds(duration: number | undefined): string | undefined {
   return duration < 1 ? `${Math.round(duration * 1000)} ms` : `${duration.toFixed(1)} s`;
 }
 
-/** One delivery attempt under its webhook: event, status code, duration and age; a click shows it. */
+/** One delivery attempt under its webhook: event, status code, duration and age, and the local answer when it was forwarded; a click shows it. */
 export class DeliveryItem extends vscode.TreeItem {
   constructor(
     readonly delivery: WebhookDelivery,
     now = Date.now(),
+    forwarded?: { line: string; short: string; ok: boolean; target: string },
   ) {
     super(delivery.event, vscode.TreeItemCollapsibleState.None);
     this.id = `delivery:${delivery.webhookId}:${delivery.id}`;
     this.contextValue = delivery.success ? 'webhookDelivery' : 'webhookDelivery failed';
     this.iconPath = delivery.success ? SUCCESS_ICON : FAILURE_ICON;
     const status = delivery.response?.status;
-    this.description = [outcomeWord(status), seconds(delivery.duration), timeAgo(delivery.createdAt, now)].filter(Boolean).join(' · ');
+    const local = forwarded && vscode.l10n.t('local {0}', forwarded.short);
+    this.description = [outcomeWord(status), seconds(delivery.duration), timeAgo(delivery.createdAt, now), local].filter(Boolean).join(' · ');
     this.tooltip = new vscode.MarkdownString(
       [
         delivery.success ? vscode.l10n.t('**{0}** — delivered', md(delivery.event)) : vscode.l10n.t('**{0}** — failed', md(delivery.event)),
@@ -118,6 +120,7 @@ export class DeliveryItem extends vscode.TreeItem {
           : vscode.l10n.t('Answer: {0}', md(withoutKnownSecrets(`${status} ${delivery.response?.statusText ?? ''}`.trim()))),
         vscode.l10n.t('Took: {0}', seconds(delivery.duration) ?? '—'),
         vscode.l10n.t('At: {0}', dateTime(delivery.createdAt)),
+        ...(forwarded ? [vscode.l10n.t('Forwarded to {0}: {1}', md(forwarded.target), md(forwarded.line))] : []),
         '',
         vscode.l10n.t('Click to show the request and the answer.'),
       ].join('  \n'),

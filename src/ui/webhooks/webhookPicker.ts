@@ -28,7 +28,7 @@ export type WebhookArgument = WebhookItem | Webhook | string | undefined;
 
 export const nameOf = (webhook: Webhook): string => `${quoted(webhook.name || webhook.id)}`;
 
-export async function resolveWebhook(ctx: WebhookContext, arg: WebhookArgument, placeHolder: string): Promise<Webhook | undefined> {
+export async function resolveWebhook(ctx: Pick<WebhookContext, 'session' | 'prompts' | 'view'>, arg: WebhookArgument, placeHolder: string): Promise<Webhook | undefined> {
   if (arg instanceof WebhookItem) return arg.webhook;
   if (typeof arg === 'string') return ctx.session.client().webhooks.get(arg);
   if (arg?.id) return arg;

@@ -15,6 +15,9 @@ const DELIVERIES_PAGE_SIZE = 20;
 
 export type WebhookNode = WebhookItem | DeliveryItem | MessageItem;
 
+/** A forwarding's local answer to a delivery, by delivery id (see ui/forwarding). */
+export type ForwardedAnswers = ReadonlyMap<string, { line: string; short: string; ok: boolean; target: string }>;
+
 /**
  * The account's webhooks, newest first, each expanding to its deliveries (newest first), both page
  * by page with "Load more…". Scoped webhooks show their stream's name, read once per stream.
@@ -25,6 +28,7 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
   private readonly deliveries = new Map<string, PagedList<WebhookDelivery>>();
   /** Stream id → name (undefined: not found, shown as the id). */
   private readonly streamNames = new Map<string, string | undefined>();
+  private forwarded: ForwardedAnswers = new Map();
 
   constructor(
     private readonly session: Account,
@@ -87,6 +91,19 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
     if (updated) this.model.fire();
   }
 
+  /** Delivery rows show a forwarding's local answers; a webhook's deliveries reload as it forwards them. */
+  followForwarding(answers: ForwardedAnswers, onDidChange: vscode.Event<string>): void {
+    this.forwarded = answers;
+    this.register(
+      onDidChange((webhookId) => {
+        const list = this.deliveries.get(webhookId);
+        if (!list) return;
+        list.reset();
+        this.model.fire(this.model.rowFor(webhookId));
+      }),
+    );
+  }
+
   remove(webhookId: string): void {
     this.deliveries.delete(webhookId);
     this.model.forget(webhookId);
@@ -128,7 +145,7 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
         vscode.l10n.t('Deliveries appear here when a subscribed event happens, or after Send Test Event… (sent from this machine, so not logged by the service).'),
       )];
     const now = Date.now();
-    const rows: WebhookNode[] = list.items.map((delivery) => new DeliveryItem(delivery, now));
+    const rows: WebhookNode[] = list.items.map((delivery) => new DeliveryItem(delivery, now, this.forwarded.get(delivery.id)));
     if (list.hasMore) {
       rows.push(loadMoreRow(COMMANDS.webhooks.loadMoreDeliveries, webhookId));
     }

@@ -1,0 +1,39 @@
+import { isIP } from 'node:net';
+import { isLoopbackHost } from '../core/baseUrl';
+
+// Forwarding sends an account's real events, signed, to the address given: only to this machine or
+// the private network, where a developer's handler runs. A host name other than localhost could
+// resolve anywhere, so addresses are taken as written, never looked up.
+
+function privateIpv4(host: string): boolean {
+  const parts = host.split('.').map(Number);
+  const [a = -1, b = -1] = parts;
+  return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+}
+
+function privateIpv6(host: string): boolean {
+  const address = host.toLowerCase();
+  if (address === '::1') return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped?.[1]) return privateIpv4(mapped[1]);
+  // fc00::/7 (unique local) and fe80::/10 (link-local)
+  return /^f[cd][0-9a-f]{0,2}:/.test(address) || /^fe[89ab][0-9a-f]?:/.test(address);
+}
+
+/** Why `url` is not a local receiver forwarding may POST to, in words; undefined when it is one. */
+export function localTargetProblem(url: string): string | undefined {
+  let target: URL;
+  try {
+    target = new URL(url.trim());
+  } catch {
+    return 'not an address: type one like http://localhost:3000/webhooks';
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return 'the address must start with http:// or https://';
+  if (target.username || target.password) return 'the address must not hold a user name or password';
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  const ip = isIP(host);
+  const local = ip === 4 ? privateIpv4(host) : ip === 6 ? privateIpv6(host) : isLoopbackHost(host);
+  if (local) return undefined;
+  if (!ip) return `${host} is a name: forward to localhost or an IP address of this machine or its private network`;
+  return `${host} is not on this machine or a private network: forwarding sends only to loopback (127.0.0.1, ::1) or private addresses (10.x, 172.16–31.x, 192.168.x)`;
+}

@@ -1,0 +1,85 @@
+import * as vscode from 'vscode';
+import { localTargetProblem } from '../../operations/forwardDeliveries';
+import { COMMANDS } from '../common/commandIds';
+import { registerCommand } from '../common/commands';
+import type { Prompts } from '../common/prompts';
+import { resolveWebhook, type WebhookArgument, type WebhookContext } from '../webhooks/webhookPicker';
+import { startForwardingTo, type ForwardingDeps } from './forwarders';
+import type { ActiveForwarding } from './forwardingState';
+
+/** Local addresses forwarded to before, newest first (the person's own, in global state). */
+const RECENT_TARGETS = 'livepeer.forwarding.recentTargets';
+const KEPT_TARGETS = 5;
+const EXAMPLE_TARGET = 'http://localhost:3000/webhooks';
+
+export interface ForwardCommandDeps extends ForwardingDeps, Pick<WebhookContext, 'prompts' | 'view'> {
+  memento: vscode.Memento;
+}
+
+/** Picks a recent address or asks for one, checked as forwarding checks it. */
+async function chooseTarget(deps: ForwardCommandDeps, webhookName: string): Promise<string | undefined> {
+  const recent = deps.memento.get<string[]>(RECENT_TARGETS, []);
+  const title = vscode.l10n.t('Livepeer: Forward {0} to localhost', webhookName);
+  if (recent.length) {
+    const another = vscode.l10n.t('$(edit) Another address…');
+    const picked = await deps.prompts.pick([...recent.map((label) => ({ label })), { label: another }], { title, placeHolder: vscode.l10n.t('Local address to POST each delivery to') });
+    if (!picked) return undefined;
+    if (picked.label !== another) return picked.label;
+  }
+  const typed = await deps.prompts.input({
+    title,
+    prompt: vscode.l10n.t('A handler on this machine or your private network (loopback or private address)'),
+    value: recent[0] ?? EXAMPLE_TARGET,
+    placeHolder: EXAMPLE_TARGET,
+    validateInput: (value) => localTargetProblem(value),
+  });
+  return typed?.trim() || undefined;
+}
+
+async function remember(memento: vscode.Memento, target: string): Promise<void> {
+  const recent = memento.get<string[]>(RECENT_TARGETS, []).filter((url) => url !== target);
+  await memento.update(RECENT_TARGETS, [target, ...recent].slice(0, KEPT_TARGETS));
+}
+
+/** Forward to localhost…: a webhook (the row's, or picked), a local address, then forwarding until stopped. */
+async function forwardToLocalhost(deps: ForwardCommandDeps, arg: WebhookArgument): Promise<ActiveForwarding | undefined> {
+  const webhook = await resolveWebhook(deps, arg, vscode.l10n.t('Select the webhook whose deliveries to forward'));
+  if (!webhook) return undefined;
+  const target = await chooseTarget(deps, webhook.name || webhook.id);
+  if (!target) return undefined;
+  const problem = localTargetProblem(target);
+  if (problem) {
+    void deps.prompts.message('warning', vscode.l10n.t('Livepeer: cannot forward to {0}: {1}', target, problem), {});
+    return undefined;
+  }
+  const active = await startForwardingTo(deps, { id: webhook.id, name: webhook.name }, target);
+  await remember(deps.memento, target);
+  deps.state.output?.show(true);
+  return active;
+}
+
+/** Stop Forwarding: the only one, or the one picked (or all). */
+async function stopForwarding(deps: { state: ForwardingDeps['state']; prompts: Prompts }): Promise<void> {
+  const active = [...deps.state.active.values()];
+  if (!active.length) {
+    void deps.prompts.message('info', vscode.l10n.t('Livepeer: nothing is being forwarded.'), {});
+    return;
+  }
+  if (active.length === 1) return active[0]?.stop();
+  const all = vscode.l10n.t('All');
+  const picked = await deps.prompts.pick(
+    [{ label: all, detail: undefined as string | undefined }, ...active.map((forwarding) => ({ label: forwarding.webhookName, description: forwarding.target, detail: forwarding.webhookId }))],
+    { placeHolder: vscode.l10n.t('Forwarding to stop') },
+  );
+  if (!picked) return;
+  if (picked.label === all) return deps.state.stopAll();
+  return active.find((forwarding) => forwarding.webhookId === picked.detail)?.stop();
+}
+
+export function registerForwardCommands(deps: ForwardCommandDeps): vscode.Disposable[] {
+  const { prompts } = deps;
+  return [
+    registerCommand(COMMANDS.forwarding.start, (arg?: WebhookArgument) => forwardToLocalhost(deps, arg), { prompts, what: vscode.l10n.t('forwarding deliveries') }),
+    registerCommand(COMMANDS.forwarding.stop, () => stopForwarding(deps), { prompts, what: vscode.l10n.t('stopping forwarding') }),
+  ];
+}

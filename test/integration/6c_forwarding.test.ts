@@ -1,0 +1,184 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { verifyWebhookSignature } from '../../src/api';
+import type { PromptRequest } from '../../src/ui/common/prompts';
+import type { DeliveryItem, WebhookItem } from '../../src/ui/webhooks/activateWebhooks';
+import { startReceiver, type Receiver } from '../demo/receiver';
+import type { EmulatorStream } from '../emulator';
+import { answer, api, assertAllAnswered, emulator, eventually, signIn } from './harness';
+
+type Input = Extract<PromptRequest, { kind: 'input' }>;
+
+const SECRET = 'whsec-forwarding-host-9f3e';
+/** The webhook's public address: nothing listens there, so the service's own attempts fail; forwarding still reaches the local handler. */
+const PUBLIC_URL = 'http://127.0.0.1:9/hooks';
+
+function logText(dir: string): string {
+  return readdirSync(dir)
+    .map((name) => join(dir, name))
+    .map((path) => (statSync(path).isDirectory() ? logText(path) : path.includes('Forwarding') ? readFileSync(path, 'utf8') : ''))
+    .join('\n');
+}
+
+const events = (receiver: Receiver) => receiver.received.map((r) => (JSON.parse(r.body) as { event: string }).event);
+const logReads = (webhookId: string) => emulator.requests.filter((r) => r.method === 'GET' && r.url.startsWith(`/webhook/${webhookId}/log`)).length;
+
+describe('Forward to localhost', function () {
+  this.timeout(60_000);
+  let receiver: Receiver;
+  let assetsBefore: Set<string>;
+  let stream: EmulatorStream;
+  let webhookId: string;
+
+  before(async () => {
+    await signIn();
+    receiver = await startReceiver();
+    assetsBefore = new Set(emulator.store.assets.keys());
+    stream = emulator.store.addStream({ name: 'forwarded-show', record: true });
+    webhookId = emulator.webhooks.add({ name: 'launch hook', url: PUBLIC_URL, events: ['stream.started', 'recording.ready', 'asset.created'], sharedSecret: SECRET }).id;
+    api.forwarding.timing = { minPollMs: 50, maxPollMs: 400 };
+    api.webhooks.refresh();
+  });
+
+  after(async () => {
+    await api.forwarding.stopAll();
+    api.forwarding.timing = undefined;
+    await receiver.close();
+    // What this suite made goes, so the suites after it see the account as it was.
+    for (const id of [...emulator.store.assets.keys()]) if (!assetsBefore.has(id)) emulator.store.deleteAsset(id);
+    emulator.webhooks.webhooks.delete(webhookId);
+    stream.deleted = true;
+  });
+
+  afterEach(() => assertAllAnswered());
+
+  async function deliveryRows(): Promise<DeliveryItem[]> {
+    const row = (await api.webhooks.getChildren())?.find((item): item is WebhookItem => 'webhook' in item && (item as WebhookItem).webhook.id === webhookId);
+    assert.ok(row, 'the webhook row');
+    return ((await api.webhooks.getChildren(row)) ?? []).filter((item): item is DeliveryItem => 'delivery' in item);
+  }
+
+  it('forwards a stream going live and its recording, signed, in order; the answers are in the output, on the rows and the status bar says where', async () => {
+    let check: Input['options']['validateInput'];
+    answer((request) => {
+      assert.equal(request.kind, 'input');
+      check = (request as Input).options.validateInput;
+      assert.equal((request as Input).options.value, 'http://localhost:3000/webhooks');
+      return receiver.url;
+    });
+    await vscode.commands.executeCommand('livepeer.forwarding.start', webhookId);
+    assert.match(String(await check?.('https://hooks.example.com/x')), /hooks\.example\.com is a name/);
+    assert.equal(await check?.('http://192.168.1.10:3000/'), undefined);
+    const status = api.forwarding.statusBar;
+    assert.equal(status?.text, `$(radio-tower) launch hook → ${new URL(receiver.url).host}`);
+    assert.equal(status?.command, 'livepeer.forwarding.stop');
+    assert.match(String(status?.tooltip), /Forwarding launch hook to http:\/\/127\.0\.0\.1:\d+\/webhook/);
+    await deliveryRows(); // expanded: the rows reload as deliveries are forwarded
+
+    emulator.store.startSession(stream);
+    emulator.store.endLiveSession(stream);
+    await eventually(() => assert.deepEqual(events(receiver), ['stream.started', 'recording.ready']), 20_000);
+    for (const request of receiver.received) {
+      assert.deepEqual(verifyWebhookSignature(request.body, request.headers['livepeer-signature'] as string, SECRET, { toleranceSeconds: 60 }), { valid: true });
+    }
+    const rows = await eventually(async () => {
+      const found = (await deliveryRows()).filter((row) => /local 200/.test(String(row.description)));
+      assert.equal(found.length, 2);
+      return found;
+    });
+    assert.ok(rows.every((row) => (row.tooltip as vscode.MarkdownString).value.includes('Forwarded to')));
+    const log = await eventually(() => {
+      const text = logText(api.logUri.fsPath);
+      assert.match(text, /recording\.ready \([^)]+\) → http:\/\/127\.0\.0\.1:\d+\/webhook: 200 in \d+ ms · ok/);
+      return text;
+    });
+    assert.match(log, /stream\.started \([^)]+\) → .*: 200 in \d+ ms · ok/);
+    assert.ok(!log.includes(SECRET), 'the secret is not in the output');
+  });
+
+  it('says when the local handler is down, retries, and delivers once it is back; Stop Forwarding ends the polling', async () => {
+    const port = Number(new URL(receiver.url).port);
+    await receiver.close();
+    emulator.store.createAsset('while down', 'token');
+    await eventually(() => assert.equal(api.forwarding.active.get(webhookId)?.receiverDown, true), 20_000);
+    assert.ok(api.forwarding.statusBar?.backgroundColor, 'the status bar item warns');
+    assert.match(String(api.forwarding.statusBar?.tooltip), /not answering, retrying/);
+    await eventually(() => assert.match(logText(api.logUri.fsPath), /127\.0\.0\.1:\d+\/webhook does not answer: cannot reach 127\.0\.0\.1:\d+ \(connection refused\)/));
+    receiver = await startReceiver({ port });
+    await eventually(() => assert.deepEqual(events(receiver), ['asset.created']), 20_000);
+    await eventually(() => assert.equal(api.forwarding.active.get(webhookId)?.receiverDown, false));
+
+    await vscode.commands.executeCommand('livepeer.forwarding.stop');
+    assert.equal(api.forwarding.active.size, 0);
+    const reads = logReads(webhookId);
+    emulator.store.createAsset('after stop', 'token');
+    await new Promise((r) => setTimeout(r, 1000)); // more than twice the longest poll interval
+    assert.equal(logReads(webhookId), reads, 'no polling after stop');
+    assert.equal(receiver.received.length, 1, 'nothing forwarded after stop');
+  });
+
+  describe('as a debug configuration', () => {
+    /** What the adapter sent VS Code (responses, console output), seen through a tracker. */
+    const sent: Array<{ type?: string; command?: string; success?: boolean; message?: string; event?: string; body?: { output?: string } }> = [];
+    let tracker: vscode.Disposable;
+    before(() => {
+      tracker = vscode.debug.registerDebugAdapterTrackerFactory('livepeer-forward', { createDebugAdapterTracker: () => ({ onDidSendMessage: (message) => sent.push(message) }) });
+    });
+    after(() => tracker.dispose());
+
+    const configuration = (fields: object): vscode.DebugConfiguration => ({ type: 'livepeer-forward', request: 'launch', name: 'Forward launch hook', ...fields });
+
+    it('forwards while its debug session runs, in the debug console too, and stops with it', async () => {
+      const started = new Promise<vscode.DebugSession>((resolve) => {
+        const listening = vscode.debug.onDidStartDebugSession((session) => {
+          listening.dispose();
+          resolve(session);
+        });
+      });
+      assert.equal(await vscode.debug.startDebugging(undefined, configuration({ webhook: 'launch hook', url: receiver.url })), true);
+      const session = await started;
+      await eventually(() => assert.equal(api.forwarding.active.get(webhookId)?.target, receiver.url));
+      receiver.received.length = 0;
+      emulator.store.createAsset('while debugging', 'token');
+      await eventually(() => assert.deepEqual(events(receiver), ['asset.created']), 20_000);
+      await eventually(() => assert.ok(sent.some((m) => m.event === 'output' && /asset\.created \([^)]+\) → .*: 200 in \d+ ms · ok/.test(m.body?.output ?? ''))));
+
+      const ended = new Promise<void>((resolve) => {
+        const listening = vscode.debug.onDidTerminateDebugSession((done) => {
+          if (done.id !== session.id) return;
+          listening.dispose();
+          resolve();
+        });
+      });
+      await vscode.debug.stopDebugging(session);
+      await ended;
+      await eventually(() => assert.equal(api.forwarding.active.size, 0));
+      const reads = logReads(webhookId);
+      emulator.store.createAsset('after the session', 'token');
+      await new Promise((r) => setTimeout(r, 1000)); // more than twice the longest poll interval
+      assert.equal(logReads(webhookId), reads, 'no polling after the session ended');
+      assert.equal(receiver.received.length, 1);
+    });
+
+    it('refuses a public address or an unknown webhook, saying why, and forwards nothing', async () => {
+      for (const [fields, why] of [
+        [{ webhook: 'launch hook', url: 'https://hooks.example.com/x' }, /Livepeer: cannot forward: cannot forward to https:\/\/hooks\.example\.com\/x: hooks\.example\.com is a name/],
+        [{ webhook: 'no such hook', url: receiver.url }, /no webhook with the id or name no such hook/],
+      ] as const) {
+        sent.length = 0;
+        // VS Code shows a launch's failure in a modal dialog, which the test host refuses: its text is the refusal's.
+        const refused = await vscode.debug.startDebugging(undefined, configuration(fields)).then(
+          () => '',
+          (error: unknown) => String(error),
+        );
+        assert.match(refused, why);
+        await eventually(() => assert.match(sent.find((m) => m.command === 'launch')?.message ?? '', why));
+        assert.equal(sent.find((m) => m.command === 'launch')?.success, false);
+        await eventually(() => assert.equal(vscode.debug.activeDebugSession, undefined));
+        assert.equal(api.forwarding.active.size, 0);
+      }
+    });
+  });
+});

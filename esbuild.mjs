@@ -159,7 +159,7 @@ const common = {
 const undiciTrimmed = [llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed];
 const extension = { ...common, outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyOutside, ...undiciTrimmed] };
 
-const srcInputs = (result) => Object.keys(result.metafile.outputs['dist/extension.js'].inputs).filter((input) => input.startsWith('src/'));
+const srcInputs = (result, output = 'dist/extension.js') => Object.keys(result.metafile.outputs[output].inputs).filter((input) => input.startsWith('src/'));
 
 /**
  * extension.js, then each bundle loaded on first use (those found in it, then those found in them),
@@ -172,17 +172,22 @@ async function buildExtension() {
   for (;;) {
     const shared = new Set();
     const built = new Set();
+    const owners = new Map(); // src module → how many bundles loaded on first use hold it
     for (let pending; (pending = [...lazyModules].filter(([name]) => !built.has(name))).length > 0; ) {
       await Promise.all(
-        pending.map(([name, module]) => {
+        pending.map(async ([name, module]) => {
           built.add(name);
-          return esbuild.build({ ...common, entryPoints: [module], outfile: `dist/${name}.js`, external: ['vscode'], plugins: [lazyOutside, fromMain(mainModules, shared), ...undiciTrimmed], logLevel: 'warning' });
+          const result = await esbuild.build({ ...common, entryPoints: [module], outfile: `dist/${name}.js`, external: ['vscode'], plugins: [lazyOutside, fromMain(mainModules, shared), ...undiciTrimmed], logLevel: 'warning' });
+          for (const input of srcInputs(result, `dist/${name}.js`)) owners.set(input, (owners.get(input) ?? 0) + 1);
         }),
       );
     }
+    // A module two of those bundles hold goes into extension.js, which then lends it to both.
+    const held = [...owners].filter(([module, count]) => count > 1 && !lazyModules.has(basename(module).replace(/\.ts$/, ''))).map(([module]) => module);
     const exported = [...shared].map((module) => mainModules.indexOf(module)).sort((a, b) => a - b);
     const contents = [
       "export * from './src/extension';",
+      ...held.map((module) => `import './${module}';`),
       ...exported.map((i) => `import * as m${i} from './${mainModules[i]}';`),
       `export const m = { ${exported.map((i) => `${i}: m${i}`).join(', ')} };`,
     ].join('\n');

@@ -83,3 +83,6 @@ export function registerForwardCommands(deps: ForwardCommandDeps): vscode.Dispos
     registerCommand(COMMANDS.forwarding.stop, () => stopForwarding(deps), { prompts, what: vscode.l10n.t('stopping forwarding') }),
   ];
 }
+
+// One bundle for the commands and the debug adapter (see registerForwarding.ts): one set of running forwarders.
+export { forwardingAdapter } from './debugAdapter';

@@ -22,7 +22,8 @@ export function registerForwarding(session: Account, prompts: Prompts, view: Web
   const deps = { session, prompts, view, memento, state };
   const debugAdapters: vscode.DebugAdapterDescriptorFactory = {
     async createDebugAdapterDescriptor(debugSession) {
-      const { forwardingAdapter } = await import('./debugAdapter.js');
+      // One bundle with the commands: they share the running forwarders.
+      const { forwardingAdapter } = await import('./forwardCommands.js');
       return new vscode.DebugAdapterInlineImplementation(forwardingAdapter(deps, debugSession));
     },
   };

@@ -72,7 +72,9 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
   });
 
   it('creates a signing key whose private key stays in VS Code, and signs a token with it', async () => {
-    const created = JSON.parse(await invoke('livepeer_create_signing_key', { name: 'assistant key' })) as { created: { id: string; publicKey: string } };
+    const answer = await invoke('livepeer_create_signing_key', { name: 'assistant key' });
+    assert.ok(answer.startsWith('{'), answer);
+    const created = JSON.parse(answer) as { created: { id: string; publicKey: string } };
     assert.ok(api.signingKeys.privateKeys.has(created.created.id), 'its private key is kept');
     const playbackId = [...emulator.store.streams.values()].find((stream) => stream.name === 'made in chat')?.playbackId ?? '';
     const signed = JSON.parse(await invoke('livepeer_sign_playback_token', { playbackId, keyId: created.created.id, expiresInSeconds: 600 })) as { token: string };

@@ -72,6 +72,9 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
   });
 
   it('creates a signing key whose private key stays in VS Code, and signs a token with it', async () => {
+    // The suites before this one leave keys, and the service allows ten per user: room for one more.
+    const keys = [...emulator.store.signingKeys.keys()];
+    for (const id of keys.slice(0, Math.max(0, keys.length - 8))) emulator.store.signingKeys.delete(id);
     const answer = await invoke('livepeer_create_signing_key', { name: 'assistant key' });
     assert.ok(answer.startsWith('{'), answer);
     const created = JSON.parse(answer) as { created: { id: string; publicKey: string } };

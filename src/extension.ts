@@ -121,7 +121,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
       const keys = { session, prompts, view: signingKeys, results };
       return () => [...registerKeyCommands(keys), ...registerPlaybackCommands(keys)];
     }),
-    ...registerStreams(session, prompts, streams, streamsTree),
+    ...registerStreams(session, prompts, streams, streamsTree, watcher),
     ...registerLoadErrorCommands(),
     ...uploads.disposables,
     ...assets.disposables,

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { withoutSecrets, type AssetWatcher } from '../../api';
+import { COMMANDS } from '../common/commandIds';
+import { registerCommand } from '../common/commands';
 import { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
@@ -25,6 +27,7 @@ export function activateAssets(session: Account, prompts: Prompts, workspaceStat
   // The filter context keys only drive the menus' check marks: activation does not wait for them.
   void filters.publishContext();
   const details = new JsonDetails('livepeer-asset', (id) => session.client().assets.get(id), withoutSecrets);
+  const ctx = { session, prompts, view, treeView, details };
   return {
     view,
     treeView,
@@ -34,7 +37,8 @@ export function activateAssets(session: Account, prompts: Prompts, workspaceStat
       treeView,
       details,
       new ProcessingRefresh(watcher, view, treeView),
-      ...registerAssetCommands({ session, prompts, view, treeView, details }),
+      ...registerAssetCommands(ctx),
+      registerCommand(COMMANDS.assets.download, async (arg?: unknown) => (await import('./assetDownload.js')).downloadAssetCommand(ctx, arg)),
     ],
   };
 }

@@ -211,4 +211,25 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
       fs.rmSync(folder, { recursive: true, force: true });
     }
   });
+
+  it('Retry Task on a failed task’s row: the service runs it again and the view reads the list afresh', async () => {
+    const view = await api.tasks.load();
+    view.refresh({ phase: 'failed' });
+    const item = await eventually(async () => {
+      const gone = [...emulator.store.assets.values()].find((asset) => asset.name === 'Gone video');
+      const found = (await api.tasks.getChildren()).find((row) => (row as { task?: { outputAssetId?: string } }).task?.outputAssetId === gone?.id);
+      assert.ok(found, 'the failed import is listed');
+      return found as vscode.TreeItem & { task: { id: string } };
+    });
+    const reads = () => emulator.requests.filter((r) => r.origin === 'api' && r.method === 'GET' && /^\/api\/task\/?(\?|$)/.test(r.url)).length;
+    const before = reads();
+    const changed = emulator.store.tasks.tasks.get(item.task.id)?.status.updatedAt;
+    await vscode.commands.executeCommand('livepeer.tasks.retry', item);
+    const retry = emulator.requests.find((r) => r.method === 'POST' && r.url === `/api/task/${item.task.id}/retry`);
+    assert.ok(retry && retry.status! < 300, `POST /task/{id}/retry accepted: ${retry?.status}`);
+    assert.notEqual(emulator.store.tasks.tasks.get(item.task.id)?.status.updatedAt, changed, 'the service ran it again');
+    await api.tasks.getChildren();
+    assert.ok(reads() > before, 'the list was read again');
+    view.refresh({});
+  });
 });

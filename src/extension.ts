@@ -89,7 +89,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
   const history = uploads.uploads.manager.history;
-  const assets = activateAssets(session, prompts, context.workspaceState, watcher, (assetId) => history.finished.isAbandoned(assetId));
+  const assets = activateAssets(session, prompts, context.workspaceState, watcher, (assetId) => history.finished.isAbandoned(assetId), uploads.uploads.drop);
   const webhooks = activateWebhooks(session, prompts, results, context.globalState);
   const tasks = registerTaskCommands({ session, prompts, results, assets: assets.view, uploads: uploads.uploads.manager, watcher });
   const forwarding = registerForwarding(session, prompts, webhooks.view, context.globalState);
@@ -121,7 +121,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
       const keys = { session, prompts, view: signingKeys, results };
       return () => [...registerKeyCommands(keys), ...registerPlaybackCommands(keys)];
     }),
-    ...registerStreams(session, prompts, streams, streamsTree),
+    ...registerStreams(session, prompts, streams, streamsTree, watcher),
     ...registerLoadErrorCommands(),
     ...uploads.disposables,
     ...assets.disposables,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { StreamItem } from '../../src/ui/streams/streamItem';
-import { answer, api, assertAllAnswered, emulator, eventually, signIn } from './harness';
+import { answer, api, asked, assertAllAnswered, emulator, eventually, signIn } from './harness';
 
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
 type Input = Extract<PromptRequest, { kind: 'input' }>;
@@ -42,6 +42,8 @@ describe('Create Clip…', function () {
       assert.ok(labels.includes('Goal'), `Goal among ${labels.join(', ')}`);
     });
     await eventually(() => assert.equal(emulator.store.assets.get(clip.id)?.status.phase, 'ready'));
+    // Its end is said once, as an import's is.
+    await eventually(() => assert.equal(asked.filter((r) => r.kind === 'message' && /clip “Goal” is ready/.test(r.message)).length, 1));
   });
 
   it('from the palette: a stream, its session, times typed as mm:ss (a wrong one refused in the box)', async () => {

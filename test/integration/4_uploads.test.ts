@@ -184,6 +184,40 @@ describe('Uploads', function () {
     assert.equal(api.uploadStatusBar.item.text, '$(cloud-upload) 0');
   });
 
+  it('uploads videos dropped on the Uploads or Assets view (Explorer and OS), through the same queue; a folder or a non-video is refused in words', async () => {
+    const names = ['dropped one.mp4', 'dropped two.mov'];
+    for (const name of names) makeFile(file(name), 256 * 1024);
+    fs.mkdirSync(file('dropped folder'), { recursive: true });
+    /** A file the OS hands over (its `asFile()`), as VS Code gives a drop from outside the window. */
+    class OsFile extends vscode.DataTransferItem {
+      constructor(private readonly uri: vscode.Uri) {
+        super('');
+      }
+      override asFile(): vscode.DataTransferFile {
+        return { name: path.basename(this.uri.fsPath), uri: this.uri, data: async () => fs.readFileSync(this.uri.fsPath) };
+      }
+    }
+    const data = new vscode.DataTransfer();
+    data.set('text/uri-list', new vscode.DataTransferItem([uri(names[0]), uri('dropped folder'), uri('notes.txt')].map(String).join('\r\n')));
+    data.set('files', new OsFile(uri(names[1])));
+    const queued = api.uploads.manager.history.finished.all.length;
+    try {
+      await api.uploads.drop.handleDrop?.(undefined, data, new vscode.CancellationTokenSource().token);
+      assert.match(lastMessage(/dropped folder/)?.message ?? '', /“dropped folder” is a folder, so it was not uploaded\. Drop the video files in it instead\./);
+      assert.ok(lastMessage(/“notes\.txt” is not a video file, so it was not uploaded/));
+      const finished = api.uploads.manager.history.finished.all.slice(0, api.uploads.manager.history.finished.all.length - queued);
+      assert.deepEqual(finished.map((record) => record.name).sort(), names, 'both videos uploaded, named after their files');
+      for (const record of finished) await assertSameBytes(record.assetId!, record.name);
+
+      const nothing = new vscode.DataTransfer();
+      nothing.set('text/plain', new vscode.DataTransferItem('just text'));
+      await api.uploads.drop.handleDrop?.(undefined, nothing, new vscode.CancellationTokenSource().token);
+      assert.ok(lastMessage(/nothing to upload in what was dropped: drop video files/));
+    } finally {
+      fs.rmSync(file('dropped folder'), { recursive: true, force: true });
+    }
+  });
+
   it('without a token, asks for one first, then asks the method once when askMethod is on', async () => {
     await vscode.commands.executeCommand('livepeer.clearToken');
     await vscode.workspace.getConfiguration('livepeer.upload').update('askMethod', true, vscode.ConfigurationTarget.Global);

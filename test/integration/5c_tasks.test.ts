@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AssetItem } from '../../src/ui/assets/activateAssets';
 import type { PromptRequest } from '../../src/ui/common/prompts';
 import { NOT_ACCESSIBLE, startSourceServer, type SourceServer } from '../emulator';
-import { answer, api, asked, assertAllAnswered, emulator, eventually, resultText, signIn } from './harness';
+import { makeFile } from '../unit/helpers/uploadFiles';
+import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, resultText, signIn } from './harness';
 
 type Input = Extract<PromptRequest, { kind: 'input' }>;
 
@@ -164,5 +168,68 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
     await vscode.commands.executeCommand('livepeer.assets.focus');
     await vscode.commands.executeCommand('workbench.view.explorer');
     assert.ok(taskReads() <= hidden + 1);
+  });
+
+  it('says once when an upload of this machine is processed (ready: Play; failed: the reason and Why?), nothing for another machine’s', async () => {
+    const said = (pattern: RegExp) => asked.filter((r) => r.kind === 'message' && pattern.test(r.message));
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'livepeer-ends-'));
+    try {
+      const upload = (name: string) => {
+        const uri = vscode.Uri.file(makeFile(path.join(folder, `${name}.mp4`), 64 * 1024));
+        return vscode.commands.executeCommand('livepeer.uploads.upload', uri, [uri], { name, method: 'direct' });
+      };
+      await upload('end ready');
+      await eventually(() => assert.equal(said(/“end ready” is uploaded and ready/).length, 1), 20_000);
+      assert.deepEqual((said(/“end ready” is uploaded and ready/)[0] as { actions: string[] }).actions, ['Play', 'Copy Playback URL']);
+
+      emulator.store.tasks.injectFault({ type: 'upload', failAt: 0.5, errorMessage: 'invalid video file codec' });
+      clickNotification(/“end broken” was uploaded but the service could not process it: invalid video file codec/, 'Why?');
+      await upload('end broken');
+      const text = await eventually(() => resultText(/Why is end broken not ready/) ?? assert.fail('Why? opened no answer'), 20_000);
+      assert.match(text, /\*\*Failed: invalid video file codec\*\*/);
+      const failures = said(/“end broken” was uploaded but/);
+      assert.equal(failures.length, 1);
+      assert.deepEqual((failures[0] as { actions: string[] }).actions, ['Why?']);
+
+      // Another machine's import (the same account, not this window): shown in the views, never announced.
+      const source = await startSourceServer();
+      try {
+        const other = await api.session.client().assets.importFromUrl({ name: 'Elsewhere', url: `${source.origin}/elsewhere.mp4` });
+        await eventually(() => assert.equal(emulator.store.tasks.ofAsset(other.asset.id)?.status.phase, 'completed'), 20_000);
+        await vscode.commands.executeCommand('livepeer.assets.refresh');
+        await eventually(async () => assert.equal((await row('Elsewhere')).asset.status?.phase, 'ready'));
+      } finally {
+        await source.close();
+      }
+      // Read the views and asset again: a second settling of the same assets says nothing more.
+      await vscode.commands.executeCommand('livepeer.assets.refresh');
+      (await api.tasks.load()).refresh();
+      assert.equal(said(/Elsewhere/).length, 0, 'nothing for a task this machine did not start');
+      assert.equal(said(/“end ready” is uploaded and ready/).length, 1, 'once');
+      assert.equal(said(/“end broken” was uploaded but/).length, 1, 'once');
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('Retry Task on a failed task’s row: the service runs it again and the view reads the list afresh', async () => {
+    const view = await api.tasks.load();
+    view.refresh({ phase: 'failed' });
+    const item = await eventually(async () => {
+      const gone = [...emulator.store.assets.values()].find((asset) => asset.name === 'Gone video');
+      const found = (await api.tasks.getChildren()).find((row) => (row as { task?: { outputAssetId?: string } }).task?.outputAssetId === gone?.id);
+      assert.ok(found, 'the failed import is listed');
+      return found as vscode.TreeItem & { task: { id: string } };
+    });
+    const reads = () => emulator.requests.filter((r) => r.origin === 'api' && r.method === 'GET' && /^\/api\/task\/?(\?|$)/.test(r.url)).length;
+    const before = reads();
+    const changed = emulator.store.tasks.tasks.get(item.task.id)?.status.updatedAt;
+    await vscode.commands.executeCommand('livepeer.tasks.retry', item);
+    const retry = emulator.requests.find((r) => r.method === 'POST' && r.url === `/api/task/${item.task.id}/retry`);
+    assert.ok(retry && retry.status! < 300, `POST /task/{id}/retry accepted: ${retry?.status}`);
+    assert.notEqual(emulator.store.tasks.tasks.get(item.task.id)?.status.updatedAt, changed, 'the service ran it again');
+    await api.tasks.getChildren();
+    assert.ok(reads() > before, 'the list was read again');
+    view.refresh({});
   });
 });

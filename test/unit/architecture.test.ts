@@ -13,12 +13,14 @@ const ALLOWED: Record<string, { layers: string[]; vscode: boolean }> = {
   api: { layers: [], vscode: false },
   upload: { layers: ['api'], vscode: false },
   profiles: { layers: ['api', 'upload'], vscode: false },
+  // Downloads of an asset's file (HTTP Range, resume): the network of api/core, no vscode.
+  download: { layers: ['api'], vscode: false },
   operations: { layers: ['api', 'upload', 'profiles'], vscode: false },
   // The assistant tools (defined once) and the MCP server that serves them outside VS Code.
   tools: { layers: ['api', 'upload', 'profiles', 'operations'], vscode: false },
   mcp: { layers: ['api', 'upload', 'operations', 'tools'], vscode: false },
-  ui: { layers: ['api', 'upload', 'profiles', 'operations', 'tools'], vscode: true },
-  extension: { layers: ['api', 'upload', 'profiles', 'operations', 'tools', 'ui'], vscode: true },
+  ui: { layers: ['api', 'upload', 'profiles', 'operations', 'tools', 'download'], vscode: true },
+  extension: { layers: ['api', 'upload', 'profiles', 'operations', 'tools', 'ui', 'download'], vscode: true },
 };
 
 /**

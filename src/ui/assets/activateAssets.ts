@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { withoutSecrets, type AssetWatcher } from '../../api';
+import { COMMANDS } from '../common/commandIds';
+import { registerCommand } from '../common/commands';
 import { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
@@ -18,13 +20,14 @@ export interface AssetsFeature {
 }
 
 /** The Assets view with its filters, details documents, processing refresh and commands. */
-export function activateAssets(session: Account, prompts: Prompts, workspaceState: vscode.Memento, watcher: AssetWatcher, isAbandoned: (assetId: string) => boolean): AssetsFeature {
+export function activateAssets(session: Account, prompts: Prompts, workspaceState: vscode.Memento, watcher: AssetWatcher, isAbandoned: (assetId: string) => boolean, drop?: vscode.TreeDragAndDropController<unknown>): AssetsFeature {
   const filters = new AssetFilters(workspaceState);
   const view = new AssetsView(session, prompts, filters, isAbandoned);
-  const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view });
+  const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view, dragAndDropController: drop });
   // The filter context keys only drive the menus' check marks: activation does not wait for them.
   void filters.publishContext();
   const details = new JsonDetails('livepeer-asset', (id) => session.client().assets.get(id), withoutSecrets);
+  const ctx = { session, prompts, view, treeView, details };
   return {
     view,
     treeView,
@@ -34,7 +37,8 @@ export function activateAssets(session: Account, prompts: Prompts, workspaceStat
       treeView,
       details,
       new ProcessingRefresh(watcher, view, treeView),
-      ...registerAssetCommands({ session, prompts, view, treeView, details }),
+      ...registerAssetCommands(ctx),
+      registerCommand(COMMANDS.assets.download, async (arg?: unknown) => (await import('./assetDownload.js')).downloadAssetCommand(ctx, arg)),
     ],
   };
 }

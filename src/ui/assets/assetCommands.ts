@@ -24,9 +24,9 @@ export interface AssetCommandContext {
 }
 
 /** An asset given by the tree (a row), by a caller (an asset or its id), or picked when run from the palette. */
-type AssetArgument = AssetItem | Asset | string | undefined;
+export type AssetArgument = AssetItem | Asset | string | undefined;
 
-async function resolveAsset(ctx: AssetCommandContext, arg: AssetArgument, placeHolder: string): Promise<Asset | undefined> {
+export async function resolveAsset(ctx: AssetCommandContext, arg: AssetArgument, placeHolder: string): Promise<Asset | undefined> {
   if (arg instanceof AssetItem) return ctx.session.own(arg.asset);
   if (typeof arg === 'string') return ctx.session.client().assets.get(arg);
   if (arg?.id) return ctx.session.own(arg);

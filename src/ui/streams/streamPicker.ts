@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Stream } from '../../api';
+import type { AssetWatcher, Stream } from '../../api';
 import type { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
@@ -14,6 +14,8 @@ export interface StreamContext {
   view: StreamsView;
   treeView: vscode.TreeView<StreamNode>;
   details: JsonDetails<Stream>;
+  /** Follows the clips this window makes, for the notification at their end. */
+  watcher: AssetWatcher;
 }
 
 export const isLive = (stream: Stream): boolean => !!stream.isActive;

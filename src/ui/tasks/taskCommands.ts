@@ -13,42 +13,6 @@ import type { TasksView } from './tasksView';
 // Loaded at the first Import from URL, Why Is This Not Ready? or Retry (see registerTasks.ts).
 
 const SIGNED = 'jwt' as const;
-const PLAY = vscode.l10n.t('Play');
-const COPY_PLAYBACK_URL = vscode.l10n.t('Copy Playback URL');
-const WHY = vscode.l10n.t('Why?');
-
-/** Tasks of this machine whose end was (or will be) announced: once each, whatever follows them. */
-const announced = new Set<string>();
-
-/**
- * Follows an import of this machine to its end and says it once: ready (Play, Copy Playback URL) or
- * failed with the service's reason (Why?).
- */
-function announceEnd(deps: TaskFeatureDeps, asset: Asset, taskId: string): void {
-  if (announced.has(taskId)) return;
-  announced.add(taskId);
-  const name = quoted(asset.name || asset.id);
-  const subscription = deps.watcher.subscribe(asset.id, {
-    onUpdate: (fresh) => {
-      const phase = fresh.status?.phase;
-      if (phase !== 'ready' && phase !== 'failed') return;
-      subscription.dispose();
-      deps.assets.addOrUpdate(fresh);
-      if (phase === 'ready') {
-        void deps.prompts.message('info', vscode.l10n.t('Livepeer: {0} is imported and ready.', name), {}, PLAY, COPY_PLAYBACK_URL).then((action) => {
-          if (action === PLAY) void vscode.commands.executeCommand(COMMANDS.player.play, fresh);
-          if (action === COPY_PLAYBACK_URL) void vscode.commands.executeCommand(COMMANDS.assets.copyPlaybackUrl, fresh);
-        });
-      } else {
-        const reason = fresh.status?.errorMessage ?? vscode.l10n.t('no reason given');
-        void deps.prompts.message('error', vscode.l10n.t('Livepeer: importing {0} failed: {1}', name, reason), {}, WHY).then((action) => {
-          if (action === WHY) void vscode.commands.executeCommand(COMMANDS.assets.whyNotReady, fresh.id);
-        });
-      }
-    },
-    onGone: () => subscription.dispose(),
-  });
-}
 
 /** A URL the command was given (a string argument) or the one selected in the active editor. */
 function givenUrl(arg: unknown): string | undefined {
@@ -101,7 +65,8 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
     if (!playback) return;
     const answer = await importFromUrl(client, { name, url, playback: playback.value });
     deps.assets.addOrUpdate(answer.asset);
-    announceEnd(deps, answer.asset, answer.task.id);
+    const { followToEnd } = await import('./taskEnd.js');
+    followToEnd({ ...deps, onSettled: (fresh) => deps.assets.addOrUpdate(fresh) }, 'import', answer.asset);
     const shown = quoted(answer.asset.name || answer.asset.id);
     if (answer.existing) void prompts.message('info', vscode.l10n.t('Livepeer: this URL is already being imported, as {0}: that import goes on.', shown), {});
     else vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: importing {0}; the Assets view follows it.', shown), 5000);

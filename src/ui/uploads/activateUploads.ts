@@ -6,6 +6,7 @@ import type { Account } from '../account/account';
 import { registerUploadCommands } from './uploadCommands';
 import { publishUploadContextKeys } from './uploadContextKeys';
 import { UploadFeedback, offerResume } from './uploadFeedback';
+import { uploadDrop } from './uploadDrop';
 import { uploadSettings } from './uploadSettings';
 import { UploadStatusBar } from './uploadStatusBar';
 import { UploadsView } from './uploadsView';
@@ -29,6 +30,8 @@ export interface Uploads extends vscode.Disposable {
   feedback: UploadFeedback;
   /** A new upload's asset, right after request-upload created it (before any byte is sent). */
   onDidCreateAsset: Event<Asset>;
+  /** Drops of video files on the Uploads and Assets views. */
+  drop: vscode.TreeDragAndDropController<unknown>;
 }
 
 /**
@@ -52,6 +55,7 @@ export function createUploads(deps: UploadsDeps): Uploads {
     view,
     feedback,
     onDidCreateAsset: manager.onDidCreateAsset,
+    drop: uploadDrop(deps.prompts),
     dispose: () => [feedback, view, manager].forEach((d) => d.dispose()),
   };
 }
@@ -59,7 +63,7 @@ export function createUploads(deps: UploadsDeps): Uploads {
 /** createUploads plus the Uploads view, status bar item, commands and menu context. */
 export function activateUploads(deps: UploadsDeps): { uploads: Uploads; statusBar: UploadStatusBar; disposables: vscode.Disposable[] } {
   const uploads = createUploads(deps);
-  const treeView = vscode.window.createTreeView('livepeer.uploads', { treeDataProvider: uploads.view });
+  const treeView = vscode.window.createTreeView('livepeer.uploads', { treeDataProvider: uploads.view, dragAndDropController: uploads.drop });
   const statusBar = new UploadStatusBar(uploads.manager);
   return {
     uploads,

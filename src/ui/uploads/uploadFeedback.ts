@@ -167,12 +167,11 @@ export class UploadFeedback extends Disposable {
     reportError(this.prompts, what, error, () => again().catch((failure: unknown) => reportError(this.prompts, what, failure)));
   }
 
+  /** The asset of an upload of this machine is ready or failed: said once, as imports and clips are. */
   private announceProcessing(record: FinishedUpload): void {
-    const status = record.assetStatus;
-    if (status?.phase !== 'failed') return;
-    void this.prompts
-      .message('error', vscode.l10n.t('Livepeer: {0} was uploaded but the service could not process it: {1}', quoted(record.name), status.errorMessage ?? vscode.l10n.t('no reason given')), {}, SHOW_LOG)
-      .then((action) => action === SHOW_LOG && vscode.commands.executeCommand(COMMANDS.showLog));
+    if (!record.assetId) return;
+    const asset = { id: record.assetId, name: record.name, playbackId: record.playbackId, status: record.assetStatus };
+    void import('../tasks/taskEnd.js').then(({ announceEnd }) => announceEnd(this.prompts, 'upload', asset));
   }
 }
 

@@ -1,0 +1,89 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Asset } from '../../api';
+import { DownloadError, downloadFile, partPathOf } from '../../download/rangeDownload';
+import { RETRY } from '../common/actions';
+import { reportError } from '../common/errorReporting';
+import { byteSize, quoted } from '../common/format';
+import { phaseOf } from './assetItem';
+import { resolveAsset, type AssetCommandContext } from './assetCommands';
+
+// Loaded at the first Download… (see activateAssets.ts).
+
+/** The asset's source file and its MP4 renditions, each address once. */
+async function choices(ctx: Pick<AssetCommandContext, 'session'>, asset: Asset): Promise<Array<{ label: string; url: string }>> {
+  const found = asset.downloadUrl ? [{ label: vscode.l10n.t('Source file'), url: asset.downloadUrl }] : [];
+  const sources = asset.playbackId ? await ctx.session.client().playback.get(asset.playbackId).then((info) => info.meta.source, () => []) : [];
+  for (const source of sources.filter((s) => s.hrn === 'MP4' && !found.some((f) => f.url === s.url))) {
+    found.push({ label: source.height ? vscode.l10n.t('MP4 {0}p', source.height) : vscode.l10n.t('MP4'), url: source.url });
+  }
+  return found;
+}
+
+/** "<first workspace folder>/<asset name>.mp4" (the home folder without a workspace). */
+function defaultTarget(asset: Asset): vscode.Uri {
+  const base = (asset.name || asset.id).replace(/[\\/:*?"<>|]+/g, '_');
+  const name = path.extname(base) ? base : `${base}.mp4`;
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
+  return vscode.Uri.joinPath(folder, name);
+}
+
+/**
+ * Download…: the asset's source (or an MP4 rendition) into a file chosen in a save dialog, with a
+ * cancellable progress. A cancel or a failure keeps `<file>.part`; Download… to the same file again
+ * (the dialog proposes it) continues from there, after a reload too.
+ */
+export async function downloadAssetCommand(ctx: AssetCommandContext, arg: unknown): Promise<string | undefined> {
+  try {
+    const asset = await resolveAsset(ctx, arg as Asset | undefined, vscode.l10n.t('Select the asset to download'));
+    if (!asset) return undefined;
+    const name = quoted(asset.name || asset.id);
+    if (phaseOf(asset) !== 'ready') {
+      void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} can be downloaded once it is ready.', name), {});
+      return undefined;
+    }
+    const offered = await choices(ctx, asset);
+    const chosen = offered.length > 1 ? await ctx.prompts.pick(offered, { title: vscode.l10n.t('Livepeer: Download {0}', name) }) : offered[0];
+    if (!offered.length) void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} has no file to download.', name), {});
+    if (!chosen) return undefined;
+    const target = await ctx.prompts.saveDialog({ defaultUri: defaultTarget(asset), title: vscode.l10n.t('Livepeer: Download {0}', name), saveLabel: vscode.l10n.t('Download') });
+    if (!target) return undefined;
+    return await downloadTo(ctx, name, chosen.url, target.fsPath);
+  } catch (error) {
+    reportError(ctx.prompts, 'downloading the asset', error);
+    return undefined;
+  }
+}
+
+/** Downloads with progress; says how it ended. Resolves the file's path when it is whole. */
+async function downloadTo(ctx: AssetCommandContext, name: string, url: string, file: string): Promise<string | undefined> {
+  const part = partPathOf(file);
+  const kept = fs.existsSync(part) ? fs.statSync(part).size : 0;
+  const title = kept ? vscode.l10n.t('Livepeer: downloading {0} (continuing after {1})', name, byteSize(kept)) : vscode.l10n.t('Livepeer: downloading {0}', name);
+  const abort = new AbortController();
+  try {
+    await ctx.prompts.progress(title, (report, cancelled) => {
+      cancelled.onCancellationRequested(() => abort.abort());
+      return downloadFile({
+        url,
+        target: file,
+        signal: abort.signal,
+        onProgress: (bytes, total) => report(total ? vscode.l10n.t('{0} of {1} ({2} %)', byteSize(bytes), byteSize(total), Math.floor((bytes / total) * 100)) : byteSize(bytes)),
+      });
+    });
+  } catch (error) {
+    const have = byteSize(fs.existsSync(part) ? fs.statSync(part).size : 0);
+    const partName = path.basename(part);
+    if (abort.signal.aborted) {
+      void ctx.prompts.message('info', vscode.l10n.t('Livepeer: download of {0} stopped; {1} kept in {2}. Download… it to the same file to continue.', name, have, partName), {});
+      return undefined;
+    }
+    const reason = error instanceof DownloadError ? error.message : String((error as Error)?.message ?? error);
+    const action = await ctx.prompts.message('error', vscode.l10n.t('Livepeer: downloading {0} failed: {1}. {2} kept in {3}; Retry continues from there.', name, reason, have, partName), {}, RETRY);
+    return action === RETRY ? downloadTo(ctx, name, url, file) : undefined;
+  }
+  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: downloaded {0} to {1}.', name, vscode.workspace.asRelativePath(file)), {});
+  return file;
+}

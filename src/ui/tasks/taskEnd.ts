@@ -1,0 +1,68 @@
+import * as vscode from 'vscode';
+import type { Asset, AssetWatcher } from '../../api';
+import { COMMANDS } from '../common/commandIds';
+import { quoted } from '../common/format';
+import type { Prompts } from '../common/prompts';
+
+// Loaded on first use by the imports, uploads and clips this machine starts (each through `await import`).
+
+/** What made the asset on this machine. */
+export type TaskOrigin = 'import' | 'upload' | 'clip';
+
+const PLAY = vscode.l10n.t('Play');
+const COPY_PLAYBACK_URL = vscode.l10n.t('Copy Playback URL');
+const WHY = vscode.l10n.t('Why?');
+
+/** Assets whose end was announced (or is being followed): once each, whatever follows them. */
+const announced = new Set<string>();
+
+function readyText(origin: TaskOrigin, name: string): string {
+  if (origin === 'upload') return vscode.l10n.t('Livepeer: {0} is uploaded and ready.', name);
+  if (origin === 'clip') return vscode.l10n.t('Livepeer: clip {0} is ready.', name);
+  return vscode.l10n.t('Livepeer: {0} is imported and ready.', name);
+}
+
+function failedText(origin: TaskOrigin, name: string, reason: string): string {
+  if (origin === 'upload') return vscode.l10n.t('Livepeer: {0} was uploaded but the service could not process it: {1}', name, reason);
+  if (origin === 'clip') return vscode.l10n.t('Livepeer: clip {0} failed: {1}', name, reason);
+  return vscode.l10n.t('Livepeer: importing {0} failed: {1}', name, reason);
+}
+
+/**
+ * Says once that the task of this machine that makes `asset` ended: ready (Play, Copy Playback URL)
+ * or failed with the service's reason (Why?, which opens Why Is This Not Ready?). Nothing for an
+ * asset still processing, or one already announced.
+ */
+export function announceEnd(prompts: Prompts, origin: TaskOrigin, asset: Pick<Asset, 'id' | 'name' | 'playbackId' | 'status'>): void {
+  const phase = asset.status?.phase;
+  if ((phase !== 'ready' && phase !== 'failed') || announced.has(`${asset.id}:end`)) return;
+  announced.add(`${asset.id}:end`);
+  const name = quoted(asset.name || asset.id);
+  if (phase === 'ready') {
+    void prompts.message('info', readyText(origin, name), {}, PLAY, COPY_PLAYBACK_URL).then((action) => {
+      if (action === PLAY) void vscode.commands.executeCommand(COMMANDS.player.play, asset.playbackId);
+      if (action === COPY_PLAYBACK_URL) void vscode.commands.executeCommand(COMMANDS.assets.copyPlaybackUrl, asset.id);
+    });
+  } else {
+    const reason = asset.status?.errorMessage ?? vscode.l10n.t('no reason given');
+    void prompts.message('error', failedText(origin, name, reason), {}, WHY).then((action) => {
+      if (action === WHY) void vscode.commands.executeCommand(COMMANDS.assets.whyNotReady, asset.id);
+    });
+  }
+}
+
+/** Follows an asset this machine's import or clip makes until it is ready or failed, then announces it (once). */
+export function followToEnd(deps: { prompts: Prompts; watcher: AssetWatcher; onSettled?: (asset: Asset) => void }, origin: TaskOrigin, asset: Asset): void {
+  if (announced.has(asset.id)) return;
+  announced.add(asset.id);
+  const subscription = deps.watcher.subscribe(asset.id, {
+    onUpdate: (fresh) => {
+      const phase = fresh.status?.phase;
+      if (phase !== 'ready' && phase !== 'failed') return;
+      subscription.dispose();
+      deps.onSettled?.(fresh);
+      announceEnd(deps.prompts, origin, fresh);
+    },
+    onGone: () => subscription.dispose(),
+  });
+}

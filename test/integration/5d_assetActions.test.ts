@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AssetItem } from '../../src/ui/assets/activateAssets';
+import type { PromptRequest } from '../../src/ui/common/prompts';
+import type { EmulatorAsset } from '../emulator';
+import { FIXTURES_DIR } from '../emulator/hlsFixture';
+import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, lastProgress, signIn } from './harness';
+
+const MP4 = fs.readFileSync(path.join(FIXTURES_DIR, 'clip.mp4'));
+const MP4_PATH = /\.mp4$/;
+
+async function row(id: string): Promise<AssetItem> {
+  api.assets.refresh();
+  return eventually(async () => (await api.assets.itemFor(id)) ?? assert.fail(`row of ${id}`));
+}
+
+describe('Assets: Download…', function () {
+  this.timeout(60_000);
+  const made: EmulatorAsset[] = [];
+  let folder: string;
+
+  before(async () => {
+    await signIn();
+    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    await api.assets.filters.set({ search: '', phase: 'all' });
+  });
+  afterEach(() => {
+    emulator.faults.clear();
+    assertAllAnswered();
+  });
+  after(async () => {
+    for (const asset of made) await api.session.client().assets.delete(asset.id).catch(() => undefined);
+    api.assets.refresh();
+  });
+
+  it('downloads into the workspace; a cut keeps the part and Retry continues it with a Range request, byte for byte', async () => {
+    const asset = emulator.store.addAsset({ name: 'Download me', status: { phase: 'ready', updatedAt: Date.now() } });
+    made.push(asset);
+    const target = path.join(folder, 'Download me.mp4');
+    emulator.faults.cutBody({ origin: 'ingest', path: MP4_PATH, bytes: 30_000 });
+    answer((request) => {
+      assert.equal(request.kind, 'saveDialog');
+      const options = (request as Extract<PromptRequest, { kind: 'saveDialog' }>).options;
+      assert.equal(options.defaultUri?.fsPath, target, 'proposed inside the first workspace folder');
+      return vscode.Uri.file(target);
+    });
+    clickNotification(/downloading “Download me” failed: the connection closed after \d+ bytes\. .* kept in Download me\.mp4\.part; Retry continues from there/, 'Retry');
+    try {
+      const saved = await vscode.commands.executeCommand('livepeer.assets.download', await row(asset.id));
+      assert.equal(saved, target);
+      assert.ok(fs.readFileSync(target).equals(MP4), 'byte for byte');
+      assert.equal(fs.existsSync(`${target}.part`), false);
+      const ranges = emulator.requests.filter((r) => r.origin === 'ingest' && MP4_PATH.test(r.url)).map((r) => r.headers.range);
+      assert.equal(ranges.length, 2);
+      assert.equal(ranges[0], undefined);
+      assert.match(String(ranges[1]), /^bytes=[1-9]\d*-$/, `the rest only: ${JSON.stringify(ranges)} ${JSON.stringify(asked.filter((r) => r.kind === 'message').slice(-3))}`);
+      assert.ok(lastMessage(/downloaded “Download me” to Download me\.mp4/));
+    } finally {
+      fs.rmSync(target, { force: true });
+      fs.rmSync(`${target}.part`, { force: true });
+    }
+  });
+
+  it('a cancelled download says how to continue; Download… to the same file continues it', async () => {
+    const asset = emulator.store.addAsset({ name: 'Cancel me', status: { phase: 'ready', updatedAt: Date.now() } });
+    made.push(asset);
+    const target = path.join(folder, 'Cancel me.mp4');
+    const save = () => answer(() => vscode.Uri.file(target));
+    emulator.faults.trickle({ origin: 'ingest', path: MP4_PATH, everyMs: 50 });
+    save();
+    const since = asked.length;
+    try {
+      const first = vscode.commands.executeCommand('livepeer.assets.download', asset.id);
+      const progress = await eventually(() => {
+        const shown = lastProgress(/downloading “Cancel me”/, since);
+        assert.ok(shown?.reports.some((text) => /^[1-9][\d.]* \w?B of /.test(text)), JSON.stringify(shown?.reports));
+        return shown!;
+      });
+      progress.cancel();
+      assert.equal(await first, undefined);
+      assert.ok(lastMessage(/download of “Cancel me” stopped; .* kept in Cancel me\.mp4\.part\. Download… it to the same file to continue\./));
+      const kept = fs.statSync(`${target}.part`).size;
+      assert.ok(kept > 0 && kept < MP4.length);
+
+      emulator.faults.clear();
+      save();
+      assert.equal(await vscode.commands.executeCommand('livepeer.assets.download', asset.id), target);
+      assert.ok(lastProgress(/downloading “Cancel me” \(continuing after/, since), 'the second run says it continues');
+      assert.ok(fs.readFileSync(target).equals(MP4));
+    } finally {
+      fs.rmSync(target, { force: true });
+      fs.rmSync(`${target}.part`, { force: true });
+    }
+  });
+});

@@ -3,8 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { PromptRequest } from '../../src/ui/common/prompts';
+import type { FromWebview, ToWebview } from '../../src/ui/player/playerMessages';
 import type { StreamItem } from '../../src/ui/streams/streamItem';
-import { answer, api, assertAllAnswered, emulator, lastMessage, signIn } from './harness';
+import { answer, api, assertAllAnswered, emulator, eventually, lastMessage, signIn } from './harness';
 
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
 type Input = Extract<PromptRequest, { kind: 'input' }>;
@@ -102,6 +103,48 @@ describe('Playback Access… and Test Access Webhook…', function () {
         assert.equal(handler.keys.at(-1), `viewer-${status}`);
       }
     } finally {
+      emulator.webhooks.webhooks.delete(webhook.id);
+      await handler.close();
+    }
+  });
+
+  it('the player asks for an access key for a webhook-gated live stream, says why the edge refuses it, and plays once the handler allows (or with the key from the setting)', async () => {
+    const handler = await accessHandler();
+    const webhook = emulator.webhooks.add({ name: 'Player access', url: handler.url, events: ['playback.accessControl'] });
+    const stream = emulator.store.addStream({ name: 'Gated live', playbackPolicy: { type: 'webhook', webhookId: webhook.id } });
+    emulator.store.startSession(stream);
+    const reports: FromWebview[] = [];
+    const posted: ToWebview[] = [];
+    const subscriptions = [api.player.onDidReport((r) => reports.push(r)), api.player.onDidPost((m) => posted.push(m))];
+    const config = vscode.workspace.getConfiguration('livepeer');
+    try {
+      const typed = (key: string) => (request: PromptRequest) => {
+        assert.equal((request as Input).options.password, true);
+        return key;
+      };
+      answer(typed('refused-key'));
+      await vscode.commands.executeCommand('livepeer.player.play', stream.playbackId);
+      await eventually(() => {
+        const status = posted.filter((m): m is Extract<ToWebview, { type: 'status' }> => m.type === 'status').at(-1);
+        assert.match(status?.text ?? '', /The playback edge refused \w+: refused by the access gate: Content is gated and corresponding webhook failed/);
+      });
+      assert.deepEqual(handler.keys, ['refused-key']);
+
+      handler.status = 200;
+      answer(typed('member-key'));
+      await vscode.commands.executeCommand('livepeer.player.play', stream.playbackId);
+      await eventually(() => assert.ok(reports.filter((r) => r.type === 'state' && r.state === 'playing').length >= 2, 'plays'), 45_000);
+      const load = posted.filter((m): m is Extract<ToWebview, { type: 'load' }> => m.type === 'load').at(-1);
+      assert.equal(new URL(load?.source.url ?? '').searchParams.get('accessKey'), 'member-key');
+      assert.ok(handler.keys.includes('member-key'));
+
+      await config.update('player.accessKeys', { [stream.playbackId ?? '']: 'setting-key' }, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('livepeer.player.play', stream.playbackId);
+      await eventually(() => assert.equal(handler.keys.at(-1), 'setting-key'), 20_000);
+    } finally {
+      await config.update('player.accessKeys', undefined, vscode.ConfigurationTarget.Global);
+      subscriptions.forEach((s) => s.dispose());
+      emulator.store.endLiveSession(stream);
       emulator.webhooks.webhooks.delete(webhook.id);
       await handler.close();
     }

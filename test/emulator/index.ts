@@ -153,6 +153,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const processingDelayMs = options.processingDelayMs ?? 200;
   const importer = new Importer(store, scheduler, dataDir, processingDelayMs);
   const multistream = new MultistreamTargets();
+  const unwatchMultistream = multistream.watch(store);
   const api = createApi({
     store,
     uploadTokens,
@@ -221,6 +222,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return hash.digest('hex');
     },
     async close() {
+      unwatchMultistream();
       scheduler.dispose();
       await Promise.all([closeServer(apiServer), closeServer(ingestServer), ingest.close(), deliveries.close(), importer.close(), gate.close()]);
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });

@@ -80,8 +80,12 @@ export class MultistreamTargets {
         for (const ref of refs) {
           const target = this.targets.get(ref.id);
           if (!target || target.disabled) continue;
-          if (this.failing.has(ref.id)) report('multistream.error', ref, target);
-          else (up.add(ref.id), report('multistream.connected', ref, target));
+          if (this.failing.has(ref.id)) {
+            report('multistream.error', ref, target);
+            continue;
+          }
+          up.add(ref.id);
+          report('multistream.connected', ref, target);
         }
         connected.set(stream.id, up);
         return;

@@ -122,6 +122,10 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
       return () => [...registerKeyCommands(keys), ...registerPlaybackCommands(keys)];
     }),
     ...registerStreams(session, prompts, streams, streamsTree, watcher),
+    registerOnFirstUse(Object.values(COMMANDS.access), async () => {
+      const { registerAccessCommands } = await import('./ui/access/accessCommands.js');
+      return () => registerAccessCommands({ session, prompts, streams, assets: assets.view });
+    }),
     ...registerLoadErrorCommands(),
     ...uploads.disposables,
     ...assets.disposables,

@@ -42,3 +42,5 @@ export type * from './multistream/types';
 export type { MultistreamApi } from './multistream/client';
 export { targetHost, targetUrlProblem, targetUrlSecrets } from './multistream/targetUrl';
 export type { ClipApi, ClipInput, CreatedClip } from './clips/client';
+export type { AccessApi, PolicyTarget } from './access/client';
+// Loaded on first use, so imported from its own file: './access/webhookCheck' (the access webhook's request and verdict).

@@ -1,3 +1,4 @@
+import { AccessApi } from './access/client';
 import { AssetApi } from './assets/client';
 import { ClipApi } from './clips/client';
 import { StudioHttp, type StudioHttpOptions } from './core/http';
@@ -19,6 +20,8 @@ import { WebhookApi } from './webhooks/client';
 export class StudioClient {
   // Declared only (the constructor sets each): the bundle then carries no list of fields.
   declare readonly http: StudioHttp;
+  /** Playback policies of streams and assets: public, signed JWT, access-control webhook; allowed origins. */
+  declare readonly access: AccessApi;
   declare readonly assets: AssetApi;
   /** Clips of streams and recordings: each becomes an asset. */
   declare readonly clips: ClipApi;
@@ -36,6 +39,7 @@ export class StudioClient {
 
   constructor(options: StudioHttpOptions) {
     const http = (this.http = new StudioHttp(options));
+    this.access = new AccessApi(http);
     this.assets = new AssetApi(http);
     this.clips = new ClipApi(http);
     this.keys = new SigningKeyApi(http);

@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readJson, sendErrors, sendJson } from './http';
+import { Agent } from 'undici';
+import { callAccessWebhook, originRefused, type GatedContent } from './accessWebhook';
 import type { Store } from './store';
+import type { WebhookState } from './webhooks';
 import { validate, type ObjectSchema } from './validate';
 
 const GATE: ObjectSchema = {
@@ -30,18 +33,38 @@ interface KeyLookup {
   at: number;
 }
 
-export type GateAnswer = { status: 200; keyId?: string; userId?: string } | { status: 403 | 404; message: string };
+export type GateAnswer = { status: 200; keyId?: string; userId?: string; refreshInterval?: number } | { status: 403 | 404 | 502; message: string };
 
-/** The gate's decision for a stream and key, with the service's key cache and lastSeen delay. */
-export type Gate = (stream: string, pub: string | undefined) => GateAnswer;
+/** What the gate is asked: by the API's endpoint (its body) and by the playback edge. */
+export interface GateRequest {
+  stream: string;
+  type: 'jwt' | 'accessKey';
+  pub?: string;
+  accessKey?: string;
+  /** The viewer's request as the edge saw it (`headers.Origin`, `Referer`…): checked against allowed origins, passed to a webhook. */
+  webhookPayload?: Record<string, unknown>;
+}
+
+/** The gate's decision for a stream and key, with the service's key cache and lastSeen delay, and its webhook calls. */
+export interface Gate {
+  check(request: GateRequest): Promise<GateAnswer>;
+  /** Cuts webhook calls under way. */
+  close(): Promise<void>;
+}
+
+/** How long the gate waits for an access-control webhook, as the service (30 s). */
+const WEBHOOK_TIMEOUT_MS = 30_000;
 
 /**
  * The real gate's logic and timing: a key lookup is cached, so a key disabled or enabled just now
  * keeps its old answer until the lookup expires, and an allowed check sets the key's lastSeen only
- * later. The API's gate endpoint and the playback origin (as the real edge does) both ask it.
+ * later. Allowed origins are checked for every policy; a webhook policy calls its webhook on every
+ * check. The API's gate endpoint and the playback origin (as the real edge does) both ask it.
  */
-export function createGate(store: Store, timing: GateTiming): Gate {
+export function createGate(store: Store, timing: GateTiming, webhooks: WebhookState): Gate {
   const lookups = new Map<string, KeyLookup>();
+  const agent = new Agent();
+  const closing = new AbortController();
   const lookUp = (pub: string): KeyLookup['found'] => {
     const now = Date.now();
     const cached = lookups.get(pub);
@@ -51,10 +74,18 @@ export function createGate(store: Store, timing: GateTiming): Gate {
     lookups.set(pub, { found, at: now });
     return found;
   };
-  return (stream, pub) => {
-    const playbackId = /^video\+(.+)$/.exec(stream)?.[1] ?? '';
+  const check = async (request: GateRequest): Promise<GateAnswer> => {
+    const playbackId = /^video\+(.+)$/.exec(request.stream)?.[1] ?? '';
     const content = contentOf(store, playbackId);
-    const answer = decide(content, pub === undefined ? undefined : { pub, key: lookUp(pub) });
+    if (!content) return { status: 404, message: 'Content not found' };
+    if (originRefused(content.playbackPolicy, request.webhookPayload)) return { status: 403, message: 'Content is gated and origin not in allowed origins' };
+    if (content.playbackPolicy?.type === 'webhook') {
+      if (request.type !== 'accessKey' || !request.accessKey) return { status: 403, message: 'Content is gated and requires an access key' };
+      const called = await callAccessWebhook(webhooks, content, request.accessKey, request.webhookPayload, { agent, timeoutMs: WEBHOOK_TIMEOUT_MS, signal: closing.signal });
+      return called.status === 200 ? { ...called, userId: content.userId } : called;
+    }
+    const { pub } = request;
+    const answer = decide(content, request.type === 'jwt' && pub !== undefined ? { pub, key: lookUp(pub) } : undefined);
     if (answer.status !== 200) return answer;
     const { keyId } = answer;
     if (keyId) {
@@ -66,7 +97,14 @@ export function createGate(store: Store, timing: GateTiming): Gate {
       if (timing.lastSeenDelayMs > 0) timing.after(timing.lastSeenDelayMs, write);
       else write();
     }
-    return { ...answer, userId: content?.userId };
+    return { ...answer, userId: content.userId };
+  };
+  return {
+    check,
+    async close() {
+      closing.abort();
+      await agent.close();
+    },
   };
 }
 
@@ -77,17 +115,16 @@ export function accessGate(gate: Gate, timing: GateTiming): (req: IncomingMessag
     if (!body.ok) return sendErrors(res, body.status, body.message);
     const problem = validate(body.value, GATE);
     if (problem) return sendErrors(res, 422, problem);
-    const { stream, pub } = body.value as { stream: string; pub?: string };
-    const answer = gate(stream, pub);
+    const answer = await gate.check(body.value as GateRequest);
     if (answer.status !== 200) return sendErrors(res, answer.status, answer.message);
-    sendJson(res, 200, { user_viewer_limit: 10_000, user_id: answer.userId }, { 'Cache-Control': `max-age=${Math.round(timing.cacheMs / 1000)},stale-while-revalidate=600` });
+    const refresh = answer.refreshInterval ? { refresh_interval: answer.refreshInterval } : {};
+    sendJson(res, 200, { user_viewer_limit: 10_000, user_id: answer.userId, ...refresh }, { 'Cache-Control': `max-age=${Math.round(timing.cacheMs / 1000)},stale-while-revalidate=600` });
   };
 }
 
-type Content = { userId: string; playbackPolicy?: { type: string } | null };
+type Content = GatedContent;
 
-function decide(content: Content | undefined, given: { pub: string; key: KeyLookup['found'] } | undefined): GateAnswer {
-  if (!content) return { status: 404, message: 'Content not found' };
+function decide(content: Content, given: { pub: string; key: KeyLookup['found'] } | undefined): GateAnswer {
   if (content.playbackPolicy?.type !== 'jwt') return { status: 200 };
   if (!given) return { status: 403, message: 'Content is gated and requires a public key' };
   const { key } = given;

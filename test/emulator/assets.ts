@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AssetTrack } from '../../src/api/assets/types';
 import { listedFor, type Owner } from './accounts';
+import { policyRefusal } from './accessWebhook';
 import { likeMatcher, parseFilters, rangeMatcher } from './filters';
 import { sendErrors, sendJson } from './http';
 import { orderBy } from './order';
@@ -10,6 +11,7 @@ import { thumbnailPng } from './png';
 import type { Scheduler } from './scheduler';
 import type { EmulatorAsset, Store } from './store';
 import type { ObjectSchema } from './validate';
+import type { WebhookState } from './webhooks';
 import { mp4DurationSeconds } from './mp4Duration';
 
 /** Fields PATCH /asset/{id} accepts; anything else is 422, as the real validator answers. */
@@ -27,6 +29,8 @@ export interface AssetRoutesContext {
   apiOrigin: string;
   ingestOrigin: string;
   defaultPageSize: number;
+  /** The webhooks a webhook playback policy names. */
+  webhooks: WebhookState;
   /** Parses and validates a JSON body; on failure it has already answered and returns undefined. */
   readBody(req: IncomingMessage, res: ServerResponse, schema: ObjectSchema, whenEmpty: unknown): Promise<object | undefined>;
 }
@@ -72,11 +76,24 @@ export function assetHandlers(ctx: AssetRoutesContext) {
         return;
       }
       const { name, playbackPolicy } = body as Partial<EmulatorAsset>;
+      const refused = policyRefusal(playbackPolicy, asset, ctx.webhooks) ?? privacyFlip(asset.playbackPolicy, playbackPolicy);
+      if (refused) {
+        sendErrors(res, refused.status, refused.message);
+        return;
+      }
       if (name !== undefined) asset.name = name;
       if (playbackPolicy !== undefined) asset.playbackPolicy = playbackPolicy;
       sendJson(res, 200, assetJson(asset, ctx.ingestOrigin));
     },
   };
+}
+
+/** The service keeps an asset public or private (jwt/webhook) for good: 422 when a change crosses. */
+function privacyFlip(current: EmulatorAsset['playbackPolicy'], next: EmulatorAsset['playbackPolicy']): { status: number; message: string } | undefined {
+  if (!next) return undefined;
+  const wasPublic = (current?.type ?? 'public') === 'public';
+  if (wasPublic === (next.type === 'public')) return undefined;
+  return { status: 422, message: 'cannot update playback policy from private to public or vice versa' };
 }
 
 /**

@@ -128,6 +128,11 @@ export class Deliveries {
         const externalSession = { ...publicStream(session), recordingStatus: 'ready', recordingUrl, mp4Url, assetId: session.id };
         return { stream: publicStream(change.stream), payload: { recordingUrl, mp4Url, session: externalSession } };
       }
+      case 'multistream.connected':
+      case 'multistream.error':
+      case 'multistream.disconnected':
+        // The target by id, name and rendition: never its URL, which holds the platform's key.
+        return { stream: publicStream(change.stream), payload: { target: change.target } };
       case 'asset.deleted':
         return { payload: { asset: { id: change.asset.id, snapshot: clone(change.asset) } } };
       case 'task.spawned':

@@ -31,12 +31,14 @@ export function loadHlsFixture(): Promise<HlsFixture> {
   return loading;
 }
 
-/** `?jwt=…` to add to every address in a playlist of signed content, as the real edge does; '' otherwise. */
-function suffix(jwt: string | undefined): string {
-  return jwt ? `?jwt=${encodeURIComponent(jwt)}` : '';
+/** What gated content's playlists carry on every address, as the real edge does: `jwt=…` or `accessKey=…` (encoded). */
+export type GatingQuery = string | undefined;
+
+function suffix(gating: GatingQuery): string {
+  return gating ? `?${gating}` : '';
 }
 
-export function masterPlaylist(fixture: HlsFixture, jwt?: string): string {
+export function masterPlaylist(fixture: HlsFixture, jwt?: GatingQuery): string {
   return ['#EXTM3U', `#EXT-X-STREAM-INF:BANDWIDTH=${fixture.bandwidth},RESOLUTION=${RESOLUTION},CODECS="${CODECS}"`, `${RENDITION}/index.m3u8${suffix(jwt)}`, ''].join('\n');
 }
 
@@ -46,7 +48,7 @@ function header(fixture: HlsFixture): string[] {
 }
 
 /** The whole fixture, once, ended. */
-export function vodPlaylist(fixture: HlsFixture, jwt?: string): string {
+export function vodPlaylist(fixture: HlsFixture, jwt?: GatingQuery): string {
   const lines = [...header(fixture), '#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-MEDIA-SEQUENCE:0'];
   fixture.segments.forEach((s, i) => lines.push(`#EXTINF:${s.seconds.toFixed(3)},`, `${i}.ts${suffix(jwt)}`));
   return [...lines, '#EXT-X-ENDLIST', ''].join('\n');
@@ -57,7 +59,7 @@ export function vodPlaylist(fixture: HlsFixture, jwt?: string): string {
  * wrap back to the fixture's start restarts its timestamps, so it is marked a discontinuity, and
  * the discontinuity sequence counts the wraps that slid out of the window.
  */
-export function livePlaylist(fixture: HlsFixture, first: number, last: number, jwt?: string): string {
+export function livePlaylist(fixture: HlsFixture, first: number, last: number, jwt?: GatingQuery): string {
   const count = fixture.segments.length;
   const lines = [...header(fixture), `#EXT-X-MEDIA-SEQUENCE:${first}`, `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(first / count)}`];
   for (let n = first; n <= last; n++) {

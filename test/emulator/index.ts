@@ -149,10 +149,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const webhooks = new WebhookState(store);
   const deliveries = new Deliveries(store, webhooks, scheduler, ingestOrigin, { ...DEFAULT_DELIVERY_OPTIONS, ...options.webhooks });
   const gateTiming = { cacheMs: options.gateCacheMs ?? 120_000, lastSeenDelayMs: options.lastSeenDelayMs ?? 60_000, after: (ms: number, fn: () => void) => scheduler.after(ms, fn) };
-  const gate = createGate(store, gateTiming);
+  const gate = createGate(store, gateTiming, webhooks);
   const processingDelayMs = options.processingDelayMs ?? 200;
   const importer = new Importer(store, scheduler, dataDir, processingDelayMs);
   const multistream = new MultistreamTargets();
+  const unwatchMultistream = multistream.watch(store);
   const api = createApi({
     store,
     uploadTokens,
@@ -221,8 +222,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return hash.digest('hex');
     },
     async close() {
+      unwatchMultistream();
       scheduler.dispose();
-      await Promise.all([closeServer(apiServer), closeServer(ingestServer), ingest.close(), deliveries.close(), importer.close()]);
+      await Promise.all([closeServer(apiServer), closeServer(ingestServer), ingest.close(), deliveries.close(), importer.close(), gate.close()]);
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -4,6 +4,7 @@ import type { MultistreamTarget } from '../../src/api/multistream/types';
 import type { Caller } from './accounts';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
+import type { Store } from './store';
 import { validate, type ObjectSchema } from './validate';
 
 // /multistream/target and a stream's `multistream` field as the real service answers them
@@ -58,6 +59,45 @@ export type TargetsCheck = { refs: TargetRef[] } | { status: 400 | 422; error: s
 /** The user's multistream targets, and the check of a stream's `multistream` field against them. */
 export class MultistreamTargets {
   readonly targets = new Map<string, EmulatorTarget>();
+  /** Targets whose platform refuses the push (a test marks them): a live stream reports multistream.error for them. */
+  readonly failing = new Set<string>();
+
+  /**
+   * Reports each live stream's pushes as the service does, through webhook events: when a stream
+   * goes live, multistream.connected (multistream.error for a failing target) per enabled target;
+   * when it ends, multistream.disconnected for those that connected. Returns how to stop.
+   */
+  watch(store: Store): () => void {
+    const connected = new Map<string, Set<string>>();
+    return store.onEvent((change) => {
+      if (change.event !== 'stream.started' && change.event !== 'stream.idle') return;
+      const { stream } = change;
+      const refs = (stream.multistream as { targets?: TargetRef[] } | undefined)?.targets ?? [];
+      const report = (event: 'multistream.connected' | 'multistream.error' | 'multistream.disconnected', ref: TargetRef, target: EmulatorTarget) =>
+        store.emit({ event, stream, target: { id: ref.id, name: target.name, profile: ref.profile, ...(ref.videoOnly !== undefined ? { videoOnly: ref.videoOnly } : {}) } });
+      if (change.event === 'stream.started') {
+        const up = new Set<string>();
+        for (const ref of refs) {
+          const target = this.targets.get(ref.id);
+          if (!target || target.disabled) continue;
+          if (this.failing.has(ref.id)) {
+            report('multistream.error', ref, target);
+            continue;
+          }
+          up.add(ref.id);
+          report('multistream.connected', ref, target);
+        }
+        connected.set(stream.id, up);
+        return;
+      }
+      const up = connected.get(stream.id);
+      connected.delete(stream.id);
+      for (const ref of refs) {
+        const target = this.targets.get(ref.id);
+        if (target && up?.has(ref.id)) report('multistream.disconnected', ref, target);
+      }
+    });
+  }
 
   add(fields: { url: string; name?: string; disabled?: boolean }, userId: string): EmulatorTarget {
     const target: EmulatorTarget = { id: randomUUID(), name: fields.name || hostOf(fields.url), userId, disabled: fields.disabled ?? false, createdAt: Date.now(), url: fields.url };

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyPlaybackToken } from '../../src/api/playback/token';
-import type { Gate } from './accessControl';
-import { livePlaylist, loadHlsFixture, masterPlaylist, RENDITION, vodPlaylist, type HlsFixture } from './hlsFixture';
+import type { Gate, GateRequest } from './accessControl';
+import { livePlaylist, loadHlsFixture, masterPlaylist, RENDITION, vodPlaylist, type GatingQuery, type HlsFixture } from './hlsFixture';
 import type { EmulatorStream, Store } from './store';
 
 export interface PlaybackOriginOptions {
@@ -18,7 +18,7 @@ export const LIVE_WINDOW = 4;
 const CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
-  'Access-Control-Allow-Headers': 'Livepeer-Jwt, Range',
+  'Access-Control-Allow-Headers': 'Livepeer-Jwt, Livepeer-Access-Key, Range',
   'Access-Control-Expose-Headers': 'Content-Length, Content-Range',
 };
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
@@ -30,6 +30,10 @@ interface Content {
   /** The id the gate is asked about: a recording is gated as its stream is. */
   gateId: string;
   signed: boolean;
+  /** Played only with an access key that the content's access-control webhook allows. */
+  keyed: boolean;
+  /** Some origins only: the gate is asked about every request. */
+  originBound: boolean;
   live?: EmulatorStream;
   mp4Name: string;
 }
@@ -52,13 +56,13 @@ export function playbackOrigin(options: PlaybackOriginOptions): (req: IncomingMe
       const session = store.streams.get(id);
       const parent = store.streams.get(session?.parentId ?? '');
       if (!session || session.recordingStatus !== 'ready' || !parent) return undefined;
-      return { playbackId: session.playbackId ?? '', gateId: parent.playbackId ?? '', signed: parent.playbackPolicy?.type === 'jwt', mp4Name: 'source.mp4' };
+      return { playbackId: session.playbackId ?? '', gateId: parent.playbackId ?? '', ...gatedBy(parent.playbackPolicy), mp4Name: 'source.mp4' };
     }
     const stream = store.streamByPlaybackId(id);
-    if (stream) return { playbackId: id, gateId: id, signed: stream.playbackPolicy?.type === 'jwt', live: stream, mp4Name: '' };
+    if (stream) return { playbackId: id, gateId: id, ...gatedBy(stream.playbackPolicy), live: stream, mp4Name: '' };
     const asset = store.assetByPlaybackId(id);
     if (asset?.status.phase !== 'ready') return undefined;
-    return { playbackId: id, gateId: id, signed: asset.playbackPolicy?.type === 'jwt', mp4Name: 'static720p0.mp4' };
+    return { playbackId: id, gateId: id, ...gatedBy(asset.playbackPolicy), mp4Name: 'static720p0.mp4' };
   }
 
   /** The first and last segment numbers of a live stream's window; undefined while it is offline. */
@@ -73,14 +77,30 @@ export function playbackOrigin(options: PlaybackOriginOptions): (req: IncomingMe
     return { first: Math.max(0, last - LIVE_WINDOW + 1), last };
   }
 
-  /** The reason signed content is refused, or undefined when the token opens it (or none is needed). */
-  function refusal(content: Content, jwt: string | undefined): { status: 401 | 403; reason: string } | undefined {
-    if (!content.signed) return undefined;
-    if (!jwt) return { status: 401, reason: 'playback token required: add ?jwt=<token> or a Livepeer-Jwt header' };
-    const check = verifyPlaybackToken(jwt, { playbackId: content.playbackId });
-    if (!check.ok) return { status: 401, reason: `playback token refused: ${check.reason}` };
-    const gate = options.gate(`video+${content.gateId}`, check.claims.pub);
-    return gate.status === 200 ? undefined : { status: 403, reason: `refused by the access gate: ${gate.message}` };
+  /**
+   * The reason gated content is refused, or undefined when the request may play it: a signed token
+   * checked as the edge checks it, or an access key, then the API's own gate (which also checks the
+   * viewer's origin against the allowed origins).
+   */
+  async function refusal(req: IncomingMessage, content: Content, gating: Gating): Promise<{ status: 401 | 403 | 502; reason: string } | undefined> {
+    const webhookPayload = { headers: viewerHeaders(req) };
+    const stream = `video+${content.gateId}`;
+    let asked: GateRequest;
+    if (content.keyed) {
+      if (!gating.accessKey) return { status: 401, reason: 'access key required: add ?accessKey=<key> or a Livepeer-Access-Key header' };
+      asked = { stream, type: 'accessKey', accessKey: gating.accessKey, webhookPayload };
+    } else if (content.signed) {
+      if (!gating.jwt) return { status: 401, reason: 'playback token required: add ?jwt=<token> or a Livepeer-Jwt header' };
+      const check = verifyPlaybackToken(gating.jwt, { playbackId: content.playbackId });
+      if (!check.ok) return { status: 401, reason: `playback token refused: ${check.reason}` };
+      asked = { stream, type: 'jwt', pub: check.claims.pub, webhookPayload };
+    } else if (content.originBound) {
+      asked = { stream, type: 'jwt', webhookPayload };
+    } else {
+      return undefined;
+    }
+    const gate = await options.gate.check(asked);
+    return gate.status === 200 ? undefined : { status: gate.status === 502 ? 502 : 403, reason: `refused by the access gate: ${gate.message}` };
   }
 
   return async (req, res) => {
@@ -93,12 +113,11 @@ export function playbackOrigin(options: PlaybackOriginOptions): (req: IncomingMe
     const [, area = '', id = '', file = ''] = match;
     const content = find(area, decodeURIComponent(id));
     if (!content) return answer(res, 404, 'not found\n', 'text/plain; charset=utf-8');
-    const header = req.headers['livepeer-jwt'];
-    const jwt = url.searchParams.get('jwt') ?? (typeof header === 'string' ? header : undefined);
-    const refused = refusal(content, jwt);
+    const gating = gatingOf(req, url);
+    const refused = await refusal(req, content, gating);
     if (refused) return answer(res, refused.status, `${refused.reason}\n`, 'text/plain; charset=utf-8');
     const fixture = await loadHlsFixture();
-    const passOn = content.signed ? jwt : undefined;
+    const passOn = content.keyed ? query('accessKey', gating.accessKey) : content.signed ? query('jwt', gating.jwt) : undefined;
     if (content.live) return serveLive(req, res, fixture, file, liveWindow(content.live), passOn);
     if (file === 'index.m3u8') return answer(res, 200, masterPlaylist(fixture, passOn), PLAYLIST_TYPE);
     if (file === `${RENDITION}/index.m3u8`) return answer(res, 200, vodPlaylist(fixture, passOn), PLAYLIST_TYPE);
@@ -109,7 +128,41 @@ export function playbackOrigin(options: PlaybackOriginOptions): (req: IncomingMe
   };
 }
 
-function serveLive(req: IncomingMessage, res: ServerResponse, fixture: HlsFixture, file: string, window: { first: number; last: number } | undefined, jwt: string | undefined): boolean {
+interface Gating {
+  jwt?: string;
+  accessKey?: string;
+}
+
+/** The viewer's credentials: `?jwt=` / `?accessKey=` or the `Livepeer-Jwt` / `Livepeer-Access-Key` headers, as the real edge reads them. */
+function gatingOf(req: IncomingMessage, url: URL): Gating {
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return typeof value === 'string' && value ? value : undefined;
+  };
+  return { jwt: url.searchParams.get('jwt') ?? header('livepeer-jwt'), accessKey: url.searchParams.get('accessKey') ?? header('livepeer-access-key') };
+}
+
+/** The viewer's headers the edge hands the gate (and so a webhook), under their usual names. */
+function viewerHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, key] of [['Origin', 'origin'], ['Referer', 'referer'], ['User-Agent', 'user-agent']] as const) {
+    const value = req.headers[key];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+function query(name: string, value: string | undefined): GatingQuery {
+  return value ? `${name}=${encodeURIComponent(value)}` : undefined;
+}
+
+/** How a policy gates playback. */
+function gatedBy(policy: { type?: string; allowedOrigins?: string[] } | null | undefined): Pick<Content, 'signed' | 'keyed' | 'originBound'> {
+  const origins = policy?.allowedOrigins ?? [];
+  return { signed: policy?.type === 'jwt', keyed: policy?.type === 'webhook', originBound: origins.length > 0 && !origins.includes('*') };
+}
+
+function serveLive(req: IncomingMessage, res: ServerResponse, fixture: HlsFixture, file: string, window: { first: number; last: number } | undefined, jwt: GatingQuery): boolean {
   if (!window) return answer(res, 404, 'stream is offline\n', 'text/plain; charset=utf-8');
   const noCache = { 'Cache-Control': 'no-cache' };
   if (file === 'index.m3u8') return answer(res, 200, masterPlaylist(fixture, jwt), PLAYLIST_TYPE, noCache);

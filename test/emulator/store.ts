@@ -45,7 +45,8 @@ export type StoreEvent =
   | { event: 'stream.started' | 'stream.idle'; stream: EmulatorStream }
   | { event: 'recording.ready'; stream: EmulatorStream; session: EmulatorStream }
   | { event: 'asset.created' | 'asset.updated' | 'asset.ready' | 'asset.failed' | 'asset.deleted'; asset: EmulatorAsset }
-  | { event: 'task.spawned' | 'task.updated' | 'task.completed' | 'task.failed'; task: EmulatorTask };
+  | { event: 'task.spawned' | 'task.updated' | 'task.completed' | 'task.failed'; task: EmulatorTask }
+  | { event: 'multistream.connected' | 'multistream.error' | 'multistream.disconnected'; stream: EmulatorStream; target: { id: string; name: string; profile: string; videoOnly?: boolean } };
 
 export class Store implements Owner {
   /** The default account's user and project: what is added without an owner belongs to them. */

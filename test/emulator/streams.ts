@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Session } from '../../src/api/streams/types';
 import { ownerOf, type Owner } from './accounts';
+import { policyRefusal } from './accessWebhook';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { targetJson, type MultistreamTargets } from './multistream';
 import { paginate } from './pagination';
 import { DEFAULT_PROFILES, profilesProblem, recordingSpecProblem } from './profiles';
 import type { EmulatorStream, Store } from './store';
 import { validate, type ObjectSchema } from './validate';
+import type { WebhookState } from './webhooks';
 
 export interface StreamsContext {
   store: Store;
@@ -18,6 +20,8 @@ export interface StreamsContext {
   terminateIntervalMs: number;
   /** The users' multistream targets, which a stream's `multistream` field names. */
   multistream: MultistreamTargets;
+  /** The webhooks a webhook playback policy names. */
+  webhooks: WebhookState;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], caller: Owner) => Promise<void> | void;
@@ -86,7 +90,12 @@ export function streamHandlers(ctx: StreamsContext): Record<string, Handler> {
    * Checks profiles, recording spec and targets of a create or PATCH and stores the targets as refs
    * (a spec becomes a target); answers the error and returns false when one is refused.
    */
-  function settle(res: ServerResponse, fields: Record<string, unknown>, stream: EmulatorStream | undefined, userId: string): boolean {
+  function settle(res: ServerResponse, fields: Record<string, unknown>, stream: EmulatorStream | undefined, userId: string, owner: Owner): boolean {
+    const refused = policyRefusal(fields.playbackPolicy, owner, ctx.webhooks);
+    if (refused) {
+      sendErrors(res, refused.status, refused.message);
+      return false;
+    }
     if (stream && fields.profiles !== undefined && stream.isActive) {
       sendErrors(res, 400, 'cannot change profiles while stream is active');
       return false;
@@ -123,7 +132,7 @@ export function streamHandlers(ctx: StreamsContext): Record<string, Handler> {
   return {
     async createStream(req, res, _url, _params, caller) {
       const fields = await body(req, res, CREATE_STREAM);
-      if (!fields || !settle(res, fields, undefined, caller.userId)) return;
+      if (!fields || !settle(res, fields, undefined, caller.userId, ownerOf(caller))) return;
       // An API key creates in its own project, whatever projectId the body names.
       const profiles = (fields.profiles as EmulatorStream['profiles']) ?? DEFAULT_PROFILES.map((profile) => ({ ...profile }));
       const stream = store.addStream({ ...(fields as Partial<EmulatorStream>), profiles, isActive: false, suspended: false, record: fields.record === true, lastSeen: 0, ...ownerOf(caller) });
@@ -138,7 +147,7 @@ export function streamHandlers(ctx: StreamsContext): Record<string, Handler> {
     async updateStream(req, res, _url, [id]) {
       const fields = await body(req, res, UPDATE_STREAM);
       const stream = fields && patchable(res, id);
-      if (!fields || !stream || refuseRecordWhileLive(res, stream, fields.record) || !settle(res, fields, stream, stream.userId)) return;
+      if (!fields || !stream || refuseRecordWhileLive(res, stream, fields.record) || !settle(res, fields, stream, stream.userId, stream)) return;
       Object.assign(stream, fields);
       if (fields.suspended === true) store.endLiveSession(stream);
       sendEmpty(res, 204);

@@ -19,6 +19,7 @@ const reads: Record<string, () => unknown> = {
   'livepeer.profile': settings.profilePin,
   'livepeer.requestTimeoutSeconds': () => settings.requestTimeoutMs() / 1000,
   'livepeer.streams.autoRefreshSeconds': settings.streamsAutoRefreshSeconds,
+  'livepeer.player.accessKeys': settings.playerAccessKeys,
   'livepeer.upload.method': uploadSettings.method,
   'livepeer.upload.askMethod': uploadSettings.askMethod,
   'livepeer.upload.chunkSize': uploadSettings.chunkSizeMiB,

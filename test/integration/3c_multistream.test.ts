@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Stream } from '../../src/api';
@@ -99,7 +101,7 @@ describe('Multistream targets', function () {
       return rows;
     });
     assert.equal(targets[1]?.description, 'on · live.twitch.tv:443 · source');
-    assert.match(String((targets[1]?.tooltip as vscode.MarkdownString).value), /Live status: the service reports it only as multistream\.connected/);
+    assert.match(String((targets[1]?.tooltip as vscode.MarkdownString).value), /Live status: nothing reports it\. The service tells it only as multistream\.connected/);
     await vscode.commands.executeCommand('livepeer.multistream.removeFromStream', targets[0]);
     await eventually(async () => assert.deepEqual((await targetRowsOfStream()).map((row) => row.label), ['Twitch']));
     assert.equal(emulator.multistream.targets.size, 2, 'removing from a stream keeps the target');
@@ -151,6 +153,39 @@ describe('Multistream targets', function () {
     assert.match(log, /POST \/multistream\/target → 201/);
     for (const [where, text] of Object.entries({ details, tooltips, log, prompts: JSON.stringify(asked) })) {
       for (const secret of [KEY, KEY_2]) assert.ok(!text.includes(secret), `no key in ${where}`);
+    }
+  });
+
+  it("shows a target's live status from the webhook log once a webhook subscribes to multistream events, and says what reported it", async () => {
+    const receiver = createServer((req, res) => (req.resume(), req.on('end', () => res.writeHead(204).end())));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/pushes`;
+    const webhook = emulator.webhooks.add({ name: 'Push status', url, events: ['multistream.connected', 'multistream.error', 'multistream.disconnected'] });
+    const live = emulator.store.streams.get(stream.id);
+    assert.ok(live);
+    try {
+      let rows = await targetRowsOfStream();
+      // Turned off earlier in this suite: an enabled target is what a live stream pushes to.
+      if (String(rows[0]?.description).startsWith('off')) await vscode.commands.executeCommand('livepeer.multistream.turnOn', rows[0]);
+      rows = await eventually(async () => {
+        const shown = await targetRowsOfStream();
+        assert.match(String(shown[0]?.description), /^on · /);
+        return shown;
+      });
+      assert.match(String((rows[0]?.tooltip as vscode.MarkdownString).value), /no multistream event about this target yet \(reported by webhook Push status\)/);
+      emulator.store.startSession(live);
+      rows = await eventually(async () => {
+        const shown = await targetRowsOfStream();
+        assert.match(String(shown[0]?.description), /^on · connected · /);
+        return shown;
+      });
+      assert.match(String((rows[0]?.tooltip as vscode.MarkdownString).value), /Live status: connected .*\(multistream\.connected, reported by webhook Push status\)/);
+      emulator.store.endLiveSession(live);
+      await eventually(async () => assert.match(String((await targetRowsOfStream())[0]?.description), /^on · disconnected · /));
+    } finally {
+      emulator.store.endLiveSession(live);
+      emulator.webhooks.webhooks.delete(webhook.id);
+      await new Promise((resolve) => receiver.close(resolve));
     }
   });
 });

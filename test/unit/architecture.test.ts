@@ -28,9 +28,10 @@ const ALLOWED: Record<string, { layers: string[]; vscode: boolean }> = {
  * a resource folder imports core and, only where listed here, another resource's types; the files at
  * src/api's top (the StudioClient of sub-clients and index.ts) tie them together.
  */
-const API_RESOURCES = ['assets', 'clips', 'keys', 'multistream', 'playback', 'projects', 'streams', 'tasks', 'usage', 'viewership', 'webhooks'];
+const API_RESOURCES = ['access', 'assets', 'clips', 'keys', 'multistream', 'playback', 'projects', 'streams', 'tasks', 'usage', 'viewership', 'webhooks'];
 const API_ALSO: Record<string, string[]> = {
   core: [],
+  access: ['playback', 'webhooks'],
   assets: ['playback'],
   clips: ['assets'],
   keys: [],

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { StudioClient, type ApiCallRecord, type StreamTargetRef } from '../../src/api';
 import { deleteTarget } from '../../src/operations/deleteTarget';
+import { multistreamStatus } from '../../src/operations/multistreamStatus';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure } from './helpers/studioErrors';
 
@@ -115,6 +118,45 @@ describe('multistream targets: emulator routes and client over real HTTP', funct
     for (const id of [stream.id, other.id]) {
       assert.deepEqual((await client.streams.get(id)).multistream, {}, 'no reference left behind');
       await client.streams.addTarget(id, { spec: { url: `${TARGET_URL}c` }, profile: 'source' });
+    }
+  });
+
+  it('a live stream reports its pushes as multistream.connected / error / disconnected into the webhook log, never with the URL; multistreamStatus reads the last one per target', async () => {
+    const receiver = createServer((req, res) => (req.resume(), req.on('end', () => res.writeHead(204).end())));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      const good = await client.multistream.create({ url: TARGET_URL, name: 'YouTube' });
+      const bad = await client.multistream.create({ url: 'rtmp://live.twitch.tv/app/other_key_991', name: 'Twitch' });
+      const off = await client.multistream.create({ url: 'srt://srt.example.com:9000', name: 'Off', disabled: true });
+      const stream = await client.streams.create({ name: 'restream', multistream: { targets: [{ id: good.id, profile: 'source' }, { id: bad.id, profile: '720p0' }, { id: off.id, profile: 'source' }] } });
+      assert.deepEqual(await multistreamStatus(client, stream.id), { reporters: [], byTarget: new Map() }, 'no webhook subscribed: nothing reports');
+      const webhook = await client.webhooks.create({ name: 'pushes', url, events: ['multistream.connected', 'multistream.error', 'multistream.disconnected'] });
+      emu.multistream.failing.add(bad.id);
+      const live = emu.store.streams.get(stream.id);
+      assert.ok(live);
+      emu.store.startSession(live);
+      const logged = async (count: number) => {
+        for (;;) {
+          const { items } = await client.webhooks.listDeliveriesPage(webhook.id, { resourceId: stream.id });
+          if (items.length >= count) return items;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      const started = await logged(2);
+      assert.deepEqual(started.map((d) => d.event).sort(), ['multistream.connected', 'multistream.error']);
+      assert.ok(started.every((d) => !d.request.body.includes(KEY) && !d.request.body.includes('other_key_991')), 'no target URL in an event');
+      const body = JSON.parse(started.find((d) => d.event === 'multistream.connected')?.request.body ?? '{}') as { payload?: unknown };
+      assert.deepEqual(body.payload, { target: { id: good.id, name: 'YouTube', profile: 'source' } });
+      let status = await multistreamStatus(client, stream.id);
+      assert.deepEqual(status.reporters, ['pushes']);
+      assert.deepEqual([status.byTarget.get(good.id)?.event, status.byTarget.get(bad.id)?.event, status.byTarget.has(off.id)], ['multistream.connected', 'multistream.error', false]);
+      emu.store.endLiveSession(live);
+      await logged(3);
+      status = await multistreamStatus(client, stream.id);
+      assert.deepEqual([status.byTarget.get(good.id)?.event, status.byTarget.get(bad.id)?.event], ['multistream.disconnected', 'multistream.error']);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
     }
   });
 });

@@ -62,6 +62,7 @@ describe('emulator playback origin', () => {
       url: `${emu.ingestOrigin}/hls/${asset.playbackId}/index.m3u8`,
       live: false,
       signed: false,
+      keyed: false,
       fallbackMp4: `${emu.ingestOrigin}/hls/${asset.playbackId}/static720p0.mp4`,
     });
     const master = await get(source.url);
@@ -253,9 +254,9 @@ describe('choosePlayerSource and withPlaybackJwt', () => {
         source: [source('MP4', 'https://cdn/a/360.mp4', { width: 640 }), source('MP4', 'https://cdn/a/720.mp4', { width: 1280 }), source('HLS (TS)', 'https://cdn/a/index.m3u8')],
       },
     };
-    assert.deepEqual(choosePlayerSource(info), { kind: 'hls', url: 'https://cdn/a/index.m3u8', live: false, signed: true, fallbackMp4: 'https://cdn/a/720.mp4' });
+    assert.deepEqual(choosePlayerSource(info), { kind: 'hls', url: 'https://cdn/a/index.m3u8', live: false, signed: true, keyed: false, fallbackMp4: 'https://cdn/a/720.mp4' });
     const mp4Only = { type: 'vod', meta: { source: [source('MP4', 'https://cdn/a/360.mp4')] } } satisfies PlaybackInfo;
-    assert.deepEqual(choosePlayerSource(mp4Only), { kind: 'mp4', url: 'https://cdn/a/360.mp4', live: false, signed: false });
+    assert.deepEqual(choosePlayerSource(mp4Only), { kind: 'mp4', url: 'https://cdn/a/360.mp4', live: false, signed: false, keyed: false });
   });
 
   it('plays a live stream by HLS only (not WebRTC), and finds nothing in an answer without a playable source', () => {
@@ -263,7 +264,7 @@ describe('choosePlayerSource and withPlaybackJwt', () => {
       type: 'live',
       meta: { live: 0, source: [{ hrn: 'WebRTC (H264)', type: 'html5/video/h264', url: 'https://cdn/webrtc/x' }, source('HLS (TS)', 'https://cdn/hls/x/index.m3u8')] },
     };
-    assert.deepEqual(choosePlayerSource(live), { kind: 'hls', url: 'https://cdn/hls/x/index.m3u8', live: true, signed: false });
+    assert.deepEqual(choosePlayerSource(live), { kind: 'hls', url: 'https://cdn/hls/x/index.m3u8', live: true, signed: false, keyed: false });
     assert.equal(choosePlayerSource({ type: 'vod', meta: { source: [{ hrn: 'Thumbnail (PNG)', type: 'image/png', url: 'https://cdn/t.png' }] } }), undefined);
   });
 

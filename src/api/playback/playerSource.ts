@@ -8,6 +8,8 @@ export interface PlayerSource {
   live: boolean;
   /** Needs a playback token on the URL (`playbackPolicy.type` "jwt"). */
   signed: boolean;
+  /** Needs an access key on the URL that the content's access-control webhook allows (`playbackPolicy.type` "webhook"). */
+  keyed: boolean;
   /** An MP4 of the same video to fall back on when HLS cannot play, where the service offers one. */
   fallbackMp4?: string;
 }
@@ -48,13 +50,17 @@ export function choosePlayerSource(info: PlaybackInfo): PlayerSource | undefined
     url: chosen.url,
     live: info.type === 'live',
     signed: info.meta.playbackPolicy?.type === 'jwt',
+    keyed: info.meta.playbackPolicy?.type === 'webhook',
     ...(hls && mp4 ? { fallbackMp4: mp4.url } : {}),
   };
 }
 
-/** The playback URL with `jwt=<token>` in its query (replacing one already there), as the edge reads it. */
-export function withPlaybackJwt(url: string, jwt: string): string {
+/**
+ * The playback URL with `jwt=<token>` (or `accessKey=<key>` for webhook-gated content) in its query,
+ * replacing one already there, as the edge reads it.
+ */
+export function withPlaybackJwt(url: string, jwt: string, name: 'jwt' | 'accessKey' = 'jwt'): string {
   const parsed = new URL(url);
-  parsed.searchParams.set('jwt', jwt);
+  parsed.searchParams.set(name, jwt);
   return parsed.href;
 }

@@ -3,7 +3,12 @@
 export interface PlaybackPolicy {
   type: 'public' | 'jwt' | 'webhook';
   webhookId?: string;
+  /** Sent to the access-control webhook on every check, as `context`. */
   webhookContext?: Record<string, unknown>;
+  /** Seconds a webhook's "allowed" holds before the edge asks again. */
+  refreshInterval?: number;
+  /** Origins (`https://app.example`) whose pages may play it; none or `*`: any. Any policy type. */
+  allowedOrigins?: string[];
 }
 
 /** One way to play: `hrn` names it ("HLS (TS)", "MP4", "WebRTC (H264)", "Thumbnail (PNG)", ...). */

@@ -19,6 +19,8 @@ export interface TestDelivery {
   /** The first `MAX_ANSWER_BYTES` of the answer, as UTF-8. */
   body: string;
   durationMs: number;
+  /** Where a redirect points (the `Location` header), when the answer is one. */
+  location?: string;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function postToReceiver(
   url: string,
   raw: string,
   headers: Record<string, string>,
-  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  options: { timeoutMs?: number; signal?: AbortSignal; method?: 'POST' | 'GET' } = {},
 ): Promise<TestDelivery> {
   let target: URL;
   try {
@@ -59,13 +61,16 @@ export async function postToReceiver(
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-  const context = { method: 'POST', path: target.pathname };
+  const method = options.method ?? 'POST';
+  const context = { method, path: target.pathname };
   const started = performance.now();
   try {
-    const response = await request(target, { method: 'POST', headers, body: raw, signal, dispatcher: (testEventAgent ??= new NetAgent()) });
+    const response = await request(target, { method, headers, body: method === 'POST' ? raw : undefined, signal, dispatcher: (testEventAgent ??= new NetAgent()) });
     const text = await readBodyText(response.body, MAX_ANSWER_BYTES);
     const contentType = response.headers['content-type'];
+    const location = response.headers.location;
     return {
+      ...(typeof location === 'string' ? { location } : {}),
       status: response.statusCode,
       contentType: Array.isArray(contentType) ? contentType[0] : contentType,
       body: text,

@@ -54,5 +54,7 @@ export const settings = {
     return seconds > 0 ? Math.max(1, seconds) : 0;
   },
   assistantTools: assistantMode,
+  /** `livepeer.player.accessKeys` (playback id → access key) from the user's own settings: no folder hands the player a key. */
+  playerAccessKeys: (): Record<string, string> => userValue<Record<string, string>>(SECTION, 'player.accessKeys') ?? {},
   affects: (event: vscode.ConfigurationChangeEvent, key: string): boolean => event.affectsConfiguration(`${SECTION}.${key}`),
 };

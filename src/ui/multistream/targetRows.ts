@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { MultistreamTarget, Stream, StreamTargetRef } from '../../api';
-import { dateTime, md } from '../common/format';
+import { multistreamStatus, type StreamPushes } from '../../operations/multistreamStatus';
+import { dateTime, md, timeAgo } from '../common/format';
 import { MessageItem, loadErrorItem } from '../common/messageItem';
 import { COMMANDS } from '../common/commandIds';
 import type { MultistreamDeps } from './registerMultistream';
@@ -9,7 +10,18 @@ import { hostOf, listTargets } from './targetDirectory';
 /** Whose targets these are: a profile names a project, but targets belong to the user. */
 export const OWNER_NOTE = vscode.l10n.t('Multistream targets belong to your Livepeer user, not to the project of this profile: every project of the account shares them.');
 
-const STATUS_NOTE = vscode.l10n.t('Live status: the service reports it only as multistream.connected / error / disconnected webhook events (subscribe a webhook to them); nothing here reads it.');
+/** What the row says of the push's live status, from the webhook log (see multistreamStatus). */
+function pushWords(pushes: StreamPushes | undefined, targetId: string): { short?: string; note: string; failed: boolean } {
+  if (!pushes?.reporters.length) {
+    return { note: vscode.l10n.t('Live status: nothing reports it. The service tells it only as multistream.connected / error / disconnected webhook events: subscribe a webhook to them to see it here.'), failed: false };
+  }
+  const status = pushes.byTarget.get(targetId);
+  const from = pushes.reporters.join(', ');
+  if (!status) return { note: vscode.l10n.t('Live status: no multistream event about this target yet (reported by webhook {0}).', from), failed: false };
+  const short =
+    status.event === 'multistream.connected' ? vscode.l10n.t('connected') : status.event === 'multistream.error' ? vscode.l10n.t('push failed') : vscode.l10n.t('disconnected');
+  return { short, note: vscode.l10n.t('Live status: {0} {1} ({2}, reported by webhook {3}).', short, timeAgo(status.at) ?? '', status.event, from), failed: status.event === 'multistream.error' };
+}
 
 function stateWords(target: MultistreamTarget | undefined): string {
   if (!target) return vscode.l10n.t('deleted');
@@ -49,12 +61,15 @@ export class StreamTargetItem extends vscode.TreeItem {
     readonly ref: StreamTargetRef,
     readonly target: MultistreamTarget | undefined,
     host: string | undefined,
+    pushes?: StreamPushes,
   ) {
     super(target?.name || ref.id, vscode.TreeItemCollapsibleState.None);
     this.id = `${stream.id}/target/${ref.id}/${ref.profile}`;
     const video = ref.videoOnly ? vscode.l10n.t('video only') : undefined;
-    this.description = [stateWords(target), host, ref.profile, video].filter(Boolean).join(' · ');
-    this.iconPath = new vscode.ThemeIcon(target ? 'radio-tower' : 'warning', target?.disabled || !target ? new vscode.ThemeColor(target ? 'disabledForeground' : 'charts.yellow') : undefined);
+    const push = pushWords(pushes, ref.id);
+    this.description = [stateWords(target), push.short, host, ref.profile, video].filter(Boolean).join(' · ');
+    const color = !target ? 'charts.yellow' : push.failed ? 'errorForeground' : target.disabled ? 'disabledForeground' : undefined;
+    this.iconPath = new vscode.ThemeIcon(target ? 'radio-tower' : 'warning', color ? new vscode.ThemeColor(color) : undefined);
     this.contextValue = target ? `streamTarget ${target.disabled ? 'off' : 'on'}` : 'streamTarget dangling';
     this.tooltip = tooltip([
       `**${md(target?.name || ref.id)}** — ${stateWords(target)}`,
@@ -63,7 +78,7 @@ export class StreamTargetItem extends vscode.TreeItem {
       host ? vscode.l10n.t('Pushes to: {0}', md(host)) : undefined,
       `ID: \`${ref.id}\``,
       '',
-      STATUS_NOTE,
+      push.note,
     ]);
   }
 }
@@ -85,8 +100,11 @@ export async function streamTargetRows(deps: MultistreamDeps, stream: Stream): P
   const refs = stream.multistream?.targets ?? [];
   if (!refs.length) return [];
   try {
-    const targets = new Map((await listTargets(deps.session.client())).map((target) => [target.id, target]));
-    return refs.map((ref) => new StreamTargetItem(stream, ref, targets.get(ref.id), hostOf(deps.state, ref.id)));
+    const client = deps.session.client();
+    const targets = new Map((await listTargets(client)).map((target) => [target.id, target]));
+    // A log that cannot be read leaves the status unknown; the targets still show.
+    const pushes = await multistreamStatus(client, stream.id).catch(() => undefined);
+    return refs.map((ref) => new StreamTargetItem(stream, ref, targets.get(ref.id), hostOf(deps.state, ref.id), pushes));
   } catch (error) {
     return [loadErrorItem(vscode.l10n.t('multistream targets'), error, COMMANDS.streams.refresh)];
   }

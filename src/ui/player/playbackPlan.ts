@@ -34,6 +34,8 @@ export type PlaybackPlan =
 export interface PlanDeps {
   client: StudioClient;
   privateKeys: PrivateKeys;
+  /** The access key for webhook-gated content (from the setting, or typed); undefined when none is given. */
+  accessKey?: (target: PlayTarget) => Promise<string | undefined>;
 }
 
 /** The origins of the addresses the player loads: not of every source listed (an answer may list thousands). */
@@ -85,8 +87,12 @@ export async function planPlayback(deps: PlanDeps, target: PlayTarget): Promise<
       };
     }
   }
+  const accessKey = chosen.keyed ? await deps.accessKey?.(target) : undefined;
+  if (chosen.keyed && !accessKey) {
+    return { kind: 'stop', text: l10n.t('{0} is gated by an access-control webhook: it plays with an access key (typed, or in the livepeer.player.accessKeys setting).', what) };
+  }
   const token = resign?.();
-  const signedUrl = (url: string) => (token ? withPlaybackJwt(url, token) : url);
+  const signedUrl = (url: string) => (token ? withPlaybackJwt(url, token) : accessKey ? withPlaybackJwt(url, accessKey, 'accessKey') : url);
   const source: PlayerLoad = {
     kind: chosen.kind,
     url: signedUrl(chosen.url),

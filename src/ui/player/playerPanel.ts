@@ -10,6 +10,7 @@ import { ViewerFeed } from './viewerFeed';
 import { shortName } from '../common/format';
 import { Disposable } from '../common/disposable';
 import { COMMANDS } from '../common/commandIds';
+import { settings } from '../common/settings';
 import { CREATE_SIGNING_KEY as CREATE_KEY, SIGN_PLAYBACK_TOKEN as SIGN_TOKEN } from '../common/actions';
 
 export interface PlayerDeps {
@@ -44,6 +45,8 @@ export class PlayerPanel extends Disposable {
   /** While waiting for content to play: the delay of the next ask (doubling), and whether it is held back (panel hidden, no token). */
   private wait: { ms: number; held: boolean } | undefined;
   private generation = 0;
+  /** Access keys typed for webhook-gated content, by playback id: in memory only. */
+  private readonly typedKeys = new Map<string, string>();
   private readonly reported = this.register(new vscode.EventEmitter<FromWebview>());
   /** Every checked message from the webview (tests wait on the player's state through it). */
   readonly onDidReport = this.reported.event;
@@ -110,7 +113,7 @@ export class PlayerPanel extends Disposable {
     const generation = ++this.generation;
     this.stopTimers();
     const client = this.deps.session.client();
-    const plan: PlaybackPlan = await planPlayback({ client, privateKeys: this.deps.privateKeys }, target).catch((error: unknown) => ({
+    const plan: PlaybackPlan = await planPlayback({ client, privateKeys: this.deps.privateKeys, accessKey: (t) => this.accessKey(t) }, target).catch((error: unknown) => ({
       kind: 'stop' as const,
       text: vscode.l10n.t('Cannot play {0}: {1}', target.name ?? target.playbackId, (error as Error).message),
     }));
@@ -133,12 +136,28 @@ export class PlayerPanel extends Disposable {
       return;
     }
     this.wait = undefined;
+    // A typed key the edge refused is asked for again on Retry.
+    this.typedKeys.delete(target.playbackId);
     if (plan.noKey) {
       void this.deps.prompts.message('warning', vscode.l10n.t('Livepeer: {0}', plan.text), {}, SIGN_TOKEN, CREATE_KEY).then((action) => {
         if (action === SIGN_TOKEN) void vscode.commands.executeCommand(COMMANDS.playback.signToken, target.playbackId);
         if (action === CREATE_KEY) void vscode.commands.executeCommand(COMMANDS.keys.create);
       });
     }
+  }
+
+  /** The access key for webhook-gated content: the user's setting for its playback id, else one typed here (kept in memory for this window). */
+  private async accessKey(target: PlayTarget): Promise<string | undefined> {
+    const key =
+      settings.playerAccessKeys()[target.playbackId] ||
+      this.typedKeys.get(target.playbackId) ||
+      (await this.deps.prompts.input({
+        title: vscode.l10n.t('Livepeer: Access Key for {0}', target.name ?? target.playbackId),
+        prompt: vscode.l10n.t('It is gated by your access-control webhook: the access key a viewer of your app would pass'),
+        password: true,
+      }));
+    if (key) this.typedKeys.set(target.playbackId, key);
+    return key || undefined;
   }
 
   /** Asks again later, each time later (backoff); not while the panel is hidden or no token is set. */

@@ -1,0 +1,91 @@
+import { StudioApiError } from '../core/errors';
+import { SIGNATURE_HEADER, signWebhookBody } from '../webhooks/signature';
+import { postToReceiver, type TestDelivery } from '../webhooks/testSend';
+
+// What the service's gate (POST /access-control/gate with `type: "accessKey"`) sends to a
+// content's access-control webhook, and how it reads the answer (studio-api.md, "Webhook gate").
+// Built here from those facts; the emulator's gate builds it from the same facts on its own.
+
+/** What the gate is given for one check. */
+export interface AccessCheckInput {
+  accessKey: string;
+  /** The policy's `webhookContext`, sent as `context`. */
+  context?: Record<string, unknown>;
+  /** The edge's `webhookPayload` (viewer's headers and the like): its keys win over the gate's own. */
+  webhookPayload?: Record<string, unknown>;
+  /** The stream's name: the payload's `headers` gain `Tx-Stream-Id` with it. */
+  streamName?: string;
+  /** Unix ms; default now. */
+  timestamp?: number;
+}
+
+export interface AccessWebhookRequest {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** The exact request: JSON body, `content-type`, `user-agent` and, with a secret, the signature over the body. */
+export function accessWebhookRequest(input: AccessCheckInput, secret: string | undefined): AccessWebhookRequest {
+  const timestamp = input.timestamp ?? Date.now();
+  const payload = input.webhookPayload;
+  const headersOf = payload?.headers;
+  const merged = payload
+    ? { ...payload, headers: { ...(headersOf && typeof headersOf === 'object' ? headersOf : {}), 'Tx-Stream-Id': input.streamName ?? '' } }
+    : {};
+  const body = JSON.stringify({ context: input.context, accessKey: input.accessKey, timestamp, ...merged });
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'livepeer.studio' };
+  if (secret) headers[SIGNATURE_HEADER] = signWebhookBody(body, secret, timestamp);
+  return { body, headers };
+}
+
+export type AccessVerdict =
+  | { allowed: true; status: number; answer: TestDelivery; why: string }
+  | { allowed: false; status?: number; answer?: TestDelivery; gateStatus: 403 | 502; why: string };
+
+const REDIRECTS = 5;
+
+/**
+ * Sends the gate's request from this machine to `url` (a localhost handler included), following
+ * redirects as the gate does (307/308 keep the POST; 301–303 become a GET), and reads the answer
+ * as the gate would: 2xx allows unless its JSON `ret` says otherwise; any other status refuses (403);
+ * no answer or a time-out refuses with 502.
+ */
+export async function checkAccessWebhook(url: string, request: AccessWebhookRequest, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<AccessVerdict> {
+  let target = url;
+  let method: 'POST' | 'GET' = 'POST';
+  let answer: TestDelivery;
+  for (let hops = 0; ; hops++) {
+    try {
+      answer = await postToReceiver(target, request.body, request.headers, { ...options, method });
+    } catch (error) {
+      if (error instanceof StudioApiError && error.kind === 'config') throw error;
+      return { allowed: false, gateStatus: 502, why: `no answer: ${error instanceof Error ? error.message : String(error)} — the gate answers 502 and the viewer cannot play` };
+    }
+    if (!answer.location || answer.status < 300 || answer.status > 399 || hops >= REDIRECTS) break;
+    target = new URL(answer.location, target).toString();
+    if (answer.status <= 303) method = 'GET';
+  }
+  return verdictOf(answer);
+}
+
+function verdictOf(answer: TestDelivery): AccessVerdict {
+  if (answer.status < 200 || answer.status > 299) {
+    return { allowed: false, status: answer.status, answer, gateStatus: 403, why: `the handler answered ${answer.status}: the gate refuses (403 "Content is gated and corresponding webhook failed")` };
+  }
+  const ret = retOf(answer.body);
+  if (ret !== undefined && (ret < 200 || ret > 299)) {
+    return { allowed: false, status: answer.status, answer, gateStatus: 403, why: `the handler answered ${answer.status} with "ret": ${ret}: the gate refuses` };
+  }
+  return { allowed: true, status: answer.status, answer, why: `the handler answered ${answer.status}: the gate allows playback` };
+}
+
+/** The `ret` number of a JSON object answer, if any. */
+function retOf(body: string): number | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const ret = parsed && typeof parsed === 'object' ? (parsed as { ret?: unknown }).ret : undefined;
+    return typeof ret === 'number' ? ret : typeof ret === 'string' && /^\d+$/.test(ret) ? Number(ret) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -89,6 +89,35 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
     }
   });
 
+  it('imports from a URL and cuts a clip, each confirmed naming the profile, project and change; why-not-ready explains the import', async () => {
+    confirmations.length = 0;
+    const imported = JSON.parse(await invoke('livepeer_import_from_url', { url: 'http://127.0.0.1:9/chat.mp4', name: 'chat import' })) as { importing: { id: string }; taskId: string };
+    const stream = emulator.store.addStream({ name: 'clip source' });
+    emulator.store.startSession(stream, { createdAt: Date.now() - 60_000 });
+    const clip = JSON.parse(await invoke('livepeer_create_clip', { streamId: stream.id, lastSeconds: 20, name: 'chat clip' })) as { created: { id: string } };
+    const account = `profile “${api.session.profile?.name}”, project “${api.session.profile?.project?.name}”`;
+    assert.deepEqual(
+      confirmations.map(({ title, message }) => [title, message.includes(account)]),
+      [['Livepeer: Import Video from URL', true], ['Livepeer: Create Clip', true]],
+    );
+    assert.match(confirmations[0]?.message ?? '', /import the video at http:\/\/127\.0\.0\.1:9\/chat\.mp4 as a new asset “chat import” \(public playback\)/);
+    assert.match(confirmations[1]?.message ?? '', new RegExp(`cut a clip of the last 20 s of the latest session of the stream ${stream.id} as a new asset “chat clip”`));
+    assert.equal(emulator.store.assets.get(imported.importing.id)?.name, 'chat import');
+    assert.equal(emulator.store.assets.get(clip.created.id)?.source?.type, 'clip');
+    try {
+      // Nothing answers at that address: the service's fetch fails, and the tool says to fix the URL.
+      await eventually(() => assert.equal(emulator.store.assets.get(imported.importing.id)?.status.phase, 'failed'));
+      const why = JSON.parse(await invoke('livepeer_why_not_ready', { assetId: imported.importing.id })) as { facts: string[]; step: string };
+      assert.equal(why.step, 'fixUrl', why.facts.join('\n'));
+      assert.ok(why.facts.some((fact) => fact.startsWith('Task: import')), why.facts.join('\n'));
+      assert.equal(confirmations.length, 2, 'a read asks nothing');
+    } finally {
+      // The Profiles suite counts assets: leave none.
+      for (const id of [imported.importing.id, clip.created.id]) emulator.store.assets.delete(id);
+      emulator.store.streams.delete(stream.id);
+    }
+  });
+
   it('readOnly refuses every change, and a folder cannot loosen it: the strictest value wins', async () => {
     await setMode(vscode.ConfigurationTarget.Global, 'readOnly');
     await setMode(vscode.ConfigurationTarget.Workspace, 'ask');
@@ -98,6 +127,8 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
       assert.match(text, /read-only here \(setting livepeer\.assistantTools\)/);
       assert.deepEqual(confirmations, [], 'nothing to confirm: it is refused');
       assert.ok(![...emulator.store.streams.values()].some((stream) => stream.name === 'refused'));
+      assert.match(await invoke('livepeer_import_from_url', { url: 'http://127.0.0.1:9/refused.mp4', name: 'refused import' }), /read-only here/);
+      assert.ok(![...emulator.store.assets.values()].some((asset) => asset.name === 'refused import'));
       assert.match(await invoke('livepeer_list_streams', { limit: 1 }), /"count": 1/);
     } finally {
       await setMode(vscode.ConfigurationTarget.Workspace, undefined);

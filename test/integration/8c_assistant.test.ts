@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { verifyPlaybackToken } from '../../src/api/playback/token';
 import type { PreparedConfirmation } from '../../src/ui/assistant/registerTools';
+import { MiB, makeFile } from '../unit/helpers/uploadFiles';
 import { TOKEN, api, emulator, eventually, signIn } from './harness';
 
 const NAMES = (vscode.extensions.getExtension('livepeer-studio-tools.livepeer-studio')?.packageJSON as { contributes: { languageModelTools: Array<{ name: string }> } }).contributes.languageModelTools.map((tool) => tool.name);
@@ -115,6 +119,41 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
       // The Profiles suite counts assets: leave none.
       for (const id of [imported.importing.id, clip.created.id]) emulator.store.assets.delete(id);
       emulator.store.streams.delete(stream.id);
+    }
+  });
+
+  it('uploads a file of the open folder through the upload queue, confirmed with its path, size and profile; a link leading outside is refused', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+    const file = makeFile(path.join(folder, 'assistant upload.mp4'), 3 * MiB);
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'assistant-outside-'));
+    const link = path.join(folder, 'assistant link.mp4');
+    fs.symlinkSync(makeFile(path.join(outside, 'private.mp4'), MiB), link);
+    let assetId = '';
+    try {
+      confirmations.length = 0;
+      const refused = await invoke('livepeer_upload_file', { path: 'assistant link.mp4' });
+      assert.match(refused, /is outside the open folders \(links followed\)/);
+      assert.deepEqual([confirmations.length, api.uploads.manager.queuedUploads.length, api.uploads.manager.runningUploads.length], [0, 0, 0], 'nothing confirmed, nothing queued');
+      const answer = JSON.parse(await invoke('livepeer_upload_file', { path: 'assistant upload.mp4', name: 'from chat' })) as { assetId: string; state: string; sizeBytes: number };
+      assetId = answer.assetId;
+      assert.equal(answer.sizeBytes, 3 * MiB);
+      assert.ok(assetId, JSON.stringify(answer));
+      assert.equal(confirmations.length, 1);
+      assert.match(confirmations[0]?.message ?? '', new RegExp(`profile “${api.session.profile?.name}”`));
+      assert.ok(confirmations[0]?.message.includes(`upload the file ${fs.realpathSync(file)} (3.1 MB) as a new asset “from chat”`), confirmations[0]?.message);
+      // The same queue as a right-click: the Uploads view's history gets it, and the asset its bytes.
+      const record = await eventually(() => {
+        const found = api.uploads.manager.finishedUploads.find((row) => row.assetId === assetId);
+        assert.ok(found?.result, 'the upload finished');
+        return found;
+      }, 30_000);
+      assert.equal(record.name, 'from chat');
+      await api.uploads.manager.history.remove(record, false);
+    } finally {
+      if (assetId) emulator.store.assets.delete(assetId);
+      fs.rmSync(file, { force: true });
+      fs.rmSync(link, { force: true });
+      fs.rmSync(outside, { recursive: true, force: true });
     }
   });
 

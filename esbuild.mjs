@@ -198,6 +198,30 @@ async function buildExtension() {
   }
 }
 
+/**
+ * The MCP SDK's server requires its JSON Schema validator (ajv with its formats, ~100 KB) when it
+ * loads, for checking what a client answers to an elicitation, which this server never asks for:
+ * dist/mcp.js gets the same validator class, loading ajv at its first use, so a client's first
+ * tools/list does not wait for it (npm run bench:ui).
+ */
+const ajvOnFirstUse = {
+  name: 'ajv-on-first-use',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/validation\/ajv-provider\.js$/ }, (args) => ({ path: require.resolve(args.path, { paths: [args.resolveDir] }), namespace: 'ajv-on-first-use' }));
+    build.onLoad({ filter: /.*/, namespace: 'ajv-on-first-use' }, (args) => ({
+      contents: `let real;
+exports.AjvJsonSchemaValidator = class {
+  getValidator(schema) {
+    real ??= new (require(${JSON.stringify(args.path)}).AjvJsonSchemaValidator)();
+    return real.getValidator(schema);
+  }
+};`,
+      loader: 'js',
+      resolveDir: process.cwd(),
+    }));
+  },
+};
+
 const others = [
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
   {
@@ -205,7 +229,7 @@ const others = [
     entryPoints: ['src/mcp/main.ts'],
     outfile: 'dist/mcp.js',
     define: { MCP_VERSION: JSON.stringify(JSON.parse(await readFile('package.json', 'utf8')).version) },
-    plugins: undiciTrimmed,
+    plugins: [ajvOnFirstUse, ...undiciTrimmed],
   },
   {
     ...common,

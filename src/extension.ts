@@ -98,7 +98,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
 
   const profileStatusBar = new ProfileStatusBar(profiles);
   const multistream = registerMultistream({ session, prompts, streams, state: context.globalState });
-  const assistant = new AssistantTools(contributedToolNames(context), { session, privateKeys: signingKeys.privateKeys });
+  const assistant = new AssistantTools(contributedToolNames(context), { session, privateKeys: signingKeys.privateKeys, uploads: uploads.uploads.manager });
 
   context.subscriptions.push(
     log,

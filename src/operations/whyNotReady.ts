@@ -12,6 +12,8 @@ export interface WhyNotReadyInput {
   assetId: string;
   /** Undefined when this machine never uploaded the asset (or forgot it). */
   local?: LocalUploadTrace;
+  /** False where this machine's uploads cannot be seen (the MCP server: VS Code holds them): nothing is said of them. */
+  seesUploads?: boolean;
   /** Unix ms; default now (tests pass a clock). */
   now?: number;
 }
@@ -53,7 +55,8 @@ function taskFact(task: Task, now: number): string {
   return parts.join(', ');
 }
 
-function localFact(local: LocalUploadTrace | undefined): string {
+function localFact(local: LocalUploadTrace | undefined, seesUploads: boolean): string {
+  if (!seesUploads) return 'This machine: uploads made in VS Code are not visible here (its Uploads view shows them).';
   if (!local) return 'This machine: no upload of this asset here.';
   const file = local.fileName ? ` of ${local.fileName}` : '';
   const share = local.totalBytes ? ` (${Math.floor(((local.bytesDone ?? 0) / local.totalBytes) * 100)} % sent)` : '';
@@ -103,7 +106,7 @@ function failedVerdict(asset: Asset, task: Task | undefined): Verdict {
   return { summary, step: 'retry', next: 'Retry: the service runs the task again. If it fails again, upload the file again.' };
 }
 
-function verdict(asset: Asset, task: Task | undefined, local: LocalUploadTrace | undefined, now: number): Verdict {
+function verdict(asset: Asset, task: Task | undefined, local: LocalUploadTrace | undefined, seesUploads: boolean, now: number): Verdict {
   const phase = asset.status?.phase ?? 'unknown';
   if (phase === 'ready') return { summary: 'Ready: it plays.', step: 'play', next: 'Play it, or copy its playback URL.' };
   if (phase === 'failed') return failedVerdict(asset, task);
@@ -112,6 +115,7 @@ function verdict(asset: Asset, task: Task | undefined, local: LocalUploadTrace |
     if (local?.state === 'paused' || local?.state === 'interrupted') {
       return { summary: `Waiting for its bytes: the upload on this machine is ${local.state}.`, step: 'resume', next: 'Resume the upload in the Uploads view: it continues where it stopped.' };
     }
+    if (!seesUploads) return { summary: 'Waiting for its bytes.', step: 'reupload', next: 'If VS Code is uploading it, its Uploads view shows how far; if no upload of it runs anywhere, upload the file again (or delete the asset).' };
     const why = local?.state === 'cancelled' ? 'the upload on this machine was cancelled' : 'no upload of it runs on this machine';
     return { summary: `Waiting for its bytes: ${why}.`, step: 'reupload', next: 'Upload the file again (or delete the asset). If another machine is uploading it, wait for that.' };
   }
@@ -153,8 +157,9 @@ export async function whyNotReady(client: Pick<StudioClient, 'assets' | 'tasks' 
   if (task) facts.push(`${taskFact(task, now)}.`);
   else if (facts.length === 1) facts.push('Task: the service lists none for this asset.');
   if (asset.source?.type === 'url' && typeof asset.source.url === 'string') facts.push(`Source: ${receiverOf(asset.source.url)} (imported).`);
-  if (asset.source?.type !== 'url') facts.push(localFact(input.local));
-  let result = verdict(asset, task, input.local, now);
+  const seesUploads = input.seesUploads !== false;
+  if (asset.source?.type !== 'url') facts.push(localFact(input.local, seesUploads));
+  let result = verdict(asset, task, input.local, seesUploads, now);
   const hooks = await webhookFacts(client, asset.id, now).catch((error: unknown) => ({ facts: [`Webhooks: could not be read (${messageOf(error)}).`], failing: undefined }));
   facts.push(...hooks.facts);
   if (hooks.failing) {

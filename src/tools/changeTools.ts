@@ -1,4 +1,6 @@
+import { basename } from 'node:path';
 import { createStream } from '../operations/createStream';
+import { fileInsideFolders, sizeWords } from '../operations/folderFile';
 import type { ToolDefinition } from './definition';
 import { deliveryRow, keyRow, streamRow, when } from './rows';
 
@@ -104,7 +106,7 @@ export const uploadFile: ToolDefinition = {
   displayName: 'Livepeer: Upload Video File',
   userDescription: 'Uploads a video file of an open folder as a new asset (asks first)',
   modelDescription:
-    'Uploads a video file inside an open workspace folder as a new asset, through the same upload queue (progress, pause, resume) as the Explorer’s "Upload to Livepeer". Answers the asset id at once; the upload and processing go on: follow them with livepeer_get_asset. The user is asked to confirm first.',
+    'Uploads a video file inside an open workspace folder as a new asset (a path relative to a folder, or absolute inside one; links are followed, and a file outside the open folders is refused), through the same upload queue (progress, pause, resume) as the Explorer’s "Upload to Livepeer". Answers the asset id at once (once it starts, when other uploads run first); the upload and processing go on: follow them with livepeer_why_not_ready. Offered in VS Code only. The user is asked to confirm first, with the file’s size.',
   kind: 'change',
   needs: ['uploadFile'],
   inputSchema: {
@@ -115,9 +117,14 @@ export const uploadFile: ToolDefinition = {
     },
     required: ['path'],
   },
-  describeChange: (input) => `upload the file ${String(input.path)} as a new asset${input.name ? ` named “${String(input.name)}”` : ''}`,
-  async run(input, { uploadFile: upload }) {
+  async describeChange(input, { folders }) {
+    const file = await fileInsideFolders(input.path as string, folders?.() ?? []);
+    return `upload the file ${file.path} (${sizeWords(file.size)}) as a new asset “${String(input.name ?? basename(file.path))}”`;
+  },
+  async run(input, { folders, uploadFile: upload }) {
     if (!upload) throw new Error('uploading files is offered only inside VS Code');
-    return { uploading: await upload(input.path as string, input.name as string | undefined), follow: 'livepeer_get_asset with the assetId tells when it is ready' };
+    const file = await fileInsideFolders(input.path as string, folders?.() ?? []);
+    const started = await upload(file, (input.name as string | undefined) ?? basename(file.path));
+    return { ...started, file: file.path, sizeBytes: file.size, follow: 'the Uploads view shows its progress (pause and resume there); livepeer_why_not_ready with the assetId tells how it goes' };
   },
 };

@@ -1,4 +1,6 @@
 import type { SigningKey, StudioClient } from '../api';
+import type { FolderFile } from '../operations/folderFile';
+import type { LocalUploadTrace } from '../operations/whyNotReady';
 
 /** The part of JSON Schema the tools' inputs use (what VS Code and MCP clients hand to a model). */
 export interface JsonSchema {
@@ -29,9 +31,21 @@ export interface ToolContext {
   keptKey?(key: SigningKey): Promise<string | undefined>;
   /** Keeps a new signing key's private key in secret storage. */
   keepKey?(key: SigningKey, privateKey: string): Promise<void>;
-  /** Uploads a file inside an open folder through the same queue as a right-click, answering the new asset. */
-  uploadFile?(path: string, name: string | undefined): Promise<{ assetId: string; name: string }>;
+  /** The folders whose files a tool may read (VS Code's open folders). */
+  folders?(): readonly string[];
+  /** Uploads a file found inside `folders` through the same queue as a right-click, answering where it stands. */
+  uploadFile?(file: FolderFile, name: string): Promise<UploadStarted>;
+  /** What this side's upload of an asset left (VS Code's upload queue); absent where uploads are not seen. */
+  localUpload?(assetId: string): Promise<LocalUploadTrace | undefined>;
   signal?: AbortSignal;
+}
+
+export interface UploadStarted {
+  /** Known once the service created the asset (at once, unless other uploads run first). */
+  assetId?: string;
+  name: string;
+  state: 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled' | 'paused';
+  problem?: string;
 }
 
 export type Capability = 'keptKey' | 'keepKey' | 'uploadFile';
@@ -57,8 +71,8 @@ export interface ToolDefinition {
   inputSchema: JsonSchema;
   /** What the side must offer (see ToolContext). */
   needs?: Capability[];
-  /** The change in words, for the confirmation (change tools). */
-  describeChange?(input: Record<string, unknown>): string;
+  /** The change in words, for the confirmation (change tools); it may look at the side's folders (a file's size). */
+  describeChange?(input: Record<string, unknown>, context: Pick<ToolContext, 'folders'>): string | Promise<string>;
   run(input: Record<string, unknown>, context: ToolContext): Promise<unknown>;
 }
 

@@ -1,3 +1,4 @@
+import { createClipTool, importFromUrlTool, whyNotReadyTool } from './assetTools';
 import { createSigningKey, createStreamTool, resendDelivery, signPlaybackToken, uploadFile } from './changeTools';
 import type { ToolDefinition } from './definition';
 import { currentAccount, getAsset, getStream, listAssets, listSigningKeys, listStreams } from './readTools';
@@ -25,6 +26,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   signPlaybackToken,
   createSigningKey,
   resendDelivery,
+  whyNotReadyTool,
+  importFromUrlTool,
+  createClipTool,
 ];
 
 export function toolNamed(name: string): ToolDefinition | undefined {

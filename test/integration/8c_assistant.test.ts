@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { verifyPlaybackToken } from '../../src/api/playback/token';
 import type { PreparedConfirmation } from '../../src/ui/assistant/registerTools';
+import { MiB, makeFile } from '../unit/helpers/uploadFiles';
 import { TOKEN, api, emulator, eventually, signIn } from './harness';
 
 const NAMES = (vscode.extensions.getExtension('livepeer-studio-tools.livepeer-studio')?.packageJSON as { contributes: { languageModelTools: Array<{ name: string }> } }).contributes.languageModelTools.map((tool) => tool.name);
@@ -89,6 +93,70 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
     }
   });
 
+  it('imports from a URL and cuts a clip, each confirmed naming the profile, project and change; why-not-ready explains the import', async () => {
+    confirmations.length = 0;
+    const imported = JSON.parse(await invoke('livepeer_import_from_url', { url: 'http://127.0.0.1:9/chat.mp4', name: 'chat import' })) as { importing: { id: string }; taskId: string };
+    const stream = emulator.store.addStream({ name: 'clip source' });
+    emulator.store.startSession(stream, { createdAt: Date.now() - 60_000 });
+    const clip = JSON.parse(await invoke('livepeer_create_clip', { streamId: stream.id, lastSeconds: 20, name: 'chat clip' })) as { created: { id: string } };
+    const account = `profile “${api.session.profile?.name}”, project “${api.session.profile?.project?.name}”`;
+    assert.deepEqual(
+      confirmations.map(({ title, message }) => [title, message.includes(account)]),
+      [['Livepeer: Import Video from URL', true], ['Livepeer: Create Clip', true]],
+    );
+    assert.match(confirmations[0]?.message ?? '', /import the video at http:\/\/127\.0\.0\.1:9\/chat\.mp4 as a new asset “chat import” \(public playback\)/);
+    assert.match(confirmations[1]?.message ?? '', new RegExp(`cut a clip of the last 20 s of the latest session of the stream ${stream.id} as a new asset “chat clip”`));
+    assert.equal(emulator.store.assets.get(imported.importing.id)?.name, 'chat import');
+    assert.equal(emulator.store.assets.get(clip.created.id)?.source?.type, 'clip');
+    try {
+      // Nothing answers at that address: the service's fetch fails, and the tool says to fix the URL.
+      await eventually(() => assert.equal(emulator.store.assets.get(imported.importing.id)?.status.phase, 'failed'));
+      const why = JSON.parse(await invoke('livepeer_why_not_ready', { assetId: imported.importing.id })) as { facts: string[]; step: string };
+      assert.equal(why.step, 'fixUrl', why.facts.join('\n'));
+      assert.ok(why.facts.some((fact) => fact.startsWith('Task: import')), why.facts.join('\n'));
+      assert.equal(confirmations.length, 2, 'a read asks nothing');
+    } finally {
+      // The Profiles suite counts assets: leave none.
+      for (const id of [imported.importing.id, clip.created.id]) emulator.store.assets.delete(id);
+      emulator.store.streams.delete(stream.id);
+    }
+  });
+
+  it('uploads a file of the open folder through the upload queue, confirmed with its path, size and profile; a link leading outside is refused', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+    const file = makeFile(path.join(folder, 'assistant upload.mp4'), 3 * MiB);
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'assistant-outside-'));
+    const link = path.join(folder, 'assistant link.mp4');
+    fs.symlinkSync(makeFile(path.join(outside, 'private.mp4'), MiB), link);
+    let assetId = '';
+    try {
+      confirmations.length = 0;
+      const refused = await invoke('livepeer_upload_file', { path: 'assistant link.mp4' });
+      assert.match(refused, /is outside the open folders \(links followed\)/);
+      assert.deepEqual([confirmations.length, api.uploads.manager.queuedUploads.length, api.uploads.manager.runningUploads.length], [0, 0, 0], 'nothing confirmed, nothing queued');
+      const answer = JSON.parse(await invoke('livepeer_upload_file', { path: 'assistant upload.mp4', name: 'from chat' })) as { assetId: string; state: string; sizeBytes: number };
+      assetId = answer.assetId;
+      assert.equal(answer.sizeBytes, 3 * MiB);
+      assert.ok(assetId, JSON.stringify(answer));
+      assert.equal(confirmations.length, 1);
+      assert.match(confirmations[0]?.message ?? '', new RegExp(`profile “${api.session.profile?.name}”`));
+      assert.ok(confirmations[0]?.message.includes(`upload the file ${fs.realpathSync(file)} (3.1 MB) as a new asset “from chat”`), confirmations[0]?.message);
+      // The same queue as a right-click: the Uploads view's history gets it, and the asset its bytes.
+      const record = await eventually(() => {
+        const found = api.uploads.manager.finishedUploads.find((row) => row.assetId === assetId);
+        assert.ok(found?.result, 'the upload finished');
+        return found;
+      }, 30_000);
+      assert.equal(record.name, 'from chat');
+      await api.uploads.manager.history.remove(record, false);
+    } finally {
+      if (assetId) emulator.store.assets.delete(assetId);
+      fs.rmSync(file, { force: true });
+      fs.rmSync(link, { force: true });
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it('readOnly refuses every change, and a folder cannot loosen it: the strictest value wins', async () => {
     await setMode(vscode.ConfigurationTarget.Global, 'readOnly');
     await setMode(vscode.ConfigurationTarget.Workspace, 'ask');
@@ -98,6 +166,8 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
       assert.match(text, /read-only here \(setting livepeer\.assistantTools\)/);
       assert.deepEqual(confirmations, [], 'nothing to confirm: it is refused');
       assert.ok(![...emulator.store.streams.values()].some((stream) => stream.name === 'refused'));
+      assert.match(await invoke('livepeer_import_from_url', { url: 'http://127.0.0.1:9/refused.mp4', name: 'refused import' }), /read-only here/);
+      assert.ok(![...emulator.store.assets.values()].some((asset) => asset.name === 'refused import'));
       assert.match(await invoke('livepeer_list_streams', { limit: 1 }), /"count": 1/);
     } finally {
       await setMode(vscode.ConfigurationTarget.Workspace, undefined);

@@ -43,6 +43,7 @@ describe('MCP server over stdio (dist/mcp.js, the SDK’s client, real HTTP)', f
   /** An input for each tool, over what the emulator holds. */
   function inputs(): Record<string, Record<string, unknown>> {
     const stream = emu.store.addStream({ name: 'mcp stream', record: true });
+    emu.store.startSession(stream, { createdAt: Date.now() - 30_000 });
     const asset = emu.store.addAsset({ name: 'mcp asset' });
     const { key } = emu.store.createSigningKey({ name: 'mcp key' });
     const webhook = emu.webhooks.add({ name: 'mcp hook', url: 'https://example.com/hook', events: ['stream.started'], sharedSecret: 'whsec-mcp-secret-5a7c' });
@@ -54,6 +55,9 @@ describe('MCP server over stdio (dist/mcp.js, the SDK’s client, real HTTP)', f
       livepeer_viewership: { playbackId: stream.playbackId },
       livepeer_create_stream: { name: 'from MCP' },
       livepeer_resend_webhook_delivery: { webhookId: webhook.id, deliveryId: 'unknown-delivery' },
+      livepeer_why_not_ready: { assetId: asset.id },
+      livepeer_import_from_url: { url: 'http://127.0.0.1:9/talk.mp4', name: 'imported over MCP' },
+      livepeer_create_clip: { streamId: stream.id, lastSeconds: 2, name: 'clip over MCP' },
     };
   }
 
@@ -86,6 +90,14 @@ describe('MCP server over stdio (dist/mcp.js, the SDK’s client, real HTTP)', f
     const stored = [...emu.store.streams.values()].find((stream) => stream.name === 'from MCP');
     assert.ok(stored?.streamKey);
     assert.ok(!created.text.includes(stored.streamKey), 'the new stream’s key is not answered');
+    for (const name of ['livepeer_import_from_url', 'livepeer_create_clip']) {
+      const made = await callText(mcp, name, given[name] ?? {});
+      assert.equal(made.isError, false, `${name}: ${made.text}`);
+      const named = String(given[name]?.name);
+      assert.ok([...emu.store.assets.values()].some((asset) => asset.name === named), `${name} made the asset ${named}`);
+    }
+    const why = await callText(mcp, 'livepeer_why_not_ready', given.livepeer_why_not_ready ?? {});
+    assert.match(why.text, /uploads made in VS Code are not visible here/);
     const resend = await callText(mcp, 'livepeer_resend_webhook_delivery', given.livepeer_resend_webhook_delivery ?? {});
     assert.equal(resend.isError, true);
     assert.match(resend.text, /livepeer_resend_webhook_delivery failed: .*not found/i);

@@ -114,6 +114,7 @@ describe('assistant tools: one table, bounded and redacted results (real HTTP)',
   it('a hostile service echoing every secret into every answer and error: no secret in any result', async () => {
     const webhook = emu.webhooks.add({ name: 'hook', url: 'https://example.com/hook', events: ['stream.started'], sharedSecret: 'whsec-never-shown-81f2c9' });
     const stream = emu.store.addStream({ name: 'unseen' });
+    emu.store.startSession(stream, { createdAt: Date.now() - 60_000 });
     const { key, privateKey } = emu.store.createSigningKey({ name: 'issued' });
     context.kept.set(key.id, privateKey);
     const secrets = (): string[] => [TOKEN, ...[...emu.store.streams.values()].map((s) => s.streamKey ?? ''), ...[...emu.webhooks.webhooks.values()].map((w) => w.sharedSecret ?? ''), ...emu.store.issuedPrivateKeys];
@@ -129,6 +130,9 @@ describe('assistant tools: one table, bounded and redacted results (real HTTP)',
       livepeer_create_signing_key: { name: 'new' },
       livepeer_resend_webhook_delivery: { webhookId: webhook.id, deliveryId: 'missing' },
       livepeer_upload_file: { path: 'clip.mp4' },
+      livepeer_why_not_ready: { assetId: emu.store.addAsset({ name: 'stuck' }).id },
+      livepeer_import_from_url: { url: 'http://127.0.0.1:9/talk.mp4', name: 'imported' },
+      livepeer_create_clip: { streamId: stream.id, lastSeconds: 10 },
     };
     for (const tool of TOOLS) {
       const answer = await runTool(tool, inputs[tool.name] ?? {}, context);

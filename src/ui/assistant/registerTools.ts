@@ -3,13 +3,14 @@ import type { Account } from '../account/account';
 import { Disposable } from '../common/disposable';
 import { settings } from '../common/settings';
 import type { PrivateKeys } from '../keys/privateKeys';
+import type { UploadQueue } from '../../upload';
 
 /** What the tools reach in the extension: the account (current profile and its client) and the kept private keys. */
 export interface AssistantDeps {
   session: Account;
   privateKeys: PrivateKeys;
-  /** Uploads a file of an open folder through the upload queue, answering the new asset. */
-  uploadFile?(path: string, name: string | undefined): Promise<{ assetId: string; name: string }>;
+  /** The upload queue: what an asset's upload left here (why it is not ready). */
+  uploads: UploadQueue;
 }
 
 /** A confirmation as a change tool asked for it (tests watch these: VS Code skips its dialogs while tests run). */
@@ -60,7 +61,7 @@ export class AssistantTools extends Disposable {
     const load = () => import('./toolInvocation.js');
     return {
       prepareInvocation: async (options) => {
-        const prepared = (await load()).prepareTool(name, options.input, this.deps);
+        const prepared = await (await load()).prepareTool(name, options.input, this.deps);
         const confirmation = prepared?.confirmationMessages;
         if (confirmation) this.prepared.fire({ tool: name, title: confirmation.title, message: String(confirmation.message) });
         return prepared;

@@ -5,6 +5,7 @@ import { runTool } from '../../tools/runTool';
 import { safeErrorText } from '../../tools/safeResult';
 import { toolNamed } from '../../tools/table';
 import { settings } from '../common/settings';
+import { openFolders, uploadForTool } from './folderUpload';
 import type { AssistantDeps } from './registerTools';
 
 /** The current profile and project, as a confirmation names them. */
@@ -17,16 +18,16 @@ function accountWords(deps: AssistantDeps): string {
 }
 
 /** The message shown while a tool runs, and for a change in `ask` mode the confirmation naming the profile, its project and the change. */
-export function prepareTool(name: string, input: unknown, deps: AssistantDeps): vscode.PreparedToolInvocation | undefined {
+export async function prepareTool(name: string, input: unknown, deps: AssistantDeps): Promise<vscode.PreparedToolInvocation | undefined> {
   const tool = toolNamed(name);
   if (!tool) return undefined;
   const invocationMessage = vscode.l10n.t('{0} ({1})', tool.displayName, accountWords(deps));
   if (tool.kind === 'read' || settings.assistantTools() !== 'ask' || !tool.describeChange) return { invocationMessage };
   let change: string;
   try {
-    change = tool.describeChange(checkInput(tool.inputSchema, input));
+    change = await tool.describeChange(checkInput(tool.inputSchema, input), { folders: openFolders });
   } catch {
-    // The call will be refused for its input: nothing to confirm.
+    // The call will be refused for its input (or its file): nothing to confirm.
     return { invocationMessage };
   }
   return {
@@ -48,7 +49,9 @@ function contextOf(deps: AssistantDeps, signal: AbortSignal): ToolContext {
     secrets: () => session.profiles.all().flatMap((profile) => session.profiles.tokenOf(profile.id) ?? []),
     keptKey: (key) => privateKeys.get(key.id),
     keepKey: (key, privateKey) => privateKeys.store(key, privateKey),
-    ...(deps.uploadFile ? { uploadFile: deps.uploadFile } : {}),
+    localUpload: async (assetId) => (await import('../../operations/uploadTrace.js')).localTraceOf(deps.uploads, assetId),
+    folders: openFolders,
+    uploadFile: (file, name) => uploadForTool(deps.uploads, session, file, name, signal),
   };
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Session, Stream } from '../../api';
-import { clipTimeWords, createClip, parseClipTime, sessionLengthMs } from '../../operations/createClip';
+type Clips = typeof import('../../operations/createClip');
 import { COMMANDS } from '../common/commandIds';
 import { shortDateTime } from '../common/format';
 import { nameOf, resolveStream, type StreamContext } from './streamPicker';
@@ -12,7 +12,7 @@ const QUICK = [
 ];
 
 /** The session to clip: the row it was run on, or one picked from a stream's sessions. */
-async function sessionOf(ctx: StreamContext, arg: unknown): Promise<{ stream: Stream; session: Session } | undefined> {
+async function sessionOf(ctx: StreamContext, { clipTimeWords, sessionLengthMs }: Clips, arg: unknown): Promise<{ stream: Stream; session: Session } | undefined> {
   if (arg instanceof SessionItem) return { stream: arg.parent, session: arg.session };
   const stream = await resolveStream(ctx, undefined, vscode.l10n.t('Select the stream to clip'));
   if (!stream) return undefined;
@@ -29,7 +29,7 @@ async function sessionOf(ctx: StreamContext, arg: unknown): Promise<{ stream: St
   return session && { stream, session };
 }
 
-async function askTime(ctx: StreamContext, title: string, prompt: string, value: string, lengthMs: number): Promise<number | undefined> {
+async function askTime(ctx: StreamContext, { clipTimeWords, parseClipTime }: Clips, title: string, prompt: string, value: string, lengthMs: number): Promise<number | undefined> {
   const text = await ctx.prompts.input({
     title,
     prompt,
@@ -45,7 +45,10 @@ async function askTime(ctx: StreamContext, title: string, prompt: string, value:
 
 /** Create Clip…: from a session row or the palette; the last 30 s / 2 min, or times typed as mm:ss into the session. */
 export async function createClipCommand(ctx: StreamContext, arg: unknown): Promise<void> {
-  const found = await sessionOf(ctx, arg);
+  // Loaded as the assistant's clip tool loads it: one copy (a bundle of its own).
+  const clips = await import('../../operations/createClip.js');
+  const { clipTimeWords, createClip, sessionLengthMs } = clips;
+  const found = await sessionOf(ctx, clips, arg);
   if (!found) return;
   const { stream, session } = found;
   const length = sessionLengthMs(session);
@@ -58,9 +61,9 @@ export async function createClipCommand(ctx: StreamContext, arg: unknown): Promi
   let fromMs = Math.max(0, length - range.ms);
   let toMs = length;
   if (!range.ms) {
-    const from = await askTime(ctx, title, vscode.l10n.t('Start, from the session start (mm:ss)'), '0:00', length);
+    const from = await askTime(ctx, clips, title, vscode.l10n.t('Start, from the session start (mm:ss)'), '0:00', length);
     if (from === undefined) return;
-    const to = await askTime(ctx, title, vscode.l10n.t('End (mm:ss)'), clipTimeWords(Math.min(length, from + 30_000)), length);
+    const to = await askTime(ctx, clips, title, vscode.l10n.t('End (mm:ss)'), clipTimeWords(Math.min(length, from + 30_000)), length);
     if (to === undefined) return;
     [fromMs, toMs] = [from, to];
   }

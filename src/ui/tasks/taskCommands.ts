@@ -1,8 +1,6 @@
 import * as vscode from 'vscode';
 import { isLoopbackHost, type Asset, type Task, type TaskKind, type TaskQuery } from '../../api';
-import { importFromUrl, importUrlProblem } from '../../operations/importFromUrl';
-import { localTraceOf } from '../../operations/uploadTrace';
-import { whyNotReady, type NotReadyAnswer } from '../../operations/whyNotReady';
+import type { NotReadyAnswer } from '../../operations/whyNotReady';
 import { AssetItem, phaseText } from '../assets/assetItem';
 import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
@@ -36,6 +34,8 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
   const { session, prompts } = deps;
   try {
     await session.loaded();
+    // The operations load as the assistant tools load them: one copy each (bundles of their own).
+    const { importFromUrl, importUrlProblem } = await import('../../operations/importFromUrl.js');
     const client = session.client();
     const serviceIsLocal = isLoopbackHost(new URL(client.http.baseUrl).hostname);
     const url = await prompts.inputChecked(
@@ -115,6 +115,7 @@ export async function whyNotReadyCommand(deps: TaskFeatureDeps, arg: unknown): P
     const asset = await assetOf(deps, arg, vscode.l10n.t('Select the asset to explain'), notReady);
     if (!asset) return undefined;
     const client = deps.session.client();
+    const [{ whyNotReady }, { localTraceOf }] = await Promise.all([import('../../operations/whyNotReady.js'), import('../../operations/uploadTrace.js')]);
     const answer = await whyNotReady(client, { assetId: asset.id, local: await localTraceOf(deps.uploads, asset.id) });
     await deps.results.show(vscode.l10n.t('Why is {0} not ready?', answer.name || answer.assetId), whyLines(answer));
     return answer;

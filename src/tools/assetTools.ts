@@ -1,0 +1,106 @@
+import type { Session, StudioClient } from '../api';
+import type { ToolDefinition } from './definition';
+import { assetRow } from './rows';
+
+const ID = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const NAME = { type: 'string', minLength: 1, maxLength: 200 } as const;
+/** Sessions searched for a clip's session id (the latest first). */
+const SESSIONS_SEARCHED = 50;
+const FOLLOW = 'livepeer_why_not_ready (or livepeer_get_asset) with the asset id tells how it goes';
+
+// The operations load as the commands load them: one copy of each in the extension (bundles of their own).
+
+export const importFromUrlTool: ToolDefinition = {
+  name: 'livepeer_import_from_url',
+  toolReferenceName: 'livepeerImport',
+  displayName: 'Livepeer: Import Video from URL',
+  userDescription: 'Imports a video from a URL as a new asset (asks first)',
+  modelDescription:
+    'Imports a video from an http(s)://, ipfs:// or ar:// URL as a new asset: Livepeer fetches it from its own servers (so the URL must be reachable from the internet, without a user name or password in it). Answers the new asset and its task id at once; fetching and processing go on. The same URL imported again while its first import is under way (within 15 minutes) answers that import. The user is asked to confirm first.',
+  kind: 'change',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      url: { type: 'string', minLength: 1, maxLength: 2000, description: 'The video’s URL: http(s)://, ipfs:// or ar://.' },
+      name: { ...NAME, description: 'The asset name.' },
+      playback: { type: 'string', enum: ['public', 'jwt'], description: 'public (default): anyone with the playback URL; jwt: viewers need a signed token.' },
+    },
+    required: ['url', 'name'],
+  },
+  describeChange: (input) => `import the video at ${String(input.url)} as a new asset “${String(input.name)}” (${input.playback === 'jwt' ? 'signed playback' : 'public playback'})`,
+  async run(input, { client }) {
+    const { importFromUrl } = await import('../operations/importFromUrl.js');
+    const answer = await importFromUrl(client, { name: input.name as string, url: input.url as string, playback: input.playback === 'jwt' ? 'jwt' : 'public' });
+    return {
+      [answer.existing ? 'alreadyImporting' : 'importing']: assetRow(answer.asset),
+      taskId: answer.task.id,
+      ...(answer.existing ? { note: 'this URL is already being imported: that import goes on, under its first name' } : {}),
+      follow: FOLLOW,
+    };
+  },
+};
+
+/** The session to clip: the one named, else the stream's latest. */
+async function sessionToClip(client: StudioClient, streamId: string, sessionId: unknown, signal?: AbortSignal): Promise<Session> {
+  const { items } = await client.streams.listSessionsPage(streamId, { limit: typeof sessionId === 'string' ? SESSIONS_SEARCHED : 1 }, signal);
+  const session = typeof sessionId === 'string' ? items.find((candidate) => candidate.id === sessionId) : items[0];
+  if (session) return session;
+  throw new Error(typeof sessionId === 'string' ? `the session ${sessionId} is not among the stream’s latest ${SESSIONS_SEARCHED} sessions` : 'the stream has no session with video to clip yet: it clips what was broadcast');
+}
+
+export const createClipTool: ToolDefinition = {
+  name: 'livepeer_create_clip',
+  toolReferenceName: 'livepeerClip',
+  displayName: 'Livepeer: Create Clip',
+  userDescription: 'Cuts a clip of a stream’s session as a new asset (asks first)',
+  modelDescription:
+    'Cuts a clip from a live stream’s session (live now or recorded) as a new asset: either its last N seconds (lastSeconds) or a part given as seconds from the session’s start (fromSeconds, toSeconds). The session is the stream’s latest unless sessionId names one (see livepeer_get_stream). Answers the new asset, which processes and then plays like an upload. The user is asked to confirm first.',
+  kind: 'change',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      streamId: { ...ID, description: 'The stream id.' },
+      sessionId: { ...ID, description: 'The session id (default: the stream’s latest session).' },
+      lastSeconds: { type: 'number', minimum: 1, maximum: 7200, description: 'Clip the last this many seconds of the session (instead of fromSeconds and toSeconds).' },
+      fromSeconds: { type: 'number', minimum: 0, description: 'Where the clip starts, in seconds from the session’s start.' },
+      toSeconds: { type: 'number', minimum: 0, description: 'Where the clip ends, in seconds from the session’s start.' },
+      name: { ...NAME, description: 'The clip’s asset name.' },
+    },
+    required: ['streamId'],
+  },
+  describeChange: (input) => {
+    const part = typeof input.lastSeconds === 'number' ? `the last ${input.lastSeconds} s` : `${Number(input.fromSeconds ?? 0)} s to ${Number(input.toSeconds ?? 0)} s`;
+    const session = typeof input.sessionId === 'string' ? `the session ${input.sessionId}` : 'the latest session';
+    return `cut a clip of ${part} of ${session} of the stream ${String(input.streamId)} as a new asset${input.name ? ` “${String(input.name)}”` : ''}`;
+  },
+  async run(input, { client, signal }) {
+    const byEnd = typeof input.lastSeconds === 'number';
+    if (byEnd === (typeof input.fromSeconds === 'number' || typeof input.toSeconds === 'number') || (!byEnd && typeof input.toSeconds !== 'number')) {
+      throw new Error('give either lastSeconds, or fromSeconds and toSeconds');
+    }
+    const stream = await client.streams.get(input.streamId as string, signal);
+    const session = await sessionToClip(client, stream.id, input.sessionId, signal);
+    const { createClip, sessionLengthMs } = await import('../operations/createClip.js');
+    const length = sessionLengthMs(session);
+    const fromMs = byEnd ? Math.max(0, length - (input.lastSeconds as number) * 1000) : Math.round(Number(input.fromSeconds ?? 0) * 1000);
+    const toMs = byEnd ? length : Math.round((input.toSeconds as number) * 1000);
+    const asset = await createClip(client, { stream, session, fromMs, toMs, name: input.name as string | undefined });
+    return { created: assetRow(asset), sessionId: session.id, fromSeconds: fromMs / 1000, toSeconds: toMs / 1000, follow: FOLLOW };
+  },
+};
+
+export const whyNotReadyTool: ToolDefinition = {
+  name: 'livepeer_why_not_ready',
+  toolReferenceName: 'livepeerWhyNotReady',
+  displayName: 'Livepeer: Why Is This Not Ready?',
+  userDescription: 'Why an asset is not ready yet, and what to do',
+  modelDescription:
+    'Explains why an asset (upload, import or clip) is not ready, in one answer: its phase and error, its task (phase, progress, retries, error), what its upload left on this machine where that is known, the latest webhook deliveries about it, and the next thing to do (step: play, wait, resume, reupload, retry, fixUrl or fixWebhook; etaMinutes while processing).',
+  kind: 'read',
+  inputSchema: { type: 'object', properties: { assetId: { ...ID, description: 'The asset id.' } }, required: ['assetId'] },
+  async run(input, { client, localUpload }) {
+    const assetId = input.assetId as string;
+    const { whyNotReady } = await import('../operations/whyNotReady.js');
+    return whyNotReady(client, { assetId, local: await localUpload?.(assetId), seesUploads: !!localUpload });
+  },
+};

@@ -19,4 +19,5 @@ export const COMMANDS = {
   tasks: ids('livepeer.tasks', ['refresh', 'filter', 'retry']),
   multistream: ids('livepeer.multistream', ['refresh', 'create', 'edit', 'turnOn', 'turnOff', 'delete', 'addToStream', 'removeFromStream', 'copyId']),
   forwarding: ids('livepeer.forwarding', ['start', 'stop']),
+  quality: ids('livepeer.quality', ['show', 'showAccount']),
 };

@@ -82,6 +82,31 @@ function plainStrings(file: string): string[] {
   return found;
 }
 
+/**
+ * l10n.t calls whose text cannot be translated or filled in: a text that is not a literal (the
+ * translation bundle is keyed by the literal), or {n} placeholders that do not match the arguments
+ * given after it (a missing one shows as "{1}", an extra argument is lost).
+ */
+function badL10nCalls(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 't' && nameOf(node.expression.expression) === 'l10n') {
+      const [text, ...args] = node.arguments;
+      const where = `${relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
+      if (!text || !ts.isStringLiteralLike(text)) found.push(`${where}: not a literal`);
+      else if (!(args.length === 1 && ts.isObjectLiteralExpression(args[0]))) {
+        const used = new Set([...text.text.matchAll(/\{(\d+)\}/g)].map((match) => Number(match[1])));
+        const expected = Array.from({ length: args.length }, (_, index) => index);
+        if (used.size !== args.length || expected.some((index) => !used.has(index))) found.push(`${where}: ${args.length} argument(s) for ${text.text}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('localisation: the texts src/ui shows', () => {
   it('finds a plain text where it is shown (the check itself)', () => {
     const probe = join(root, 'out', 'l10n-probe.ts');
@@ -95,6 +120,19 @@ describe('localisation: the texts src/ui shows', () => {
     ts.sys.writeFile(probe, text);
     const found = plainStrings(probe).map((line) => line.replace(/^[^:]*:/, ''));
     assert.deepEqual(found, ['1: Livepeer: plain', '2: Updated ', '3: ready', '4: Open']);
+  });
+
+  it('finds an l10n.t call whose placeholders and arguments differ (the check itself)', () => {
+    const probe = join(root, 'out', 'l10n-args-probe.ts');
+    ts.sys.writeFile(probe, ["vscode.l10n.t('Fine {0}', name);", "vscode.l10n.t('{0} of {1}', done);", 'vscode.l10n.t(text);', "vscode.l10n.t('{0}', { a });"].join('\n'));
+    assert.deepEqual(
+      badL10nCalls(probe).map((line) => line.replace(/^[^:]*:/, '')),
+      ['2: 1 argument(s) for {0} of {1}', '3: not a literal'],
+    );
+  });
+
+  it('fills every placeholder of every l10n.t text, each from its own argument', () => {
+    assert.deepEqual(sources(ui).flatMap(badL10nCalls), []);
   });
 
   it('shows no plain text: messages, prompts, pickers, rows and status bar texts go through vscode.l10n.t', () => {

@@ -6,6 +6,7 @@
 //   dist/llhttp*.wasm      undici's HTTP parser, read by the first request (its constants trimmed to the two tables used)
 //   dist/mcp.js            the MCP server (node dist/mcp.js): the assistant tools outside VS Code, never loaded by the extension
 //   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
+//   dist/quality.js, .css  the Quality and Usage webview's script and style sheet
 import { watch as watchFiles } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -236,6 +237,8 @@ const others = [
     entryPoints: [
       { in: 'src/ui/player/webview/playerScript.ts', out: 'player' },
       { in: 'src/ui/player/webview/player.css', out: 'player' },
+      { in: 'src/ui/quality/webview/qualityScript.ts', out: 'quality' },
+      { in: 'src/ui/quality/webview/quality.css', out: 'quality' },
     ],
     format: 'iife',
     platform: 'browser',

@@ -30,6 +30,7 @@ import { AssistantTools, contributedToolNames } from './ui/assistant/registerToo
 import { offerMcpServer } from './ui/assistant/mcpProvider';
 import { registerForwarding } from './ui/forwarding/registerForwarding';
 import type { ForwardingState } from './ui/forwarding/forwardingState';
+import { registerQuality, type QualityEvent } from './ui/quality/registerQuality';
 
 /**
  * Set to `1` by the test launchers (test/host/runInHost.js) in the extension host's environment: only
@@ -58,6 +59,8 @@ export interface LivepeerApi {
   multistreamTargets: TargetsView;
   assistant: AssistantTools;
   forwarding: ForwardingState;
+  /** What the Quality and Usage panels post, hear and close. */
+  quality: vscode.Event<QualityEvent>;
   /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
   createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
   logUri: vscode.Uri;
@@ -95,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const forwarding = registerForwarding(session, prompts, webhooks.view, context.globalState);
   webhooks.view.followForwarding(forwarding.state.answers, forwarding.state.onDidChange);
   const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
+  const quality = registerQuality({ session, prompts, extensionUri: context.extensionUri });
 
   const profileStatusBar = new ProfileStatusBar(profiles);
   const multistream = registerMultistream({ session, prompts, streams, state: context.globalState });
@@ -134,6 +138,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     ...tasks.disposables,
     ...multistream.disposables,
     ...forwarding.disposables,
+    ...quality.disposables,
     uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
     tickUploadStep(uploads.uploads.manager),
     history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
@@ -166,6 +171,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     multistreamTargets: multistream.targets,
     assistant,
     forwarding: forwarding.state,
+    quality: quality.onDidChange,
     createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
     logUri: context.logUri,
   };

@@ -5,7 +5,9 @@ import type { Breakdown, BreakdownRow, Quality, ViewsOf } from '../api/viewershi
 // How viewers watch and what it costs, for a period a person names: the Quality and usage panel
 // and the assistant tools ask through these (one copy of the period rules and the meanings).
 
-export type PeriodName = 'last7Days' | 'last30Days' | 'thisMonth' | 'lastMonth';
+export type PeriodName = 'last7Days' | 'last30Days' | 'last90Days' | 'thisMonth' | 'lastMonth';
+/** A named period, or one a person chose: [from, to) in Unix milliseconds. */
+export type Period = PeriodName | { from: number; to: number };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,11 +28,17 @@ export function periodOf(name: PeriodName, now = Date.now()): { from: number; to
       return { from: now - 7 * DAY_MS, to: now };
     case 'last30Days':
       return { from: now - 30 * DAY_MS, to: now };
+    case 'last90Days':
+      return { from: now - 90 * DAY_MS, to: now };
     case 'thisMonth':
       return { from: monthStart, to: Math.max(now, monthStart + 1) };
     case 'lastMonth':
       return { from: Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1), to: monthStart };
   }
+}
+
+function rangeOf(period: Period, now?: number): { from: number; to: number } {
+  return typeof period === 'string' ? periodOf(period, now) : period;
 }
 
 export interface ViewerQualityReport {
@@ -41,9 +49,9 @@ export interface ViewerQualityReport {
 }
 
 /** Views, watch time and QoE of an asset, a stream or a playback id over a named period, broken down by `by`. */
-export async function viewerQuality(client: Pick<StudioClient, 'viewership'>, input: { of: ViewsOf; period: PeriodName; by?: Breakdown; now?: number }): Promise<ViewerQualityReport> {
-  const period = periodOf(input.period, input.now);
-  return { period, by: input.by, rows: await client.viewership.viewsOver(input.of, period, input.by) };
+export async function viewerQuality(client: Pick<StudioClient, 'viewership'>, input: { of: ViewsOf; period: Period; by?: Breakdown; now?: number; signal?: AbortSignal }): Promise<ViewerQualityReport> {
+  const period = rangeOf(input.period, input.now);
+  return { period, by: input.by, rows: await client.viewership.viewsOver(input.of, period, input.by, input.signal) };
 }
 
 export interface UsageReport {
@@ -54,8 +62,8 @@ export interface UsageReport {
 }
 
 /** The account's delivery, transcode and storage minutes over a named period, and this month's totals. */
-export async function accountUsage(client: Pick<StudioClient, 'usage'>, input: { period: PeriodName; now?: number }): Promise<UsageReport> {
-  const period = periodOf(input.period, input.now);
-  const [usage, thisMonth] = await Promise.all([client.usage.query(period), client.usage.query(periodOf('thisMonth', input.now))]);
+export async function accountUsage(client: Pick<StudioClient, 'usage'>, input: { period: Period; now?: number; signal?: AbortSignal }): Promise<UsageReport> {
+  const period = rangeOf(input.period, input.now);
+  const [usage, thisMonth] = await Promise.all([client.usage.query(period, input.signal), client.usage.query(periodOf('thisMonth', input.now), input.signal)]);
   return { period, usage, thisMonth };
 }

@@ -15,6 +15,8 @@ export interface RequestRecord {
   assetId?: string;
   /** Which API token the request carried (never the token itself): see Accounts.tokenIdOf. */
   tokenId?: string;
+  /** Set when the connection closed before the answer was sent in full (the client gave up, or a fault cut it). */
+  abandoned?: true;
 }
 
 export interface Observed {
@@ -46,6 +48,9 @@ export function observe(origin: Origin, req: IncomingMessage, res: ServerRespons
     bodyBytes: 0,
   };
   log.push(record);
+  res.on('close', () => {
+    if (!res.writableFinished) record.abandoned = true;
+  });
 
   let limit = Infinity;
   let cut = false;

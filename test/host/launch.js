@@ -152,6 +152,8 @@ function mintKey(root) {
 // and act as the keyboard and eyes of a person for UI that only a person can answer (modal dialogs):
 //   POST /press?key=Enter   POST /type?text=abc   GET /focused (text of the focused element)
 //   GET /text?selector=.css (innerText of the first match; 404 when none)
+// and click or fill in an extension's webview (its page is in frames of its own):
+//   POST /webview-click?text=Label   POST /webview-fill?label=Field&value=2026-01-31
 function startControlServer(getPage) {
   return new Promise((resolve, reject) => {
     const server = http.createServer(async (req, res) => {
@@ -209,6 +211,13 @@ function startControlServer(getPage) {
         if (req.method === 'GET' && url.pathname === '/focused') {
           return reply(200, await page.evaluate(() => (document.activeElement && document.activeElement.textContent) || ''));
         }
+        if (req.method === 'POST' && (url.pathname === '/webview-click' || url.pathname === '/webview-fill')) {
+          const control = await webviewControl(page, url);
+          if (!control) return reply(404, 'no webview shows that control');
+          if (url.pathname === '/webview-click') await control.click({ timeout: 10_000 });
+          else await control.fill(url.searchParams.get('value') || '', { timeout: 10_000 });
+          return reply(200, 'done');
+        }
         if (req.method === 'GET' && url.pathname === '/text') {
           const text = await page.evaluate((selector) => {
             const element = document.querySelector(selector);
@@ -224,6 +233,16 @@ function startControlServer(getPage) {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => resolve(server));
   });
+}
+
+// The button showing ?text= or the field labelled ?label= in the first webview frame that has one.
+async function webviewControl(page, url) {
+  const text = url.searchParams.get('text');
+  for (const frame of page.frames()) {
+    const control = text ? frame.getByRole('button', { name: text, exact: true }) : frame.getByLabel(url.searchParams.get('label') || '', { exact: true });
+    if ((await control.count().catch(() => 0)) > 0) return control.first();
+  }
+  return undefined;
 }
 
 // Right-clicks the Explorer row labelled `name` like a person would and returns the labels of the

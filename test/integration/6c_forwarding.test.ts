@@ -23,7 +23,9 @@ function logText(dir: string): string {
 }
 
 const events = (receiver: Receiver) => receiver.received.map((r) => (JSON.parse(r.body) as { event: string }).event);
-const logReads = (webhookId: string) => emulator.requests.filter((r) => r.method === 'GET' && r.url.startsWith(`/webhook/${webhookId}/log`)).length;
+/** The reads of a webhook's delivery log so far (the API's paths start with /api). */
+const logRequests = (webhookId: string) => emulator.requests.filter((r) => r.method === 'GET' && new URL(r.url, 'http://emulator').pathname === `/api/webhook/${webhookId}/log`);
+const logReads = (webhookId: string) => logRequests(webhookId).length;
 
 describe('Forward to localhost', function () {
   this.timeout(60_000);
@@ -110,8 +112,15 @@ describe('Forward to localhost', function () {
     await eventually(() => assert.deepEqual(events(receiver), ['asset.created']), 20_000);
     await eventually(() => assert.equal(api.forwarding.active.get(webhookId)?.receiverDown, false));
 
-    await vscode.commands.executeCommand('livepeer.forwarding.stop');
+    // Polling goes on while forwarding (each poll is a read of the delivery log)…
+    const polled = logReads(webhookId);
+    await eventually(() => assert.ok(logReads(webhookId) >= polled + 2, `${logReads(webhookId) - polled} polls`));
+    // …and the status bar item's click stops it: no request left in flight, no poll after.
+    const status = api.forwarding.statusBar;
+    assert.equal(status?.command, 'livepeer.forwarding.stop');
+    await vscode.commands.executeCommand(String(status?.command));
     assert.equal(api.forwarding.active.size, 0);
+    await eventually(() => assert.deepEqual(logRequests(webhookId).filter((r) => r.status === undefined && !r.abandoned), [], 'a poll still in flight'));
     const reads = logReads(webhookId);
     emulator.store.createAsset('after stop', 'token');
     await new Promise((r) => setTimeout(r, 1000)); // more than twice the longest poll interval
@@ -155,6 +164,7 @@ describe('Forward to localhost', function () {
       await vscode.debug.stopDebugging(session);
       await ended;
       await eventually(() => assert.equal(api.forwarding.active.size, 0));
+      assert.ok(logReads(webhookId) > 0, 'the session polled the delivery log');
       const reads = logReads(webhookId);
       emulator.store.createAsset('after the session', 'token');
       await new Promise((r) => setTimeout(r, 1000)); // more than twice the longest poll interval

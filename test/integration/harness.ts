@@ -159,6 +159,14 @@ export const person = {
   focused(): Promise<string> {
     return control('GET', '/focused');
   },
+  /** Clicks the button labelled `text` in an extension's webview, as a person would. */
+  async click(text: string): Promise<void> {
+    await control('POST', `/webview-click?text=${encodeURIComponent(text)}`);
+  },
+  /** Types `value` into the webview field labelled `label`. */
+  async fill(label: string, value: string): Promise<void> {
+    await control('POST', `/webview-fill?label=${encodeURIComponent(label)}&value=${encodeURIComponent(value)}`);
+  },
   /** innerText of the first element matching `selector`; undefined when there is none. */
   async text(selector: string): Promise<string | undefined> {
     return control('GET', `/text?selector=${encodeURIComponent(selector)}`).catch(() => undefined);

@@ -9,6 +9,7 @@ import type { LivepeerApi } from '../../src/extension';
 import { startReceiver } from '../demo/receiver';
 import { DEFAULT_TOKEN, startEmulator } from '../emulator';
 import { EXTENSION_ID, eventually, screenshot, sleep } from '../integration/harness';
+import { shootForwardingAndQuality } from './forwardingAndQuality';
 
 const MiB = 2 ** 20;
 
@@ -48,6 +49,7 @@ export async function run(): Promise<void> {
     console.log(`upload: ${await screenshot('upload')}`);
     emulator.faults.clear();
     await keynote;
+    await shootForwardingAndQuality(api, emulator);
   } finally {
     await receiver.close();
     await emulator.close();

@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { NO_VIEWER_NUMBERS, StudioClient } from '../../src/api';
 import { NO_USAGE } from '../../src/api/usage/client';
 import { QUALITY_MEANINGS, accountUsage, periodOf, viewerQuality } from '../../src/operations/viewerQuality';
+import { customPeriod, sectionsOf } from '../../src/ui/quality/qualityModel';
 import { startEmulator, type Emulator } from '../emulator';
 import { failure } from './helpers/studioErrors';
 
@@ -84,6 +85,21 @@ describe('viewer breakdowns, quality of experience and usage over real HTTP', ()
     client = new StudioClient({ baseUrl: emu.apiUrl, getToken: () => TOKEN, userAgent: 'test', retry: { maxRetries: 0 } });
     assert.equal((await failure(client.usage.query(JANUARY))).message, NO_USAGE);
     assert.equal((await failure(client.viewership.viewsOver({ playbackId: 'x' }, JANUARY, 'country'))).message, NO_VIEWER_NUMBERS);
+
+    // The Quality and Usage panel says so in words, instead of figures.
+    const asset = emu.store.addAsset({ status: { phase: 'ready', updatedAt: 1 } });
+    const [totals, ...breakdowns] = await Promise.allSettled([viewerQuality(client, { of: { assetId: asset.id }, period: JANUARY }), viewerQuality(client, { of: { assetId: asset.id }, period: JANUARY, by: 'country' })]);
+    assert.deepEqual(sectionsOf({ kind: 'content', totals, breakdowns }), { sections: [], problem: 'The service has no viewer numbers for this account (it answers no analytics), so there is nothing to show.' });
+    const [usage] = await Promise.allSettled([accountUsage(client, { period: JANUARY })]);
+    assert.deepEqual(sectionsOf({ kind: 'account', usage }), { sections: [], problem: 'The service has no usage figures for this account (it answers no analytics), so there is nothing to show.' });
+  });
+
+  it('takes a custom period as whole UTC days, first and last included, and says why one is empty', () => {
+    const now = Date.UTC(2026, 10, 26, 12);
+    assert.deepEqual(customPeriod('2026-10-01', '2026-10-31', now), { from: Date.UTC(2026, 9, 1), to: Date.UTC(2026, 10, 1) });
+    assert.deepEqual(customPeriod('2026-11-20', '2026-11-30', now), { from: Date.UTC(2026, 10, 20), to: now }, 'up to now at most');
+    assert.match(String(customPeriod('2026-10-31', '2026-10-01', now)), /^The period is empty/);
+    assert.match(String(customPeriod('2026-11-27', '2026-11-28', now)), /^The period is empty/);
   });
 });
 

@@ -20,4 +20,5 @@ export const COMMANDS = {
   multistream: ids('livepeer.multistream', ['refresh', 'create', 'edit', 'turnOn', 'turnOff', 'delete', 'addToStream', 'removeFromStream', 'copyId']),
   forwarding: ids('livepeer.forwarding', ['start', 'stop']),
   access: ids('livepeer.access', ['playbackAccess', 'testWebhook']),
+  quality: ids('livepeer.quality', ['show', 'showAccount']),
 };

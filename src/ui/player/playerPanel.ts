@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { rememberSecrets } from '../../api';
 import type { Account } from '../account/account';
 import type { Prompts } from '../common/prompts';
 import type { PrivateKeys } from '../keys/privateKeys';
@@ -157,6 +158,8 @@ export class PlayerPanel extends Disposable {
         password: true,
       }));
     if (key) this.typedKeys.set(target.playbackId, key);
+    // Typed in a password box: blanked wherever the extension shows text (a playback error quotes the URL that carries it).
+    rememberSecrets(key);
     return key || undefined;
   }
 

@@ -88,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const filters = new StreamFilters(context.workspaceState);
   const streams = new StreamsView(session, prompts, filters);
   const watcher = new AssetWatcher(session);
+  streams.watcher = watcher;
   const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log, watcher };
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });

@@ -15,6 +15,15 @@ export const LADDER_PRESETS: readonly RenditionProfile[] = [
   { name: '1080p0', width: 1920, height: 1080, bitrate: 6_000_000, fps: 0 },
 ];
 
+/** The ladder the service gives a stream created without one: 240p–720p. */
+export const SERVICE_LADDER = LADDER_PRESETS.filter((profile) => profile.height <= 720);
+
+/** Whether `profiles` is the service's default ladder, which a create leaves unsaid (as before the ladder was asked). */
+export function isServiceLadder(profiles: readonly RenditionProfile[]): boolean {
+  const key = (ladder: readonly RenditionProfile[]) => JSON.stringify([...ladder].sort((a, b) => a.height - b.height).map(({ name, width, height, bitrate, fps }) => [name, width, height, bitrate, fps]));
+  return key(profiles) === key(SERVICE_LADDER);
+}
+
 const MIN_SIDE = 128;
 const MIN_BITRATE = 400;
 

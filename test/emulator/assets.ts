@@ -37,9 +37,11 @@ export interface AssetRoutesContext {
 
 /** An asset as the API answers it: the playback and download addresses appear once it is ready. */
 export function assetJson(asset: EmulatorAsset, cdnOrigin: string): EmulatorAsset {
-  if (asset.status.phase !== 'ready') return asset;
-  const urls = assetPlaybackUrls(asset.playbackId, cdnOrigin);
-  return { ...asset, playbackUrl: urls.hls, downloadUrl: urls.mp4 };
+  // A clip's window is the emulator's own note (for its media), not a field of the service.
+  const { clipWindow: _window, ...shown } = asset;
+  if (shown.status.phase !== 'ready') return shown;
+  const urls = assetPlaybackUrls(shown.playbackId, cdnOrigin);
+  return { ...shown, playbackUrl: urls.hls, downloadUrl: urls.mp4 };
 }
 
 /** GET /asset, GET /asset/{id}, PATCH /asset/{id}. */

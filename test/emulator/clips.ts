@@ -74,6 +74,8 @@ export function clipHandlers(ctx: ClipsContext): Record<'create' | 'ofStream' | 
       asset.name = body.name || `clip-${asset.playbackId}`;
       asset.source = { type: 'clip', playbackId: body.playbackId, sessionId: session.id };
       asset.status = { phase: 'waiting', updatedAt: Date.now() };
+      const from = session.createdAt ?? 0;
+      asset.clipWindow = [body.startTime - from, (body.endTime ?? Date.now()) - from];
       requested.set(requester, [...(requested.get(requester) ?? []), { at: Date.now(), assetId: asset.id }]);
       const params = { clip: { url: '', playbackId: body.playbackId, sessionId: session.id, clipStrategy: { startTime: body.startTime, endTime: body.endTime } } };
       const task = startAssetTask(store, ctx.scheduler, { type: 'clip', asset, params, owner: caller, requesterId: requester, stepMs: store.processingDelayMs });

@@ -31,6 +31,21 @@ export function loadHlsFixture(): Promise<HlsFixture> {
   return loading;
 }
 
+/**
+ * A clip's media: the segments of the loop a session broadcasts (the fixture over and over) that
+ * overlap `fromMs`..`toMs` from the session's start, as a fixture of its own.
+ */
+export function cutFixture(fixture: HlsFixture, [fromMs, toMs]: [number, number]): HlsFixture {
+  const segments: HlsFixture['segments'] = [];
+  for (let k = 0, at = 0; at < toMs; k++) {
+    const segment = fixture.segments[k % fixture.segments.length] ?? { bytes: Buffer.alloc(0), seconds: 1 };
+    const end = at + segment.seconds * 1000;
+    if (end > fromMs) segments.push(segment);
+    at = end;
+  }
+  return { ...fixture, segments };
+}
+
 /** What gated content's playlists carry on every address, as the real edge does: `jwt=…` or `accessKey=…` (encoded). */
 export type GatingQuery = string | undefined;
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyPlaybackToken } from '../../src/api/playback/token';
 import type { Gate, GateRequest } from './accessControl';
-import { livePlaylist, loadHlsFixture, masterPlaylist, RENDITION, vodPlaylist, type GatingQuery, type HlsFixture } from './hlsFixture';
+import { cutFixture, livePlaylist, loadHlsFixture, masterPlaylist, RENDITION, vodPlaylist, type GatingQuery, type HlsFixture } from './hlsFixture';
 import type { EmulatorStream, Store } from './store';
 
 export interface PlaybackOriginOptions {
@@ -36,6 +36,8 @@ interface Content {
   originBound: boolean;
   live?: EmulatorStream;
   mp4Name: string;
+  /** A clip's part of its session (ms from its start): the playlist and segments are cut to it. */
+  cut?: [number, number];
 }
 
 /**
@@ -62,7 +64,7 @@ export function playbackOrigin(options: PlaybackOriginOptions): (req: IncomingMe
     if (stream) return { playbackId: id, gateId: id, ...gatedBy(stream.playbackPolicy), live: stream, mp4Name: '' };
     const asset = store.assetByPlaybackId(id);
     if (asset?.status.phase !== 'ready') return undefined;
-    return { playbackId: id, gateId: id, ...gatedBy(asset.playbackPolicy), mp4Name: 'static720p0.mp4' };
+    return { playbackId: id, gateId: id, ...gatedBy(asset.playbackPolicy), mp4Name: 'static720p0.mp4', cut: asset.clipWindow };
   }
 
   /** The first and last segment numbers of a live stream's window; undefined while it is offline. */
@@ -116,7 +118,8 @@ export function playbackOrigin(options: PlaybackOriginOptions): (req: IncomingMe
     const gating = gatingOf(req, url);
     const refused = await refusal(req, content, gating);
     if (refused) return answer(res, refused.status, `${refused.reason}\n`, 'text/plain; charset=utf-8');
-    const fixture = await loadHlsFixture();
+    const whole = await loadHlsFixture();
+    const fixture = content.cut ? cutFixture(whole, content.cut) : whole;
     const passOn = content.keyed ? query('accessKey', gating.accessKey) : content.signed ? query('jwt', gating.jwt) : undefined;
     if (content.live) return serveLive(req, res, fixture, file, liveWindow(content.live), passOn);
     if (file === 'index.m3u8') return answer(res, 200, masterPlaylist(fixture, passOn), PLAYLIST_TYPE);

@@ -36,6 +36,8 @@ export interface EmulatorAsset extends Asset {
   source: NonNullable<Asset['source']>;
   createdByTokenName: string;
   projectId: string;
+  /** A clip's part of its session, in ms from the session's start: its media is cut to it. */
+  clipWindow?: [number, number];
 }
 
 export const MAX_SIGNING_KEYS = 10;

@@ -57,6 +57,12 @@ function pickLabel(label: string | RegExp, check?: (request: Pick) => void) {
   };
 }
 
+/** Enter on a multi-select step: the ticked items. */
+function keepTicked(request: PromptRequest) {
+  assert.equal(request.kind, 'pick');
+  return (request as Pick).items.filter((item) => item.picked);
+}
+
 /** Answers a modal confirmation: `action` clicks it, undefined is Escape (the safe default). */
 function confirmWith(action: string | undefined, message: RegExp) {
   return (request: PromptRequest) => {
@@ -334,6 +340,7 @@ describe('Streams view', () => {
       },
       pickLabel('Recording on'),
       pickLabel('Signed playback'),
+      keepTicked,
     );
     clickNotification(/stream “launch” created/, 'Copy Stream Key');
     await vscode.commands.executeCommand('livepeer.streams.create');
@@ -346,16 +353,34 @@ describe('Streams view', () => {
     await eventually(() => assert.equal(api.streamsTree.selection[0]?.id, created.id, 'revealed and selected'));
     assert.match(lastMessage(/created/)?.message ?? '', /its row has the copy actions/);
 
-    answer(() => 'second', pickLabel('Recording off'), pickLabel('Public playback'));
+    answer(() => 'second', pickLabel('Recording off'), pickLabel('Public playback'), keepTicked);
     clickNotification(/stream “second” created/, 'Copy RTMP URL');
     await vscode.commands.executeCommand('livepeer.streams.create');
     const second = [...emulator.store.streams.values()].find((s) => s.name === 'second');
     await eventually(async () => assert.equal(await clipboard(), `rtmp://127.0.0.1/live/${second?.streamKey}`));
   });
 
+  it('Create Stream asks the renditions with the ladder of Edit Stream…: the service default ticked (Enter keeps it), a picked ladder is sent', async () => {
+    const names = (profiles?: Array<{ name: string }>) => profiles?.map((profile) => profile.name);
+    answer(() => 'ladder kept', pickLabel('Recording off'), pickLabel('Public playback'), (request) => {
+      assert.equal((request as Pick).options.title, 'Livepeer: Create Stream (4/4)');
+      assert.equal((request as Pick).options.canPickMany, true);
+      assert.deepEqual((request as Pick).items.map((i) => i.label), ['240p0', '360p0', '480p0', '720p0', '1080p0'], 'the presets of Edit Stream…');
+      return keepTicked(request);
+    });
+    await vscode.commands.executeCommand('livepeer.streams.create');
+    const kept = [...emulator.store.streams.values()].find((s) => s.name === 'ladder kept');
+    assert.deepEqual(names(kept?.profiles), ['240p0', '360p0', '480p0', '720p0'], "the service's default");
+
+    answer(() => 'ladder picked', pickLabel('Recording off'), pickLabel('Public playback'), (request) => (request as Pick).items.filter((i) => ['360p0', '1080p0'].includes(i.label)));
+    await vscode.commands.executeCommand('livepeer.streams.create');
+    const picked = [...emulator.store.streams.values()].find((s) => s.name === 'ladder picked');
+    assert.deepEqual(names(picked?.profiles), ['360p0', '1080p0']);
+  });
+
   it('a 300-character name is shortened on the row and in the messages, so what follows it stays in sight', async () => {
     const long = `Main stage ${'very long name '.repeat(20)}`.slice(0, 300);
-    answer(() => long, pickLabel('Recording off'), pickLabel('Public playback'));
+    answer(() => long, pickLabel('Recording off'), pickLabel('Public playback'), keepTicked);
     await vscode.commands.executeCommand('livepeer.streams.create');
     const created = [...emulator.store.streams.values()].find((s) => s.name === long);
     assert.ok(created);

@@ -69,4 +69,44 @@ describe('Create Clip…', function () {
     assert.ok(clip);
     assert.equal(clip.source.sessionId, session.id);
   });
+
+  it('lists a stream\'s clips under its Clips row and a session\'s under the session row; a clip follows its task to ready, plays and shows in Assets', async () => {
+    const stream = emulator.store.addStream({ name: 'Clips Listed' });
+    const session = emulator.store.startSession(stream, { createdAt: Date.now() - 120_000, sourceSegmentsDuration: 120 });
+    emulator.store.endLiveSession(stream);
+    const other = emulator.store.startSession(stream, { createdAt: Date.now() - 60_000, sourceSegmentsDuration: 60 });
+    emulator.store.endLiveSession(stream);
+    const start = Number(session.createdAt);
+    const { asset } = await api.session.client().clips.create({ playbackId: String(stream.playbackId), sessionId: session.id, startTime: start + 10_000, endTime: start + 40_000, name: 'Replay' });
+    await api.streams.refresh();
+    const row = ((await api.streams.getChildren()) ?? []).find((r) => 'stream' in r && (r as StreamItem).stream.id === stream.id);
+    assert.ok(row, 'the stream is listed');
+    const children = (await api.streams.getChildren(row)) ?? [];
+    const clipsRow = children.find((r) => r.contextValue === 'clips');
+    assert.ok(clipsRow, `a Clips row among ${children.map((r) => r.label).join(', ')}`);
+    const [clipRow, ...more] = (await api.streams.getChildren(clipsRow)) ?? [];
+    assert.equal(more.length, 0);
+    assert.equal(clipRow?.label, 'Replay');
+    assert.match(String(clipRow.contextValue), /^clip (waiting|processing)$/, 'listed while processing');
+    const sessionRows = children.filter((r) => String(r.contextValue).startsWith('session'));
+    const byId = (id: string) => sessionRows.find((r) => String(r.id).endsWith(`/${id}`));
+    const underSession = (await api.streams.getChildren(byId(session.id))) ?? [];
+    assert.deepEqual(underSession.map((r) => r.label), ['Replay']);
+    assert.notEqual(underSession[0]?.id, clipRow.id, 'one tree: ids of their own');
+    assert.deepEqual(((await api.streams.getChildren(byId(other.id))) ?? []).map((r) => r.label), ['No clips of this session yet']);
+
+    // The same row follows the clip's task: no refresh of the view.
+    await eventually(() => assert.equal(clipRow.contextValue, 'clip ready'), 30_000);
+    const posted: Array<{ type?: string; source?: { url?: string } }> = [];
+    const listening = api.player.onDidPost((message) => posted.push(message as (typeof posted)[number]));
+    try {
+      await vscode.commands.executeCommand('livepeer.player.play', clipRow);
+      await eventually(() => assert.ok(posted.some((m) => m.type === 'load' && m.source?.url?.includes(String(asset.playbackId))), 'the clip plays'));
+    } finally {
+      listening.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+    await vscode.commands.executeCommand('livepeer.assets.reveal', clipRow);
+    await eventually(() => assert.deepEqual((api.assetsTree.selection as Array<{ asset?: { id: string } }>).map((item) => item.asset?.id), [asset.id]));
+  });
 });

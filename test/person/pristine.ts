@@ -166,6 +166,8 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     await answer(page, 'Name of the new stream', 'Walkthrough stream');
     await answer(page, 'Record the sessions', 'Recording on');
     await answer(page, 'Who may watch', 'Signed playback');
+    // The renditions step: Enter keeps the service's default ladder, ticked.
+    await answer(page, 'Renditions viewers can switch between', '');
     const stream = await until('the stream created from the walkthrough', () => [...emulator.store.streams.values()].find((s) => s.name === 'Walkthrough stream'));
     assert.deepEqual([stream.record, stream.playbackPolicy?.type], [true, 'jwt'], 'each answer was typed into its own step');
     await walkthroughButton(page, 'Upload a video', 'Upload Video');

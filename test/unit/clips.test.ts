@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { StudioClient } from '../../src/api';
 import { createClip, parseClipTime } from '../../src/operations/createClip';
 import { startEmulator, type Emulator } from '../emulator';
+import { loadHlsFixture } from '../emulator/hlsFixture';
 import { failure } from './helpers/studioErrors';
 import { waitFor } from './helpers/waitFor';
 
@@ -68,5 +69,24 @@ describe('clips: emulator routes, client and createClip over real HTTP', functio
     assert.match(await playlist.body.text(), /#EXTM3U/);
     assert.match((await failure(createClip(client, { stream, session, fromMs: 60_000, toMs: 30_000 }))).message, /end after it starts/);
     assert.match((await failure(createClip(client, { stream, session, fromMs: 0, toMs: 10 * 60_000 }))).message, /only 2:0\d long/);
+  });
+
+  it('plays a clip cut to its times: the segments of the session within start..end, none else', async () => {
+    const stream = emu.store.addStream({ name: 'cut' });
+    const session = emu.store.startSession(stream, { createdAt: Date.now() - 60_000 });
+    const start = Number(session.createdAt);
+    // The session loops the 2-segment fixture (2 s each): 10–16 s are its segments 5, 6 and 7.
+    const { asset } = await client.clips.create({ playbackId: String(stream.playbackId), sessionId: session.id, startTime: start + 10_000, endTime: start + 16_000 });
+    assert.equal((asset as { clipWindow?: unknown }).clipWindow, undefined, 'no field the service does not send');
+    await waitFor(() => emu.store.assets.get(asset.id)?.status.phase === 'ready', 10_000);
+    const get = async (file: string) => {
+      const res = await request(`${emu.ingestOrigin}/hls/${asset.playbackId}/${file}`);
+      return { status: res.statusCode, bytes: Buffer.from(await res.body.arrayBuffer()) };
+    };
+    const playlist = (await get('360p0/index.m3u8')).bytes.toString('utf8');
+    assert.deepEqual(playlist.match(/#EXTINF:[\d.]+/g), ['#EXTINF:2.000', '#EXTINF:2.000', '#EXTINF:2.000'], playlist);
+    const fixture = await loadHlsFixture();
+    for (const [i, k] of [5, 6, 7].entries()) assert.ok((await get(`360p0/${i}.ts`)).bytes.equals(fixture.segments[k % fixture.segments.length]?.bytes ?? Buffer.alloc(0)), `segment ${i} is the session's ${k}`);
+    assert.equal((await get('360p0/3.ts')).status, 404, 'nothing past the end');
   });
 });

@@ -215,6 +215,7 @@ export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposab
       { prompts, what: 'opening the asset in Livepeer Studio' },
     ),
     registerCommand(COMMANDS.assets.showDetails, asset(vscode.l10n.t('Select the asset to show'), (a) => ctx.details.show(a)), { prompts, what: 'showing the asset details', retry: true }),
-    registerCommand(COMMANDS.assets.reveal, (assetId?: string, profileId?: string) => reveal(ctx, assetId, profileId)),
+    // An id (a task's or an upload's row), or a row that carries its asset (a clip under a stream).
+    registerCommand(COMMANDS.assets.reveal, (arg?: string | { asset?: { id?: string } }, profileId?: string) => reveal(ctx, typeof arg === 'string' ? arg : arg?.asset?.id, profileId)),
   ];
 }

@@ -16,8 +16,9 @@ function rungChoices(current: readonly RenditionProfile[], offered: readonly Ren
     .map((profile) => ({ label: profile.name, description: rungWords(profile), picked: ticked.has(profile.name), profile }));
 }
 
-async function askLadder(ctx: StreamContext, stream: Stream, title: string): Promise<RenditionProfile[] | undefined> {
-  const picked = await ctx.prompts.pickMany(rungChoices(stream.profiles ?? [], LADDER_PRESETS), {
+/** The rendition ladder, from the presets and the `current` rungs (ticked): Edit Stream… and Create Stream ask it alike. */
+export async function askLadder(ctx: Pick<StreamContext, 'prompts'>, current: readonly RenditionProfile[], title: string): Promise<RenditionProfile[] | undefined> {
+  const picked = await ctx.prompts.pickMany(rungChoices(current, LADDER_PRESETS), {
     title,
     placeHolder: vscode.l10n.t('Renditions viewers can switch between (none: only the source is played)'),
   });
@@ -63,7 +64,7 @@ export async function editStreamCommand(ctx: StreamContext, arg: StreamArgument)
     if (!name?.trim() || name.trim() === current.name) return;
     edit = { name };
   } else if (choice.change === 'profiles') {
-    const profiles = await askLadder(ctx, current, title);
+    const profiles = await askLadder(ctx, current.profiles ?? [], title);
     if (!profiles) return;
     edit = { profiles };
   } else {

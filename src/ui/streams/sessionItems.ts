@@ -14,7 +14,8 @@ export class SessionItem extends vscode.TreeItem {
     readonly session: StreamSession,
     readonly parent: Stream,
   ) {
-    super(shortDateTime(session.createdAt), vscode.TreeItemCollapsibleState.None);
+    // Expanded, it lists the session's clips.
+    super(shortDateTime(session.createdAt), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `${parent.id}/${session.id}`;
     const recording = session.recordingStatus ?? 'none';
     const ran = rowDuration(session.sourceSegmentsDuration);

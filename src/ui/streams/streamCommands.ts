@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { StudioApiError, ingestAddresses, type PlaybackSource, type Stream } from '../../api';
 import { createStream as createStreamFor } from '../../operations/createStream';
+import { SERVICE_LADDER, isServiceLadder } from '../../operations/renditionLadder';
 import { copyToClipboard, registerCommand } from '../common/commands';
 import { reportError } from '../common/errorReporting';
 import { openInStudio } from '../common/openInStudio';
@@ -48,7 +49,7 @@ async function reveal(ctx: StreamContext, stream: Stream): Promise<void> {
 async function createStream(ctx: StreamContext): Promise<void> {
   const { session, prompts } = ctx;
   const name = await prompts.input({
-    title: vscode.l10n.t('Livepeer: Create Stream (1/3)'),
+    title: vscode.l10n.t('Livepeer: Create Stream (1/4)'),
     prompt: vscode.l10n.t('Name of the new stream'),
     validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Give the stream a name.')),
   });
@@ -58,7 +59,7 @@ async function createStream(ctx: StreamContext): Promise<void> {
       { label: vscode.l10n.t('Recording off'), record: false },
       { label: vscode.l10n.t('Recording on'), description: vscode.l10n.t('each session is recorded for playback later'), record: true },
     ],
-    { title: vscode.l10n.t('Livepeer: Create Stream (2/3)'), placeHolder: vscode.l10n.t('Record the sessions of this stream?') },
+    { title: vscode.l10n.t('Livepeer: Create Stream (2/4)'), placeHolder: vscode.l10n.t('Record the sessions of this stream?') },
   );
   if (!recording) return;
   const playback = await prompts.pick(
@@ -66,10 +67,14 @@ async function createStream(ctx: StreamContext): Promise<void> {
       { label: vscode.l10n.t('Public playback'), description: vscode.l10n.t('anyone with the playback URL can watch'), type: 'public' as const },
       { label: vscode.l10n.t('Signed playback'), description: vscode.l10n.t('viewers need a token signed with one of your signing keys'), type: 'jwt' as const },
     ],
-    { title: vscode.l10n.t('Livepeer: Create Stream (3/3)'), placeHolder: vscode.l10n.t('Who may watch?') },
+    { title: vscode.l10n.t('Livepeer: Create Stream (3/4)'), placeHolder: vscode.l10n.t('Who may watch?') },
   );
   if (!playback) return;
-  const stream = await createStreamFor(session.client(), { name, record: recording.record, playback: playback.type });
+  // The service's default ladder ticked: Enter keeps it, and then the create leaves the ladder unsaid.
+  const { askLadder } = await import('./editStreamCommand.js');
+  const profiles = await askLadder(ctx, SERVICE_LADDER, vscode.l10n.t('Livepeer: Create Stream (4/4)'));
+  if (!profiles) return;
+  const stream = await createStreamFor(session.client(), { name, record: recording.record, playback: playback.type, ...(isServiceLadder(profiles) ? {} : { profiles }) });
   tickWhenHeld('Stream', 1);
   await reveal(ctx, stream);
   const text = vscode.l10n.t('Livepeer: stream {0} created. Broadcast to it with its stream key (its row has the copy actions too).', nameOf(stream));

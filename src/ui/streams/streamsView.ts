@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Page, Session as StreamSession, Stream } from '../../api';
+import type { AssetWatcher, Page, Session as StreamSession, Stream } from '../../api';
 import { Disposable } from '../common/disposable';
 import { MessageItem } from '../common/messageItem';
 import type { Reread } from '../common/pagedList';
@@ -7,6 +7,7 @@ import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
 import { ChildSessionItem, SessionItem } from './sessionItems';
+import type { ClipRows } from './clipRows';
 import type { StreamFilters } from './streamFilters';
 import { StreamItem, liveSince, streamTooltip } from './streamItem';
 import { tickWhenHeld } from '../common/walkthrough';
@@ -39,6 +40,9 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
   private readonly sessions = new Map<string, SessionPages>();
   /** Set by the multistream feature: asked only for streams that have targets (it loads on first use). */
   extraRows: StreamExtraRows | undefined;
+  /** Follows clips still processing to ready: the watcher the Assets view shares (set at activation). */
+  watcher: AssetWatcher | undefined;
+  private clipRows: ClipRows | undefined;
 
   constructor(
     private readonly session: Account,
@@ -110,6 +114,11 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
     }
   }
 
+  /** A clip was made: expanded Clips and session rows read their lists again. */
+  clipsChanged(): void {
+    this.model.fire();
+  }
+
   loadMore(): Promise<void> {
     return this.model.loadMore();
   }
@@ -146,8 +155,12 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
   async getChildren(node?: Node): Promise<Node[]> {
     if (node instanceof StreamItem) {
       const extra = node.stream.multistream?.targets?.length && this.extraRows ? await this.extraRows(node.stream) : [];
-      return [...extra, ...(await this.sessionRows(node.stream))];
+      const { stream } = node;
+      // Only a stream that went live may have clips.
+      const [sessions, clips] = await Promise.all([this.sessionRows(stream), stream.isActive || stream.lastSeen ? this.clips().then((c) => c.clipsRow(stream)) : []]);
+      return [...extra, ...clips, ...sessions];
     }
+    if (node instanceof SessionItem || node?.contextValue === 'clips') return (await this.clips()).of(node);
     if (node) return [];
     let names: Map<string, string> | undefined;
     const rows = await this.model.children((stream) => this.rowOf(stream, (names ??= new Map(this.list.items.map((s) => [s.id, s.name || s.id])))));
@@ -218,6 +231,12 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
       rows.push(loadMoreRow(COMMANDS.streams.loadMoreSessions, stream.id));
     }
     return rows;
+  }
+
+  /** The clip rows: a bundle loaded by the first expand of a stream that went live. */
+  private async clips(): Promise<ClipRows> {
+    const { ClipRows } = await import('./clipRows.js');
+    return (this.clipRows ??= this.register(new ClipRows(this.session, this.watcher, (row) => this.model.fire(row as vscode.TreeItem as Row), (error) => this.model.errorRow('clips', error))));
   }
 
   private sessionsPage(streamId: string, cursor?: string): Promise<Page<StreamSession>> {

@@ -1,0 +1,91 @@
+import * as vscode from 'vscode';
+import { isSettled, type Asset, type AssetWatcher, type Stream } from '../../api';
+import type { Subscription } from '../../upload';
+import { AssetItem, assetTooltip, phaseOf } from '../assets/assetItem';
+import { COMMANDS } from '../common/commandIds';
+import { MessageItem } from '../common/messageItem';
+import type { Account } from '../account/account';
+import { SessionItem } from './sessionItems';
+
+// The clips under a stream (its "Clips" row) and under a session row, from the service's clip lists;
+// a bundle of its own, loaded by the first expand.
+
+/** A clip in the Streams view: the asset's row (name, phase, length), played inline; a click shows it in Assets. */
+export class ClipItem extends AssetItem {
+  constructor(asset: Asset, parentKey: string) {
+    super(asset);
+    // The same clip is listed under its stream and its session: one tree, so ids of their own.
+    this.id = `${parentKey}/clip/${asset.id}`;
+  }
+
+  override show(asset: Asset): void {
+    super.show(asset);
+    this.contextValue = `clip ${phaseOf(asset)}`;
+    this.tooltip = assetTooltip(asset);
+    this.command = { command: COMMANDS.assets.reveal, title: vscode.l10n.t('Show Asset'), arguments: [asset.id] };
+  }
+}
+
+/** "Clips" under a stream that has clips: those of all its sessions, as read when the stream was expanded. */
+export class ClipsItem extends vscode.TreeItem {
+  constructor(
+    readonly stream: Stream,
+    readonly clips: Asset[],
+  ) {
+    super(vscode.l10n.t('Clips'), vscode.TreeItemCollapsibleState.Collapsed);
+    this.description = String(clips.length);
+    this.id = `${stream.id}/clips`;
+    this.iconPath = new vscode.ThemeIcon('file-media');
+    this.contextValue = 'clips';
+  }
+}
+
+/** Builds clip rows and follows the unfinished ones to ready (through the watcher the Assets view shares). */
+export class ClipRows implements vscode.Disposable {
+  private readonly followed = new Map<string, Subscription>();
+
+  constructor(
+    private readonly session: Account,
+    private readonly watcher: AssetWatcher | undefined,
+    private readonly changed: (row: ClipItem) => void,
+    private readonly errorRow: (error: unknown) => vscode.TreeItem,
+  ) {}
+
+  /** A Clips row for a stream that has clips (none when the list cannot be read: its session rows list theirs). */
+  async clipsRow(stream: Stream): Promise<vscode.TreeItem[]> {
+    const clips = await this.session.client().clips.listForStream(stream.id).catch(() => []);
+    return clips.length ? [new ClipsItem(stream, clips)] : [];
+  }
+
+  /** The clips under a stream's Clips row (every session's, as read with the stream's rows) or a session row, newest first. */
+  async of(node: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+    if (node instanceof ClipsItem) return this.rows(String(node.id), node.clips);
+    if (!(node instanceof SessionItem)) return [];
+    try {
+      const clips = await this.session.client().clips.listForSession(node.session.id);
+      return clips.length ? this.rows(String(node.id), clips) : [new MessageItem(vscode.l10n.t('No clips of this session yet'), 'info')];
+    } catch (error) {
+      return [this.errorRow(error)];
+    }
+  }
+
+  /** The rows of one list (`key`: its parent row's id); the rows it gave before are no longer followed. */
+  private rows(key: string, clips: Asset[]): vscode.TreeItem[] {
+    for (const [id, subscription] of this.followed) {
+      if (!id.startsWith(`${key}/clip/`)) continue;
+      subscription.dispose();
+      this.followed.delete(id);
+    }
+    return clips.map((clip) => {
+      const row = new ClipItem(clip, key);
+      const update = (fresh: Asset) => (row.show(fresh), this.changed(row));
+      if (!isSettled(clip) && this.watcher) this.followed.set(String(row.id), this.watcher.subscribe(clip.id, { onUpdate: update }));
+      return row;
+    });
+  }
+
+  dispose(): void {
+    this.followed.forEach((subscription) => subscription.dispose());
+    this.followed.clear();
+  }
+}

@@ -18,6 +18,10 @@ const POLL_MAX_MS = 30_000;
 export class TasksView extends Disposable {
   private tasks: Task[] = [];
   private loaded = false;
+  /** The read in flight: the tree and a caller asking at once share it (one read per refresh). */
+  private reading: Promise<void> | undefined;
+  /** Bumped by refresh: a read started before it does not count as loaded. */
+  private generation = 0;
   private timer: NodeJS.Timeout | undefined;
   private delay = POLL_FIRST_MS;
   private readonly changed = this.register(new vscode.EventEmitter<void>());
@@ -37,7 +41,7 @@ export class TasksView extends Disposable {
 
   /** Rows for the tree; the first call (and a refresh) reads the list. */
   async children(): Promise<vscode.TreeItem[]> {
-    if (!this.loaded) await this.read();
+    while (!this.loaded) await this.readOnce();
     const names = new Map(this.deps.assets.assets.map((asset) => [asset.id, asset.name]));
     return this.tasks.map((task) => new TaskItem(task, task.outputAssetId ? names.get(task.outputAssetId) : undefined));
   }
@@ -45,11 +49,17 @@ export class TasksView extends Disposable {
   refresh(query = this.query): void {
     this.query = query;
     this.loaded = false;
+    this.generation++;
     this.delay = POLL_FIRST_MS;
     this.changed.fire();
   }
 
+  private readOnce(): Promise<void> {
+    return (this.reading ??= this.read().finally(() => (this.reading = undefined)));
+  }
+
   private async read(): Promise<void> {
+    const generation = this.generation;
     try {
       await this.deps.session.loaded();
       const fresh = (await this.deps.session.client().tasks.listPage(this.query, undefined, PAGE)).items;
@@ -59,7 +69,7 @@ export class TasksView extends Disposable {
     } catch (error) {
       reportError(this.deps.prompts, 'reading the tasks', error);
     }
-    this.loaded = true;
+    this.loaded = generation === this.generation;
     this.schedule();
   }
 
@@ -70,7 +80,7 @@ export class TasksView extends Disposable {
     if (!this.visible() || !this.loaded || !this.tasks.some(isTaskActive)) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.read().then(() => this.changed.fire());
+      void this.readOnce().then(() => this.changed.fire());
     }, this.delay);
   }
 

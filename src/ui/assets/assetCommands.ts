@@ -14,6 +14,7 @@ import type { AssetsView } from './assetsView';
 import { copyToClipboard, onItem, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 import { DELETE } from '../common/actions';
+import type { BulkAction, BulkContext } from './assetBulk';
 
 export interface AssetCommandContext {
   session: Account;
@@ -25,6 +26,12 @@ export interface AssetCommandContext {
 
 /** An asset given by the tree (a row), by a caller (an asset or its id), or picked when run from the palette. */
 export type AssetArgument = AssetItem | Asset | string | undefined;
+
+/** A command on several selected rows (VS Code passes the clicked row, then the selection) runs once for all of them; one row as before. */
+export function bulkOr<A>(ctx: BulkContext, action: BulkAction, single: (arg?: A) => unknown) {
+  return async (arg?: A, selected?: unknown): Promise<unknown> =>
+    Array.isArray(selected) && selected.length > 1 ? (await import('./assetBulk.js')).bulkAssetCommand(ctx, action, selected) : single(arg);
+}
 
 export async function resolveAsset(ctx: AssetCommandContext, arg: AssetArgument, placeHolder: string): Promise<Asset | undefined> {
   if (arg instanceof AssetItem) return ctx.session.own(arg.asset);
@@ -122,6 +129,13 @@ async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'i
   });
 }
 
+/** A ready asset's HLS URL (from GET /playback/{playbackId}) or MP4 URL (its downloadUrl, else the playback sources). */
+export async function playbackUrlOf(session: Account, asset: Asset, kind: 'hls' | 'mp4'): Promise<string | undefined> {
+  if (kind === 'mp4' && asset.downloadUrl) return asset.downloadUrl;
+  const sources = (await session.client().playback.get(asset.playbackId ?? '')).meta.source;
+  return sources.find((source) => (kind === 'hls' ? source.hrn.startsWith('HLS') : source.hrn === 'MP4'))?.url;
+}
+
 /** HLS from GET /playback/{playbackId}; MP4 from the asset's downloadUrl or, failing that, the playback sources. */
 async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls' | 'mp4'): Promise<void> {
   const label = kind === 'hls' ? 'playback URL' : 'download URL';
@@ -130,11 +144,7 @@ async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls'
     const asset = await resolveAsset(ctx, arg, placeHolder);
     if (!asset) return;
     if (phaseOf(asset) !== 'ready' || !asset.playbackId) return notReady(ctx, asset, 'played');
-    let url = kind === 'mp4' ? asset.downloadUrl : undefined;
-    if (!url) {
-      const sources = (await ctx.session.client().playback.get(asset.playbackId)).meta.source;
-      url = sources.find((source) => (kind === 'hls' ? source.hrn.startsWith('HLS') : source.hrn === 'MP4'))?.url;
-    }
+    const url = await playbackUrlOf(ctx.session, asset, kind);
     if (!url) {
       void ctx.prompts.message('info', kind === 'hls' ? vscode.l10n.t('Livepeer: {0} has no HLS playback.', quoted(asset.name || asset.id)) : vscode.l10n.t('Livepeer: {0} has no MP4 download.', quoted(asset.name || asset.id)), {});
       return;
@@ -204,10 +214,10 @@ export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposab
     registerCommand(COMMANDS.assets.filter, () => filterByPhase(ctx)),
     registerCommand(COMMANDS.assets.clearFilters, () => ctx.view.filters.set({ search: '', phase: 'all' })),
     registerCommand(COMMANDS.assets.rename, (arg?: AssetArgument, name?: string) => rename(ctx, arg, name)),
-    registerCommand(COMMANDS.assets.delete, (arg?: AssetArgument) => remove(ctx, arg)),
+    registerCommand(COMMANDS.assets.delete, bulkOr(ctx, 'delete', (arg?: AssetArgument) => remove(ctx, arg))),
     registerCommand(COMMANDS.assets.copyId, (arg?: AssetArgument) => copyField(ctx, arg, 'id', 'asset ID')),
     registerCommand(COMMANDS.assets.copyPlaybackId, (arg?: AssetArgument) => copyField(ctx, arg, 'playbackId', 'playback ID')),
-    registerCommand(COMMANDS.assets.copyPlaybackUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls')),
+    registerCommand(COMMANDS.assets.copyPlaybackUrl, bulkOr(ctx, 'copyPlaybackUrl', (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls'))),
     registerCommand(COMMANDS.assets.copyDownloadUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'mp4')),
     registerCommand(
       COMMANDS.assets.openInStudio,

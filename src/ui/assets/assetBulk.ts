@@ -5,7 +5,7 @@ import { copyToClipboard } from '../common/commands';
 import { quoted } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
-import { playbackUrlOf } from './assetCommands';
+import { playbackUrlOf } from './playbackUrl';
 import { AssetItem, phaseOf } from './assetItem';
 import type { AssetsView } from './assetsView';
 

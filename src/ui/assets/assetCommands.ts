@@ -15,6 +15,7 @@ import { copyToClipboard, onItem, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 import { DELETE } from '../common/actions';
 import type { BulkAction, BulkContext } from './assetBulk';
+import { playbackUrlOf } from './playbackUrl';
 
 export interface AssetCommandContext {
   session: Account;
@@ -127,13 +128,6 @@ async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'i
     if (value) await copyToClipboard(label, value);
     else void ctx.prompts.message('info', field === 'id' ? vscode.l10n.t('Livepeer: {0} has no asset ID yet.', name) : vscode.l10n.t('Livepeer: {0} has no playback ID yet.', name), {});
   });
-}
-
-/** A ready asset's HLS URL (from GET /playback/{playbackId}) or MP4 URL (its downloadUrl, else the playback sources). */
-export async function playbackUrlOf(session: Account, asset: Asset, kind: 'hls' | 'mp4'): Promise<string | undefined> {
-  if (kind === 'mp4' && asset.downloadUrl) return asset.downloadUrl;
-  const sources = (await session.client().playback.get(asset.playbackId ?? '')).meta.source;
-  return sources.find((source) => (kind === 'hls' ? source.hrn.startsWith('HLS') : source.hrn === 'MP4'))?.url;
 }
 
 /** HLS from GET /playback/{playbackId}; MP4 from the asset's downloadUrl or, failing that, the playback sources. */

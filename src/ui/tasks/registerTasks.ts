@@ -62,6 +62,8 @@ export function registerTaskCommands(deps: TaskFeatureDeps): { tasks: TasksViewH
       registerCommand(COMMANDS.tasks.refresh, async () => (await tasks.load()).refresh()),
       registerCommand(COMMANDS.tasks.filter, async () => (await commands()).filterTasksCommand(deps, await tasks.load(), treeView)),
       registerCommand(COMMANDS.tasks.retry, async (arg?: unknown) => (await commands()).retryTaskCommand(deps, await tasks.load(), arg)),
+      registerCommand(COMMANDS.tasks.loadMore, async () => (await tasks.load()).loadMore(), { prompts: deps.prompts, what: 'loading more tasks' }),
+      registerCommand(COMMANDS.tasks.play, async (arg?: unknown) => (await commands()).playTaskCommand(deps, arg)),
     ],
   };
 }

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { LivepeerApi } from '../../src/extension';
 import { startReceiver } from '../demo/receiver';
 import { DEFAULT_TOKEN, startEmulator } from '../emulator';
+import { tasksShot } from './tasks';
 import { EXTENSION_ID, eventually, screenshot, sleep } from '../integration/harness';
 
 const MiB = 2 ** 20;
@@ -48,6 +49,7 @@ export async function run(): Promise<void> {
     console.log(`upload: ${await screenshot('upload')}`);
     emulator.faults.clear();
     await keynote;
+    await tasksShot(api);
   } finally {
     await receiver.close();
     await emulator.close();

@@ -156,8 +156,13 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
     assert.equal(view.polling, false, 'nothing listed runs: no read is armed');
     const settled = taskReads();
     await vscode.commands.executeCommand('livepeer.tasks.refresh');
-    await eventually(async () => assert.equal((await api.tasks.getChildren()).length, 1));
-    assert.equal(taskReads(), settled + 1, 'one read per refresh, none after');
+    // The tree and another caller asking at once share the refresh's one read.
+    const [shown, again] = await Promise.all([api.tasks.getChildren(), api.tasks.getChildren()]);
+    assert.deepEqual([shown.length, again.length], [1, 1]);
+    assert.equal(taskReads(), settled + 1, 'one read per refresh');
+    await vscode.commands.executeCommand('livepeer.tasks.focus');
+    assert.equal((await api.tasks.getChildren()).length, 1);
+    assert.equal(taskReads(), settled + 1, 'none after');
 
     view.refresh({});
     await eventually(async () => assert.ok((await api.tasks.getChildren()).length > 1));
@@ -231,5 +236,40 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
     await api.tasks.getChildren();
     assert.ok(reads() > before, 'the list was read again');
     view.refresh({});
+  });
+
+  it('Tasks view: a Load more… row while the service has another page; Play on a completed task reads its asset and plays it', async () => {
+    const view = await api.tasks.load();
+    view.refresh({ phase: 'completed' });
+    const done = await eventually(async () => {
+      const found = (await api.tasks.getChildren()).find((row) => (row as { task?: { outputAssetId?: string } }).task?.outputAssetId);
+      return (found as vscode.TreeItem & { task: { id: string; outputAssetId: string } }) ?? assert.fail('a completed task');
+    });
+    assert.match(String(done.contextValue), /^task completed .*playable/);
+    const asset = emulator.store.assets.get(done.task.outputAssetId)!;
+    await vscode.commands.executeCommand('livepeer.tasks.play', done);
+    assert.ok(emulator.requests.some((r) => r.method === 'GET' && r.url === `/api/asset/${asset.id}`), 'the asset was read for its playback id');
+    await eventually(() => assert.match(api.player.html, /<html/i));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.ok(!(await api.tasks.getChildren()).some((row) => row.label === 'Load more…'), 'one page: no Load more…');
+
+    // More tasks than a page: 60 finished uploads of the same owner.
+    const owner = emulator.store.tasks.tasks.get(done.task.id)!;
+    const extra = Array.from({ length: 60 }, () => emulator.store.tasks.create({ userId: owner.userId, projectId: owner.projectId, type: 'upload', phase: 'waiting', params: {} }));
+    try {
+      for (const task of extra) emulator.store.tasks.update(task, { phase: 'completed' });
+      view.refresh({});
+      const first = await api.tasks.getChildren();
+      assert.equal(first.at(-1)?.label, 'Load more…');
+      assert.equal(first.at(-1)?.command?.command, 'livepeer.tasks.loadMore');
+      const count = first.length - 1;
+      await vscode.commands.executeCommand('livepeer.tasks.loadMore');
+      const all = await api.tasks.getChildren();
+      assert.ok(all.length - (all.at(-1)?.label === 'Load more…' ? 1 : 0) > count, 'the next page is added below');
+      assert.equal(new Set(all.map((row) => row.id)).size, all.length, 'no row twice');
+    } finally {
+      for (const task of extra) emulator.store.tasks.tasks.delete(task.id);
+      view.refresh({});
+    }
   });
 });

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { LivepeerApi } from '../../src/extension';
 import { startReceiver } from '../demo/receiver';
 import { DEFAULT_TOKEN, startEmulator } from '../emulator';
+import { tasksShot } from './tasks';
 import { EXTENSION_ID, eventually, screenshot, sleep } from '../integration/harness';
 import { shootForwardingAndQuality } from './forwardingAndQuality';
 
@@ -50,6 +51,7 @@ export async function run(): Promise<void> {
     emulator.faults.clear();
     await keynote;
     await shootForwardingAndQuality(api, emulator);
+    await tasksShot(api);
   } finally {
     await receiver.close();
     await emulator.close();

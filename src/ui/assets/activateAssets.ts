@@ -23,7 +23,7 @@ export interface AssetsFeature {
 export function activateAssets(session: Account, prompts: Prompts, workspaceState: vscode.Memento, watcher: AssetWatcher, isAbandoned: (assetId: string) => boolean, drop?: vscode.TreeDragAndDropController<unknown>): AssetsFeature {
   const filters = new AssetFilters(workspaceState);
   const view = new AssetsView(session, prompts, filters, isAbandoned);
-  const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view, dragAndDropController: drop });
+  const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view, dragAndDropController: drop, canSelectMany: true });
   // The filter context keys only drive the menus' check marks: activation does not wait for them.
   void filters.publishContext();
   const details = new JsonDetails('livepeer-asset', (id) => session.client().assets.get(id), withoutSecrets);

@@ -14,6 +14,8 @@ import type { AssetsView } from './assetsView';
 import { copyToClipboard, onItem, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 import { DELETE } from '../common/actions';
+import type { BulkAction, BulkContext } from './assetBulk';
+import { playbackUrlOf } from './playbackUrl';
 
 export interface AssetCommandContext {
   session: Account;
@@ -25,6 +27,12 @@ export interface AssetCommandContext {
 
 /** An asset given by the tree (a row), by a caller (an asset or its id), or picked when run from the palette. */
 export type AssetArgument = AssetItem | Asset | string | undefined;
+
+/** A command on several selected rows (VS Code passes the clicked row, then the selection) runs once for all of them; one row as before. */
+export function bulkOr<A>(ctx: BulkContext, action: BulkAction, single: (arg?: A) => unknown) {
+  return async (arg?: A, selected?: unknown): Promise<unknown> =>
+    Array.isArray(selected) && selected.length > 1 ? (await import('./assetBulk.js')).bulkAssetCommand(ctx, action, selected) : single(arg);
+}
 
 export async function resolveAsset(ctx: AssetCommandContext, arg: AssetArgument, placeHolder: string): Promise<Asset | undefined> {
   if (arg instanceof AssetItem) return ctx.session.own(arg.asset);
@@ -130,11 +138,7 @@ async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls'
     const asset = await resolveAsset(ctx, arg, placeHolder);
     if (!asset) return;
     if (phaseOf(asset) !== 'ready' || !asset.playbackId) return notReady(ctx, asset, 'played');
-    let url = kind === 'mp4' ? asset.downloadUrl : undefined;
-    if (!url) {
-      const sources = (await ctx.session.client().playback.get(asset.playbackId)).meta.source;
-      url = sources.find((source) => (kind === 'hls' ? source.hrn.startsWith('HLS') : source.hrn === 'MP4'))?.url;
-    }
+    const url = await playbackUrlOf(ctx.session, asset, kind);
     if (!url) {
       void ctx.prompts.message('info', kind === 'hls' ? vscode.l10n.t('Livepeer: {0} has no HLS playback.', quoted(asset.name || asset.id)) : vscode.l10n.t('Livepeer: {0} has no MP4 download.', quoted(asset.name || asset.id)), {});
       return;
@@ -204,10 +208,10 @@ export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposab
     registerCommand(COMMANDS.assets.filter, () => filterByPhase(ctx)),
     registerCommand(COMMANDS.assets.clearFilters, () => ctx.view.filters.set({ search: '', phase: 'all' })),
     registerCommand(COMMANDS.assets.rename, (arg?: AssetArgument, name?: string) => rename(ctx, arg, name)),
-    registerCommand(COMMANDS.assets.delete, (arg?: AssetArgument) => remove(ctx, arg)),
+    registerCommand(COMMANDS.assets.delete, bulkOr(ctx, 'delete', (arg?: AssetArgument) => remove(ctx, arg))),
     registerCommand(COMMANDS.assets.copyId, (arg?: AssetArgument) => copyField(ctx, arg, 'id', 'asset ID')),
     registerCommand(COMMANDS.assets.copyPlaybackId, (arg?: AssetArgument) => copyField(ctx, arg, 'playbackId', 'playback ID')),
-    registerCommand(COMMANDS.assets.copyPlaybackUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls')),
+    registerCommand(COMMANDS.assets.copyPlaybackUrl, bulkOr(ctx, 'copyPlaybackUrl', (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls'))),
     registerCommand(COMMANDS.assets.copyDownloadUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'mp4')),
     registerCommand(
       COMMANDS.assets.openInStudio,

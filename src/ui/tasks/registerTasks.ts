@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { bulkOr } from '../assets/assetCommands';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import type { TaskFeatureDeps } from './taskDeps';
@@ -57,10 +58,12 @@ export function registerTaskCommands(deps: TaskFeatureDeps): { tasks: TasksViewH
       treeView,
       registerCommand(COMMANDS.assets.importFromUrl, async (arg?: unknown) => (await commands()).importFromUrlCommand(deps, arg)),
       registerCommand(COMMANDS.assets.whyNotReady, async (arg?: unknown) => (await commands()).whyNotReadyCommand(deps, arg)),
-      registerCommand(COMMANDS.assets.retry, async (arg?: unknown) => (await commands()).retryAssetCommand(deps, arg)),
+      registerCommand(COMMANDS.assets.retry, bulkOr({ ...deps, view: deps.assets }, 'retry', async (arg?: unknown) => (await commands()).retryAssetCommand(deps, arg))),
       registerCommand(COMMANDS.tasks.refresh, async () => (await tasks.load()).refresh()),
       registerCommand(COMMANDS.tasks.filter, async () => (await commands()).filterTasksCommand(deps, await tasks.load(), treeView)),
       registerCommand(COMMANDS.tasks.retry, async (arg?: unknown) => (await commands()).retryTaskCommand(deps, await tasks.load(), arg)),
+      registerCommand(COMMANDS.tasks.loadMore, async () => (await tasks.load()).loadMore(), { prompts: deps.prompts, what: 'loading more tasks' }),
+      registerCommand(COMMANDS.tasks.play, async (arg?: unknown) => (await commands()).playTaskCommand(deps, arg)),
     ],
   };
 }

@@ -175,3 +175,19 @@ export async function retryTaskCommand(deps: TaskFeatureDeps, view: TasksView, a
     reportError(deps.prompts, 'retrying the task', error);
   }
 }
+
+/** Play on a completed task's row: reads the output asset for its playback id, then opens the player. */
+export async function playTaskCommand(deps: TaskFeatureDeps, arg: unknown): Promise<void> {
+  const assetId = (arg as { task?: Task } | undefined)?.task?.outputAssetId;
+  if (!assetId) return;
+  try {
+    const asset = await deps.session.client().assets.get(assetId);
+    if (asset.status?.phase !== 'ready' || !asset.playbackId) {
+      void deps.prompts.message('info', vscode.l10n.t('Livepeer: {0} is not ready to play ({1}).', quoted(asset.name || asset.id), phaseText(asset)), {});
+      return;
+    }
+    await vscode.commands.executeCommand(COMMANDS.player.play, asset.playbackId);
+  } catch (error) {
+    reportError(deps.prompts, 'playing the task’s asset', error);
+  }
+}

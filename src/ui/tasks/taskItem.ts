@@ -37,7 +37,8 @@ export class TaskItem extends vscode.TreeItem {
     this.id = `${task.id}:${phase}:${task.status?.updatedAt ?? ''}`;
     this.description = taskDescription(task);
     this.iconPath = PHASE_ICONS[phase] ?? new vscode.ThemeIcon('circle-outline');
-    this.contextValue = `task ${phase} ${kind}`;
+    // A completed task's output asset is ready: Play fetches its playback id when clicked.
+    this.contextValue = `task ${phase} ${kind}${phase === 'completed' && task.outputAssetId ? ' playable' : ''}`;
     this.tooltip = new vscode.MarkdownString(
       [
         `**${md(kind)}** — ${md(this.description)}`,

@@ -1,0 +1,100 @@
+import * as vscode from 'vscode';
+import { messageOf, StudioApiError, type Asset } from '../../api';
+import { DELETE, RETRY } from '../common/actions';
+import { copyToClipboard } from '../common/commands';
+import { quoted } from '../common/format';
+import type { Prompts } from '../common/prompts';
+import type { Account } from '../account/account';
+import { playbackUrlOf } from './playbackUrl';
+import { AssetItem, phaseOf } from './assetItem';
+import type { AssetsView } from './assetsView';
+
+// Loaded the first time a command runs on several selected Assets rows (see bulkOr in assetCommands.ts).
+
+export type BulkAction = 'delete' | 'retry' | 'copyPlaybackUrl';
+export interface BulkContext {
+  session: Account;
+  prompts: Prompts;
+  view: AssetsView;
+}
+export interface BulkOutcome {
+  done: Asset[];
+  failed: { asset: Asset; reason: string }[];
+}
+
+/** What a summary lists at most; the rest is counted. */
+const LISTED = 5;
+
+async function deleteOne(ctx: BulkContext, asset: Asset): Promise<void> {
+  try {
+    await ctx.session.client().assets.delete(asset.id);
+  } catch (error) {
+    if (!(error instanceof StudioApiError && error.messages.includes('asset is already deleted'))) throw error;
+  }
+  ctx.view.remove(asset.id);
+}
+
+async function retryOne(ctx: BulkContext, asset: Asset): Promise<void> {
+  if (phaseOf(asset) !== 'failed') throw new Error(vscode.l10n.t('it has not failed'));
+  await ctx.session.client().assets.retry(asset.id);
+}
+
+async function urlOf(ctx: BulkContext, asset: Asset): Promise<string> {
+  const url = phaseOf(asset) === 'ready' && asset.playbackId ? await playbackUrlOf(ctx.session, asset, 'hls') : undefined;
+  if (!url) throw new Error(vscode.l10n.t('it is not ready to play'));
+  return url;
+}
+
+/** Asks once (naming the count) before Delete and Retry; copying changes nothing, so it does not ask. */
+async function confirmed(ctx: BulkContext, action: BulkAction, count: number): Promise<boolean> {
+  if (action === 'copyPlaybackUrl') return true;
+  const [message, detail, button] =
+    action === 'delete'
+      ? [vscode.l10n.t('Delete {0} assets?', count), vscode.l10n.t('The videos are removed from Livepeer Studio and their playback IDs stop working. This cannot be undone.'), DELETE]
+      : [vscode.l10n.t('Process {0} failed assets again?', count), vscode.l10n.t('The service runs the processing of each one again.'), RETRY];
+  return (await ctx.prompts.confirm(message, { detail }, button)) === button;
+}
+
+/**
+ * Delete, Retry Asset Processing or Copy Playback URLs on several selected rows: one question, one
+ * cancellable progress, then one summary naming what failed and why (those rows stay as they were).
+ */
+export async function bulkAssetCommand(ctx: BulkContext, action: BulkAction, selected: readonly unknown[]): Promise<BulkOutcome | undefined> {
+  const assets = selected.filter((item): item is AssetItem => item instanceof AssetItem).map((item) => item.asset);
+  if (!(await confirmed(ctx, action, assets.length))) return undefined;
+  const outcome: BulkOutcome = { done: [], failed: [] };
+  const urls: string[] = [];
+  const title = { delete: vscode.l10n.t('Livepeer: deleting {0} assets', assets.length), retry: vscode.l10n.t('Livepeer: retrying {0} assets', assets.length), copyPlaybackUrl: vscode.l10n.t('Livepeer: reading {0} playback URLs', assets.length) }[action];
+  await ctx.prompts.progress(title, async (report, cancelled) => {
+    for (const [index, asset] of assets.entries()) {
+      if (cancelled.isCancellationRequested) {
+        outcome.failed.push({ asset, reason: vscode.l10n.t('cancelled') });
+        continue;
+      }
+      report(`${index + 1}/${assets.length} ${quoted(asset.name || asset.id)}`);
+      try {
+        if (action === 'delete') await deleteOne(ctx, asset);
+        else if (action === 'retry') await retryOne(ctx, asset);
+        else urls.push(await urlOf(ctx, asset));
+        outcome.done.push(asset);
+      } catch (error) {
+        outcome.failed.push({ asset, reason: messageOf(error) });
+      }
+    }
+  });
+  if (urls.length) await copyToClipboard(vscode.l10n.t('{0} playback URLs', urls.length), urls.join('\n'));
+  if (action === 'retry') ctx.view.refresh();
+  summarize(ctx, action, assets.length, outcome);
+  return outcome;
+}
+
+function summarize(ctx: BulkContext, action: BulkAction, total: number, { done, failed }: BulkOutcome): void {
+  if (!failed.length) {
+    if (action !== 'copyPlaybackUrl') vscode.window.setStatusBarMessage(action === 'delete' ? vscode.l10n.t('Livepeer: {0} assets deleted', done.length) : vscode.l10n.t('Livepeer: processing {0} assets again', done.length), 5000);
+    return;
+  }
+  const listed = failed.slice(0, LISTED).map(({ asset, reason }) => `${quoted(asset.name || asset.id)}: ${reason}`);
+  if (failed.length > LISTED) listed.push(vscode.l10n.t('and {0} more', failed.length - LISTED));
+  const what = { delete: vscode.l10n.t('deleted'), retry: vscode.l10n.t('retried'), copyPlaybackUrl: vscode.l10n.t('copied') }[action];
+  void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: {0} of {1} assets were not {2}: {3}', failed.length, total, what, listed.join('; ')), {});
+}

@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { AssetItem } from '../../src/ui/assets/activateAssets';
+import type { PromptRequest } from '../../src/ui/common/prompts';
+import type { EmulatorAsset } from '../emulator';
+import { answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, signIn } from './harness';
+
+type Message = Extract<PromptRequest, { kind: 'message' }>;
+
+async function rowOf(asset: EmulatorAsset): Promise<AssetItem> {
+  return eventually(async () => (await api.assets.itemFor(asset.id)) ?? assert.fail(`row of ${asset.name}`));
+}
+
+const requests = (method: string, path: RegExp) => emulator.requests.filter((r) => r.origin === 'api' && r.method === method && path.test(r.url)).length;
+
+describe('Assets: several selected rows (bulk Delete, Retry, Copy Playback URLs)', function () {
+  this.timeout(60_000);
+  const made: EmulatorAsset[] = [];
+  const add = (name: string, phase: 'ready' | 'failed' | 'processing') => {
+    const asset = emulator.store.addAsset({ name, createdAt: Date.now(), status: { phase, updatedAt: Date.now() } });
+    made.push(asset);
+    return asset;
+  };
+
+  before(async () => {
+    await signIn();
+    await api.assets.filters.set({ search: '', phase: 'all' });
+  });
+  afterEach(() => {
+    emulator.faults.clear();
+    assertAllAnswered();
+  });
+  after(() => {
+    for (const asset of made) emulator.store.assets.delete(asset.id);
+    api.assets.refresh();
+  });
+
+  it('Delete on three rows asks once naming the count (Cancel keeps all); a failure is named with its reason and its row stays', async () => {
+    const assets = [add('bulk one', 'ready'), add('bulk two', 'ready'), add('bulk three', 'ready')];
+    api.assets.refresh();
+    const rows = await Promise.all(assets.map(rowOf));
+
+    const since = asked.length;
+    const deletes = requests('DELETE', /^\/api\/asset\//);
+    answer(() => undefined);
+    await vscode.commands.executeCommand('livepeer.assets.delete', rows[0], rows);
+    const question = asked[since] as Message;
+    assert.equal(question.modal, true);
+    assert.match(question.message, /^Delete 3 assets\?$/);
+    assert.deepEqual(question.actions, ['Delete'], 'the safe answer (Enter/Escape) is the default');
+    assert.equal(requests('DELETE', /^\/api\/asset\//), deletes, 'nothing deleted when cancelled');
+
+    emulator.faults.fail({ origin: 'api', method: 'DELETE', path: `/api/asset/${assets[1].id}`, status: 403, body: { errors: ['forbidden'] } });
+    answer(() => 'Delete');
+    await vscode.commands.executeCommand('livepeer.assets.delete', rows[2], rows);
+    assert.ok(!emulator.store.assets.has(assets[0].id) && !emulator.store.assets.has(assets[2].id), 'two deleted');
+    assert.ok(emulator.store.assets.has(assets[1].id), 'the failed one is kept');
+    const summary = lastMessage(/1 of 3 assets were not deleted/);
+    assert.ok(summary, 'a summary');
+    assert.match(summary.message, /“bulk two”: .*forbidden/);
+    const listed = api.assets.assets.map((asset) => asset.id);
+    assert.ok(listed.includes(assets[1].id), 'its row stays');
+    assert.ok(!listed.includes(assets[0].id) && !listed.includes(assets[2].id), 'the deleted rows are gone');
+  });
+
+  it('Retry Asset Processing on two rows retries the failed one and says why the ready one was not', async () => {
+    const failed = add('bulk failed', 'failed');
+    const ready = add('bulk fine', 'ready');
+    api.assets.refresh();
+    const rows = [await rowOf(failed), await rowOf(ready)];
+    answer((request) => {
+      assert.match((request as Message).message, /^Process 2 failed assets again\?$/);
+      return 'Retry';
+    });
+    await vscode.commands.executeCommand('livepeer.assets.retry', rows[0], rows);
+    assert.equal(requests('POST', new RegExp(`^/api/asset/${failed.id}/retry$`)), 1);
+    assert.equal(requests('POST', new RegExp(`^/api/asset/${ready.id}/retry$`)), 0, 'not sent for a ready asset');
+    assert.match(lastMessage(/1 of 2 assets were not retried/)?.message ?? '', /“bulk fine”: it has not failed/);
+  });
+
+  it('Copy Playback URLs on two ready rows copies both, one a line; one row keeps today’s behaviour', async () => {
+    const first = add('bulk play one', 'ready');
+    const second = add('bulk play two', 'ready');
+    api.assets.refresh();
+    const rows = [await rowOf(first), await rowOf(second)];
+    await vscode.commands.executeCommand('livepeer.assets.copyPlaybackUrl', rows[1], rows);
+    const lines = (await vscode.env.clipboard.readText()).split('\n');
+    assert.equal(lines.length, 2);
+    assert.ok(lines[0].includes(first.playbackId) && lines[1].includes(second.playbackId), lines.join(' | '));
+
+    await vscode.commands.executeCommand('livepeer.assets.copyPlaybackUrl', rows[1], [rows[1]]);
+    assert.ok((await vscode.env.clipboard.readText()).includes(second.playbackId));
+    assert.ok(!(await vscode.env.clipboard.readText()).includes('\n'));
+  });
+});

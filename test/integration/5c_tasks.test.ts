@@ -217,6 +217,35 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
     }
   });
 
+  it('Notify When It Ends on another machine’s running import: said once when it ends, not before', async () => {
+    const said = () => asked.filter((r) => r.kind === 'message' && /“Far away”/.test(r.message));
+    const source = await startSourceServer();
+    const view = await api.tasks.load();
+    try {
+      emulator.store.tasks.injectFault({ type: 'upload', stallAt: 0.5 });
+      // Another machine's import: this window did not start it, so nothing follows it.
+      const other = await api.session.client().assets.importFromUrl({ name: 'Far away', url: `${source.origin}/far-away.mp4` });
+      await eventually(() => assert.equal(emulator.store.tasks.ofAsset(other.asset.id)?.status.progress, 0.5), 20_000);
+      view.refresh({});
+      const item = await eventually(async () => {
+        const found = (await api.tasks.getChildren()).find((r) => (r as { task?: { outputAssetId?: string } }).task?.outputAssetId === other.asset.id);
+        assert.match(String(found?.contextValue), /^task running import\b/, 'the running import is listed, Notify offered');
+        return found;
+      });
+      await vscode.commands.executeCommand('livepeer.tasks.notify', item);
+      assert.equal(said().length, 0, 'nothing said while it runs');
+      emulator.store.failAsset(other.asset.id, 'the source stopped answering');
+      await eventually(() => assert.equal(said().length, 1, 'said when it ends'), 20_000);
+      assert.match((said()[0] as { message: string }).message, /importing “Far away” failed: the source stopped answering/);
+      await vscode.commands.executeCommand('livepeer.assets.refresh');
+      view.refresh({});
+      await api.tasks.getChildren();
+      assert.equal(said().length, 1, 'once');
+    } finally {
+      await source.close();
+    }
+  });
+
   it('Retry Task on a failed task’s row: the service runs it again and the view reads the list afresh', async () => {
     const view = await api.tasks.load();
     view.refresh({ phase: 'failed' });

@@ -16,7 +16,7 @@ export const COMMANDS = {
   assets: ids('livepeer.assets', ['refresh', 'search', 'filter', 'clearFilters', 'loadMore', 'rename', 'delete', 'copyId', 'copyPlaybackId', 'copyPlaybackUrl', 'copyDownloadUrl', 'openInStudio', 'showDetails', 'reveal', 'importFromUrl', 'whyNotReady', 'retry', 'download']),
   webhooks: ids('livepeer.webhooks', ['refresh', 'loadMore', 'loadMoreDeliveries', 'create', 'edit', 'delete', 'copyUrl', 'copySecret', 'openInStudio', 'showDetails', 'showDelivery', 'resendDelivery', 'verifySignature', 'sendTestEvent']),
   player: ids('livepeer.player', ['play']),
-  tasks: ids('livepeer.tasks', ['refresh', 'filter', 'retry', 'loadMore', 'play']),
+  tasks: ids('livepeer.tasks', ['refresh', 'filter', 'retry', 'loadMore', 'play', 'notify']),
   multistream: ids('livepeer.multistream', ['refresh', 'create', 'edit', 'turnOn', 'turnOff', 'delete', 'addToStream', 'removeFromStream', 'copyId']),
   forwarding: ids('livepeer.forwarding', ['start', 'stop']),
   access: ids('livepeer.access', ['playbackAccess', 'testWebhook']),

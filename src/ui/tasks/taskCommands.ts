@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isLoopbackHost, type Asset, type Task, type TaskKind, type TaskQuery } from '../../api';
+import { isLoopbackHost, taskKind, type Asset, type Task, type TaskKind, type TaskQuery } from '../../api';
 import type { NotReadyAnswer } from '../../operations/whyNotReady';
 import { AssetItem, phaseText } from '../assets/assetItem';
 import { COMMANDS } from '../common/commandIds';
@@ -189,5 +189,23 @@ export async function playTaskCommand(deps: TaskFeatureDeps, arg: unknown): Prom
     await vscode.commands.executeCommand(COMMANDS.player.play, asset.playbackId);
   } catch (error) {
     reportError(deps.prompts, 'playing the task’s asset', error);
+  }
+}
+
+/**
+ * Notify When It Ends, on a running upload, import or clip of another machine (or one this window no
+ * longer follows): the same single notice as for this machine's own, since the person asked for it.
+ */
+export async function notifyTaskEndCommand(deps: TaskFeatureDeps, arg: unknown): Promise<void> {
+  const task = (arg as { task?: Task } | undefined)?.task;
+  const kind = task && taskKind(task);
+  if (!task?.outputAssetId || (kind !== 'upload' && kind !== 'import' && kind !== 'clip')) return;
+  try {
+    const asset = await deps.session.client().assets.get(task.outputAssetId);
+    const { followToEnd } = await import('./taskEnd.js');
+    followToEnd({ ...deps, onSettled: (fresh) => deps.assets.addOrUpdate(fresh) }, kind, asset);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('$(bell) Livepeer: you will be told when {0} ends', quoted(asset.name || asset.id)), 5000);
+  } catch (error) {
+    reportError(deps.prompts, 'following the task', error);
   }
 }

@@ -30,6 +30,7 @@ import { AssistantTools, contributedToolNames } from './ui/assistant/registerToo
 import { offerMcpServer } from './ui/assistant/mcpProvider';
 import { registerForwarding } from './ui/forwarding/registerForwarding';
 import type { ForwardingState } from './ui/forwarding/forwardingState';
+import { VerifiedState } from './ui/common/verifiedState';
 import { registerQuality, type QualityEvent } from './ui/quality/registerQuality';
 
 /**
@@ -74,35 +75,36 @@ export interface LivepeerApi {
 export function activate(context: vscode.ExtensionContext): LivepeerApi | undefined {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Livepeer', { log: true });
+  const globalState = new VerifiedState(context.globalState);
   // Before anything can send a request.
   const network = followNetworkSettings();
-  const profiles = new AccountProfiles(context.secrets, context.globalState);
+  const profiles = new AccountProfiles(context.secrets, globalState);
   const prompts = new Prompts();
   const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
   const session = new Account(profiles, log, userAgent);
   void loadProfiles(session, prompts);
   const results = new ResultDocuments();
 
-  const rotations = new Rotations(context.globalState, () => profiles.current?.id);
-  const signingKeys = new SigningKeysView(session, prompts, rotations, new PrivateKeys(profiles, context.globalState));
+  const rotations = new Rotations(globalState, () => profiles.current?.id);
+  const signingKeys = new SigningKeysView(session, prompts, rotations, new PrivateKeys(profiles, globalState));
   const filters = new StreamFilters(context.workspaceState);
   const streams = new StreamsView(session, prompts, filters);
   const watcher = new AssetWatcher(session);
   streams.watcher = watcher;
-  const uploadsDeps: UploadsDeps = { session, prompts, storage: context.globalState, log, watcher };
+  const uploadsDeps: UploadsDeps = { session, prompts, storage: globalState, log, watcher };
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
   const history = uploads.uploads.manager.history;
   const assets = activateAssets(session, prompts, context.workspaceState, watcher, (assetId) => history.finished.isAbandoned(assetId), uploads.uploads.drop);
-  const webhooks = activateWebhooks(session, prompts, results, context.globalState);
+  const webhooks = activateWebhooks(session, prompts, results, globalState);
   const tasks = registerTaskCommands({ session, prompts, results, assets: assets.view, uploads: uploads.uploads.manager, watcher });
-  const forwarding = registerForwarding(session, prompts, webhooks.view, context.globalState);
+  const forwarding = registerForwarding(session, prompts, webhooks.view, globalState);
   webhooks.view.followForwarding(forwarding.state.answers, forwarding.state.onDidChange);
   const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
   const quality = registerQuality({ session, prompts, extensionUri: context.extensionUri });
 
   const profileStatusBar = new ProfileStatusBar(profiles);
-  const multistream = registerMultistream({ session, prompts, streams, state: context.globalState });
+  const multistream = registerMultistream({ session, prompts, streams, state: globalState });
   const assistant = new AssistantTools(contributedToolNames(context), { session, privateKeys: signingKeys.privateKeys, uploads: uploads.uploads.manager });
 
   context.subscriptions.push(
@@ -119,7 +121,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     vscode.window.createTreeView('livepeer.signingKeys', { treeDataProvider: signingKeys }),
     registerCommand(COMMANDS.showLog, () => log.show()),
     ...registerTokenCommands(session, prompts),
-    ...registerProfileCommands({ session, prompts, profiles, memento: context.globalState }),
+    ...registerProfileCommands({ session, prompts, profiles, memento: globalState }),
     results,
     registerOnFirstUse([...Object.values(COMMANDS.keys), ...Object.values(COMMANDS.playback)], async () => {
       const { registerKeyCommands, registerPlaybackCommands } = await import('./ui/keys/keyCommands.js');

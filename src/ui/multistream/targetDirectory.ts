@@ -27,19 +27,11 @@ export function forgetTargets(client: StudioClient): void {
   read.delete(client);
 }
 
-/**
- * Hosts remembered in this window too: VS Code's globalState can lose an update made while the echo
- * of an earlier one (another key of this extension, e.g. a profile's project) is on its way back to
- * the extension host; the window keeps what it was told, globalState keeps it across windows.
- */
-const hosts = new Map<string, string>();
-
 export function hostOf(state: vscode.Memento, targetId: string): string | undefined {
-  return hosts.get(targetId) ?? state.get<Record<string, string>>(HOSTS_KEY, {})[targetId];
+  return state.get<Record<string, string>>(HOSTS_KEY, {})[targetId];
 }
 
 export async function rememberHost(state: vscode.Memento, targetId: string, host: string | undefined): Promise<void> {
   if (!host) return;
-  hosts.set(targetId, host);
   await state.update(HOSTS_KEY, { ...state.get<Record<string, string>>(HOSTS_KEY, {}), [targetId]: host });
 }

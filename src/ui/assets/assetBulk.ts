@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { messageOf, StudioApiError, type Asset } from '../../api';
+import { messageOf, type Asset } from '../../api';
 import { DELETE, RETRY } from '../common/actions';
 import { copyToClipboard } from '../common/commands';
 import { quoted } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
-import { playbackUrlOf } from './playbackUrl';
+import { deleteAsset, playbackUrlOf } from './assetCalls';
 import { AssetItem, phaseOf } from './assetItem';
 import type { AssetsView } from './assetsView';
 
@@ -24,15 +24,6 @@ export interface BulkOutcome {
 
 /** What a summary lists at most; the rest is counted. */
 const LISTED = 5;
-
-async function deleteOne(ctx: BulkContext, asset: Asset): Promise<void> {
-  try {
-    await ctx.session.client().assets.delete(asset.id);
-  } catch (error) {
-    if (!(error instanceof StudioApiError && error.messages.includes('asset is already deleted'))) throw error;
-  }
-  ctx.view.remove(asset.id);
-}
 
 async function retryOne(ctx: BulkContext, asset: Asset): Promise<void> {
   if (phaseOf(asset) !== 'failed') throw new Error(vscode.l10n.t('it has not failed'));
@@ -73,7 +64,7 @@ export async function bulkAssetCommand(ctx: BulkContext, action: BulkAction, sel
       }
       report(`${index + 1}/${assets.length} ${quoted(asset.name || asset.id)}`);
       try {
-        if (action === 'delete') await deleteOne(ctx, asset);
+        if (action === 'delete') await deleteAsset(ctx.session, ctx.view, asset);
         else if (action === 'retry') await retryOne(ctx, asset);
         else urls.push(await urlOf(ctx, asset));
         outcome.done.push(asset);

@@ -15,7 +15,7 @@ import { copyToClipboard, onItem, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 import { DELETE } from '../common/actions';
 import type { BulkAction, BulkContext } from './assetBulk';
-import { playbackUrlOf } from './playbackUrl';
+import { deleteAsset, playbackUrlOf } from './assetCalls';
 
 export interface AssetCommandContext {
   session: Account;
@@ -108,13 +108,7 @@ async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<voi
       DELETE,
     );
     if (choice !== DELETE) return;
-    try {
-      await ctx.session.client().assets.delete(asset.id);
-    } catch (error) {
-      // Deleted meanwhile (elsewhere, or a second click): what the person asked for is done.
-      if (!(error instanceof StudioApiError && error.messages.includes('asset is already deleted'))) throw error;
-    }
-    ctx.view.remove(asset.id);
+    await deleteAsset(ctx.session, ctx.view, asset);
   });
 }
 

@@ -1,3 +1,5 @@
+import { webviewPage } from '../common/webviewPage';
+
 /** What the player page needs from its webview: where its script and style are, and the webview's own source for CSP. */
 export interface PlayerPageParts {
   /** The webview URI of dist/player.js; its style sheet, dist/player.css, is next to it. */
@@ -25,7 +27,5 @@ export function playerHtml(parts: PlayerPageParts): string {
     `media-src ${[origins, 'blob:'].filter(Boolean).join(' ')}`,
     `connect-src ${origins || "'none'"}`,
   ].join('; ');
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="${csp}">
-<link rel="stylesheet" href="${parts.scriptUri.replace(/\.js$/, '.css')}"></head>
-<body><script nonce="${parts.nonce}" src="${parts.scriptUri}"></script></body></html>`;
+  return webviewPage(parts.scriptUri, parts.nonce, csp);
 }

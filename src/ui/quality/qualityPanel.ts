@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Breakdown } from '../../api/viewership/client';
 import { accountUsage, periodOf, viewerQuality } from '../../operations/viewerQuality';
 import { shortName } from '../common/format';
+import { webviewPage } from '../common/webviewPage';
 import { parseFromQualityPage, type PeriodChoice, type QualityModel, type ToQualityPage } from './qualityMessages';
 import { customPeriod, dateField, periodLabels, periodText, sectionsOf, type AccountFigures, type ContentFigures, type QualityTarget } from './qualityModel';
 import type { QualityDeps } from './registerQuality';
@@ -14,10 +15,7 @@ const BREAKDOWNS: Breakdown[] = ['country', 'deviceType', 'browser'];
 function pageHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
   const nonce = randomBytes(16).toString('base64');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'quality.js')).toString();
-  const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src ${webview.cspSource}`;
-  return `<!DOCTYPE html><html><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="${csp}">
-<link rel="stylesheet" href="${script.replace(/\.js$/, '.css')}"></head>
-<body><script nonce="${nonce}" src="${script}"></script></body></html>`;
+  return webviewPage(script, nonce, `default-src 'none'; script-src 'nonce-${nonce}'; style-src ${webview.cspSource}`);
 }
 
 /**

@@ -88,9 +88,8 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const rotations = new Rotations(globalState, () => profiles.current?.id);
   const signingKeys = new SigningKeysView(session, prompts, rotations, new PrivateKeys(profiles, globalState));
   const filters = new StreamFilters(context.workspaceState);
-  const streams = new StreamsView(session, prompts, filters);
   const watcher = new AssetWatcher(session);
-  streams.watcher = watcher;
+  const streams = new StreamsView(session, prompts, filters, watcher);
   const uploadsDeps: UploadsDeps = { session, prompts, storage: globalState, log, watcher };
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
@@ -128,7 +127,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
       const keys = { session, prompts, view: signingKeys, results };
       return () => [...registerKeyCommands(keys), ...registerPlaybackCommands(keys)];
     }),
-    ...registerStreams(session, prompts, streams, streamsTree, watcher),
+    ...registerStreams(session, prompts, streams, streamsTree),
     registerOnFirstUse(Object.values(COMMANDS.access), async () => {
       const { registerAccessCommands } = await import('./ui/access/accessCommands.js');
       return () => registerAccessCommands({ session, prompts, streams, assets: assets.view });

@@ -46,7 +46,7 @@ export class ClipRows implements vscode.Disposable {
 
   constructor(
     private readonly session: Account,
-    private readonly watcher: AssetWatcher | undefined,
+    private readonly watcher: AssetWatcher,
     private readonly changed: (row: ClipItem) => void,
     private readonly errorRow: (error: unknown) => vscode.TreeItem,
   ) {}
@@ -79,7 +79,7 @@ export class ClipRows implements vscode.Disposable {
     return clips.map((clip) => {
       const row = new ClipItem(clip, key);
       const update = (fresh: Asset) => (row.show(fresh), this.changed(row));
-      if (!isSettled(clip) && this.watcher) this.followed.set(String(row.id), this.watcher.subscribe(clip.id, { onUpdate: update }));
+      if (!isSettled(clip)) this.followed.set(String(row.id), this.watcher.subscribe(clip.id, { onUpdate: update }));
       return row;
     });
   }

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { AssetWatcher } from '../../api';
 import { streamDetails } from '../../operations/streamDetails';
 import type { Account } from '../account/account';
 import { registerOnFirstUse } from '../common/commands';
@@ -39,11 +38,11 @@ function autoRefresh(treeView: vscode.TreeView<unknown>, view: StreamsView): vsc
  * The Streams view's description, timer and Show Details documents, at activation; its commands,
  * loaded by the first of them to run (streamCommands.ts, a bundle of its own).
  */
-export function registerStreams(session: Account, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<StreamNode>, watcher: AssetWatcher): vscode.Disposable[] {
+export function registerStreams(session: Account, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<StreamNode>): vscode.Disposable[] {
   // The key is a password for broadcasting: never put it in a document that may be shared or saved.
   // The rest goes through the same stripping as an asset's (credentials in nested fields and addresses).
   const details = new JsonDetails('livepeer-stream', (id) => streamDetails(session.client(), id), (stream) => stream);
-  const ctx: StreamContext = { session, prompts, view, treeView, details, watcher };
+  const ctx: StreamContext = { session, prompts, view, treeView, details, watcher: view.watcher };
   const describe = () => {
     treeView.description = view.filters.describe();
   };

@@ -40,14 +40,14 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
   private readonly sessions = new Map<string, SessionPages>();
   /** Set by the multistream feature: asked only for streams that have targets (it loads on first use). */
   extraRows: StreamExtraRows | undefined;
-  /** Follows clips still processing to ready: the watcher the Assets view shares (set at activation). */
-  watcher: AssetWatcher | undefined;
   private clipRows: ClipRows | undefined;
 
   constructor(
     private readonly session: Account,
     prompts: Prompts,
     readonly filters: StreamFilters,
+    /** Follows clips still processing to ready: the watcher the Assets view shares. */
+    readonly watcher: AssetWatcher,
   ) {
     super();
     this.model = this.register(

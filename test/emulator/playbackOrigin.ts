@@ -36,7 +36,7 @@ interface Content {
   originBound: boolean;
   live?: EmulatorStream;
   mp4Name: string;
-  /** A clip's part of its session (ms from its start): the playlist and segments are cut to it. */
+  /** A clip's part of its session, or a recording's whole session (ms from its start): the playlist and segments are cut to it. */
   cut?: [number, number];
 }
 
@@ -58,7 +58,9 @@ export function playbackOrigin(options: PlaybackOriginOptions): (req: IncomingMe
       const session = store.streams.get(id);
       const parent = store.streams.get(session?.parentId ?? '');
       if (!session || session.recordingStatus !== 'ready' || !parent) return undefined;
-      return { playbackId: session.playbackId ?? '', gateId: parent.playbackId ?? '', ...gatedBy(parent.playbackPolicy), mp4Name: 'source.mp4' };
+      // As long as the session broadcast (the fixture over and over), so a player can seek and mark in it.
+      const cut: [number, number] = [0, Math.max(1, session.sourceSegmentsDuration ?? 0) * 1000];
+      return { playbackId: session.playbackId ?? '', gateId: parent.playbackId ?? '', ...gatedBy(parent.playbackPolicy), mp4Name: 'source.mp4', cut };
     }
     const stream = store.streamByPlaybackId(id);
     if (stream) return { playbackId: id, gateId: id, ...gatedBy(stream.playbackPolicy), live: stream, mp4Name: '' };

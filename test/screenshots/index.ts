@@ -11,6 +11,7 @@ import { DEFAULT_TOKEN, startEmulator } from '../emulator';
 import { tasksShot } from './tasks';
 import { EXTENSION_ID, eventually, screenshot, sleep } from '../integration/harness';
 import { shootForwardingAndQuality } from './forwardingAndQuality';
+import { goLiveShots } from './goLive';
 
 const MiB = 2 ** 20;
 
@@ -52,6 +53,7 @@ export async function run(): Promise<void> {
     await keynote;
     await shootForwardingAndQuality(api, emulator);
     await tasksShot(api);
+    await goLiveShots(api, emulator);
   } finally {
     await receiver.close();
     await emulator.close();

@@ -104,7 +104,8 @@ describe('emulator playback origin', () => {
 
   it("serves a session's recording at the recordingUrl GET /playback names", async () => {
     const parent = emu.store.addStream({ record: true });
-    const session = emu.store.startSession(parent);
+    // 4 s broadcast: the recording is the fixture's two segments once.
+    const session = emu.store.startSession(parent, { sourceSegmentsDuration: 4 });
     emu.store.endLiveSession(parent);
     await waitFor(() => session.recordingStatus === 'ready');
     const info = await client.playback.get(session.playbackId ?? '');

@@ -36,6 +36,8 @@ describe('player: messages from the webview', () => {
     assert.deepEqual(parseFromWebview({ type: 'state', state: 'playing', currentTime: 1.5, latency: 3.2, command: 'rm -rf' }), { type: 'state', state: 'playing', currentTime: 1.5, latency: 3.2 });
     assert.deepEqual(parseFromWebview({ type: 'failed', detail: 'x'.repeat(5000), status: 403 }), { type: 'failed', detail: 'x'.repeat(300), status: 403 });
     assert.deepEqual(parseFromWebview({ type: 'chart', bars: 30 }), { type: 'chart', bars: 30 });
+    assert.deepEqual(parseFromWebview({ type: 'clip', at: 1_790_000_000_000, in: 1_789_999_990_000, session: 'x' }), { type: 'clip', at: 1_790_000_000_000, in: 1_789_999_990_000 });
+    assert.deepEqual(parseFromWebview({ type: 'clip', at: 4200, in: 500, out: 2500 }), { type: 'clip', at: 4200, in: 500, out: 2500 });
   });
 
   it('refuses anything else: unknown types, wrong or missing fields, out-of-range numbers', () => {
@@ -50,6 +52,9 @@ describe('player: messages from the webview', () => {
       { type: 'failed', detail: 42 },
       { type: 'failed', detail: 'x', status: 1.5 },
       { type: 'chart', bars: 1e9 },
+      { type: 'clip' },
+      { type: 'clip', at: 1, in: '0:10' },
+      { type: 'clip', at: 1, out: -5 },
     ]) {
       assert.equal(parseFromWebview(message), undefined, JSON.stringify(message));
     }

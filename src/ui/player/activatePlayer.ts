@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Session, Stream } from '../../api';
 import type { Account } from '../account/account';
 import { registerCommand } from '../common/commands';
 import { shortDateTime } from '../common/format';
@@ -13,11 +14,15 @@ export { PlayerPanel } from './playerPanel';
 
 /** A row's content: an asset or stream row (its `playback`), a recorded session row (its `session`), or a playback id. */
 function targetOf(arg: unknown): PlayTarget | undefined {
+  const row = arg as { stream?: Stream; session?: Session; parent?: Stream } | undefined;
   const given = playbackTargetOf(arg);
-  if (given) return { playbackId: given.playbackId, ...(given.name ? { name: given.name } : {}) };
-  const row = arg as { session?: { playbackId?: string; createdAt?: number }; parent?: { name?: string } } | undefined;
+  // A stream row (not a historic session object listed as a stream) can be clipped while live.
+  const stream = row?.stream && !row.stream.parentId ? { clipOf: { streamId: row.stream.id } } : {};
+  if (given) return { playbackId: given.playbackId, ...(given.name ? { name: given.name } : {}), ...stream };
   const playbackId = row?.session?.playbackId;
-  return playbackId ? { playbackId, name: `${row?.parent?.name ?? vscode.l10n.t('Recording')} · ${shortDateTime(row?.session?.createdAt)}` } : undefined;
+  if (!playbackId) return undefined;
+  const clip = row?.parent?.id ? { clipOf: { streamId: row.parent.id, session: row.session } } : {};
+  return { playbackId, name: `${row?.parent?.name ?? vscode.l10n.t('Recording')} · ${shortDateTime(row?.session?.createdAt)}`, ...clip };
 }
 
 /** Play from the palette: live streams first, then the other streams (the player waits for them) and ready assets. */
@@ -26,15 +31,15 @@ async function pickTarget(session: Account, prompts: Prompts): Promise<PlayTarge
   const [streams, assets] = await Promise.all([client.streams.list({ streamsOnly: true }), client.assets.listPage({ phase: 'ready' }, undefined, 100)]);
   const byLive = [...streams].sort((a, b) => Number(!!b.isActive) - Number(!!a.isActive));
   const items = [
-    ...byLive.map((s) => ({ label: `$(broadcast) ${s.name || s.id}`, description: s.isActive ? vscode.l10n.t('live') : vscode.l10n.t('offline'), playbackId: s.playbackId, name: s.name || s.id })),
-    ...assets.items.map((a) => ({ label: `$(file-media) ${a.name || a.id}`, description: vscode.l10n.t('asset'), playbackId: a.playbackId, name: a.name || a.id })),
+    ...byLive.map((s) => ({ label: `$(broadcast) ${s.name || s.id}`, description: s.isActive ? vscode.l10n.t('live') : vscode.l10n.t('offline'), playbackId: s.playbackId, name: s.name || s.id, clipOf: { streamId: s.id } })),
+    ...assets.items.map((a) => ({ label: `$(file-media) ${a.name || a.id}`, description: vscode.l10n.t('asset'), playbackId: a.playbackId, name: a.name || a.id, clipOf: undefined })),
   ].filter((item): item is typeof item & { playbackId: string } => !!item.playbackId);
   if (!items.length) {
     void prompts.message('info', vscode.l10n.t('Livepeer: nothing to play yet: no stream and no ready asset in this project.'), {});
     return undefined;
   }
   const picked = await prompts.pick(items, { placeHolder: vscode.l10n.t('Play which stream or asset?'), matchOnDescription: true });
-  return picked && { playbackId: picked.playbackId, name: picked.name };
+  return picked && { playbackId: picked.playbackId, name: picked.name, clipOf: picked.clipOf };
 }
 
 /** The player panel and its Play command. */

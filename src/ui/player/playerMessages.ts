@@ -9,6 +9,8 @@ export interface PlayerLoad {
   fallbackMp4?: string;
   live: boolean;
   title: string;
+  /** A stream or a recording of one: the page offers Mark In, Mark Out and Clip…. */
+  clippable?: boolean;
 }
 
 /** Views started on a day (Unix ms of any time in that UTC day), as the service lists them. */
@@ -43,7 +45,12 @@ export type FromWebview =
     }
   | { type: 'failed'; detail: string; /** HTTP status of the failed request, when there was one. */ status?: number }
   | { type: 'chart'; bars: number }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /**
+   * Clip… pressed: where it plays now and the marks set, as Unix ms of the frame shown on a live
+   * stream (the wall clock less the latency), as ms into the video of a recording.
+   */
+  | { type: 'clip'; at: number; in?: number; out?: number };
 
 const STATES: readonly unknown[] = ['loading', 'playing', 'paused', 'waiting', 'ended', 'error'];
 
@@ -59,7 +66,7 @@ function count(value: unknown, max = Number.MAX_SAFE_INTEGER): value is number {
  */
 export function parseFromWebview(message: unknown): FromWebview | undefined {
   if (!message || typeof message !== 'object') return undefined;
-  const { type, state, currentTime, latency, detail, status, bars, shown } = message as Record<string, unknown>;
+  const { type, state, currentTime, latency, detail, status, bars, shown, at, in: from, out: to } = message as Record<string, unknown>;
   if (type === 'ready' || type === 'retry') return { type };
   if (type === 'state' && STATES.includes(state) && count(currentTime) && (latency === undefined || count(latency)) && (shown === undefined || typeof shown === 'string')) {
     return { type, state: state as PlayerState, currentTime, ...(latency !== undefined ? { latency } : {}), ...(shown !== undefined ? { shown: shown.slice(0, 200) } : {}) };
@@ -68,5 +75,8 @@ export function parseFromWebview(message: unknown): FromWebview | undefined {
     return { type, detail: detail.slice(0, 300), ...(status !== undefined ? { status } : {}) };
   }
   if (type === 'chart' && Number.isInteger(bars) && count(bars, 366)) return { type, bars };
+  if (type === 'clip' && count(at) && (from === undefined || count(from)) && (to === undefined || count(to))) {
+    return { type, at, ...(from !== undefined ? { in: from } : {}), ...(to !== undefined ? { out: to } : {}) };
+  }
   return undefined;
 }

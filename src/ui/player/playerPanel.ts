@@ -4,7 +4,7 @@ import { rememberSecrets } from '../../api';
 import type { Account } from '../account/account';
 import type { Prompts } from '../common/prompts';
 import type { PrivateKeys } from '../keys/privateKeys';
-import { PLAYER_TOKEN_SECONDS, planPlayback, type PlayTarget, type PlaybackPlan } from './playbackPlan';
+import { PLAYER_TOKEN_SECONDS, planPlayback, type PlayTarget, type PlaybackPlan, type PlayerClipRequest } from './playbackPlan';
 import { playerHtml } from './playerHtml';
 import { parseFromWebview, type FromWebview, type ToWebview } from './playerMessages';
 import { ViewerFeed } from './viewerFeed';
@@ -97,6 +97,7 @@ export class PlayerPanel extends Disposable {
     panel.onDidChangeViewState(() => (panel.visible ? this.resumeWaiting() : this.holdWaiting()));
     panel.onDidDispose(() => {
       this.panel = undefined;
+      this.ready = false;
       this.origins = undefined;
       this.target = undefined;
       this.wait = undefined;
@@ -122,7 +123,7 @@ export class PlayerPanel extends Disposable {
     if (plan.kind === 'play') {
       this.wait = undefined;
       this.page(plan.origins);
-      this.show({ type: 'load', source: plan.source });
+      this.show({ type: 'load', source: { ...plan.source, ...(target.clipOf ? { clippable: true } : {}) } });
       if (plan.source.live) this.feed?.watchViewers();
       if (plan.resign) {
         const resign = plan.resign;
@@ -242,6 +243,11 @@ export class PlayerPanel extends Disposable {
       for (const message of shown) this.post(message);
     } else if (message.type === 'retry') {
       void this.plan();
+    } else if (message.type === 'clip') {
+      const [clipOf, load] = [this.target?.clipOf, this.shown.get('load')];
+      const { type: _clip, ...marks } = message;
+      const request: PlayerClipRequest | undefined = clipOf && load?.type === 'load' ? { fromPlayer: { ...clipOf, live: load.source.live, ...marks } } : undefined;
+      if (request) void vscode.commands.executeCommand(COMMANDS.streams.createClip, request);
     } else if (message.type === 'failed') {
       // A refusal or a stream gone offline is asked again, so it is said in the edge's words (or waited out).
       if (message.status === 401 || message.status === 403 || message.status === 404) void this.plan();

@@ -5,15 +5,36 @@ import { COMMANDS } from '../common/commandIds';
 import { shortDateTime } from '../common/format';
 import { nameOf, resolveStream, type StreamContext } from './streamPicker';
 import { SessionItem } from './sessionItems';
+import type { PlayerClipRequest } from '../player/playbackPlan';
 
 const QUICK = [
   { label: vscode.l10n.t('Last 30 seconds'), ms: 30_000 },
   { label: vscode.l10n.t('Last 2 minutes'), ms: 120_000 },
 ];
 
-/** The session to clip: the row it was run on, or one picked from a stream's sessions. */
+/** A range offered: its offsets into the session. */
+interface Range {
+  label: string;
+  description?: string;
+  fromMs: number;
+  toMs: number;
+}
+
+function fromPlayer(arg: unknown): PlayerClipRequest['fromPlayer'] | undefined {
+  return (arg as Partial<PlayerClipRequest> | undefined)?.fromPlayer;
+}
+
+/** The session to clip: the row it was run on, the player's (a recording, or the stream's live or last session), or one picked from a stream's sessions. */
 async function sessionOf(ctx: StreamContext, { clipTimeWords, sessionLengthMs }: Clips, arg: unknown): Promise<{ stream: Stream; session: Session } | undefined> {
   if (arg instanceof SessionItem) return { stream: arg.parent, session: arg.session };
+  const player = fromPlayer(arg);
+  if (player) {
+    const client = ctx.session.client();
+    const stream = await client.streams.get(player.streamId);
+    const session = player.session ?? (await client.streams.listSessionsPage(stream.id, { limit: 1 })).items[0];
+    if (!session) void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} has no session with video to clip.', nameOf(stream)), {});
+    return session && { stream, session };
+  }
   const stream = await resolveStream(ctx, undefined, vscode.l10n.t('Select the stream to clip'));
   if (!stream) return undefined;
   const { items } = await ctx.session.client().streams.listSessionsPage(stream.id, { limit: 20 });
@@ -43,7 +64,23 @@ async function askTime(ctx: StreamContext, { clipTimeWords, parseClipTime }: Cli
   return text === undefined ? undefined : parseClipTime(text);
 }
 
-/** Create Clip…: from a session row or the palette; the last 30 s / 2 min, or times typed as mm:ss into the session. */
+/**
+ * The ranges offered: the last 30 s / 2 min of the session, or, from the player, up to where it
+ * plays now and between the marks set there (first: the marks were set to be used).
+ */
+function rangesOf({ clipTimeWords }: Clips, session: Session, length: number, player?: PlayerClipRequest['fromPlayer']): Range[] {
+  // The player's positions are the wall clock on a live stream, offsets into a recording.
+  const offset = (position: number) => Math.min(length, Math.max(0, Math.round(player?.live ? position - (session.createdAt ?? 0) : position)));
+  const end = player ? offset(player.at) : length;
+  const words = (fromMs: number, toMs: number) => `${clipTimeWords(fromMs)}–${clipTimeWords(toMs)}`;
+  const marked = player?.in !== undefined ? { fromMs: offset(player.in), toMs: offset(player.out ?? player.at) } : undefined;
+  return [
+    ...(marked && marked.toMs > marked.fromMs ? [{ label: vscode.l10n.t('Between the Marks'), description: words(marked.fromMs, marked.toMs), ...marked }] : []),
+    ...QUICK.filter((q) => q.ms <= end).map((q) => ({ label: q.label, ...(player ? { description: words(end - q.ms, end) } : {}), fromMs: end - q.ms, toMs: end })),
+  ];
+}
+
+/** Create Clip…: from a session row, the player or the palette; the last 30 s / 2 min, the player's marks, or times typed as mm:ss into the session. */
 export async function createClipCommand(ctx: StreamContext, arg: unknown): Promise<void> {
   // Loaded as the assistant's clip tool loads it: one copy (a bundle of its own).
   const clips = await import('../../operations/createClip.js');
@@ -53,14 +90,13 @@ export async function createClipCommand(ctx: StreamContext, arg: unknown): Promi
   const { stream, session } = found;
   const length = sessionLengthMs(session);
   const title = vscode.l10n.t('Livepeer: Create Clip of {0}', nameOf(stream));
-  const range = await ctx.prompts.pick(
-    [...QUICK.filter((q) => q.ms <= length), { label: vscode.l10n.t('Choose Start and End…'), ms: 0 }],
-    { title, placeHolder: vscode.l10n.t('The session is {0} long: which part?', clipTimeWords(length)) },
-  );
+  const range = await ctx.prompts.pick([...rangesOf(clips, session, length, fromPlayer(arg)), { label: vscode.l10n.t('Choose Start and End…'), fromMs: -1, toMs: -1 }], {
+    title,
+    placeHolder: vscode.l10n.t('The session is {0} long: which part?', clipTimeWords(length)),
+  });
   if (!range) return;
-  let fromMs = Math.max(0, length - range.ms);
-  let toMs = length;
-  if (!range.ms) {
+  let { fromMs, toMs } = range;
+  if (fromMs < 0) {
     const from = await askTime(ctx, clips, title, vscode.l10n.t('Start, from the session start (mm:ss)'), '0:00', length);
     if (from === undefined) return;
     const to = await askTime(ctx, clips, title, vscode.l10n.t('End (mm:ss)'), clipTimeWords(Math.min(length, from + 30_000)), length);

@@ -2,6 +2,7 @@
 // with hls.js (or the video element itself for MP4), and reports its state back.
 import Hls, { type ErrorData } from 'hls.js';
 import type { FromWebview, PlayerLoad, PlayerState, ToWebview } from '../playerMessages';
+import { clipMarks } from './clipMarks';
 import { dailyViews, drawViewsChart } from './viewsChart';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void };
@@ -30,6 +31,12 @@ let hls: Hls | undefined;
 let source: PlayerLoad | undefined;
 let jwt: string | undefined;
 let lastReport = 0;
+// Where the video is now for a clip: the frame shown on a live stream (wall clock less the latency), or into the recording.
+const clipBar = clipMarks(
+  document.querySelector('.bar') as HTMLElement,
+  () => (source?.live ? Date.now() - (hls && Number.isFinite(hls.latency) ? hls.latency * 1000 : 0) : video.currentTime * 1000),
+  (message) => vscode.postMessage(message),
+);
 
 function say(text: string, problem = false): void {
   status.textContent = text;
@@ -75,6 +82,7 @@ function stop(): void {
   latencyText.textContent = '';
   // The viewers of what played before (a live stream) are not this one's: a live one's come again.
   viewersText.textContent = '';
+  clipBar.reset(undefined);
 }
 
 function playMp4(url: string): void {
@@ -99,6 +107,7 @@ function onHlsError(data: ErrorData): void {
 function load(next: PlayerLoad): void {
   stop();
   source = next;
+  clipBar.reset(next);
   retry.style.display = 'none';
   say(next.live ? 'Joining the live stream…' : 'Loading…');
   // Reports from here on are about this content: what the page said of the one before came earlier.

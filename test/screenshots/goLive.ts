@@ -30,7 +30,7 @@ export async function goLiveShots(api: LivepeerApi, emulator: Emulator): Promise
   // Restreamed to two platforms; the keys in the URLs are made up, and no picture shows them.
   const youtube = await client.multistream.create({ name: 'YouTube', url: `rtmp://a.rtmp.youtube.com/live2/${randomBytes(8).toString('hex')}` });
   const twitch = await client.multistream.create({ name: 'Twitch', url: `rtmps://live.twitch.tv:443/app/live_${randomBytes(8).toString('hex')}` });
-  await client.streams.addTarget(sunday.id, { id: youtube.id, profile: '720p0' });
+  await client.streams.addTarget(sunday.id, { id: youtube.id, profile: 'source' });
   await client.streams.addTarget(sunday.id, { id: twitch.id, profile: 'source', videoOnly: true });
   await client.multistream.update(twitch.id, { disabled: true });
   const row = await revealStream(api, 'Sunday Service');

@@ -1,4 +1,4 @@
-// `npm run screenshots`: writes media/screenshots/views.png, upload.png, forwarding.png and quality.png from the demo data in a real VS Code host.
+// `npm run screenshots`: writes media/screenshots/views.png, upload.png, forwarding.png, quality.png, tasks.png, multistream.png, clip.png and access.png from the demo data in a real VS Code host.
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

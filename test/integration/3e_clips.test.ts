@@ -181,7 +181,7 @@ describe('Create Clip…', function () {
       await playedFor(0.5);
     });
 
-    it('on a live stream played from its row, cuts the last 30 s up to the frame shown, in its live session', async () => {
+    it('on a live stream played from its row, cuts the last 30 s up to the frame shown, in its live session; the clip becomes ready and plays', async () => {
       const stream = emulator.store.addStream({ name: 'Live Clip' });
       const session = emulator.store.startSession(stream, { createdAt: Date.now() - 90_000 });
       try {
@@ -207,6 +207,10 @@ describe('Create Clip…', function () {
         assert.equal(to - from, 30_000);
         // Up to the frame shown: before the click (less the latency), after the session's first minute.
         assert.ok(to > 60_000 && to <= clickedAt + 5_000 - Number(session.createdAt), `ends ${to} ms into the session`);
+        await eventually(() => assert.equal(emulator.store.assets.get(clip.id)?.status.phase, 'ready'), 30_000);
+        states = [];
+        await vscode.commands.executeCommand('livepeer.player.play', clip.playbackId);
+        await playedFor(0.5);
       } finally {
         emulator.store.endLiveSession(stream);
       }

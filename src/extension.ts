@@ -93,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const uploadsDeps: UploadsDeps = { session, prompts, storage: globalState, log, watcher };
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
+  streams.tree = streamsTree;
   const history = uploads.uploads.manager.history;
   const assets = activateAssets(session, prompts, context.workspaceState, watcher, (assetId) => history.finished.isAbandoned(assetId), uploads.uploads.drop);
   const webhooks = activateWebhooks(session, prompts, results, globalState);

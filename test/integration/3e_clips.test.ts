@@ -114,6 +114,34 @@ describe('Create Clip…', function () {
     await eventually(() => assert.deepEqual((api.assetsTree.selection as Array<{ asset?: { id: string } }>).map((item) => item.asset?.id), [asset.id]));
   });
 
+  it('a clip row follows its task only while the Streams view is visible, and goes on when it is shown again', async () => {
+    const stream = emulator.store.addStream({ name: 'Clip Hidden' });
+    const session = emulator.store.startSession(stream, { createdAt: Date.now() - 60_000, sourceSegmentsDuration: 60 });
+    emulator.store.endLiveSession(stream);
+    emulator.store.tasks.injectFault({ type: 'clip', stallAt: 0.2 });
+    const start = Number(session.createdAt);
+    const { asset } = await api.session.client().clips.create({ playbackId: String(stream.playbackId), sessionId: session.id, startTime: start, endTime: start + 20_000, name: 'Stalled' });
+    const following = () => api.streams.watcher.isFollowed(asset.id);
+    try {
+      await vscode.commands.executeCommand('livepeer.streams.focus');
+      await api.streams.refresh();
+      const row = ((await api.streams.getChildren()) ?? []).find((r) => 'stream' in r && (r as StreamItem).stream.id === stream.id);
+      assert.ok(row, 'the stream is listed');
+      const clipsRow = ((await api.streams.getChildren(row)) ?? []).find((r) => r.contextValue === 'clips');
+      assert.ok(clipsRow, 'its Clips row');
+      await api.streams.getChildren(clipsRow);
+      await eventually(() => assert.ok(following(), 'followed while the view shows it'));
+      // Another view container: the Livepeer views are hidden.
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      await eventually(() => assert.ok(!api.streamsTree.visible && !following(), 'not followed while hidden'));
+      await vscode.commands.executeCommand('livepeer.streams.focus');
+      await eventually(() => assert.ok(following(), 'followed again once shown'));
+    } finally {
+      emulator.store.process(asset.id, 0);
+    }
+    await eventually(() => assert.ok(!following(), 'no longer followed once ready'), 20_000);
+  });
+
   describe("the player's Clip…", function () {
     // A new webview page after one closed sometimes waits ~30 s for its resources in this host (a VS Code
     // web platform pause, also seen by others: posit-dev/positron#4448); the test waits on conditions.

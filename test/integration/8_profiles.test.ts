@@ -235,6 +235,15 @@ describe('Profiles', () => {
     makeFile(file, 28 * MiB + 321);
     const chunkSize = vscode.workspace.getConfiguration('livepeer.upload');
     await chunkSize.update('chunkSize', 8, vscode.ConfigurationTarget.Global);
+    const responder = api.prompts.responder!;
+    let clicked = false;
+    // The person clicks Copy Playback URL on the upload's ready notice (whenever it comes).
+    api.prompts.responder = (request) => {
+      if (request.kind !== 'message' || !/“A take” is uploaded and ready/.test(request.message)) return responder(request);
+      asked.push(request);
+      clicked = true;
+      return 'Copy Playback URL';
+    };
     try {
       emulator.faults.delay({ origin: 'ingest', method: 'PATCH', path: /\/upload\/tus\/.+/, ms: 400, times: 10_000 });
       const uri = vscode.Uri.file(file);
@@ -258,7 +267,14 @@ describe('Profiles', () => {
       const aboutAsset = emulator.requests.slice(since).filter((r) => r.url.includes(assetId) && r.origin === 'api');
       assert.ok(aboutAsset.length > 0, 'the arrival check asked about A’s asset');
       assert.deepEqual([...new Set(aboutAsset.map((r) => r.tokenId))], [a.tokenId], 'with A’s token');
+      // Its ready notice, clicked while B is current, says whose asset it is instead of asking B's account.
+      const before = emulator.requests.length;
+      await eventually(() => assert.ok(clicked, 'no ready notice yet'), 30_000);
+      const said = await eventually(() => lastMessage(/this is about profile “Default”, not the current profile “Client”/) ?? assert.fail('not said'));
+      assert.deepEqual(said.actions, ['Switch to “Default”']);
+      assert.ok(emulator.requests.slice(before).every((r) => !r.url.includes(assetId) || r.tokenId === a.tokenId), 'B’s account was not asked about A’s asset');
     } finally {
+      api.prompts.responder = responder;
       emulator.faults.clear();
       await chunkSize.update('chunkSize', undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');

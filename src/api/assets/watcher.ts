@@ -88,6 +88,11 @@ export class AssetWatcher {
     };
   }
 
+  /** Whether anyone follows the asset now (the views follow only what they show while visible). */
+  isFollowed(assetId: string): boolean {
+    return this.watches.has(assetId);
+  }
+
   private arm(watch: Watch): void {
     this.clock.clearTimeout(watch.timer);
     watch.timer = this.clock.setTimeout(() => void this.tick(watch), watch.delay);

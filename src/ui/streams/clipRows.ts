@@ -40,16 +40,28 @@ export class ClipsItem extends vscode.TreeItem {
   }
 }
 
-/** Builds clip rows and follows the unfinished ones to ready (through the watcher the Assets view shares). */
+/** Whether the Streams view shows now: clips are followed only then. */
+export type Shown = Pick<vscode.TreeView<unknown>, 'visible' | 'onDidChangeVisibility'>;
+
+/**
+ * Builds clip rows and, while the Streams view is visible, follows the unfinished ones to ready
+ * (through the watcher the Assets view shares); hidden, it follows none, and shown again, it goes on.
+ */
 export class ClipRows implements vscode.Disposable {
+  /** The rows given, by row id, with the clip each shows now. */
+  private readonly shown = new Map<string, { row: ClipItem; clip: Asset }>();
   private readonly followed = new Map<string, Subscription>();
+  private readonly visibility: vscode.Disposable;
 
   constructor(
     private readonly session: Account,
     private readonly watcher: AssetWatcher,
+    private readonly view: Shown,
     private readonly changed: (row: ClipItem) => void,
     private readonly errorRow: (error: unknown) => vscode.TreeItem,
-  ) {}
+  ) {
+    this.visibility = view.onDidChangeVisibility(() => this.sync());
+  }
 
   /** A Clips row for a stream that has clips (none when the list cannot be read: its session rows list theirs). */
   async clipsRow(stream: Stream): Promise<vscode.TreeItem[]> {
@@ -71,21 +83,39 @@ export class ClipRows implements vscode.Disposable {
 
   /** The rows of one list (`key`: its parent row's id); the rows it gave before are no longer followed. */
   private rows(key: string, clips: Asset[]): vscode.TreeItem[] {
+    for (const id of this.shown.keys()) if (id.startsWith(`${key}/clip/`)) this.shown.delete(id);
+    const rows = clips.map((clip) => {
+      const row = new ClipItem(clip, key);
+      this.shown.set(String(row.id), { row, clip });
+      return row;
+    });
+    this.sync();
+    return rows;
+  }
+
+  /** Follows the unsettled clips shown while the view is visible; no others. */
+  private sync(): void {
+    const wanted = new Map([...this.shown].filter(([, { clip }]) => this.view.visible && !isSettled(clip)));
     for (const [id, subscription] of this.followed) {
-      if (!id.startsWith(`${key}/clip/`)) continue;
+      if (wanted.has(id)) continue;
       subscription.dispose();
       this.followed.delete(id);
     }
-    return clips.map((clip) => {
-      const row = new ClipItem(clip, key);
-      const update = (fresh: Asset) => (row.show(fresh), this.changed(row));
-      if (!isSettled(clip)) this.followed.set(String(row.id), this.watcher.subscribe(clip.id, { onUpdate: update }));
-      return row;
-    });
+    for (const [id, shown] of wanted) {
+      if (this.followed.has(id)) continue;
+      const update = (fresh: Asset) => {
+        shown.clip = fresh;
+        shown.row.show(fresh);
+        this.changed(shown.row);
+        if (isSettled(fresh)) this.sync();
+      };
+      this.followed.set(id, this.watcher.subscribe(shown.clip.id, { onUpdate: update }));
+    }
   }
 
   dispose(): void {
-    this.followed.forEach((subscription) => subscription.dispose());
-    this.followed.clear();
+    this.visibility.dispose();
+    this.shown.clear();
+    this.sync();
   }
 }

@@ -7,7 +7,7 @@ import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
 import { ChildSessionItem, SessionItem } from './sessionItems';
-import type { ClipRows } from './clipRows';
+import type { ClipRows, Shown } from './clipRows';
 import type { StreamFilters } from './streamFilters';
 import { StreamItem, liveSince, streamTooltip } from './streamItem';
 import { tickWhenHeld } from '../common/walkthrough';
@@ -41,6 +41,8 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
   /** Set by the multistream feature: asked only for streams that have targets (it loads on first use). */
   extraRows: StreamExtraRows | undefined;
   private clipRows: ClipRows | undefined;
+  /** The tree that shows this view (it is made from the view, so it comes after): clips are followed only while it is visible. */
+  tree: Shown | undefined;
 
   constructor(
     private readonly session: Account,
@@ -236,7 +238,9 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
   /** The clip rows: a bundle loaded by the first expand of a stream that went live. */
   private async clips(): Promise<ClipRows> {
     const { ClipRows } = await import('./clipRows.js');
-    return (this.clipRows ??= this.register(new ClipRows(this.session, this.watcher, (row) => this.model.fire(row as vscode.TreeItem as Row), (error) => this.model.errorRow('clips', error))));
+    const tree = this.tree;
+    if (!tree) throw new Error('the Streams view has no tree yet');
+    return (this.clipRows ??= this.register(new ClipRows(this.session, this.watcher, tree, (row) => this.model.fire(row as vscode.TreeItem as Row), (error) => this.model.errorRow('clips', error))));
   }
 
   private sessionsPage(streamId: string, cursor?: string): Promise<Page<StreamSession>> {

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import type { Asset, AssetWatcher } from '../../api';
+import type { Account } from '../account/account';
 import { COMMANDS } from '../common/commandIds';
 import { quoted } from '../common/format';
 import type { Prompts } from '../common/prompts';
+import { onProfileOf } from '../profiles/profileGuard';
 
 // Loaded on first use by the imports, uploads and clips this machine starts (each through `await import`).
 
@@ -28,40 +30,48 @@ function failedText(origin: TaskOrigin, name: string, reason: string): string {
   return vscode.l10n.t('Livepeer: importing {0} failed: {1}', name, reason);
 }
 
+export interface EndDeps {
+  prompts: Prompts;
+  session: Account;
+}
+
 /**
- * Says once that the task of this machine that makes `asset` ended: ready (Play, Copy Playback URL)
- * or failed with the service's reason (Why?, which opens Why Is This Not Ready?). Nothing for an
- * asset still processing, or one already announced.
+ * Says once that the task of this machine that makes `asset` (of profile `profileId`) ended: ready
+ * (Play, Copy Playback URL) or failed with the service's reason (Why?, which opens Why Is This Not
+ * Ready?). Nothing for an asset still processing, or one already announced. An action clicked once
+ * another profile is current says whose asset it is instead of asking the current account.
  */
-export function announceEnd(prompts: Prompts, origin: TaskOrigin, asset: Pick<Asset, 'id' | 'name' | 'playbackId' | 'status'>): void {
+export function announceEnd(deps: EndDeps, origin: TaskOrigin, asset: Pick<Asset, 'id' | 'name' | 'playbackId' | 'status'>, profileId: string | undefined): void {
   const phase = asset.status?.phase;
   if ((phase !== 'ready' && phase !== 'failed') || announced.has(`${asset.id}:end`)) return;
   announced.add(`${asset.id}:end`);
   const name = quoted(asset.name || asset.id);
+  const run = (command: string, arg: unknown) => void onProfileOf(deps.session, deps.prompts, profileId, () => vscode.commands.executeCommand(command, arg));
   if (phase === 'ready') {
-    void prompts.message('info', readyText(origin, name), {}, PLAY, COPY_PLAYBACK_URL).then((action) => {
-      if (action === PLAY) void vscode.commands.executeCommand(COMMANDS.player.play, asset.playbackId);
-      if (action === COPY_PLAYBACK_URL) void vscode.commands.executeCommand(COMMANDS.assets.copyPlaybackUrl, asset.id);
+    void deps.prompts.message('info', readyText(origin, name), {}, PLAY, COPY_PLAYBACK_URL).then((action) => {
+      if (action === PLAY) run(COMMANDS.player.play, asset.playbackId);
+      if (action === COPY_PLAYBACK_URL) run(COMMANDS.assets.copyPlaybackUrl, asset.id);
     });
   } else {
     const reason = asset.status?.errorMessage ?? vscode.l10n.t('no reason given');
-    void prompts.message('error', failedText(origin, name, reason), {}, WHY).then((action) => {
-      if (action === WHY) void vscode.commands.executeCommand(COMMANDS.assets.whyNotReady, asset.id);
+    void deps.prompts.message('error', failedText(origin, name, reason), {}, WHY).then((action) => {
+      if (action === WHY) run(COMMANDS.assets.whyNotReady, asset.id);
     });
   }
 }
 
-/** Follows an asset this machine's import or clip makes until it is ready or failed, then announces it (once). */
-export function followToEnd(deps: { prompts: Prompts; watcher: AssetWatcher; onSettled?: (asset: Asset) => void }, origin: TaskOrigin, asset: Asset): void {
+/** Follows an asset this machine's import or clip makes (in the current profile) until it is ready or failed, then announces it (once). */
+export function followToEnd(deps: EndDeps & { watcher: AssetWatcher; onSettled?: (asset: Asset) => void }, origin: TaskOrigin, asset: Asset): void {
   if (announced.has(asset.id)) return;
   announced.add(asset.id);
+  const profileId = deps.session.profile?.id;
   const subscription = deps.watcher.subscribe(asset.id, {
     onUpdate: (fresh) => {
       const phase = fresh.status?.phase;
       if (phase !== 'ready' && phase !== 'failed') return;
       subscription.dispose();
       deps.onSettled?.(fresh);
-      announceEnd(deps.prompts, origin, fresh);
+      announceEnd(deps, origin, fresh, profileId);
     },
     onGone: () => subscription.dispose(),
   });

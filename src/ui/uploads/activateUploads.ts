@@ -48,7 +48,7 @@ export function createUploads(deps: UploadsDeps): Uploads {
   // With several profiles each row names its upload's (with one, it would only repeat it).
   const { session } = deps;
   const view = new UploadsView(manager, (account) => (account && session.profiles.all().length > 1 ? session.profileOf(account)?.name : undefined));
-  const feedback = new UploadFeedback(manager, deps.prompts);
+  const feedback = new UploadFeedback(manager, deps.prompts, deps.session);
   void offerResume(manager, deps.prompts);
   return {
     manager,

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { StudioApiError } from '../../api';
 import { EstimateGate, type FinishedUpload, type Upload, type UploadEnd, type UploadQueue, type UploadResult } from '../../upload';
 import { reportError } from '../common/errorReporting';
+import type { Account } from '../account/account';
 import type { Prompts } from '../common/prompts';
 import { cancelAndAsk } from './leftoverAssets';
 import { byteSize, quoted } from '../common/format';
@@ -41,6 +42,7 @@ export class UploadFeedback extends Disposable {
   constructor(
     private readonly manager: UploadQueue,
     private readonly prompts: Prompts,
+    private readonly session: Account,
   ) {
     super();
     this.register(manager.onDidQueue((upload) => this.join(upload)));
@@ -171,7 +173,7 @@ export class UploadFeedback extends Disposable {
   private announceProcessing(record: FinishedUpload): void {
     if (!record.assetId) return;
     const asset = { id: record.assetId, name: record.name, playbackId: record.playbackId, status: record.assetStatus };
-    void import('../tasks/taskEnd.js').then(({ announceEnd }) => announceEnd(this.prompts, 'upload', asset));
+    void import('../tasks/taskEnd.js').then(({ announceEnd }) => announceEnd({ prompts: this.prompts, session: this.session }, 'upload', asset, record.account));
   }
 }
 

@@ -79,6 +79,8 @@ describe('Create Clip…', function () {
     const other = emulator.store.startSession(stream, { createdAt: Date.now() - 60_000, sourceSegmentsDuration: 60 });
     emulator.store.endLiveSession(stream);
     const start = Number(session.createdAt);
+    // Shown: its clip rows follow their task only while the view is visible.
+    await vscode.commands.executeCommand('livepeer.streams.focus');
     const { asset } = await api.session.client().clips.create({ playbackId: String(stream.playbackId), sessionId: session.id, startTime: start + 10_000, endTime: start + 40_000, name: 'Replay' });
     await api.streams.refresh();
     const row = ((await api.streams.getChildren()) ?? []).find((r) => 'stream' in r && (r as StreamItem).stream.id === stream.id);

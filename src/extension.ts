@@ -95,7 +95,15 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
   streams.tree = streamsTree;
   const history = uploads.uploads.manager.history;
-  const assets = activateAssets(session, prompts, context.workspaceState, watcher, (assetId) => history.finished.isAbandoned(assetId), uploads.uploads.drop);
+  const assets = activateAssets({
+    session,
+    prompts,
+    workspaceState: context.workspaceState,
+    watcher,
+    privateKeys: signingKeys.privateKeys,
+    isAbandoned: (assetId) => history.finished.isAbandoned(assetId),
+    drop: uploads.uploads.drop,
+  });
   const webhooks = activateWebhooks(session, prompts, results, globalState);
   const tasks = registerTaskCommands({ session, prompts, results, assets: assets.view, uploads: uploads.uploads.manager, watcher });
   const forwarding = registerForwarding(session, prompts, webhooks.view, globalState);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { decodePlaybackToken } from '../../src/api/playback/token';
 import type { AssetItem } from '../../src/ui/assets/activateAssets';
 import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { EmulatorAsset } from '../emulator';
@@ -89,6 +90,39 @@ describe('Assets: Download…', function () {
       assert.equal(await vscode.commands.executeCommand('livepeer.assets.download', asset.id), target);
       assert.ok(lastProgress(/downloading “Cancel me” \(continuing after/, since), 'the second run says it continues');
       assert.ok(fs.readFileSync(target).equals(MP4));
+    } finally {
+      fs.rmSync(target, { force: true });
+      fs.rmSync(`${target}.part`, { force: true });
+    }
+  });
+
+  it('a signed asset downloads with a playback token signed by a kept private key; with none kept it says so and asks nothing more', async () => {
+    const asset = emulator.store.addAsset({ name: 'Members download', status: { phase: 'ready', updatedAt: Date.now() }, playbackPolicy: { type: 'jwt' } });
+    made.push(asset);
+    const target = path.join(folder, 'Members download.mp4');
+    // Earlier suites may have kept keys: set aside for the first half, and back after.
+    const kept = [...emulator.store.signingKeys.values()].filter((key) => api.signingKeys.privateKeys.has(key.id));
+    const secrets = await Promise.all(kept.map(async (key) => ({ key, secret: await api.signingKeys.privateKeys.get(key.id) })));
+    await Promise.all(kept.map((key) => api.signingKeys.privateKeys.remove(key.id)));
+    try {
+      assert.equal(await vscode.commands.executeCommand('livepeer.assets.download', asset.id), undefined);
+      const said = await eventually(() => lastMessage(/“Members download” has signed playback, and no private key of an enabled signing key is kept in VS Code to sign a token for its download/) ?? assert.fail('not said'));
+      assert.deepEqual(said.actions, ['Create Signing Key…']);
+    } finally {
+      for (const { key, secret } of secrets) if (secret) await api.signingKeys.privateKeys.store(key, secret);
+    }
+    answer(
+      () => 'download key',
+      (request) => (request as Extract<PromptRequest, { kind: 'message' }>).actions.find((action) => /Keep in VS Code/.test(action)),
+    );
+    await vscode.commands.executeCommand('livepeer.keys.create');
+    answer(() => vscode.Uri.file(target));
+    try {
+      assert.equal(await vscode.commands.executeCommand('livepeer.assets.download', asset.id), target);
+      assert.ok(fs.readFileSync(target).equals(MP4), 'byte for byte');
+      const fetched = emulator.requests.filter((r) => r.origin === 'ingest' && MP4_PATH.test(new URL(r.url, 'http://edge').pathname)).at(-1);
+      const claims = decodePlaybackToken(new URL(fetched?.url ?? '', 'http://edge').searchParams.get('jwt') ?? '');
+      assert.equal(claims?.sub, asset.playbackId, 'with a playback token for this asset');
     } finally {
       fs.rmSync(target, { force: true });
       fs.rmSync(`${target}.part`, { force: true });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { QualityEvent } from '../../src/ui/quality/registerQuality';
-import { api, assertAllAnswered, emulator, eventually, person, screenshot, signIn } from './harness';
+import { answer, api, assertAllAnswered, emulator, eventually, person, screenshot, signIn } from './harness';
+import type { PromptRequest } from '../../src/ui/common/prompts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -111,6 +112,29 @@ describe('Quality and Usage', () => {
       assert.deepEqual(emulator.requests.slice(since).filter((r) => r.url.startsWith('/api/data/usage/query')).map((r) => r.status), [undefined, undefined, 200]);
     } finally {
       held.release();
+    }
+  });
+
+  it('from the palette, asks which stream or ready asset (live streams first) and opens its panel', async () => {
+    const asset = emulator.store.addAsset({ name: 'Palette quality', status: { phase: 'ready', updatedAt: Date.now() } });
+    made.push(asset.id);
+    const live = emulator.store.addStream({ name: 'Palette live' });
+    emulator.store.startSession(live);
+    try {
+      answer((request) => {
+        const items = (request as Extract<PromptRequest, { kind: 'pick' }>).items;
+        const labels = items.map((item) => item.label);
+        assert.equal(items.find((item) => item.label === '$(broadcast) Palette live')?.description, 'live');
+        assert.equal(items[0]?.description, 'live', 'live streams first');
+        assert.ok(labels.includes('$(file-media) Palette quality'), `the ready asset among ${labels.join(', ')}`);
+        return items.find((item) => item.label === '$(file-media) Palette quality');
+      });
+      await vscode.commands.executeCommand('livepeer.quality.show');
+      await pageSays(`asset:${asset.id}`, /Views and watch time/);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await closed(`asset:${asset.id}`);
+    } finally {
+      emulator.store.endLiveSession(live);
     }
   });
 });

@@ -5,6 +5,7 @@ import { registerCommand } from '../common/commands';
 import { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
+import type { PrivateKeys } from '../keys/privateKeys';
 import { registerAssetCommands } from './assetCommands';
 import { AssetFilters } from './assetFilters';
 import { AssetsView } from './assetsView';
@@ -19,8 +20,21 @@ export interface AssetsFeature {
   disposables: vscode.Disposable[];
 }
 
+export interface AssetsDeps {
+  session: Account;
+  prompts: Prompts;
+  workspaceState: vscode.Memento;
+  watcher: AssetWatcher;
+  /** Download… signs a token for signed content with a kept private key, as the player does. */
+  privateKeys: PrivateKeys;
+  /** Whether an asset is one whose upload was given up (its row says so). */
+  isAbandoned: (assetId: string) => boolean;
+  /** Dropping video files onto the view uploads them. */
+  drop?: vscode.TreeDragAndDropController<unknown>;
+}
+
 /** The Assets view with its filters, details documents, processing refresh and commands. */
-export function activateAssets(session: Account, prompts: Prompts, workspaceState: vscode.Memento, watcher: AssetWatcher, isAbandoned: (assetId: string) => boolean, drop?: vscode.TreeDragAndDropController<unknown>): AssetsFeature {
+export function activateAssets({ session, prompts, workspaceState, watcher, privateKeys, isAbandoned, drop }: AssetsDeps): AssetsFeature {
   const filters = new AssetFilters(workspaceState);
   const view = new AssetsView(session, prompts, filters, isAbandoned);
   const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view, dragAndDropController: drop, canSelectMany: true });
@@ -38,7 +52,7 @@ export function activateAssets(session: Account, prompts: Prompts, workspaceStat
       details,
       new ProcessingRefresh(watcher, view, treeView),
       ...registerAssetCommands(ctx),
-      registerCommand(COMMANDS.assets.download, async (arg?: unknown) => (await import('./assetDownload.js')).downloadAssetCommand(ctx, arg)),
+      registerCommand(COMMANDS.assets.download, async (arg?: unknown) => (await import('./assetDownload.js')).downloadAssetCommand({ ...ctx, privateKeys }, arg)),
     ],
   };
 }

@@ -2,15 +2,23 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Asset } from '../../api';
+import { withPlaybackJwt, type Asset } from '../../api';
 import { DownloadError, downloadFile, partPathOf } from '../../download/rangeDownload';
-import { RETRY } from '../common/actions';
+import { CREATE_SIGNING_KEY, RETRY } from '../common/actions';
+import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
 import { byteSize, quoted } from '../common/format';
 import { phaseOf } from './assetItem';
 import { resolveAsset, type AssetCommandContext } from './assetCommands';
+import { keptSigner } from '../keys/keptSigner';
+import type { PrivateKeys } from '../keys/privateKeys';
 
 // Loaded at the first Download… (see activateAssets.ts).
+
+type DownloadContext = AssetCommandContext & { privateKeys: PrivateKeys };
+
+/** A download's playback token lives this long: a large file on a slow link takes a while. */
+const DOWNLOAD_TOKEN_SECONDS = 60 * 60;
 
 /** The asset's source file and its MP4 renditions, each address once. */
 async function choices(ctx: Pick<AssetCommandContext, 'session'>, asset: Asset): Promise<Array<{ label: string; url: string }>> {
@@ -35,7 +43,7 @@ function defaultTarget(asset: Asset): vscode.Uri {
  * cancellable progress. A cancel or a failure keeps `<file>.part`; Download… to the same file again
  * (the dialog proposes it) continues from there, after a reload too.
  */
-export async function downloadAssetCommand(ctx: AssetCommandContext, arg: unknown): Promise<string | undefined> {
+export async function downloadAssetCommand(ctx: DownloadContext, arg: unknown): Promise<string | undefined> {
   try {
     const asset = await resolveAsset(ctx, arg as Asset | undefined, vscode.l10n.t('Select the asset to download'));
     if (!asset) return undefined;
@@ -48,17 +56,33 @@ export async function downloadAssetCommand(ctx: AssetCommandContext, arg: unknow
     const chosen = offered.length > 1 ? await ctx.prompts.pick(offered, { title: vscode.l10n.t('Livepeer: Download {0}', name) }) : offered[0];
     if (!offered.length) void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} has no file to download.', name), {});
     if (!chosen) return undefined;
+    const address = await addressOf(ctx, asset, chosen.url);
+    if (!address) return undefined;
     const target = await ctx.prompts.saveDialog({ defaultUri: defaultTarget(asset), title: vscode.l10n.t('Livepeer: Download {0}', name), saveLabel: vscode.l10n.t('Download') });
     if (!target) return undefined;
-    return await downloadTo(ctx, name, chosen.url, target.fsPath);
+    return await downloadTo(ctx, name, address, target.fsPath);
   } catch (error) {
     reportError(ctx.prompts, 'downloading the asset', error);
     return undefined;
   }
 }
 
+/**
+ * The address to download from at each attempt: as listed, or for signed content with a playback
+ * token signed by a kept private key, fresh at each attempt (a Retry an hour later still has a valid
+ * one). Undefined, and said, when signed content has no kept key to sign with.
+ */
+async function addressOf(ctx: DownloadContext, asset: Asset, url: string): Promise<(() => string) | undefined> {
+  if (asset.playbackPolicy?.type !== 'jwt' || !asset.playbackId) return () => url;
+  const sign = await keptSigner({ client: ctx.session.client(), privateKeys: ctx.privateKeys }, asset.playbackId, DOWNLOAD_TOKEN_SECONDS);
+  if (sign) return () => withPlaybackJwt(url, sign());
+  const text = vscode.l10n.t('Livepeer: {0} has signed playback, and no private key of an enabled signing key is kept in VS Code to sign a token for its download.', quoted(asset.name || asset.id));
+  void ctx.prompts.message('warning', text, {}, CREATE_SIGNING_KEY).then((action) => action === CREATE_SIGNING_KEY && vscode.commands.executeCommand(COMMANDS.keys.create));
+  return undefined;
+}
+
 /** Downloads with progress; says how it ended. Resolves the file's path when it is whole. */
-async function downloadTo(ctx: AssetCommandContext, name: string, url: string, file: string): Promise<string | undefined> {
+async function downloadTo(ctx: DownloadContext, name: string, address: () => string, file: string): Promise<string | undefined> {
   const part = partPathOf(file);
   const kept = fs.existsSync(part) ? fs.statSync(part).size : 0;
   const title = kept ? vscode.l10n.t('Livepeer: downloading {0} (continuing after {1})', name, byteSize(kept)) : vscode.l10n.t('Livepeer: downloading {0}', name);
@@ -67,7 +91,7 @@ async function downloadTo(ctx: AssetCommandContext, name: string, url: string, f
     await ctx.prompts.progress(title, (report, cancelled) => {
       cancelled.onCancellationRequested(() => abort.abort());
       return downloadFile({
-        url,
+        url: address(),
         target: file,
         signal: abort.signal,
         onProgress: (bytes, total) => report(total ? vscode.l10n.t('{0} of {1} ({2} %)', byteSize(bytes), byteSize(total), Math.floor((bytes / total) * 100)) : byteSize(bytes)),
@@ -82,7 +106,7 @@ async function downloadTo(ctx: AssetCommandContext, name: string, url: string, f
     }
     const reason = error instanceof DownloadError ? error.message : String((error as Error)?.message ?? error);
     const action = await ctx.prompts.message('error', vscode.l10n.t('Livepeer: downloading {0} failed: {1}. {2} kept in {3}; Retry continues from there.', name, reason, have, partName), {}, RETRY);
-    return action === RETRY ? downloadTo(ctx, name, url, file) : undefined;
+    return action === RETRY ? downloadTo(ctx, name, address, file) : undefined;
   }
   void ctx.prompts.message('info', vscode.l10n.t('Livepeer: downloaded {0} to {1}.', name, vscode.workspace.asRelativePath(file)), {});
   return file;

@@ -5,6 +5,7 @@ import { registerCommand } from '../common/commands';
 import { shortDateTime } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import type { PrivateKeys } from '../keys/privateKeys';
+import { pickStreamOrAsset } from '../common/contentPicker';
 import { playbackTargetOf } from '../common/playbackTarget';
 import type { PlayTarget } from './playbackPlan';
 import { PlayerPanel } from './playerPanel';
@@ -27,19 +28,12 @@ function targetOf(arg: unknown): PlayTarget | undefined {
 
 /** Play from the palette: live streams first, then the other streams (the player waits for them) and ready assets. */
 async function pickTarget(session: Account, prompts: Prompts): Promise<PlayTarget | undefined> {
-  const client = session.client();
-  const [streams, assets] = await Promise.all([client.streams.list({ streamsOnly: true }), client.assets.listPage({ phase: 'ready' }, undefined, 100)]);
-  const byLive = [...streams].sort((a, b) => Number(!!b.isActive) - Number(!!a.isActive));
-  const items = [
-    ...byLive.map((s) => ({ label: `$(broadcast) ${s.name || s.id}`, description: s.isActive ? vscode.l10n.t('live') : vscode.l10n.t('offline'), playbackId: s.playbackId, name: s.name || s.id, clipOf: { streamId: s.id } })),
-    ...assets.items.map((a) => ({ label: `$(file-media) ${a.name || a.id}`, description: vscode.l10n.t('asset'), playbackId: a.playbackId, name: a.name || a.id, clipOf: undefined })),
-  ].filter((item): item is typeof item & { playbackId: string } => !!item.playbackId);
-  if (!items.length) {
-    void prompts.message('info', vscode.l10n.t('Livepeer: nothing to play yet: no stream and no ready asset in this project.'), {});
-    return undefined;
+  const picked = await pickStreamOrAsset(session, prompts, vscode.l10n.t('Play which stream or asset?'));
+  if (picked?.kind === 'stream' && picked.stream.playbackId) {
+    return { playbackId: picked.stream.playbackId, name: picked.stream.name || picked.stream.id, clipOf: { streamId: picked.stream.id } };
   }
-  const picked = await prompts.pick(items, { placeHolder: vscode.l10n.t('Play which stream or asset?'), matchOnDescription: true });
-  return picked && { playbackId: picked.playbackId, name: picked.name, clipOf: picked.clipOf };
+  if (picked?.kind === 'asset' && picked.asset.playbackId) return { playbackId: picked.asset.playbackId, name: picked.asset.name || picked.asset.id };
+  return undefined;
 }
 
 /** The player panel and its Play command. */

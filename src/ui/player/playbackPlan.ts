@@ -1,4 +1,5 @@
 import { StudioApiError, choosePlayerSource, messageOf, probePlayback, withPlaybackJwt, type PlaybackInfo, type Session, type StudioClient } from '../../api';
+import { keptSigner } from '../keys/keptSigner';
 import type { PrivateKeys } from '../keys/privateKeys';
 import type { PlayerLoad } from './playerMessages';
 import { quoted } from '../common/format';
@@ -53,19 +54,6 @@ function originsOf(source: PlayerLoad): string[] {
   return [...new Set([source.url, source.fallbackMp4].flatMap((url) => (url ? [new URL(url).origin] : [])))];
 }
 
-/** A signer for the first enabled key whose private key is kept here; undefined when there is none. */
-async function keptSigner(deps: PlanDeps, playbackId: string): Promise<(() => string) | undefined> {
-  const keys = (await deps.client.keys.list()).filter((key) => !key.disabled && deps.privateKeys.has(key.id));
-  for (const key of keys) {
-    // get() also finds a kept key whose secret went missing, and marks it so.
-    const privateKey = await deps.privateKeys.get(key.id);
-    if (!privateKey) continue;
-    const { signPlaybackToken } = await import('../../api/playback/token.js');
-    return () => signPlaybackToken({ playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: PLAYER_TOKEN_SECONDS });
-  }
-  return undefined;
-}
-
 /**
  * Decides what the player does for a playback id, asking the service (GET /playback) and the
  * playback edge itself (so a refusal is said in the edge's words), and says in words why it cannot play.
@@ -88,7 +76,7 @@ export async function planPlayback(deps: PlanDeps, target: PlayTarget): Promise<
   if (chosen.live && info.meta.live === 0) return offline;
   let resign: (() => string) | undefined;
   if (chosen.signed) {
-    resign = await keptSigner(deps, target.playbackId);
+    resign = await keptSigner(deps, target.playbackId, PLAYER_TOKEN_SECONDS);
     if (!resign) {
       return {
         kind: 'stop',

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
+import { pickStreamOrAsset } from '../common/contentPicker';
 import type { QualityTarget } from './qualityModel';
 import { QualityPanel } from './qualityPanel';
 import type { QualityDeps } from './registerQuality';
 
-/** An asset row or a stream row (the element VS Code passes to a row's command). */
+/** An asset row or a stream row (the element VS Code passes to a row's command), or one picked from the palette. */
 function targetOf(arg: unknown): QualityTarget | undefined {
   const row = arg as { asset?: { id?: string; name?: string }; stream?: { id?: string; name?: string } } | undefined;
   if (row?.asset?.id) return { kind: 'asset', id: row.asset.id, name: row.asset.name || row.asset.id };
@@ -24,8 +25,8 @@ export function registerQualityCommands(deps: QualityDeps): vscode.Disposable[] 
   };
   const failures = { prompts: deps.prompts, what: vscode.l10n.t('opening Quality and Usage') };
   return [
-    registerCommand(COMMANDS.quality.show, (arg?: unknown) => {
-      const target = targetOf(arg);
+    registerCommand(COMMANDS.quality.show, async (arg?: unknown) => {
+      const target = targetOf(arg) ?? targetOf(await pickStreamOrAsset(deps.session, deps.prompts, vscode.l10n.t('Quality and usage of which stream or asset?')));
       if (target) open(target);
     }, failures),
     registerCommand(COMMANDS.quality.showAccount, () => open({ kind: 'account', name: deps.session.profile?.name ?? '' }), failures),

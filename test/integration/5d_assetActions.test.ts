@@ -126,6 +126,12 @@ describe('Assets: Download…', function () {
     } finally {
       fs.rmSync(target, { force: true });
       fs.rmSync(`${target}.part`, { force: true });
+      // The account holds at most 11 keys: later suites create theirs.
+      const key = [...emulator.store.signingKeys.values()].find((k) => k.name === 'download key');
+      if (key) {
+        await api.signingKeys.privateKeys.remove(key.id);
+        await api.session.client().keys.delete(key.id);
+      }
     }
   });
 });

@@ -94,14 +94,17 @@ function rowCommands(viewItem: string): string[] {
 /** The asset is gone from the emulator and its tus upload was terminated on the upload server. */
 async function assertLeftNothing(assetId: string): Promise<void> {
   await eventually(() => assert.ok(!emulator.store.assets.has(assetId) && emulator.store.deletedAssetIds.has(assetId), 'the asset was deleted'));
-  assertTusTerminated(assetId);
+  await assertTusTerminated(assetId);
 }
 
-function assertTusTerminated(assetId: string): void {
-  const patch = emulator.requests.find((r) => r.method === 'PATCH' && r.assetId === assetId);
-  assert.ok(patch, 'a tus upload was under way');
-  const terminate = emulator.requests.find((r) => r.origin === 'ingest' && r.method === 'DELETE' && r.url === patch.url);
-  assert.equal(terminate?.status, 204, 'tus termination (DELETE on the upload address) answered 204');
+/** The termination may still be on its way when the asset is gone (they are sent side by side): waited for. */
+function assertTusTerminated(assetId: string): Promise<void> {
+  return eventually(() => {
+    const patch = emulator.requests.find((r) => r.method === 'PATCH' && r.assetId === assetId);
+    assert.ok(patch, 'a tus upload was under way');
+    const terminate = emulator.requests.find((r) => r.origin === 'ingest' && r.method === 'DELETE' && r.url === patch.url);
+    assert.equal(terminate?.status, 204, 'tus termination (DELETE on the upload address) answered 204');
+  });
 }
 
 async function runningUpload() {
@@ -339,7 +342,7 @@ describe('Uploads', function () {
     };
     const assetId = await cancelKeeping('keep my asset');
     assert.equal(emulator.store.assets.get(assetId)?.status.phase, 'uploading', 'kept, without a video');
-    assertTusTerminated(assetId);
+    await assertTusTerminated(assetId);
     assert.deepEqual(storedNames(await items()), []);
     const row = (await items()).find((i) => i.finished?.assetId === assetId);
     assert.equal(row?.contextValue, 'upload cancelled', 'the row stays');

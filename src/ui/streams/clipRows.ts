@@ -84,6 +84,8 @@ export class ClipRows implements vscode.Disposable {
   /** The rows of one list (`key`: its parent row's id); the rows it gave before are no longer followed. */
   private rows(key: string, clips: Asset[]): vscode.TreeItem[] {
     for (const id of this.shown.keys()) if (id.startsWith(`${key}/clip/`)) this.shown.delete(id);
+    // Their rows are new objects: followed afresh, so an update draws the row shown.
+    this.sync();
     const rows = clips.map((clip) => {
       const row = new ClipItem(clip, key);
       this.shown.set(String(row.id), { row, clip });

@@ -28,12 +28,15 @@ export function clipMarks(bar: HTMLElement, position: () => number, post: (messa
     shown.textContent = [marks.in !== undefined ? `In ${words(marks.in)}` : '', marks.out !== undefined ? `Out ${words(marks.out)}` : ''].filter(Boolean).join(' · ');
   };
 
+  // A mark keeps the other one only when they stay in order.
   (bar.querySelector('#mark-in') as HTMLElement).addEventListener('click', () => {
-    marks = { in: position(), ...(marks.out !== undefined && marks.out > position() ? { out: marks.out } : {}) };
+    const at = position();
+    marks = { in: at, ...(marks.out !== undefined && marks.out > at ? { out: marks.out } : {}) };
     show();
   });
   (bar.querySelector('#mark-out') as HTMLElement).addEventListener('click', () => {
-    marks = { ...(marks.in !== undefined && marks.in < position() ? { in: marks.in } : {}), out: position() };
+    const at = position();
+    marks = { ...(marks.in !== undefined && marks.in < at ? { in: marks.in } : {}), out: at };
     show();
   });
   (bar.querySelector('#clip-now') as HTMLElement).addEventListener('click', () => post({ type: 'clip', at: position(), ...marks }));

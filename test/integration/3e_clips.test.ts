@@ -9,6 +9,14 @@ import { answer, api, asked, assertAllAnswered, emulator, eventually, person, si
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
 type Input = Extract<PromptRequest, { kind: 'input' }>;
 
+/** The row of `stream` in the Streams view (read afresh), and its rows (sessions, clips). */
+async function rowsOf(stream: EmulatorStream): Promise<{ row: vscode.TreeItem; children: vscode.TreeItem[] }> {
+  await api.streams.refresh();
+  const row = ((await api.streams.getChildren()) ?? []).find((r) => 'stream' in r && (r as StreamItem).stream.id === stream.id);
+  assert.ok(row, 'the stream is listed');
+  return { row, children: (await api.streams.getChildren(row)) ?? [] };
+}
+
 describe('Create Clip…', function () {
   this.timeout(60_000);
 
@@ -19,10 +27,7 @@ describe('Create Clip…', function () {
     const stream = emulator.store.addStream({ name: 'Clip Show' });
     const session = emulator.store.startSession(stream, { createdAt: Date.now() - 180_000, sourceSegmentsDuration: 180 });
     emulator.store.endLiveSession(stream);
-    await api.streams.refresh();
-    const row = ((await api.streams.getChildren()) ?? []).find((r) => 'stream' in r && (r as StreamItem).stream.id === stream.id);
-    assert.ok(row, 'the stream is listed');
-    const sessionRow = ((await api.streams.getChildren(row)) ?? []).find((r) => String(r.contextValue).startsWith('session'));
+    const sessionRow = (await rowsOf(stream)).children.find((r) => String(r.contextValue).startsWith('session'));
     assert.ok(sessionRow, 'its session is listed');
     answer(
       (request) => {
@@ -82,10 +87,7 @@ describe('Create Clip…', function () {
     // Shown: its clip rows follow their task only while the view is visible.
     await vscode.commands.executeCommand('livepeer.streams.focus');
     const { asset } = await api.session.client().clips.create({ playbackId: String(stream.playbackId), sessionId: session.id, startTime: start + 10_000, endTime: start + 40_000, name: 'Replay' });
-    await api.streams.refresh();
-    const row = ((await api.streams.getChildren()) ?? []).find((r) => 'stream' in r && (r as StreamItem).stream.id === stream.id);
-    assert.ok(row, 'the stream is listed');
-    const children = (await api.streams.getChildren(row)) ?? [];
+    const { children } = await rowsOf(stream);
     const clipsRow = children.find((r) => r.contextValue === 'clips');
     assert.ok(clipsRow, `a Clips row among ${children.map((r) => r.label).join(', ')}`);
     const [clipRow, ...more] = (await api.streams.getChildren(clipsRow)) ?? [];
@@ -126,10 +128,7 @@ describe('Create Clip…', function () {
     const following = () => api.streams.watcher.isFollowed(asset.id);
     try {
       await vscode.commands.executeCommand('livepeer.streams.focus');
-      await api.streams.refresh();
-      const row = ((await api.streams.getChildren()) ?? []).find((r) => 'stream' in r && (r as StreamItem).stream.id === stream.id);
-      assert.ok(row, 'the stream is listed');
-      const clipsRow = ((await api.streams.getChildren(row)) ?? []).find((r) => r.contextValue === 'clips');
+      const clipsRow = (await rowsOf(stream)).children.find((r) => r.contextValue === 'clips');
       assert.ok(clipsRow, 'its Clips row');
       await api.streams.getChildren(clipsRow);
       await eventually(() => assert.ok(following(), 'followed while the view shows it'));
@@ -158,14 +157,6 @@ describe('Create Clip…', function () {
       listening?.dispose();
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     });
-
-    /** The row of `stream` in the Streams view, and its rows (sessions, clips). */
-    async function rowsOf(stream: EmulatorStream): Promise<{ row: vscode.TreeItem; children: vscode.TreeItem[] }> {
-      await api.streams.refresh();
-      const row = ((await api.streams.getChildren()) ?? []).find((r) => 'stream' in r && (r as StreamItem).stream.id === stream.id);
-      assert.ok(row, 'the stream is listed');
-      return { row, children: (await api.streams.getChildren(row)) ?? [] };
-    }
 
     /** Waits until the page plays and its time has advanced `seconds` over the reports from index `since` on; the last time. */
     function playedFor(seconds: number, since = 0): Promise<number> {

@@ -157,6 +157,8 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     assistant,
     ...offerMcpServer(context, session),
   );
+  // The walkthrough's steps tick from what the account holds, not only once its views are shown: loaded after activation.
+  void import('./ui/account/heldSteps.js').then(({ tickHeldSteps }) => context.subscriptions.push(tickHeldSteps(session)));
   // A folder's own livepeer.baseURL is ignored and named: a bundle of its own, loaded after activation.
   void import('./ui/account/folderBaseUrl.js').then(({ watchFolderBaseUrl }) => context.subscriptions.push(watchFolderBaseUrl(prompts, log)));
   // The filter context keys only drive the menus' check marks: activation does not wait for them.

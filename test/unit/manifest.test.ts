@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CHUNK_SIZE_MIB, OFFERED_VIDEO_EXTENSIONS, TUS_PART_MIB } from '../../src/upload';
+import { EXTENSION_ID, HELD_STEPS, WALKTHROUGH_ID, qualifiedStepId } from '../../src/ui/common/walkthroughIds';
 import { localizedManifest, manifestStrings, placeholders, rawManifest, root } from './helpers/manifest';
 
 const manifest = localizedManifest();
@@ -114,6 +115,19 @@ describe('extension manifest: menus and walkthrough', () => {
     }
   });
 
+  it('Tasks view: each row action on hover is in the row’s context menu too (keyboard users reach it), and the empty view says what it lists and how to start', () => {
+    type Entry = { command: string; when: string; group?: string };
+    const entries: Entry[] = menus['view/item/context'].filter((entry: Entry) => entry.when.startsWith('view == livepeer.tasks '));
+    const inline = entries.filter((entry) => entry.group?.startsWith('inline'));
+    assert.deepEqual(inline.map((entry) => entry.command).sort(), ['livepeer.tasks.notify', 'livepeer.tasks.play', 'livepeer.tasks.retry']);
+    for (const entry of inline) {
+      const twin = entries.find((other) => other.command === entry.command && other.when === entry.when && !other.group?.startsWith('inline'));
+      assert.ok(twin?.group, `${entry.command} in the context menu`);
+    }
+    const empty = manifest.contributes.viewsWelcome.find((w: { view: string; when?: string }) => w.view === 'livepeer.tasks' && w.when === 'livepeer.hasToken');
+    assert.match(empty?.contents ?? '', /upload[\s\S]*import[\s\S]*clip[\s\S]*\(command:livepeer\.assets\.importFromUrl\)/);
+  });
+
   it('walks through token, signing key, upload, stream and webhook with media and completion events', () => {
     const [walkthrough] = manifest.contributes.walkthroughs;
     assert.deepEqual(
@@ -140,6 +154,14 @@ describe('extension manifest: menus and walkthrough', () => {
     assert.deepEqual(steps.createWebhook.completionEvents, ['onContext:livepeer.walkthrough.hasWebhook']);
     assert.match(steps.createSigningKey.description, /secret storage/);
     assert.match(readFileSync(join(root, steps.createSigningKey.media.markdown), 'utf8'), /secret storage/);
+  });
+
+  it('names the walkthrough’s steps as VS Code’s Mark Step Complete needs them (publisher.name#walkthrough#step)', () => {
+    const raw = rawManifest() as { publisher: string; name: string; contributes: { walkthroughs: Array<{ id: string; steps: Array<{ id: string }> }> } };
+    assert.equal(EXTENSION_ID, `${raw.publisher}.${raw.name}`);
+    const walkthrough = raw.contributes.walkthroughs.find((w) => w.id === WALKTHROUGH_ID);
+    for (const step of Object.values(HELD_STEPS)) assert.ok(walkthrough?.steps.some((s) => s.id === step), step);
+    assert.equal(qualifiedStepId('createWebhook'), 'livepeer-studio-tools.livepeer-studio#livepeer.gettingStarted#createWebhook');
   });
 
   it('walkthrough buttons of multi-step flows tell their command where they come from (it moves the focus out of the Welcome page)', () => {

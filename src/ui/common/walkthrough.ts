@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { HELD_STEPS, qualifiedStepId } from './walkthroughIds';
 
 /** What the walkthrough's buttons pass to their command (the links in package.json end in `?"walkthrough"`). */
 const FROM_WALKTHROUGH = 'walkthrough';
@@ -21,12 +22,28 @@ export async function leaveWalkthrough(arg: unknown, view: string): Promise<void
 }
 
 /** The walkthrough steps ticked by what the account holds (package.json: `onContext:livepeer.walkthrough.has<Step>`). */
-export type HeldStep = 'SigningKey' | 'Stream' | 'Webhook';
+export type HeldStep = keyof typeof HELD_STEPS;
+
+/** Steps this window ticked (ticks are kept by VS Code, for every Livepeer profile alike). */
+const ticked = new Set<HeldStep>();
+
+/** Whether this window already ticked `step`. */
+export function isTicked(step: HeldStep): boolean {
+  return ticked.has(step);
+}
 
 /**
- * Ticks a walkthrough step once the account is seen to hold what it asks for: listed by its view or
- * just created, whether from the walkthrough, a view, the palette or Studio.
+ * Ticks a walkthrough step once the account is seen to hold what it asks for: listed by its view,
+ * just created, or read when the walkthrough is shown, whether made from the walkthrough, a view,
+ * the palette or Studio. VS Code's own Mark Step Complete does it, as well as the step's context
+ * key: VS Code registers an extension's walkthrough seconds after the window opens (or when the
+ * Welcome page first opens), and a step whose key was already true then never ticks from that key
+ * in that window, however often it is set again.
  */
 export function tickWhenHeld(step: HeldStep, count: number): void {
-  if (count > 0) void vscode.commands.executeCommand('setContext', `livepeer.walkthrough.has${step}`, true);
+  if (count <= 0 || ticked.has(step)) return;
+  ticked.add(step);
+  void vscode.commands.executeCommand('setContext', `livepeer.walkthrough.has${step}`, true);
+  // A VS Code without the command (or with the walkthrough not registered yet) keeps the key alone.
+  vscode.commands.executeCommand('welcome.markStepComplete', qualifiedStepId(HELD_STEPS[step])).then(undefined, () => undefined);
 }

@@ -61,7 +61,7 @@ export function registerTaskCommands(deps: TaskFeatureDeps): { tasks: TasksViewH
       registerCommand(COMMANDS.assets.retry, bulkOr({ ...deps, view: deps.assets }, 'retry', async (arg?: unknown) => (await commands()).retryAssetCommand(deps, arg))),
       registerCommand(COMMANDS.tasks.refresh, async () => (await tasks.load()).refresh()),
       registerCommand(COMMANDS.tasks.filter, async () => (await commands()).filterTasksCommand(deps, await tasks.load(), treeView)),
-      registerCommand(COMMANDS.tasks.retry, async (arg?: unknown) => (await commands()).retryTaskCommand(deps, await tasks.load(), arg)),
+      registerCommand(COMMANDS.tasks.retry, async (arg?: unknown) => (await commands()).retryTaskCommand(deps, arg)),
       registerCommand(COMMANDS.tasks.loadMore, async () => (await tasks.load()).loadMore(), { prompts: deps.prompts, what: 'loading more tasks' }),
       registerCommand(COMMANDS.tasks.play, async (arg?: unknown) => (await commands()).playTaskCommand(deps, arg)),
       registerCommand(COMMANDS.tasks.notify, async (arg?: unknown) => (await commands()).notifyTaskEndCommand(deps, arg)),

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isLoopbackHost, taskKind, type Asset, type Task, type TaskKind, type TaskQuery } from '../../api';
+import type { RetryAnswer } from '../../operations/retryProcessing';
 import type { NotReadyAnswer } from '../../operations/whyNotReady';
 import { AssetItem, phaseText } from '../assets/assetItem';
 import { COMMANDS } from '../common/commandIds';
@@ -125,28 +126,39 @@ export async function whyNotReadyCommand(deps: TaskFeatureDeps, arg: unknown): P
   }
 }
 
-/** Waits (backing off, about a minute at most) until a retried task leaves `waiting`. */
-async function untilTaskMoves(deps: TaskFeatureDeps, taskId: string): Promise<void> {
-  for (let wait = 250; wait <= 32_000; wait *= 2) {
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    if ((await deps.session.client().tasks.get(taskId)).status?.phase !== 'waiting') return;
-  }
-}
-
 export async function retryAssetCommand(deps: TaskFeatureDeps, arg: unknown): Promise<void> {
   try {
     const asset = await assetOf(deps, arg, vscode.l10n.t('Select the failed asset to process again'), (a) => a.status?.phase === 'failed');
     if (!asset) return;
-    const client = deps.session.client();
-    const task = await client.tasks.ofAsset(asset.id);
-    await client.assets.retry(asset.id);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: processing {0} again.', quoted(asset.name || asset.id)), 5000);
-    // The asset stays `failed` until the service runs its task again; from then on the row follows it.
-    if (task) await untilTaskMoves(deps, task.id);
-    deps.assets.addOrUpdate(await client.assets.get(asset.id));
+    const { retryAsset } = await import('../../operations/retryProcessing.js');
+    await followRetry(deps, await retryAsset(deps.session.client(), asset.id), asset.name || asset.id);
   } catch (error) {
     reportError(deps.prompts, 'retrying the asset', error);
   }
+}
+
+/**
+ * Says the retry was accepted and shows its task in the Tasks view (`waiting` again); once the
+ * service runs it (the asset is `failed` until then), the asset's row and its end follow, said
+ * once more whether ready or failed again.
+ */
+async function followRetry(deps: TaskFeatureDeps, answer: RetryAnswer, name: string): Promise<void> {
+  void deps.prompts.message('info', vscode.l10n.t('Livepeer: {0} retried; the Tasks view follows it.', quoted(name)), {});
+  await vscode.commands.executeCommand(COMMANDS.tasks.refresh);
+  const { task, assetId } = answer;
+  const origin = task && taskKind(task);
+  if (!task || !assetId || (origin !== 'upload' && origin !== 'import' && origin !== 'clip')) return;
+  const client = deps.session.client();
+  const sameProfile = deps.session.sameProfile();
+  void (async () => {
+    const { untilRetryStarts } = await import('../../operations/retryProcessing.js');
+    const asset = await untilRetryStarts(client, task.id, assetId);
+    if (!asset || !sameProfile()) return;
+    deps.assets.addOrUpdate(asset);
+    const { followToEnd, forgetEnd } = await import('./taskEnd.js');
+    forgetEnd(asset.id);
+    followToEnd({ ...deps, onSettled: (fresh) => deps.assets.addOrUpdate(fresh) }, origin, asset);
+  })().catch((error: unknown) => reportError(deps.prompts, 'following the retried task', error));
 }
 
 const PHASES = ['pending', 'waiting', 'running', 'completed', 'failed', 'cancelled'];
@@ -164,13 +176,15 @@ export async function filterTasksCommand(deps: TaskFeatureDeps, view: TasksView,
   view.refresh(query);
 }
 
-/** Retry Task on a failed (or cancelled) task: the service runs it again from `waiting`. */
-export async function retryTaskCommand(deps: TaskFeatureDeps, view: TasksView, arg: unknown): Promise<void> {
+/** Retry Task on a failed (or cancelled) task: the service runs it again from `waiting`, and this window follows it. */
+export async function retryTaskCommand(deps: TaskFeatureDeps, arg: unknown): Promise<void> {
   const task = (arg as { task?: Task } | undefined)?.task;
   if (!task) return;
   try {
-    await deps.session.client().tasks.retry(task.id);
-    view.refresh();
+    const { retryTask } = await import('../../operations/retryProcessing.js');
+    const answer = await retryTask(deps.session.client(), task.id);
+    const name = deps.assets.assets.find((asset) => asset.id === task.outputAssetId)?.name || task.outputAssetId || task.id;
+    await followRetry(deps, answer, name);
   } catch (error) {
     reportError(deps.prompts, 'retrying the task', error);
   }

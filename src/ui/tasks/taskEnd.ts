@@ -60,8 +60,23 @@ export function announceEnd(deps: EndDeps, origin: TaskOrigin, asset: Pick<Asset
   }
 }
 
-/** Follows an asset this machine's import or clip makes (in the current profile) until it is ready or failed, then announces it (once). */
+/** A retried asset runs anew: its new end is followed and said, as the first one was. */
+export function forgetEnd(assetId: string): void {
+  announced.delete(assetId);
+  announced.delete(`${assetId}:end`);
+}
+
+/** The Tasks view reads its list again: what this window started shows at once, and its end as soon as it is seen. */
+function showInTasks(): void {
+  void vscode.commands.executeCommand(COMMANDS.tasks.refresh);
+}
+
+/**
+ * Follows an asset this machine's import, clip or retry makes (in the current profile) until it is
+ * ready or failed, then announces it (once); the Tasks view shows its task from the start.
+ */
 export function followToEnd(deps: EndDeps & { watcher: AssetWatcher; onSettled?: (asset: Asset) => void }, origin: TaskOrigin, asset: Asset): void {
+  showInTasks();
   if (announced.has(asset.id)) return;
   announced.add(asset.id);
   const profileId = deps.session.profile?.id;
@@ -71,6 +86,7 @@ export function followToEnd(deps: EndDeps & { watcher: AssetWatcher; onSettled?:
       if (phase !== 'ready' && phase !== 'failed') return;
       subscription.dispose();
       deps.onSettled?.(fresh);
+      showInTasks();
       announceEnd(deps, origin, fresh, profileId);
     },
     onGone: () => subscription.dispose(),

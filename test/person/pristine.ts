@@ -14,7 +14,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_TOKEN, startEmulator, type Emulator } from '../emulator';
-import { openWorkbench, root, runCommand, type Page, type Workbench } from './workbench';
+import { checkTasksLive } from './pristineTasks';
+import { openWorkbench, root, runCommand, until, type Page, type Workbench } from './workbench';
 
 const MiB = 2 ** 20;
 const VIDEOS = { small: { name: 'intro.mp4', bytes: 8 * MiB }, large: { name: 'keynote.mp4', bytes: 40 * MiB } };
@@ -29,16 +30,6 @@ function packageExtension(outDir: string): string {
 
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** Right-click the Explorer row → Upload to Livepeer → the name box (typed into, as a person does) → Enter. */
@@ -101,6 +92,8 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
   const started = performance.now();
   const scratch = mkdtempSync(join(tmpdir(), 'livepeer-pristine-'));
   const emulator = await startEmulator({ seed: true, tokens: [DEFAULT_TOKEN], processingDelayMs: 50 });
+  // A webhook the account holds (for events nothing here causes: nothing is delivered).
+  emulator.webhooks.add({ name: 'Pristine receiver', url: 'http://127.0.0.1:9/hook', events: ['stream.started'], sharedSecret: 'pristine-webhook-secret' });
   // The folder's address: counts what reaches it, answers an empty list.
   const folderTarget = { requests: 0, authorized: 0 };
   const listener = createServer((req, res) => {
@@ -139,6 +132,8 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     await runCommand(page, 'Welcome: Open Walkthrough...');
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Livepeer Studio' }).first().click();
     assert.equal(await until('the signed-in step to be ticked', async () => ((await ticked(page, 'signedIn')) ? true : undefined)), true);
+    // The keys, streams and webhook the account holds tick their steps, though no Livepeer view was shown yet.
+    for (const step of ['createSigningKey', 'createStream', 'createWebhook']) assert.equal(await until(`"${step}" to be ticked`, async () => ((await ticked(page, step)) ? true : undefined)), true);
     emulator.faults.fail({ origin: 'ingest', method: 'PUT', path: /./, status: 400, body: { errors: ['refused for the test'] } });
     await uploadFromExplorer(page, VIDEOS.small.name, 'Refused upload');
     await page.locator('.notifications-toasts', { hasText: 'could not upload' }).first().waitFor();
@@ -185,10 +180,8 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     await runCommand(page, 'Livepeer Probe: Report What Livepeer Exports');
     const exported = await until('the probe to report', () => (existsSync(probeOut) ? (JSON.parse(readFileSync(probeOut, 'utf8')) as unknown) : undefined));
     assert.deepEqual(exported, { installed: true, active: true, type: 'undefined', keys: [] }, 'the installed extension exposes no internals');
-    // Keys and streams the account holds tick their walkthrough steps, though none was created from the walkthrough's key step.
-    await runCommand(page, 'Welcome: Open Walkthrough...');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Livepeer Studio' }).first().click();
-    for (const step of ['createSigningKey', 'createStream']) assert.equal(await until(`"${step}" to be ticked`, async () => ((await ticked(page, step)) ? true : undefined)), true);
+    // An import from the palette is drawn in Tasks at once and followed; its row's actions are in its context menu.
+    await checkTasksLive(page);
     // The base URL is a machine setting, titled "Base URL": in this browser-hosted VS Code, under Remote (where the extension runs).
     await runCommand(page, 'Preferences: Open User Settings');
     await page.locator('.settings-editor .settings-header .suggest-input-container').first().waitFor();
@@ -201,7 +194,7 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     writeFileSync(workbench.machineSettingsFile, JSON.stringify({ 'livepeer.baseURL': folderUrl }));
     await runCommand(page, 'Livepeer: Refresh Signing Keys');
     await until('the user-set address to be called with the token', () => (folderTarget.authorized > 0 ? true : undefined));
-    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks and keeps the focus in its inputs; direct and tus (64 MiB chunk) uploads byte-identical; views list the account; no internals exported; Base URL under Remote; the folder's base URL ignored and named, the machine setting used (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks from what the account holds and keeps the focus in its inputs; an import drawn in Tasks at once and followed; direct and tus (64 MiB chunk) uploads byte-identical; views list the account; no internals exported; Base URL under Remote; the folder's base URL ignored and named, the machine setting used (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
     await workbench?.screenshot(join(screenshotDir, 'pristine-failure.png'));
     throw error;

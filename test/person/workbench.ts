@@ -169,3 +169,14 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
   }
   await page.keyboard.press('Enter');
 }
+
+/** Polls `check` (every 100 ms) until it returns a value; fails after `timeoutMs`. */
+export async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

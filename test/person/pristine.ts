@@ -181,7 +181,7 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     const exported = await until('the probe to report', () => (existsSync(probeOut) ? (JSON.parse(readFileSync(probeOut, 'utf8')) as unknown) : undefined));
     assert.deepEqual(exported, { installed: true, active: true, type: 'undefined', keys: [] }, 'the installed extension exposes no internals');
     // An import from the palette is drawn in Tasks at once and followed; its row's actions are in its context menu.
-    await checkTasksLive(page);
+    await checkTasksLive(page, emulator);
     // The base URL is a machine setting, titled "Base URL": in this browser-hosted VS Code, under Remote (where the extension runs).
     await runCommand(page, 'Preferences: Open User Settings');
     await page.locator('.settings-editor .settings-header .suggest-input-container').first().waitFor();

@@ -1,7 +1,7 @@
 // The pristine product's Tasks view (called by test/person/pristine.ts, in its window): an import started
 // from the palette is drawn in Tasks at once and followed to its end without Refresh Tasks, and the
 // row's actions are in its context menu (reachable without hovering).
-import { startSourceServer } from '../emulator';
+import { startSourceServer, type Emulator } from '../emulator';
 import { runCommand, until, type Page } from './workbench';
 
 /** Text of the Tasks view's drawn row showing `label`, or undefined while none is drawn. */
@@ -10,9 +10,14 @@ async function drawnTaskRow(page: Page, label: string): Promise<string | undefin
   return rows[0];
 }
 
-export async function checkTasksLive(page: Page): Promise<void> {
+export async function checkTasksLive(page: Page, emulator: Emulator): Promise<void> {
   const source = await startSourceServer();
   try {
+    // Nothing listed still runs (the refused upload's task waits for bytes for good): the view then
+    // reads its list only when told to, as after a person's tasks all ended.
+    for (const task of emulator.store.tasks.tasks.values()) {
+      if (['pending', 'waiting', 'running'].includes(task.status.phase) && task.outputAssetId) emulator.store.failAsset(task.outputAssetId, 'ended before the Tasks check');
+    }
     await runCommand(page, 'Livepeer: Focus on Tasks View');
     await page.locator('.pane:has(> .pane-header[aria-label^="Tasks"]) .monaco-list-row').first().waitFor({ timeout: 15_000 });
     // Import Video from URL… from the palette, each answer typed as a person does.

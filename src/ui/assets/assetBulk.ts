@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { messageOf, type Asset } from '../../api';
 import { DELETE, RETRY } from '../common/actions';
+import { COMMANDS } from '../common/commandIds';
 import { copyToClipboard } from '../common/commands';
 import { quoted } from '../common/format';
 import type { Prompts } from '../common/prompts';
@@ -27,7 +28,8 @@ const LISTED = 5;
 
 async function retryOne(ctx: BulkContext, asset: Asset): Promise<void> {
   if (phaseOf(asset) !== 'failed') throw new Error(vscode.l10n.t('it has not failed'));
-  await ctx.session.client().assets.retry(asset.id);
+  const { retryAsset } = await import('../../operations/retryProcessing.js');
+  await retryAsset(ctx.session.client(), asset.id);
 }
 
 async function urlOf(ctx: BulkContext, asset: Asset): Promise<string> {
@@ -74,7 +76,11 @@ export async function bulkAssetCommand(ctx: BulkContext, action: BulkAction, sel
     }
   });
   if (urls.length) await copyToClipboard(vscode.l10n.t('{0} playback URLs', urls.length), urls.join('\n'));
-  if (action === 'retry') ctx.view.refresh();
+  // The retried tasks wait again: the Tasks view shows them at once and follows them from there.
+  if (action === 'retry') {
+    ctx.view.refresh();
+    void vscode.commands.executeCommand(COMMANDS.tasks.refresh);
+  }
   summarize(ctx, action, assets.length, outcome);
   return outcome;
 }

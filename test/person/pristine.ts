@@ -92,7 +92,8 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
   const started = performance.now();
   const scratch = mkdtempSync(join(tmpdir(), 'livepeer-pristine-'));
   const emulator = await startEmulator({ seed: true, tokens: [DEFAULT_TOKEN], processingDelayMs: 50 });
-  // A webhook the account holds (for events nothing here causes: nothing is delivered).
+  // No signing key (the walkthrough's button makes one); a webhook, for events nothing here causes (nothing is delivered).
+  emulator.store.signingKeys.clear();
   emulator.webhooks.add({ name: 'Pristine receiver', url: 'http://127.0.0.1:9/hook', events: ['stream.started'], sharedSecret: 'pristine-webhook-secret' });
   // The folder's address: counts what reaches it, answers an empty list.
   const folderTarget = { requests: 0, authorized: 0 };
@@ -132,8 +133,14 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     await runCommand(page, 'Welcome: Open Walkthrough...');
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Livepeer Studio' }).first().click();
     assert.equal(await until('the signed-in step to be ticked', async () => ((await ticked(page, 'signedIn')) ? true : undefined)), true);
-    // The keys, streams and webhook the account holds tick their steps, though no Livepeer view was shown yet.
-    for (const step of ['createSigningKey', 'createStream', 'createWebhook']) assert.equal(await until(`"${step}" to be ticked`, async () => ((await ticked(page, step)) ? true : undefined)), true);
+    // The streams and webhook the account holds tick their steps, though no Livepeer view was shown yet;
+    // the account holds no signing key until the step's own button made one.
+    for (const step of ['createStream', 'createWebhook']) assert.equal(await until(`"${step}" to be ticked`, async () => ((await ticked(page, step)) ? true : undefined)), true);
+    assert.equal(await ticked(page, 'createSigningKey'), false, 'no key yet');
+    await walkthroughButton(page, 'Create a signing key', 'Create Signing Key');
+    await answer(page, 'Name of the new key', 'Walkthrough key');
+    await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Secret Storage' }).first().click();
+    assert.equal(await until('"createSigningKey" to be ticked', async () => ((await ticked(page, 'createSigningKey')) ? true : undefined)), true);
     emulator.faults.fail({ origin: 'ingest', method: 'PUT', path: /./, status: 400, body: { errors: ['refused for the test'] } });
     await uploadFromExplorer(page, VIDEOS.small.name, 'Refused upload');
     await page.locator('.notifications-toasts', { hasText: 'could not upload' }).first().waitFor();
@@ -172,7 +179,7 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
 
     // The views list the account (rows near the top of each view: a row scrolled out of sight is not drawn).
     await runCommand(page, 'View: Show Livepeer');
-    for (const name of ['Production player', 'Sunday Service', 'broken-export.mov', 'Keynote (pristine)']) {
+    for (const name of ['Walkthrough key', 'Sunday Service', 'broken-export.mov', 'Keynote (pristine)']) {
       await page.locator('.pane-body .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
     }
     // The installed product hands other extensions nothing from activate(): its live objects go to the

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { StudioClient, type ApiCallRecord } from '../../src/api';
 import { importFromUrl, importUrlProblem } from '../../src/operations/importFromUrl';
 import { restoreAsset } from '../../src/operations/restoreAsset';
+import { retryAsset, retryTask, untilRetryStarts } from '../../src/operations/retryProcessing';
 import { whyNotReady } from '../../src/operations/whyNotReady';
 import { startReceiver } from '../demo/receiver';
 import { NOT_ACCESSIBLE, startEmulator, startSourceServer, type Emulator, type SourceServer } from '../emulator';
@@ -111,5 +112,25 @@ describe('operations: import from URL, why is this not ready?, restore', functio
     const answer = await restoreAsset(client, asset.id);
     assert.equal(answer.empty, true);
     assert.match(answer.words, /its task is pending: it may hold nothing to play/);
+  });
+
+  it('retries a failed asset (204, its task runs again) and a failed task, and sees each new run start', async () => {
+    emu.store.tasks.injectFault({ type: 'upload', failAt: 0.5, errorMessage: 'first run broke' });
+    const { asset } = await importFromUrl(client, { name: 'again', url: `${source.origin}/again.mp4` });
+    await waitFor(() => emu.store.assets.get(asset.id)?.status.phase === 'failed');
+    emu.store.tasks.injectFault({ stallAt: 0.3 });
+    const answer = await retryAsset(client, asset.id);
+    assert.equal(calls.find((call) => call.method === 'POST' && call.path === `/asset/${asset.id}/retry`)?.status, 204);
+    assert.match(String(answer.task?.status?.phase), /^(waiting|running)$/, 'its task runs again');
+    assert.equal(answer.assetId, asset.id);
+    const started = await untilRetryStarts(client, answer.task!.id, asset.id);
+    assert.notEqual(started?.status?.phase, 'failed', 'the new run has started');
+
+    emu.store.failAsset(asset.id, 'second run broke');
+    const task = await retryTask(client, answer.task!.id);
+    assert.match(String(task.task?.status?.phase), /^(waiting|running|completed)$/);
+    assert.equal(task.assetId, asset.id);
+    const ended = await untilRetryStarts(client, answer.task!.id, asset.id);
+    assert.ok(ended && ended.status?.phase !== 'failed', 'the run after Retry Task started or ended ready');
   });
 });

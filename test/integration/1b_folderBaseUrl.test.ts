@@ -39,9 +39,17 @@ describe('A folder is not the user: livepeer.baseURL', () => {
       await eventually(() => assert.ok(emulator.requests.length > before, 'the views still load from the user-set base URL'));
       assert.equal(api.session.profile?.baseUrl, emulator.apiUrl);
       assert.equal(target.got.length, 0, `the folder's address got ${target.got.length} request(s)`);
-      await rm(settingsFile);
+      // The removal reaches the extension's file watcher with this one's (the same batch of file events);
+      // a round trip to the window then lets the extension's read of the files go first.
+      const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/settings.json');
+      try {
+        const removed = new Promise((resolve) => watcher.onDidDelete(resolve));
+        await rm(settingsFile);
+        await removed;
+      } finally {
+        watcher.dispose();
+      }
       await eventually(() => assert.equal(config().inspect('baseURL')?.workspaceValue, undefined));
-      // The extension reads the files after that change: a round trip to the window lets it.
       await vscode.workspace.fs.stat(vscode.Uri.file(folder));
 
       // Written again while the window is open, it is named again, as at the start.

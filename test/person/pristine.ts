@@ -203,7 +203,7 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     await runCommand(page, 'Developer: Reload Window');
     await reloaded;
     await page.locator('.statusbar-item', { hasText: 'Default Project' }).first().waitFor({ timeout: 60_000 });
-    assert.ok(emulator.requests.slice(beforeReload).some((r) => r.method === 'GET' && r.url === '/api/project'), 'the project is asked for after Reload Window');
+    await until('the project to be asked for after Reload Window', () => (emulator.requests.slice(beforeReload).some((r) => r.method === 'GET' && r.url === '/api/project') ? true : undefined));
 
     // Nothing of all the above reached the folder's address; as a machine setting, it is used.
     assert.equal(folderTarget.requests, 0, "the workspace's livepeer.baseURL got requests");

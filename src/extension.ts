@@ -20,6 +20,7 @@ import { AccountProfiles } from './ui/profiles/accountProfiles';
 import { registerProfileCommands } from './ui/profiles/profileCommands';
 import { repairProfileNames } from './ui/profiles/profileNameRepair';
 import { ProfileStatusBar } from './ui/profiles/profileStatusBar';
+import { followProject } from './ui/profiles/projectLearning';
 import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads/activateUploads';
 import { tickUploadStep } from './ui/uploads/uploadContextKeys';
 import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
@@ -83,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
   const session = new Account(profiles, log, userAgent);
   void loadProfiles(session, prompts);
+  const project = followProject(profiles, () => session.loaded(), (token, baseUrl) => session.clientFor(token, baseUrl));
   const results = new ResultDocuments();
 
   const rotations = new Rotations(globalState, () => profiles.current?.id);
@@ -93,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const uploadsDeps: UploadsDeps = { session, prompts, storage: globalState, log, watcher };
   const uploads = activateUploads(uploadsDeps);
   const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
-  streams.tree = streamsTree;
+  streams.showIn(streamsTree);
   const history = uploads.uploads.manager.history;
   const assets = activateAssets({
     session,
@@ -111,6 +113,8 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
   const quality = registerQuality({ session, prompts, extensionUri: context.extensionUri });
 
+  const signingKeysTree = vscode.window.createTreeView('livepeer.signingKeys', { treeDataProvider: signingKeys });
+  signingKeys.showIn(signingKeysTree);
   const profileStatusBar = new ProfileStatusBar(profiles);
   const multistream = registerMultistream({ session, prompts, streams, state: globalState });
   const assistant = new AssistantTools(contributedToolNames(context), { session, privateKeys: signingKeys.privateKeys, uploads: uploads.uploads.manager });
@@ -119,6 +123,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     log,
     network,
     profiles,
+    project,
     profileStatusBar,
     session,
     watcher,
@@ -126,7 +131,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     filters,
     streams,
     streamsTree,
-    vscode.window.createTreeView('livepeer.signingKeys', { treeDataProvider: signingKeys }),
+    signingKeysTree,
     registerCommand(COMMANDS.showLog, () => log.show()),
     ...registerTokenCommands(session, prompts),
     ...registerProfileCommands({ session, prompts, profiles, memento: globalState }),

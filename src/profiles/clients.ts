@@ -12,8 +12,8 @@ export interface ProfileSource {
 export interface ClientSettings {
   userAgent: string;
   timeoutMs(): number;
-  /** The call log, told which secrets to blank in its line. */
-  onCall(secrets: () => Array<string | undefined>): (call: ApiCallRecord) => void;
+  /** The call log of a client of `baseUrl`, told which secrets to blank in its line. */
+  onCall(secrets: () => Array<string | undefined>, baseUrl: string): (call: ApiCallRecord) => void;
 }
 
 /**
@@ -61,7 +61,7 @@ export class ProfileClients {
   /** A client whose log blanks the current profile's token and `secret`. */
   create(baseUrl: string, getToken: () => string | undefined | Promise<string | undefined>, secret: () => string | undefined): StudioClient {
     const current = () => this.profiles.current && this.profiles.tokenOf(this.profiles.current.id);
-    return new StudioClient({ baseUrl, getToken, userAgent: this.settings.userAgent, timeoutMs: this.settings.timeoutMs(), onCall: this.settings.onCall(() => [current(), secret()]) });
+    return new StudioClient({ baseUrl, getToken, userAgent: this.settings.userAgent, timeoutMs: this.settings.timeoutMs(), onCall: this.settings.onCall(() => [current(), secret()], baseUrl) });
   }
 
   closeAll(): void {

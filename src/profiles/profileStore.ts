@@ -103,10 +103,11 @@ export class ProfileStore {
   /**
    * The base URL of a profile that follows the livepeer.baseURL setting (the only profile); a value
    * that does not parse is kept as written, so calls report it. The project learned on the old
-   * service is forgotten.
+   * service is forgotten; the same address keeps it (a window's start reads the setting again).
    */
   async followBaseUrl(id: string, setting: string): Promise<Profile> {
-    return this.change(id, ({ project: _old, ...profile }) => ({ ...profile, baseUrl: asWritten(setting) }));
+    const baseUrl = asWritten(setting);
+    return this.change(id, ({ project, ...profile }) => ({ ...profile, baseUrl, ...(baseUrl === profile.baseUrl && project ? { project } : {}) }));
   }
 
   /** Edit Profile…: a profile's own base URL (already checked); the project learned on the old service is forgotten. */

@@ -110,6 +110,13 @@ export interface Emulator {
   gate: { cacheMs: number; lastSeenDelayMs: number };
   /** SHA-256 hex of the bytes of the asset's complete upload; undefined while not uploaded. */
   uploadedSha256(assetId: string): Promise<string | undefined>;
+  /**
+   * Stops listening on both origins, as a stopped service: connections are refused and open ones cut.
+   * Everything it holds stays, for restart().
+   */
+  stop(): Promise<void>;
+  /** Listens again on the same ports after stop(), with what it held: the service back at its address. */
+  restart(): Promise<void>;
   /** Closes servers, sockets and timers, and removes the temp dataDir. */
   close(): Promise<void>;
 }
@@ -220,6 +227,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const hash = createHash('sha256');
       await pipeline(createReadStream(file), hash);
       return hash.digest('hex');
+    },
+    async stop() {
+      await Promise.all([closeServer(apiServer), closeServer(ingestServer)]);
+    },
+    async restart() {
+      await listen(apiServer, host, Number(new URL(apiOrigin).port), scheme);
+      await listen(ingestServer, host, Number(new URL(ingestOrigin).port), scheme);
     },
     async close() {
       unwatchMultistream();

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { TOKEN, api, emulator, eventually, lastMessage, signIn } from './harness';
+import { TOKEN, api, asked, emulator, eventually, lastMessage, signIn } from './harness';
 
 /** A server that answers every request with an empty list and remembers what it got. */
 async function listener(): Promise<{ server: Server; url: string; got: IncomingHttpHeaders[] }> {
@@ -38,6 +38,25 @@ describe('A folder is not the user: livepeer.baseURL', () => {
       await vscode.commands.executeCommand('livepeer.streams.refresh');
       await eventually(() => assert.ok(emulator.requests.length > before, 'the views still load from the user-set base URL'));
       assert.equal(api.session.profile?.baseUrl, emulator.apiUrl);
+      assert.equal(target.got.length, 0, `the folder's address got ${target.got.length} request(s)`);
+      // The removal reaches the extension's file watcher with this one's (the same batch of file events);
+      // a round trip to the window then lets the extension's read of the files go first.
+      const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/settings.json');
+      try {
+        const removed = new Promise((resolve) => watcher.onDidDelete(resolve));
+        await rm(settingsFile);
+        await removed;
+      } finally {
+        watcher.dispose();
+      }
+      await eventually(() => assert.equal(config().inspect('baseURL')?.workspaceValue, undefined));
+      await vscode.workspace.fs.stat(vscode.Uri.file(folder));
+
+      // Written again while the window is open, it is named again, as at the start.
+      const named = () => asked.filter((r) => r.kind === 'message' && /settings set livepeer\.baseURL to http:\/\/127\.0\.0\.1:\d+: ignored/.test(r.message)).length;
+      const namedBefore = named();
+      await writeFile(settingsFile, JSON.stringify({ 'livepeer.baseURL': target.url }));
+      await eventually(() => assert.equal(named(), namedBefore + 1, 'named again when written again'));
       assert.equal(target.got.length, 0, `the folder's address got ${target.got.length} request(s)`);
       await rm(settingsFile);
       await eventually(() => assert.equal(config().inspect('baseURL')?.workspaceValue, undefined));

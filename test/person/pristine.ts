@@ -196,12 +196,21 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     await page.locator('.settings-editor .settings-header .action-label', { hasText: 'Remote' }).first().click();
     await page.locator('.settings-editor .setting-item-label', { hasText: /^Base URL$/ }).first().waitFor();
 
+    // After Reload Window the status bar names the profile's project again, as the service says it now.
+    await page.locator('.statusbar-item', { hasText: 'Default Project' }).first().waitFor();
+    const beforeReload = emulator.requests.length;
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+    await runCommand(page, 'Developer: Reload Window');
+    await reloaded;
+    await page.locator('.statusbar-item', { hasText: 'Default Project' }).first().waitFor({ timeout: 60_000 });
+    await until('the project to be asked for after Reload Window', () => (emulator.requests.slice(beforeReload).some((r) => r.method === 'GET' && r.url === '/api/project') ? true : undefined));
+
     // Nothing of all the above reached the folder's address; as a machine setting, it is used.
     assert.equal(folderTarget.requests, 0, "the workspace's livepeer.baseURL got requests");
     writeFileSync(workbench.machineSettingsFile, JSON.stringify({ 'livepeer.baseURL': folderUrl }));
     await runCommand(page, 'Livepeer: Refresh Signing Keys');
     await until('the user-set address to be called with the token', () => (folderTarget.authorized > 0 ? true : undefined));
-    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks from what the account holds and keeps the focus in its inputs; an import drawn in Tasks at once and followed; direct and tus (64 MiB chunk) uploads byte-identical; views list the account; no internals exported; Base URL under Remote; the folder's base URL ignored and named, the machine setting used (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks from what the account holds and keeps the focus in its inputs; an import drawn in Tasks at once and followed; direct and tus (64 MiB chunk) uploads byte-identical; views list the account; no internals exported; Base URL under Remote; the project named after Reload Window; the folder's base URL ignored and named, the machine setting used (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
     await workbench?.screenshot(join(screenshotDir, 'pristine-failure.png'));
     throw error;

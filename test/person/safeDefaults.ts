@@ -24,6 +24,14 @@ async function deleteModal(page: Page, keyName: string, keyId: string, key: 'Ent
   return label;
 }
 
+/** Polls `check` until it holds (30 s at most). */
+async function until(check: () => boolean): Promise<void> {
+  for (const deadline = Date.now() + 30_000; !check(); ) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export async function checkSafeDefaults(screenshotDir: string): Promise<void> {
   const emulator = await startEmulator({ tokens: [DEFAULT_TOKEN] });
   const enabled = emulator.store.addSigningKey({ name: 'enabled key' });
@@ -79,7 +87,30 @@ export async function checkSafeDefaults(screenshotDir: string): Promise<void> {
     await page.getByText('person kept key', { exact: true }).first().hover();
     await page.getByText('Private key: kept in VS Code’s secret storage', { exact: false }).first().waitFor({ timeout: 20_000 });
     await page.screenshot({ path: join(screenshotDir, 'kept-key-after-reload.png') });
-    console.log('safe defaults: Delete (enabled and disabled key) and Close Without Keeping focus the safe choice; Enter and Escape keep the key; a kept private key survives Reload Window behind the demo front');
+
+    // Edit Profile → Base URL to a service that rejects the kept token: the dialog's default keeps the old address.
+    const other = await startEmulator({ tokens: ['lp-token-of-another-service'] });
+    try {
+      await runCommand(page, 'Livepeer: Edit Profile');
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Default' }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Base URL' }).first().click();
+      await page.locator('.quick-input-widget', { hasText: 'Base URL' }).first().waitFor();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(other.apiUrl);
+      await page.keyboard.press('Enter');
+      await page.waitForSelector(DIALOG, { state: 'visible' });
+      assert.equal(await focused(page), `Keep ${new URL(emulator.apiUrl).host}`, 'the safe choice has the focus');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector(DIALOG, { state: 'detached' });
+      const before = emulator.requests.length;
+      await runCommand(page, 'Livepeer: Refresh Signing Keys');
+      await until(() => emulator.requests.length > before);
+      assert.deepEqual(other.requests.map((r) => r.status), [401], 'the new address got only the check');
+    } finally {
+      await other.close();
+    }
+    console.log('safe defaults: Delete (enabled and disabled key), Close Without Keeping and a base URL that rejects the token focus the safe choice; Enter and Escape keep the key; a kept private key survives Reload Window behind the demo front');
   } catch (error) {
     await workbench?.screenshot(join(screenshotDir, 'safe-defaults-failure.png'));
     throw error;

@@ -313,6 +313,23 @@ describe('emulator', () => {
     });
   });
 
+  describe('stopped and restarted', () => {
+    it('stop() refuses connections; restart() answers again on the same ports with what it held', async () => {
+      const created = await api(emu, 'POST', '/stream', { name: 'kept across the restart' });
+      assert.equal(created.status, 201);
+      const { id } = created.json() as { id: string };
+      const { apiUrl, ingestOrigin } = emu;
+      await emu.stop();
+      await assert.rejects(call('GET', `${apiUrl}/stream/${id}`, { headers: auth }), /ECONNREFUSED/);
+      await assert.rejects(call('GET', `${ingestOrigin}/`), /ECONNREFUSED/);
+      await emu.restart();
+      assert.equal(emu.apiUrl, apiUrl);
+      const again = await call('GET', `${apiUrl}/stream/${id}`, { headers: auth });
+      assert.equal(again.status, 200);
+      assert.equal((again.json() as { name: string }).name, 'kept across the restart');
+    });
+  });
+
   describe('faults', () => {
     it('fail, html502, retryAfter and delay', async () => {
       emu.faults.fail({ origin: 'api', method: 'GET', path: /^\/api\/stream$/, status: 500 });

@@ -203,9 +203,12 @@ describe('profiles', () => {
       assert.equal(store.get(p.id)?.project, undefined, 'a project that could not be told is not kept from before');
     });
 
-    it('a profile following the base URL setting takes it normalized, or as written when it does not parse, and forgets the project', async () => {
+    it('a profile following the base URL setting takes it normalized, or as written when it does not parse, and forgets the project; the same address keeps it', async () => {
       const p = await store.add({ name: 'Default', baseUrl: 'https://livepeer.studio/api', token: 'tok' });
-      await store.learnProject(p.id, { id: 'proj-1', name: 'Default Project' });
+      const project = { id: 'proj-1', name: 'Default Project' };
+      await store.learnProject(p.id, project);
+      // A window's start reads the setting again: the project learned there stays.
+      assert.deepEqual((await store.followBaseUrl(p.id, 'https://livepeer.studio/api/')).project, project);
       assert.deepEqual(await store.followBaseUrl(p.id, 'http://localhost:3000/api/'), { ...p, baseUrl: 'http://localhost:3000/api' });
       assert.equal((await store.followBaseUrl(p.id, 'not a url')).baseUrl, 'not a url');
     });

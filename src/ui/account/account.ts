@@ -29,7 +29,7 @@ export class Account extends Disposable {
     userAgent: string,
   ) {
     super();
-    this.clients = new ProfileClients(profiles, () => this.loaded(), { userAgent, timeoutMs: () => settings.requestTimeoutMs(), onCall: (secrets) => logApiCall(log, secrets) });
+    this.clients = new ProfileClients(profiles, () => this.loaded(), { userAgent, timeoutMs: () => settings.requestTimeoutMs(), onCall: (secrets, baseUrl) => logApiCall(log, secrets, baseUrl) });
     this.register(profiles.onDidChange(() => this.changed.fire()));
     this.register(vscode.workspace.onDidChangeConfiguration((event) => {
       if (settings.affects(event, 'requestTimeoutSeconds')) this.reset();

@@ -41,18 +41,20 @@ async function folderBaseUrl(): Promise<string | undefined> {
 }
 
 /**
- * Says, once per window and value, that a workspace's `livepeer.baseURL` is ignored (settings.baseUrl
- * never reads it: a folder must not decide where the API token goes), and offers the user settings,
- * where it belongs.
+ * Says that a workspace's `livepeer.baseURL` is ignored (settings.baseUrl never reads it: a folder
+ * must not decide where the API token goes), and offers the user settings, where it belongs: at the
+ * start, and each time a settings file written meanwhile sets it anew (added again after it was
+ * removed, or to another value).
  */
 export function watchFolderBaseUrl(prompts: Prompts, log: vscode.LogOutputChannel): vscode.Disposable {
-  let told: string | undefined;
+  let last: string | undefined;
   let checking = Promise.resolve();
   const check = () =>
     (checking = checking.then(async () => {
       const value = await folderBaseUrl();
-      if (value === undefined || value === told) return;
-      told = value;
+      const changed = value !== last;
+      last = value;
+      if (value === undefined || !changed) return;
       const text = vscode.l10n.t("This folder's settings set {0} to {1}: ignored, because only your user settings decide where your API token is sent.", KEY, shownTarget(value));
       log.warn(text);
       void prompts.message('warning', vscode.l10n.t('Livepeer: {0}', text), {}, OPEN_USER_SETTINGS).then((choice) => {
@@ -65,6 +67,7 @@ export function watchFolderBaseUrl(prompts: Prompts, log: vscode.LogOutputChanne
     files,
     files.onDidCreate(check),
     files.onDidChange(check),
+    files.onDidDelete(check),
     vscode.workspace.onDidChangeWorkspaceFolders(check),
     vscode.workspace.onDidChangeConfiguration((event) => settings.affects(event, 'baseURL') && check()),
   ];

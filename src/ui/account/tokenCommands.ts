@@ -4,7 +4,6 @@ import { SAVE_ANYWAY, TRY_AGAIN } from '../common/actions';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import type { Prompts } from '../common/prompts';
-import { learnProject } from '../profiles/projectLearning';
 import type { Account } from './account';
 
 const REJECTED = vscode.l10n.t('The service rejected this API token. Check that you copied the whole key and that it is not deleted.');
@@ -19,6 +18,24 @@ export interface TokenQuestion {
 }
 
 /**
+ * What one API call with `token` at `baseUrl` (default: the current profile's) says of it: accepted,
+ * rejected (401 or 403), or not checked, with the error (the service could not be reached).
+ */
+export async function checkToken(session: Account, token: string, baseUrl?: string): Promise<'accepted' | 'rejected' | { unchecked: unknown }> {
+  let client;
+  try {
+    client = session.clientFor(token, baseUrl);
+    await client.keys.listPage(undefined, 1);
+    return 'accepted';
+  } catch (error) {
+    const known = error instanceof StudioApiError ? error : undefined;
+    return known?.kind === 'auth' || known?.kind === 'forbidden' ? 'rejected' : { unchecked: error };
+  } finally {
+    void client?.close();
+  }
+}
+
+/**
  * Asks for a token (or takes `given`) and checks it with one API call. Resolves with the token to
  * save, or undefined when the person gave up (or declined to save one that could not be checked).
  */
@@ -30,19 +47,10 @@ export async function askToken(session: Account, prompts: Prompts, question: Tok
     // Checked before any request: such a token cannot even be sent, and saving it anyway helps no one.
     const problem = malformed(value.trim());
     if (problem) return vscode.l10n.t('{0}. Copy the whole key again from Studio (Developers → API Keys).', problem);
-    let client;
-    try {
-      client = session.clientFor(value.trim(), question.baseUrl);
-      await client.keys.listPage(undefined, 1);
-      return undefined;
-    } catch (error) {
-      const known = error instanceof StudioApiError ? error : undefined;
-      if (known?.kind === 'auth' || known?.kind === 'forbidden') return REJECTED;
-      unchecked = error;
-      return undefined;
-    } finally {
-      void client?.close();
-    }
+    const checked = await checkToken(session, value.trim(), question.baseUrl);
+    if (checked === 'rejected') return REJECTED;
+    if (checked !== 'accepted') unchecked = checked.unchecked;
+    return undefined;
   };
   let token: string | undefined;
   if (question.given !== undefined) {
@@ -85,7 +93,6 @@ export async function setToken(session: Account, prompts: Prompts, given?: strin
   if (!token) return false;
   await session.setToken(token);
   void prompts.message('info', vscode.l10n.t('Livepeer: API token saved.'), {});
-  if (session.profile) void learnProject(session.profiles, session.profile.id, session.clientFor(token));
   return true;
 }
 

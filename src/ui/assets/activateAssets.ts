@@ -38,6 +38,7 @@ export function activateAssets({ session, prompts, workspaceState, watcher, priv
   const filters = new AssetFilters(workspaceState);
   const view = new AssetsView(session, prompts, filters, isAbandoned);
   const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view, dragAndDropController: drop, canSelectMany: true });
+  view.showIn(treeView);
   // The filter context keys only drive the menus' check marks: activation does not wait for them.
   void filters.publishContext();
   const details = new JsonDetails('livepeer-asset', (id) => session.client().assets.get(id), withoutSecrets);

@@ -4,6 +4,7 @@ import { Disposable } from '../common/disposable';
 import type { MessageItem } from '../common/messageItem';
 import { PagedTreeModel } from '../common/pagedTreeModel';
 import type { Prompts } from '../common/prompts';
+import type { Shown } from '../common/retryWhileShown';
 import type { Account } from '../account/account';
 import type { AssetFilters } from './assetFilters';
 import { AssetItem, assetTooltip } from './assetItem';
@@ -55,6 +56,11 @@ export class AssetsView extends Disposable implements vscode.TreeDataProvider<No
   /** Assets currently loaded (for the palette pickers and the processing refresh). */
   get assets(): Asset[] {
     return this.model.items;
+  }
+
+  /** The tree that shows this view (made from the view, so it comes after): see TreeModel.showIn. */
+  showIn(tree: Shown): void {
+    this.model.showIn(tree);
   }
 
   refresh(): void {

@@ -7,6 +7,7 @@ import { onDidRecover } from './log';
 import { MessageItem, loadErrorItem } from './messageItem';
 import { PagedList } from './pagedList';
 import type { Prompts } from './prompts';
+import { RetryWhileShown, type Shown } from './retryWhileShown';
 
 export interface TreeModelOptions {
   session: Account;
@@ -30,17 +31,24 @@ export class TreeModel<R extends vscode.TreeItem> extends Disposable {
   private readonly resetting = this.register(new vscode.EventEmitter<void>());
   /** Everything loaded is dropped: the view drops what it keeps beside (sessions, names). */
   readonly onDidReset = this.resetting.event;
-  /** A load failed for a passing reason: the next call the service answers loads the view again. */
+  /** A load failed for a passing reason: the next call its service answers loads the view again. */
   private failed = false;
+  /** While the view shows and could not load, it is loaded again after a growing wait. */
+  private readonly retry = this.register(new RetryWhileShown(() => this.reset()));
 
   constructor(protected readonly options: TreeModelOptions) {
     super();
     for (const event of [options.session.onDidChange, ...(options.reloadOn ?? [])]) this.register(event(() => this.reset()));
     this.register(
-      onDidRecover(() => {
-        if (this.failed) this.reset();
+      onDidRecover((baseUrl) => {
+        if (this.failed && baseUrl === options.session.profile?.baseUrl) this.reset();
       }),
     );
+  }
+
+  /** The tree that shows the view: a view that could not load is loaded again by itself only while it shows. */
+  showIn(tree: Shown): void {
+    this.retry.showIn(tree);
   }
 
   /** Draws `rows` again (none: the whole view). */
@@ -51,6 +59,7 @@ export class TreeModel<R extends vscode.TreeItem> extends Disposable {
   /** Drops what was loaded; the tree asks again. */
   reset(): void {
     this.failed = false;
+    this.retry.reset();
     this.resetting.fire();
     this.changed.fire(undefined);
   }
@@ -60,7 +69,10 @@ export class TreeModel<R extends vscode.TreeItem> extends Disposable {
    * rejected token also gets a notification with the fix, and an outage ends when the service answers again.
    */
   errorRow(what: string, error: unknown): MessageItem {
-    if (isPassing(error)) this.failed = true;
+    if (isPassing(error)) {
+      this.failed = true;
+      this.retry.failed();
+    }
     notifyIfTokenRejected(this.options.prompts, `loading ${what}`, error);
     return loadErrorItem(what, error, this.options.refreshCommand);
   }

@@ -4,6 +4,7 @@ import { dateTime, md, quoted, shortName, timeAgo } from '../common/format';
 import { Disposable } from '../common/disposable';
 import type { MessageItem } from '../common/messageItem';
 import type { Prompts } from '../common/prompts';
+import type { Shown } from '../common/retryWhileShown';
 import type { Account } from '../account/account';
 import { KeyChanges } from './gateCache';
 import type { PrivateKeyState, PrivateKeys } from './privateKeys';
@@ -129,6 +130,11 @@ export class SigningKeysView extends Disposable implements vscode.TreeDataProvid
 
   refresh(): void {
     this.model.reset();
+  }
+
+  /** The tree that shows this view (made from the view, so it comes after): see TreeModel.showIn. */
+  showIn(tree: Shown): void {
+    this.model.showIn(tree);
   }
 
   getTreeItem(node: Node): vscode.TreeItem {

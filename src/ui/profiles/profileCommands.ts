@@ -8,7 +8,6 @@ import type { Prompts } from '../common/prompts';
 import { Rotations } from '../keys/rotations';
 import { pinnedProfile, type AccountProfiles } from './accountProfiles';
 import { pickProfile } from './profilePicker';
-import { learnProject } from './projectLearning';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import { CHANGE_PIN, REMOVE } from '../common/actions';
@@ -71,7 +70,6 @@ async function addProfile(ctx: ProfileContext): Promise<boolean> {
     await store.choose(added.id);
     return added;
   });
-  void learnProject(ctx.profiles, profile.id, ctx.session.clientFor(token, url));
   await pinWarning(ctx, profile);
   void ctx.prompts.message('info', vscode.l10n.t('Livepeer: profile “{0}” added; it is now the current profile.', profile.name), {});
   return true;
@@ -99,8 +97,6 @@ async function switchProfile(ctx: ProfileContext, arg?: unknown): Promise<boolea
   if (!profile) return false;
   await ctx.profiles.change((store) => store.choose(profile.id));
   if (!(await pinWarning(ctx, profile))) return false;
-  const token = await ctx.profiles.store.token(profile.id);
-  if (token && !profile.project) void learnProject(ctx.profiles, profile.id, ctx.session.clientFor(token, profile.baseUrl));
   return true;
 }
 
@@ -171,11 +167,9 @@ async function editProfile(ctx: ProfileContext, arg?: unknown, field?: ProfileFi
   if (chosen !== 'baseUrl') return false;
   const typed = await askBaseUrl(ctx, vscode.l10n.t('Livepeer: Edit Profile “{0}”: Base URL', profile.name), profile.baseUrl);
   if (typed === undefined || parseBaseUrl(typed) === profile.baseUrl) return false;
-  const url = parseBaseUrl(typed);
-  if (ctx.profiles.all().length === 1) await vscode.workspace.getConfiguration('livepeer').update('baseURL', url, vscode.ConfigurationTarget.Global);
-  else await ctx.profiles.change((store) => store.setBaseUrl(profile.id, url));
-  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: profile “{0}” now uses {1}.', profile.name, url), {});
-  return true;
+  // Checking the kept token there and what follows is loaded on first use.
+  const { moveProfile } = await import('./profileMove.js');
+  return moveProfile(ctx, profile, parseBaseUrl(typed));
 }
 
 /** A load error's "Change the Base URL": the user setting while the only profile follows it, else the current profile's own. */

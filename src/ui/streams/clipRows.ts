@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Shown } from '../common/retryWhileShown';
 import { isSettled, type Asset, type AssetWatcher, type Stream } from '../../api';
 import type { Subscription } from '../../upload';
 import { AssetItem, assetTooltip, phaseOf } from '../assets/assetItem';
@@ -40,8 +41,6 @@ export class ClipsItem extends vscode.TreeItem {
   }
 }
 
-/** Whether the Streams view shows now: clips are followed only then. */
-export type Shown = Pick<vscode.TreeView<unknown>, 'visible' | 'onDidChangeVisibility'>;
 
 /**
  * Builds clip rows and, while the Streams view is visible, follows the unfinished ones to ready

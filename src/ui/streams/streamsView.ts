@@ -7,7 +7,8 @@ import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
 import { ChildSessionItem, SessionItem } from './sessionItems';
-import type { ClipRows, Shown } from './clipRows';
+import type { ClipRows } from './clipRows';
+import type { Shown } from '../common/retryWhileShown';
 import type { StreamFilters } from './streamFilters';
 import { StreamItem, liveSince, streamTooltip } from './streamItem';
 import { tickWhenHeld } from '../common/walkthrough';
@@ -41,8 +42,8 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
   /** Set by the multistream feature: asked only for streams that have targets (it loads on first use). */
   extraRows: StreamExtraRows | undefined;
   private clipRows: ClipRows | undefined;
-  /** The tree that shows this view (it is made from the view, so it comes after): clips are followed only while it is visible. */
-  tree: Shown | undefined;
+  /** The tree that shows this view: clips are followed only while it is visible. */
+  private tree: Shown | undefined;
 
   constructor(
     private readonly session: Account,
@@ -117,6 +118,12 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
   }
 
   /** A clip was made: expanded Clips and session rows read their lists again. */
+  /** The tree that shows this view (made from the view, so it comes after): see TreeModel.showIn. */
+  showIn(tree: Shown): void {
+    this.tree = tree;
+    this.model.showIn(tree);
+  }
+
   clipsChanged(): void {
     this.model.fire();
   }

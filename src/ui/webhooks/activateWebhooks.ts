@@ -30,6 +30,7 @@ async function fetchDelivery(session: Account, key: string): Promise<DeliveryRec
 export function activateWebhooks(session: Account, prompts: Prompts, results: ResultDocuments, state: vscode.Memento): WebhooksFeature {
   const view = new WebhooksView(session, prompts);
   const treeView = vscode.window.createTreeView('livepeer.webhooks', { treeDataProvider: view, showCollapseAll: true });
+  view.showIn(treeView);
   const details = new JsonDetails('livepeer-webhook', (id) => session.client().webhooks.get(id), webhookDocument);
   const deliveryDetails = new JsonDetails('livepeer-webhook-delivery', (key) => fetchDelivery(session, key), deliveryDocument);
   const commands = registerOnFirstUse(Object.values(COMMANDS.webhooks), async () => {

@@ -6,6 +6,7 @@ import { MessageItem } from '../common/messageItem';
 import { PagedList } from '../common/pagedList';
 import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
 import type { Prompts } from '../common/prompts';
+import type { Shown } from '../common/retryWhileShown';
 import { DeliveryItem, WebhookItem } from './webhookItems';
 import { tickWhenHeld } from '../common/walkthrough';
 import { COMMANDS } from '../common/commandIds';
@@ -58,6 +59,11 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
   /** Webhooks currently loaded (for the palette pickers). */
   get webhooks(): Webhook[] {
     return this.model.items;
+  }
+
+  /** The tree that shows this view (made from the view, so it comes after): see TreeModel.showIn. */
+  showIn(tree: Shown): void {
+    this.model.showIn(tree);
   }
 
   refresh(): void {

@@ -8,6 +8,7 @@ const ANSWER_CHARS = 300;
 /** The verdict in words: what the gate would answer the viewer, and why. */
 function verdictWords(verdict: AccessVerdict): string {
   if (verdict.allowed) return vscode.l10n.t('allowed: the handler answered {0}, so the gate lets the viewer play.', verdict.status);
+  if (verdict.failure === 'redirect') return vscode.l10n.t('denied: the handler redirects without a Location or more than 5 times, so the gate answers 502 and nobody plays.');
   if (verdict.gateStatus === 502) return vscode.l10n.t('denied: the handler did not answer, so the gate answers 502 and nobody plays.');
   if (verdict.status !== undefined && verdict.status >= 200 && verdict.status < 300) return vscode.l10n.t('denied: the handler answered {0} but its "ret" refuses, so the gate answers 403.', verdict.status);
   return vscode.l10n.t('denied: the handler answered {0} (not 2xx), so the gate answers 403.', verdict.status ?? 0);

@@ -20,7 +20,16 @@ async function main(): Promise<void> {
     return;
   }
   const { server, close } = createMcpServer(settings, typeof MCP_VERSION === 'string' ? MCP_VERSION : 'dev');
-  server.onclose = () => void close();
+  let failure: string | undefined;
+  server.onerror = (error) => {
+    // The SDK's stdio transport drops the connection on a message over its 10 MiB limit (and then
+    // nothing is ever answered); the client is told by this process ending, and the person by stderr.
+    if (/exceeded maximum size/.test(error.message)) failure = `a message over the MCP SDK's stdio limit of 10 MiB arrived (${error.message})`;
+  };
+  server.onclose = () => {
+    if (failure) process.stderr.write(`livepeer-studio MCP server: ${failure}; exiting\n`);
+    void close().finally(() => process.exit(failure ? 1 : 0));
+  };
   await server.connect(new StdioServerTransport());
   process.stderr.write(`livepeer-studio MCP server: ${settings.allowChanges ? 'reads and changes' : 'read-only'} on ${settings.baseUrl}\n`);
 }

@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { identifyProject, StudioClient } from '../api';
-import { offeredWith, type ToolContext, type ToolDefinition } from '../tools/definition';
+import { identifyProject, StudioApiError, StudioClient } from '../api';
+import { offeredWith, type Capability, type ToolContext, type ToolDefinition } from '../tools/definition';
 import { runTool } from '../tools/runTool';
 import { TOOLS } from '../tools/table';
 import type { McpSettings } from './environment';
@@ -21,20 +21,41 @@ function listed(tool: ToolDefinition): Tool {
   };
 }
 
-/** The context outside VS Code: the environment's key, its account's project asked once. */
+/** What VS Code offers that this server does not, in words for the model. */
+const ONLY_IN_VS_CODE: Record<Capability, string> = {
+  keptKey: 'it signs with a private key kept in VS Code’s secret storage, and this server keeps no keys',
+  keepKey: 'it keeps the new private key in VS Code’s secret storage, and this server keeps no keys',
+  uploadFile: 'it uploads a file of a folder open in VS Code, and this server has no folders',
+};
+
+/** Why a tool is not offered here: unknown, a change on a read-only server, or one only VS Code can run. */
+function whyNotOffered(name: string, settings: McpSettings): string {
+  const known = TOOLS.find((tool) => tool.name === name);
+  if (!known) return 'no such tool here';
+  const missing = (known.needs ?? [])[0];
+  if (missing) return `${ONLY_IN_VS_CODE[missing]}: use the Livepeer extension in VS Code for it`;
+  if (known.kind === 'change' && !settings.allowChanges) return 'this server is read-only: changes need LIVEPEER_ALLOW_CHANGES=1 in its environment';
+  return 'no such tool here';
+}
+
+/** The context outside VS Code: the environment's key, its account's project asked until known. */
 function mcpContext(settings: McpSettings, version: string): ToolContext {
   const client = new StudioClient({ baseUrl: settings.baseUrl, getToken: () => settings.token, userAgent: `livepeer-studio-mcp/${version}` });
-  let project: Promise<{ id: string; name: string } | undefined> | undefined;
+  let project: { id: string; name: string } | undefined;
   return {
     client,
     secrets: () => [settings.token],
+    tokenAdvice: 'put a valid Livepeer Studio API key in LIVEPEER_API_KEY of the MCP server’s environment, then restart the server',
     async account() {
-      project ??= identifyProject(client).then(
+      // A refused key is the answer (the tools would all fail); anything else only leaves the project unnamed.
+      project ??= await identifyProject(client).then(
         (found) => (found ? { id: found.id, name: found.name } : undefined),
-        () => undefined,
+        (error: unknown) => {
+          if (error instanceof StudioApiError && error.kind === 'auth') throw error;
+          return undefined;
+        },
       );
-      const known = await project;
-      return { profile: 'LIVEPEER_API_KEY of the MCP server’s environment', ...(known ? { project: known } : {}), baseUrl: settings.baseUrl };
+      return { profile: 'LIVEPEER_API_KEY of the MCP server’s environment', ...(project ? { project } : {}), baseUrl: settings.baseUrl };
     },
   };
 }
@@ -47,12 +68,7 @@ export function createMcpServer(settings: McpSettings, version: string): { serve
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(listed) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = tools.find((candidate) => candidate.name === request.params.name);
-    if (!tool) {
-      const why = TOOLS.some((known) => known.name === request.params.name && known.kind === 'change')
-        ? 'this server is read-only: changes need LIVEPEER_ALLOW_CHANGES=1 in its environment'
-        : 'no such tool here';
-      return { content: [{ type: 'text', text: `${request.params.name} is not offered: ${why}` }], isError: true };
-    }
+    if (!tool) return { content: [{ type: 'text', text: `${request.params.name} is not offered: ${whyNotOffered(request.params.name, settings)}` }], isError: true };
     const answer = await runTool(tool, request.params.arguments ?? {}, { ...context, signal: extra.signal });
     return { content: [{ type: 'text', text: answer.text }], isError: answer.isError };
   });

@@ -35,6 +35,8 @@ export interface ToolContext {
   folders?(): readonly string[];
   /** Uploads a file found inside `folders` through the same queue as a right-click, answering where it stands. */
   uploadFile?(file: FolderFile, name: string): Promise<UploadStarted>;
+  /** What to do about a refused or missing API token on this side (the MCP server: its environment); VS Code's words when absent. */
+  tokenAdvice?: string;
   /** What this side's upload of an asset left (VS Code's upload queue); absent where uploads are not seen. */
   localUpload?(assetId: string): Promise<LocalUploadTrace | undefined>;
   signal?: AbortSignal;

@@ -11,8 +11,16 @@ export const PAGE_INPUT: Record<string, JsonSchema> = {
   cursor: { type: 'string', maxLength: 500, description: 'The nextCursor of the previous answer, to read the next page.' },
 };
 
+/** The service's cursors (`skip20`); it reads any other text as no cursor and answers the first page again. */
+const CURSOR = /^skip\d+$/;
+
+/** The page asked for; a cursor the service did not give is refused, not read as page 1. */
 export function pageRequest(input: Record<string, unknown>): { limit: number; cursor: string | undefined } {
-  return { limit: typeof input.limit === 'number' ? input.limit : DEFAULT_ROWS, cursor: typeof input.cursor === 'string' && input.cursor ? input.cursor : undefined };
+  const cursor = typeof input.cursor === 'string' && input.cursor ? input.cursor : undefined;
+  if (cursor !== undefined && !CURSOR.test(cursor)) {
+    throw new Error('cursor is not one a list answered (they look like "skip20"): pass the nextCursor of the previous answer as it is, or leave cursor out for the first page');
+  }
+  return { limit: typeof input.limit === 'number' ? input.limit : DEFAULT_ROWS, cursor };
 }
 
 export interface PageAnswer<T> {

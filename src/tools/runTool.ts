@@ -1,5 +1,5 @@
 import { knownSecrets } from '../api/core/knownSecrets';
-import type { StudioClient } from '../api';
+import { StudioApiError, type StudioClient } from '../api';
 import type { ToolContext, ToolDefinition } from './definition';
 import { checkInput } from './input';
 import { safeErrorText, safeResultText } from './safeResult';
@@ -41,6 +41,13 @@ export async function runTool(tool: ToolDefinition, input: unknown, context: Too
     return { text: safeResultText(result, secrets()), isError: false };
   } catch (error) {
     await learnWebhookSecrets(context.client, context.signal);
-    return { text: `${tool.name} failed: ${safeErrorText(error, secrets())}`, isError: true };
+    return { text: `${tool.name} failed: ${safeErrorText(inWordsOfThisSide(error, context), secrets())}`, isError: true };
   }
+}
+
+/** A refused token's error says what to do in the words of the side the tool runs on (its setting, not VS Code's command). */
+function inWordsOfThisSide(error: unknown, context: ToolContext): unknown {
+  if (!(error instanceof StudioApiError) || error.kind !== 'auth' || !context.tokenAdvice) return error;
+  const where = error.method && error.path ? ` (${error.method} ${error.path}${error.status ? ` → ${error.status}` : ''})` : '';
+  return `the API key was refused${where}: ${context.tokenAdvice}`;
 }

@@ -1,11 +1,12 @@
 // `npm run demo`: the extension in a VS Code server against the seeded local emulator, signed in.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { verifyWebhookSignature } from '../../src/api';
 import { DEFAULT_TOKEN, startEmulator } from '../emulator';
+import { endWithThisProcess } from './endTogether';
 import { startReceiver, type ReceivedRequest } from './receiver';
 import { startMintKeyFront, type MintKeyFront } from './mintKeyFront';
 
@@ -24,7 +25,7 @@ const host = require(join(root, 'test', 'host', 'vscodeServer.js')) as VsCodeSer
 /** A workspace with a few files to try "Upload to Livepeer" on (random bytes: the emulator does not decode). */
 function demoWorkspace(dir: string): void {
   mkdirSync(join(dir, 'videos'), { recursive: true });
-  const video = (name: string, bytes: number) => existsSync(join(dir, 'videos', name)) || writeFileSync(join(dir, 'videos', name), randomBytes(bytes));
+  const video = (name: string, bytes: number) => writeFileSync(join(dir, 'videos', name), randomBytes(bytes));
   video('intro.mp4', 8 << 20);
   video('keynote.mov', 96 << 20);
   writeFileSync(join(dir, 'README.txt'), 'Right-click a video in videos/ and choose "Upload to Livepeer".\n');
@@ -49,9 +50,12 @@ function printDelivery(request: ReceivedRequest): void {
 }
 
 async function main(): Promise<void> {
-  // Kept between runs and after Ctrl+C: the workspace, and the server's home, where files the
-  // extension saves outside the workspace (a private key's "Save to File…") end up.
-  const demoDir = resolve(process.env.LIVEPEER_DEMO_DIR ?? join(tmpdir(), 'livepeer-demo'));
+  // A fresh folder on each run (a previous run's .vscode settings and state would change this one),
+  // kept after Ctrl+C: the workspace, and the server's home, where files the extension saves
+  // outside the workspace (a private key's "Save to File…") end up.
+  const parentDir = resolve(process.env.LIVEPEER_DEMO_DIR ?? tmpdir());
+  mkdirSync(parentDir, { recursive: true });
+  const demoDir = mkdtempSync(join(parentDir, 'livepeer-demo-'));
   const emulator = await startEmulator({ seed: true, idSeed: 1, tokens: [DEFAULT_TOKEN], apiPort: Number(process.env.EMULATOR_PORT ?? 0) });
   const receiver = await startReceiver({ onRequest: printDelivery });
   emulator.webhooks.add({
@@ -73,7 +77,6 @@ async function main(): Promise<void> {
   const machine = { 'livepeer.baseURL': emulator.apiUrl, 'remote.autoForwardPorts': false };
   writeFileSync(join(machineSettings, 'settings.json'), JSON.stringify(machine, null, 2));
   const runtimeDir = join(demoDir, 'runtime');
-  rmSync(runtimeDir, { recursive: true, force: true });
   mkdirSync(runtimeDir, { mode: 0o700 });
 
   let stopping = false;
@@ -89,8 +92,7 @@ async function main(): Promise<void> {
     console.log(`Demo stopped. The workspace and saved files stay in ${demoDir} (delete it when done).`);
     process.exit(code);
   };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
 
   const server = await host.startServer({
     dirs,
@@ -103,6 +105,7 @@ async function main(): Promise<void> {
       void stop(1);
     },
   });
+  endWithThisProcess(server.child.pid);
   // The browser talks to the front, which keeps the secret storage's key half (the token and kept private keys survive Reload Window).
   const front = await startMintKeyFront({ targetPort: server.port, keyFile: join(dirs.root, 'serve-web-key-half'), port: Number(process.env.PORT ?? 0) });
   running.front = front;
@@ -119,7 +122,7 @@ Livepeer demo is running.
   Webhook receiver:   ${receiver.url}   (the seeded webhook "Local receiver"; deliveries are printed below)
   Demo workspace:     ${workspace}
   Server home:        ${dirs.home}   (files saved outside the workspace land here; both are kept)
-  Processes:          emulator in this process (pid ${process.pid}), VS Code server pid ${server.child.pid} (own process group)
+  Processes:          emulator in this process (pid ${process.pid}), VS Code server pid ${server.child.pid} (own process group, ends with this one)
 ${
   hasCode
     ? `

@@ -67,8 +67,8 @@ function isLoopback(url: URL): boolean {
 /**
  * The gate's call to the content's webhook on every check: the body `{context, accessKey,
  * timestamp}` merged with the edge's `webhookPayload` (its keys win; its `headers` gain
- * `Tx-Stream-Id`), signed with the webhook's secret; redirects followed; 2xx allows unless its JSON
- * `ret` is not 2xx, another status refuses (403), no answer 502. Deleted webhooks are still called.
+ * `Tx-Stream-Id`), signed with the webhook's secret; redirects followed with the same POST; 2xx allows unless its JSON
+ * `ret` is not 2xx, another status refuses (403), no answer or a redirect without end 502. Deleted webhooks are still called.
  * Only loopback addresses are called: a test run sends nothing off this machine.
  */
 export async function callAccessWebhook(
@@ -85,20 +85,20 @@ export async function callAccessWebhook(
   const given = webhookPayload?.headers;
   const merged = webhookPayload ? { ...webhookPayload, headers: { ...(given && typeof given === 'object' ? given : {}), 'Tx-Stream-Id': content.name ?? '' } } : {};
   const body = JSON.stringify({ context: policy.webhookContext, accessKey, timestamp, ...merged });
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'livepeer.studio' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'livepeer.studio', accept: '*/*', 'accept-encoding': 'gzip,deflate' };
   if (webhook.sharedSecret) headers['Livepeer-Signature'] = `t=${timestamp},v1=${createHmac('sha256', webhook.sharedSecret).update(body).digest('hex')}`;
   let url = new URL(webhook.url);
-  let method = 'POST';
   try {
     const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]);
     for (let hops = 0; ; hops++) {
       if (!isLoopback(url)) return { status: 502, message: FAILED };
-      const response = await fetch(url, { method, headers, body: method === 'POST' ? body : undefined, redirect: 'manual', signal, dispatcher: options.agent });
+      const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal, dispatcher: options.agent });
       const text = await response.text();
-      const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location && hops < REDIRECTS) {
+      if (response.status >= 300 && response.status < 400) {
+        // The same POST (body and signature) to the new place, whatever the 3xx; no Location or a 6th redirect: 502.
+        const location = response.headers.get('location');
+        if (!location || hops >= REDIRECTS) return { status: 502, message: FAILED };
         url = new URL(location, url);
-        if (response.status <= 303) method = 'GET';
         continue;
       }
       if (response.status < 200 || response.status > 299 || refusedByRet(text)) return { status: 403, message: FAILED };

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { Agent, fetch } from 'undici';
-import { isLoopbackHost } from '../../src/api/core/baseUrl';
 import { ownedBy, ownerOf, type Caller } from './accounts';
 import { sendErrors, sendJson } from './http';
 import type { Scheduler } from './scheduler';
 import type { EmulatorAsset, Store } from './store';
 import type { EmulatorTask } from './tasks';
 import type { ObjectSchema } from './validate';
+import { fetchFile } from './fetchFile';
 import type { WebhookState } from './webhooks';
 
 /** The options POST /asset/request-upload and POST /asset/upload/url share; anything else is 422. */
@@ -55,7 +51,6 @@ function ajvError(keyword: 'pattern' | 'format', params: Record<string, string>,
  * task runner's message; bytes that are no video fail at once.
  */
 export class Importer {
-  private readonly agent = new Agent();
   private readonly closing = new AbortController();
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -82,12 +77,12 @@ export class Importer {
   async close(): Promise<void> {
     this.closing.abort();
     await Promise.allSettled([...this.inFlight]);
-    await this.agent.close();
   }
 
   private async download(asset: EmulatorAsset, task: EmulatorTask): Promise<void> {
     const file = join(this.dataDir, 'imports', `${asset.id}.${randomUUID()}`);
-    const fetched = await this.fetchTo(String((task.params.upload as { url?: string }).url), file);
+    await mkdir(join(this.dataDir, 'imports'), { recursive: true });
+    const fetched = await fetchFile(String((task.params.upload as { url?: string }).url), file, this.closing.signal);
     if (this.closing.signal.aborted || this.store.assets.get(asset.id) !== asset) return;
     if (!fetched) {
       const retries = task.status.retries ?? 0;
@@ -109,30 +104,6 @@ export class Importer {
     this.store.uploadedFiles.set(asset.id, file);
     asset.size = (await stat(file)).size;
     this.store.process(asset.id, this.stepMs);
-  }
-
-  /** Whether the URL's bytes are now in `file`: only loopback http(s) addresses are asked (never a request off this machine). */
-  private async fetchTo(url: string, file: string): Promise<boolean> {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return false;
-    }
-    if (!/^https?:$/.test(target.protocol) || !isLoopbackHost(target.hostname)) return false;
-    try {
-      await mkdir(join(this.dataDir, 'imports'), { recursive: true });
-      const response = await fetch(target, { signal: this.closing.signal, dispatcher: this.agent });
-      if (!response.ok || !response.body) {
-        await response.body?.cancel();
-        return false;
-      }
-      await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), createWriteStream(file));
-      return true;
-    } catch {
-      await rm(file, { force: true });
-      return false;
-    }
   }
 }
 

@@ -4,7 +4,7 @@ import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { FromWebview, ToWebview } from '../../src/ui/player/playerMessages';
 import type { StreamItem } from '../../src/ui/streams/streamItem';
 import type { EmulatorStream } from '../emulator';
-import { answer, api, asked, assertAllAnswered, emulator, eventually, person, signIn } from './harness';
+import { answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, person, signIn } from './harness';
 
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
 type Input = Extract<PromptRequest, { kind: 'input' }>;
@@ -44,6 +44,7 @@ describe('Create Clip…', function () {
     const clip = [...emulator.store.assets.values()].find((asset) => asset.source.type === 'clip');
     assert.ok(clip, 'the service got the clip');
     assert.deepEqual(clip.source, { type: 'clip', playbackId: stream.playbackId, sessionId: session.id });
+    assert.ok(lastMessage(/^Livepeer: clip “Goal” is processing; it appears in Assets and plays once ready\.$/), 'the name quoted, as the ready notice quotes it');
     await eventually(async () => {
       const labels = ((await api.assets.getChildren()) ?? []).map((item) => String(item.label));
       assert.ok(labels.includes('Goal'), `Goal among ${labels.join(', ')}`);

@@ -100,7 +100,7 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
     await vscode.commands.executeCommand('livepeer.assets.importFromUrl', undefined);
     await eventually(async () => assert.equal((await row('Gone video')).asset.status?.phase, 'failed'), 20_000);
     await vscode.commands.executeCommand('livepeer.assets.whyNotReady', await row('Gone video'));
-    const text = await eventually(() => resultText(/Why is Gone video not ready/) ?? assert.fail('no document'));
+    const text = await eventually(() => resultText(/^\/Why is “Gone video” not ready\.md$/) ?? assert.fail('no document'));
     assert.ok(text.includes(`**Failed: ${NOT_ACCESSIBLE}**`), text);
     assert.match(text, /Next: Check that the source URL answers/);
     assert.match(text, /Task: import .*failed, tried 3 times/);
@@ -122,7 +122,7 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
     const resolved = await api.assets.resolveTreeItem(item, item);
     assert.match((resolved.tooltip as vscode.MarkdownString).value, /Task: import running 20 %/);
     await vscode.commands.executeCommand('livepeer.assets.whyNotReady', item.asset.id);
-    const text = await eventually(() => resultText(/Why is Slow video not ready/) ?? assert.fail('no document'));
+    const text = await eventually(() => resultText(/^\/Why is “Slow video” not ready\.md$/) ?? assert.fail('no document'));
     assert.match(text, /\*\*Processing at 20 %/);
   });
 
@@ -190,7 +190,7 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
       emulator.store.tasks.injectFault({ type: 'upload', failAt: 0.5, errorMessage: 'invalid video file codec' });
       clickNotification(/“end broken” was uploaded but the service could not process it: invalid video file codec/, 'Why?');
       await upload('end broken');
-      const text = await eventually(() => resultText(/Why is end broken not ready/) ?? assert.fail('Why? opened no answer'), 20_000);
+      const text = await eventually(() => resultText(/^\/Why is “end broken” not ready\.md$/) ?? assert.fail('Why? opened no answer'), 20_000);
       assert.match(text, /\*\*Failed: invalid video file codec\*\*/);
       const failures = said(/“end broken” was uploaded but/);
       assert.equal(failures.length, 1);

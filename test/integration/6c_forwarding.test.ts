@@ -68,6 +68,7 @@ describe('Forward to localhost', function () {
       assert.equal(request.kind, 'input');
       check = (request as Input).options.validateInput;
       assert.equal((request as Input).options.value, 'http://localhost:3000/webhooks');
+      assert.equal((request as Input).options.title, 'Livepeer: Forward “launch hook” to a Local Address');
       return receiver.url;
     });
     await vscode.commands.executeCommand('livepeer.forwarding.start', webhookId);

@@ -59,7 +59,10 @@ describe('Playback Access… and Test Access Webhook…', function () {
           assert.ok((request as Pick).items.every((item) => item.detail), 'each choice says what it means');
           return choose('Access-Control Webhook…')(request);
         },
-        choose('Access handler'),
+        (request: PromptRequest) => {
+          assert.match(String((request as Pick).options.title), /^Livepeer: Playback Access of ["“]Members Only["”]$/, 'the webhook step keeps the title');
+          return choose('Access handler')(request);
+        },
         (request: PromptRequest) => {
           assert.equal((request as Input).options.validateInput?.('[1]'), 'A JSON object, e.g. {"plan": "pro"}');
           return '{"plan":"pro"}';

@@ -51,6 +51,16 @@ describe('clips: emulator routes, client and createClip over real HTTP', functio
     assert.equal((await raw('GET', '/stream/nope/clips')).error(), 'Stream not found');
   });
 
+  it('a clip of a stream that was never live, with no session named: the service’s 500, said as one a retry will not fix', async () => {
+    const stream = emu.store.addStream({ name: 'never live' });
+    const refused = await failure(client.clips.create({ playbackId: stream.playbackId ?? '', startTime: Date.now() - 10_000, endTime: Date.now() }));
+    assert.equal(refused.status, 500);
+    assert.match(refused.message, /finds no session to clip .* so trying again will not help/);
+    assert.doesNotMatch(refused.message, /try again later/);
+    emu.faults.fail({ origin: 'api', method: 'GET', path: `/api/stream/${stream.id}`, status: 500 });
+    assert.match((await failure(client.streams.get(stream.id))).message, /try again later/, 'other 500s keep their words');
+  });
+
   it('createClip turns session offsets into Unix ms; the clip is an asset that becomes ready and plays', async () => {
     const stream = emu.store.addStream({ name: 'show' });
     const started = Date.now() - 120_000;

@@ -84,12 +84,19 @@ describe('MCP server over stdio (dist/mcp.js, the SDK’s client, real HTTP)', f
     const mcp = await connect({ LIVEPEER_ALLOW_CHANGES: '1' });
     const names = (await mcp.listTools()).tools.map((tool) => tool.name);
     assert.ok(names.includes('livepeer_create_stream') && names.includes('livepeer_resend_webhook_delivery'));
-    for (const vscodeOnly of ['livepeer_sign_playback_token', 'livepeer_create_signing_key', 'livepeer_upload_file']) assert.ok(!names.includes(vscodeOnly), vscodeOnly);
+    for (const vscodeOnly of ['livepeer_sign_playback_token', 'livepeer_create_signing_key', 'livepeer_upload_file']) {
+      assert.ok(!names.includes(vscodeOnly), vscodeOnly);
+      const refused = await callText(mcp, vscodeOnly, {});
+      assert.equal(refused.isError, true);
+      assert.doesNotMatch(refused.text, /read-only|LIVEPEER_ALLOW_CHANGES/, 'changes are allowed: that is not why');
+      assert.match(refused.text, /is not offered: it .*(secret storage|folder open in VS Code).*: use the Livepeer extension in VS Code for it/);
+    }
     const created = await callText(mcp, 'livepeer_create_stream', given.livepeer_create_stream ?? {});
     assert.equal(created.isError, false, created.text);
     const stored = [...emu.store.streams.values()].find((stream) => stream.name === 'from MCP');
     assert.ok(stored?.streamKey);
     assert.ok(!created.text.includes(stored.streamKey), 'the new stream’s key is not answered');
+    assert.match(created.text, /"streamKey": "\(hidden\)"/, 'as the README’s example shows it');
     for (const name of ['livepeer_import_from_url', 'livepeer_create_clip']) {
       const made = await callText(mcp, name, given[name] ?? {});
       assert.equal(made.isError, false, `${name}: ${made.text}`);
@@ -112,6 +119,41 @@ describe('MCP server over stdio (dist/mcp.js, the SDK’s client, real HTTP)', f
       const answer = await callText(mcp, tool.name, given[tool.name] ?? {});
       for (const secret of secrets()) assert.ok(!answer.text.includes(secret), `${tool.name} answered a secret: ${answer.text.slice(0, 300)}`);
     }
+  });
+
+  it('a key the service refuses: current_account and the lists say so, naming LIVEPEER_API_KEY', async () => {
+    const mcp = await connect({ LIVEPEER_API_KEY: 'tok-revoked-0f1e2d3c4b' });
+    for (const name of ['livepeer_current_account', 'livepeer_list_streams', 'livepeer_list_assets']) {
+      const answer = await callText(mcp, name, {});
+      assert.equal(answer.isError, true, `${name}: ${answer.text}`);
+      assert.match(answer.text, /the API key was refused \(GET \S+ → 401\): put a valid Livepeer Studio API key in LIVEPEER_API_KEY of the MCP server’s environment/, name);
+      assert.doesNotMatch(answer.text, /set your API token/, name);
+    }
+  });
+
+  it('a cursor no list answered is refused, not read as the first page', async () => {
+    for (let n = 0; n < 5; n++) emu.store.addStream({ name: `paged ${n}` });
+    const mcp = await connect({});
+    const first = JSON.parse((await callText(mcp, 'livepeer_list_streams', { limit: 2 })).text) as { nextCursor: string; items: Array<{ id: string }> };
+    const second = await callText(mcp, 'livepeer_list_streams', { limit: 2, cursor: first.nextCursor });
+    assert.equal(second.isError, false, second.text);
+    assert.notDeepEqual((JSON.parse(second.text) as { items: unknown[] }).items, first.items);
+    const garbage = await callText(mcp, 'livepeer_list_streams', { limit: 2, cursor: 'not-a-cursor' });
+    assert.equal(garbage.isError, true, garbage.text);
+    assert.match(garbage.text, /cursor is not one a list answered .*leave cursor out for the first page/);
+  });
+
+  it('a message over the SDK’s 10 MiB stdio limit: the server says so on stderr and exits (no call left unanswered)', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [MCP], env: { PATH: process.env.PATH ?? '', LIVEPEER_API_KEY: TOKEN, LIVEPEER_BASE_URL: emu.apiUrl }, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    client = new Client({ name: 'mcp-test', version: '1.0.0' });
+    await client.connect(transport);
+    const closed = new Promise<void>((resolve) => (client ? (client.onclose = resolve) : resolve()));
+    const huge = client.callTool({ name: 'livepeer_list_streams', arguments: { name: 'x'.repeat(11 << 20) } });
+    await assert.rejects(huge, /closed/i);
+    await closed;
+    assert.match(stderr, /a message over the MCP SDK's stdio limit of 10 MiB arrived .*; exiting/);
   });
 
   it('without LIVEPEER_API_KEY it says what to set, on stderr, and exits', () => {

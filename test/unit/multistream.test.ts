@@ -67,6 +67,16 @@ describe('multistream targets: emulator routes and client over real HTTP', funct
     const unsent = await failure(client.multistream.create({ url: `http://host/${KEY}` }));
     assert.equal(unsent.kind, 'config');
     assert.ok(!unsent.message.includes(KEY));
+    // The service makes a target named "" of a bare scheme (as the emulator does); the client refuses it first.
+    const bare = await raw('POST', '/multistream/target', { url: 'rtmp://' });
+    assert.deepEqual([bare.status, (JSON.parse(bare.text) as { name: string }).name], [201, '']);
+    const sentBefore = calls.length;
+    for (const url of ['rtmp://', 'rtmps://', 'srt://', 'rtmp:///live/abc']) {
+      const refused = await failure(client.multistream.create({ url }));
+      assert.equal(refused.kind, 'config', url);
+      assert.match(refused.message, /names no server/, url);
+    }
+    assert.equal(calls.length, sentBefore, 'nothing was sent');
     assert.equal((await raw('GET', '/multistream/target/nope')).error(), 'not found');
     const created = await client.multistream.create({ url: TARGET_URL, name: 'YouTube' });
     await client.multistream.update(created.id, { disabled: true });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { StudioClient } from '../../src/api';
 import { accessWebhookRequest, checkAccessWebhook } from '../../src/api/access/webhookCheck';
@@ -17,19 +18,21 @@ interface Handler {
   url: string;
   seen: { method: string; path: string; headers: IncomingHttpHeaders; body: string }[];
   reply: { status: number; body?: string; location?: string };
+  /** Replies by path, before `reply`. */
+  routes: Record<string, { status: number; body?: string; location?: string; gzip?: boolean }>;
   server: Server;
 }
 
 async function startHandler(): Promise<Handler> {
-  const handler = { seen: [], reply: { status: 200 } } as unknown as Handler;
+  const handler = { seen: [], reply: { status: 200 }, routes: {} } as unknown as Handler;
   handler.server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       handler.seen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      const { status, body: answer, location } = handler.reply;
-      res.writeHead(status, location ? { location } : {});
-      res.end(answer ?? '');
+      const { status, body: answer, location, gzip } = { gzip: false, ...(handler.routes[req.url ?? ''] ?? handler.reply) };
+      res.writeHead(status, { ...(location ? { location } : {}), ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+      res.end(gzip ? gzipSync(answer ?? '') : (answer ?? ''));
     });
   });
   await new Promise<void>((resolve) => handler.server.listen(0, '127.0.0.1', resolve));
@@ -147,6 +150,56 @@ describe('playback access: policies, the access-control webhook gate, Test Acces
     assert.deepEqual(handler.seen.slice(seenBefore).map((s) => `${s.method} ${s.path}`).slice(0, 2), ['POST /access', 'POST /moved'], 'a 307 keeps the POST, as the gate follows it');
     await new Promise((resolve) => handler.server.close(resolve));
     assert.deepEqual(pick(await checkAccessWebhook(handler.url, ours, { timeoutMs: 2000 })), { allowed: false, gateStatus: 502 });
+  });
+
+  it('a redirecting access webhook: the same signed POST follows 301, 302 and 303 (gate and tester alike); no Location or a loop is 502', async () => {
+    const stream = await client.streams.create({ name: 'moved handler' });
+    const webhook = await client.webhooks.create({ name: 'access', url: handler.url, events: ['playback.accessControl'], sharedSecret: SECRET });
+    await setPlaybackAccess(client, { kind: 'stream', id: stream.id }, { type: 'webhook', webhookId: webhook.id, webhookContext: { plan: 'pro' } });
+    const key = `video+${stream.playbackId}`;
+    const ours = accessWebhookRequest({ accessKey: 'viewer-1', context: { plan: 'pro' }, streamName: 'moved handler' }, SECRET);
+    /** The requests one check sends: by the service's gate (the emulator's), then by Test Access Webhook. */
+    const chains = async (): Promise<{ gate: { status: number; text: string }; verdict: Awaited<ReturnType<typeof checkAccessWebhook>>; service: Handler['seen']; product: Handler['seen'] }> => {
+      const first = handler.seen.length;
+      const served = await gate({ stream: key, type: 'accessKey', accessKey: 'viewer-1' });
+      const middle = handler.seen.length;
+      const verdict = await checkAccessWebhook(handler.url, ours);
+      return { gate: served, verdict, service: handler.seen.slice(first, middle), product: handler.seen.slice(middle) };
+    };
+
+    handler.routes = { '/access': { status: 301, location: '/a' }, '/a': { status: 302, location: '/b' }, '/b': { status: 303, location: '/end' }, '/end': { status: 200, body: '{}' } };
+    const moved = await chains();
+    assert.equal(moved.gate.status, 200);
+    assert.equal(moved.verdict.allowed, true, moved.verdict.why);
+    for (const chain of [moved.service, moved.product]) {
+      assert.deepEqual(chain.map((seen) => `${seen.method} ${seen.path}`), ['POST /access', 'POST /a', 'POST /b', 'POST /end']);
+      const [head] = chain;
+      for (const seen of chain) {
+        assert.equal(seen.body, head?.body, 'the same body at every place');
+        assert.equal(seen.headers['livepeer-signature'], head?.headers['livepeer-signature'], 'the same signature');
+        assert.equal(seen.headers['livepeer-signature'], `t=${(JSON.parse(seen.body) as { timestamp: number }).timestamp},v1=${createHmac('sha256', SECRET).update(seen.body).digest('hex')}`);
+        assert.deepEqual([seen.headers.accept, seen.headers['accept-encoding'], seen.headers['content-type']], ['*/*', 'gzip,deflate', 'application/json']);
+      }
+    }
+
+    // Asked for gzip, a handler may compress its answer: its "ret" is read all the same.
+    handler.routes = { '/access': { status: 200, body: '{"ret":403}', gzip: true } };
+    const compressed = await chains();
+    assert.equal(compressed.gate.status, 403);
+    assert.deepEqual(pick(compressed.verdict), { allowed: false, gateStatus: 403 });
+
+    handler.routes = { '/access': { status: 302 } };
+    const nowhere = await chains();
+    assert.deepEqual(nowhere.gate, { status: 502, text: JSON.stringify({ errors: ['Content is gated and corresponding webhook failed'] }) });
+    assert.deepEqual(pick(nowhere.verdict), { allowed: false, gateStatus: 502 });
+    assert.match(nowhere.verdict.why, /answered 302 without a Location: the gate answers 502 "Content is gated and corresponding webhook failed"/);
+
+    handler.routes = { '/access': { status: 302, location: '/access' } };
+    const loop = await chains();
+    assert.equal(loop.gate.status, 502);
+    assert.deepEqual(pick(loop.verdict), { allowed: false, gateStatus: 502 });
+    assert.match(loop.verdict.why, /redirected more than 5 times: the gate answers 502/);
+    assert.deepEqual([loop.service.length, loop.product.length], [6, 6], 'six requests each, as the gate sends');
   });
 });
 

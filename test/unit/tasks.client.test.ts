@@ -73,6 +73,11 @@ describe('StudioClient tasks and imports over real HTTP', function () {
     await client.tasks.retry(imported.task.id);
     await waitFor(() => phaseOf(imported.asset.id) === 'ready');
     assert.match((await failure(client.assets.retry(imported.asset.id))).message, /Asset is not failed/);
+    // The service's 500 for an asset it does not know comes back on every try: the words say so.
+    const unknown = await failure(client.assets.retry('0d6f5e3c-0000-4000-8000-000000000000'));
+    assert.equal(unknown.status, 500);
+    assert.match(unknown.message, /service error HTTP 500: .*for an asset it does not know, so trying again will not help/);
+    assert.doesNotMatch(unknown.message, /try again later/);
     await client.assets.delete(imported.asset.id);
     await client.assets.restore(imported.asset.id);
     assert.equal((await client.assets.get(imported.asset.id)).status?.phase, 'ready');

@@ -87,8 +87,15 @@ describe('webhook test events', () => {
   });
 
   it('asset and task events carry snapshots in the service shapes; every event name builds', () => {
-    const created = buildWebhookTestEvent('asset.ready', { webhookId: 'w', asset }) as WebhookEventBody;
-    assert.deepEqual(created.payload, { id: 'asset-1', snapshot: asset });
+    const created = buildWebhookTestEvent('asset.ready', { webhookId: 'w', asset, now: T }) as WebhookEventBody;
+    assert.deepEqual(created.payload, { id: 'asset-1', snapshot: { ...asset, status: { phase: 'ready', updatedAt: T } } });
+    // The account's asset picked for the test is ready; the event says it failed: its snapshot says so too.
+    const failed = buildWebhookTestEvent('asset.failed', { webhookId: 'w', asset, now: T }) as WebhookEventBody;
+    const failedStatus = (failed.payload as { snapshot: { status: { phase: string; errorMessage?: string } } }).snapshot.status;
+    assert.equal(failedStatus.phase, 'failed');
+    assert.match(failedStatus.errorMessage ?? '', /failed to probe/);
+    const made = buildWebhookTestEvent('asset.created', { webhookId: 'w', asset, now: T }) as WebhookEventBody;
+    assert.equal((made.payload as { snapshot: { status: { phase: string } } }).snapshot.status.phase, 'waiting');
     const deleted = buildWebhookTestEvent('asset.deleted', { webhookId: 'w', asset }) as WebhookEventBody;
     assert.deepEqual(deleted.payload, { asset: { id: 'asset-1', snapshot: asset } });
     const done = buildWebhookTestEvent('task.completed', { webhookId: 'w', asset }) as WebhookEventBody;

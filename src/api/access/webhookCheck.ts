@@ -33,39 +33,49 @@ export function accessWebhookRequest(input: AccessCheckInput, secret: string | u
     ? { ...payload, headers: { ...(headersOf && typeof headersOf === 'object' ? headersOf : {}), 'Tx-Stream-Id': input.streamName ?? '' } }
     : {};
   const body = JSON.stringify({ context: input.context, accessKey: input.accessKey, timestamp, ...merged });
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'livepeer.studio' };
+  // The gate's HTTP client adds `accept` and `accept-encoding` (measured, studio-api.md "Additions").
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'livepeer.studio', accept: '*/*', 'accept-encoding': 'gzip,deflate' };
   if (secret) headers[SIGNATURE_HEADER] = signWebhookBody(body, secret, timestamp);
   return { body, headers };
 }
 
+/** Why the gate answers 502: the handler did not answer, or its redirects lead nowhere. */
+export type GateFailure = 'no-answer' | 'redirect';
+
 export type AccessVerdict =
   | { allowed: true; status: number; answer: TestDelivery; why: string }
-  | { allowed: false; status?: number; answer?: TestDelivery; gateStatus: 403 | 502; why: string };
+  | { allowed: false; status?: number; answer?: TestDelivery; gateStatus: 403 | 502; failure?: GateFailure; why: string };
 
+/** Redirects the gate follows: the 6th request answering another redirect fails the check. */
 const REDIRECTS = 5;
+const FAILED = '502 "Content is gated and corresponding webhook failed"';
 
 /**
  * Sends the gate's request from this machine to `url` (a localhost handler included), following
- * redirects as the gate does (307/308 keep the POST; 301–303 become a GET), and reads the answer
- * as the gate would: 2xx allows unless its JSON `ret` says otherwise; any other status refuses (403);
- * no answer or a time-out refuses with 502.
+ * redirects as the gate does (the same POST, body and signature to the new location, whatever the
+ * 3xx), and reads the answer as the gate would: 2xx allows unless its JSON `ret` says otherwise;
+ * any other status refuses (403); no answer, a time-out, a redirect without `Location` or one
+ * redirect too many refuse with 502.
  */
 export async function checkAccessWebhook(url: string, request: AccessWebhookRequest, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<AccessVerdict> {
   let target = url;
-  let method: 'POST' | 'GET' = 'POST';
-  let answer: TestDelivery;
   for (let hops = 0; ; hops++) {
+    let answer: TestDelivery;
     try {
-      answer = await postToReceiver(target, request.body, request.headers, { ...options, method });
+      answer = await postToReceiver(target, request.body, request.headers, options);
     } catch (error) {
       if (error instanceof StudioApiError && error.kind === 'config') throw error;
-      return { allowed: false, gateStatus: 502, why: `no answer: ${error instanceof Error ? error.message : String(error)} — the gate answers 502 and the viewer cannot play` };
+      return { allowed: false, gateStatus: 502, failure: 'no-answer', why: `no answer: ${error instanceof Error ? error.message : String(error)} — the gate answers 502 and the viewer cannot play` };
     }
-    if (!answer.location || answer.status < 300 || answer.status > 399 || hops >= REDIRECTS) break;
+    if (answer.status < 300 || answer.status > 399) return verdictOf(answer);
+    if (!answer.location) {
+      return { allowed: false, status: answer.status, answer, gateStatus: 502, failure: 'redirect', why: `the handler answered ${answer.status} without a Location: the gate answers ${FAILED}` };
+    }
+    if (hops >= REDIRECTS) {
+      return { allowed: false, status: answer.status, answer, gateStatus: 502, failure: 'redirect', why: `the handler redirected more than ${REDIRECTS} times: the gate answers ${FAILED}` };
+    }
     target = new URL(answer.location, target).toString();
-    if (answer.status <= 303) method = 'GET';
   }
-  return verdictOf(answer);
 }
 
 function verdictOf(answer: TestDelivery): AccessVerdict {

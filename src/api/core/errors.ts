@@ -1,4 +1,5 @@
 import { TEXT_LIMITS, bounded } from './bounded';
+import { lastingFailureAdvice } from './lastingFailures';
 import { networkFailureText } from './networkErrors';
 
 /** What went wrong, in terms a caller can act on (the VS Code layer picks its actions from it). */
@@ -155,7 +156,8 @@ export function httpError(context: Required<Pick<ErrorContext, 'method' | 'path'
     return new StudioApiError('validation', `request refused: ${said || bodyExcerpt(rawText) || `HTTP ${status}`}`, full);
   }
   const detail = said || bodyExcerpt(rawText);
-  return new StudioApiError('server', `service error HTTP ${status}${detail ? `: ${detail}` : ''}: try again later`, full);
+  const advice = lastingFailureAdvice(context.method, context.path, status) ?? 'try again later';
+  return new StudioApiError('server', `service error HTTP ${status}${detail ? `: ${detail}` : ''}: ${advice}`, full);
 }
 
 /**

@@ -8,11 +8,14 @@ const MIN_KEY_CHARS = 8;
 export function targetUrlProblem(url: string): string | undefined {
   if (!url.trim()) return 'the target URL is empty';
   if (!TARGET_URL.test(url)) return 'a target URL starts with rtmp://, rtmps:// or srt:// (lower case)';
+  let parsed: URL;
   try {
-    new URL(url);
+    parsed = new URL(url);
   } catch {
     return 'the target URL is not a valid address';
   }
+  // The service takes `rtmp://` alone (and makes a target named ""); nothing could be pushed there.
+  if (!parsed.host) return 'the target URL names no server: give the platform’s whole address with its key, as it shows it';
   return undefined;
 }
 

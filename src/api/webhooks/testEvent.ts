@@ -58,8 +58,16 @@ function streamPayload(event: WebhookEventName, stream: Stream, now: number): Re
   }
 }
 
-function assetPayload(event: WebhookEventName, asset: Asset): Record<string, unknown> {
-  const snapshot = { id: asset.id, snapshot: asset };
+/** The phase an asset is in when the service sends these events: a real asset picked for the test takes it. */
+const PHASE_AT: Partial<Record<WebhookEventName, Record<string, unknown>>> = {
+  'asset.created': { phase: 'waiting' },
+  'asset.ready': { phase: 'ready' },
+  'asset.failed': { phase: 'failed', errorMessage: 'failed to probe or open file, check your input file against the input codec and container support matrix' },
+};
+
+function assetPayload(event: WebhookEventName, asset: Asset, now: number): Record<string, unknown> {
+  const phase = PHASE_AT[event];
+  const snapshot = { id: asset.id, snapshot: phase ? { ...asset, status: { ...phase, updatedAt: now } } : asset };
   // The service nests the asset one level deeper for these two.
   return event === 'asset.updated' || event === 'asset.deleted' ? { asset: snapshot } : snapshot;
 }
@@ -82,7 +90,7 @@ export function buildWebhookTestEvent(event: WebhookEventName, context: TestEven
   const group = event.split('.')[0];
   if (group === 'asset' || group === 'task') {
     const asset = context.asset ?? sampleAsset(now);
-    body.payload = group === 'asset' ? assetPayload(event, asset) : taskPayload(event, asset, now);
+    body.payload = group === 'asset' ? assetPayload(event, asset, now) : taskPayload(event, asset, now);
     return body;
   }
   const stream = context.stream ?? sampleStream(now);

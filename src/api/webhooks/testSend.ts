@@ -1,4 +1,6 @@
 import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
+import { createGunzip, createInflate } from 'node:zlib';
 import { NetAgent } from '../core/network';
 import { request } from '../core/undiciParts';
 import { readBodyText } from '../core/bodyText';
@@ -40,6 +42,17 @@ export async function sendWebhookTestEvent(
   return postToReceiver(url, raw, headers, options);
 }
 
+/** The answer's bytes as sent before compression (an access check asks for gzip or deflate, as the gate does). */
+function decoded(body: Readable, encoding: string | string[] | undefined): Readable {
+  const name = String(encoding ?? '').trim().toLowerCase();
+  if (name !== 'gzip' && name !== 'deflate') return body;
+  const unzip = name === 'gzip' ? createGunzip() : createInflate();
+  body.on('error', (error) => unzip.destroy(error));
+  // A reader that stops early closes the unzip stream: the answer's connection goes with it.
+  unzip.once('close', () => body.destroy());
+  return body.pipe(unzip);
+}
+
 /**
  * POSTs `raw` with `headers` to a webhook receiver and answers its status and the start of its
  * answer. Redirects are not followed, as the service does not. `timeoutMs` bounds the whole
@@ -49,7 +62,7 @@ export async function postToReceiver(
   url: string,
   raw: string,
   headers: Record<string, string>,
-  options: { timeoutMs?: number; signal?: AbortSignal; method?: 'POST' | 'GET' } = {},
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<TestDelivery> {
   let target: URL;
   try {
@@ -61,12 +74,11 @@ export async function postToReceiver(
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-  const method = options.method ?? 'POST';
-  const context = { method, path: target.pathname };
+  const context = { method: 'POST', path: target.pathname };
   const started = performance.now();
   try {
-    const response = await request(target, { method, headers, body: method === 'POST' ? raw : undefined, signal, dispatcher: (testEventAgent ??= new NetAgent()) });
-    const text = await readBodyText(response.body, MAX_ANSWER_BYTES);
+    const response = await request(target, { method: 'POST', headers, body: raw, signal, dispatcher: (testEventAgent ??= new NetAgent()) });
+    const text = await readBodyText(decoded(response.body, response.headers['content-encoding']), MAX_ANSWER_BYTES);
     const contentType = response.headers['content-type'];
     const location = response.headers.location;
     return {

@@ -39,7 +39,7 @@ function effectWords(effect: AccessEffect): string {
 
 async function askWebhookPolicy(deps: AccessDeps, content: Gated, title: string): Promise<PlaybackPolicy | undefined> {
   const current = content.policy?.type === 'webhook' ? content.policy : undefined;
-  const webhook = await pickWebhook(deps, current?.webhookId, vscode.l10n.t('Which webhook decides (its URL is your access-control handler)?'));
+  const webhook = await pickWebhook(deps, current?.webhookId, { title, placeHolder: vscode.l10n.t('Which webhook decides (its URL is your access-control handler)?') });
   if (!webhook) return undefined;
   const contextText = await deps.prompts.input({
     title,

@@ -54,7 +54,7 @@ export function policyWords(policy: PlaybackPolicy | null | undefined): string {
 export const contentName = (content: Gated): string => quoted(content.name);
 
 /** One of the account's webhooks: the content's own when `preferred` is among them. Items carry ids only (a webhook holds its secret). */
-export async function pickWebhook(deps: AccessDeps, preferred: string | undefined, placeHolder: string): Promise<Webhook | undefined> {
+export async function pickWebhook(deps: AccessDeps, preferred: string | undefined, words: { title: string; placeHolder: string }): Promise<Webhook | undefined> {
   const webhooks = await deps.session.client().webhooks.list();
   if (!webhooks.length) {
     void deps.prompts.message('info', vscode.l10n.t('Livepeer: no webhooks yet. Create one with Create Webhook… (its URL is your access-control handler).'), {});
@@ -63,7 +63,7 @@ export async function pickWebhook(deps: AccessDeps, preferred: string | undefine
   const ordered = [...webhooks.filter((w) => w.id === preferred), ...webhooks.filter((w) => w.id !== preferred)];
   const picked = await deps.prompts.pick(
     ordered.map((w) => ({ label: w.name || w.id, description: w.id === preferred ? vscode.l10n.t('current · {0}', hostOf(w.url)) : hostOf(w.url), detail: w.id })),
-    { placeHolder, matchOnDetail: true },
+    { ...words, matchOnDetail: true },
   );
   return webhooks.find((w) => w.id === picked?.detail);
 }

@@ -15,7 +15,9 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
 
   /** Opens (or refreshes) the result titled `title`; `lines` are Markdown source, shown as text (nothing is rendered, so names need no escaping). */
   async show(title: string, lines: string[]): Promise<vscode.TextEditor> {
-    const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${title.replace(/[\\/:*?"<>|#%]+/g, '-')}.md` });
+    // The tab shows the file name: characters a path cannot hold become "-", none left dangling at its end ("…ready?" → "…ready").
+    const file = title.replace(/[\\/:*?"<>|#%]+/g, '-').replace(/[-\s]+$/, '');
+    const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${file}.md` });
     this.texts.set(uri.toString(), `# ${title}\n\n${lines.join('\n')}\n`);
     this.changed.fire(uri);
     return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });

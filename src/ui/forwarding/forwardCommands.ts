@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { localTargetProblem } from '../../operations/forwardDeliveries';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
+import { quoted } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import { resolveWebhook, type WebhookArgument, type WebhookContext } from '../webhooks/webhookPicker';
 import { startForwardingTo, type ForwardingDeps } from './forwarders';
@@ -19,7 +20,7 @@ export interface ForwardCommandDeps extends ForwardingDeps, Pick<WebhookContext,
 /** Picks a recent address or asks for one, checked as forwarding checks it. */
 async function chooseTarget(deps: ForwardCommandDeps, webhookName: string): Promise<string | undefined> {
   const recent = deps.memento.get<string[]>(RECENT_TARGETS, []);
-  const title = vscode.l10n.t('Livepeer: Forward {0} to localhost', webhookName);
+  const title = vscode.l10n.t('Livepeer: Forward {0} to a Local Address', quoted(webhookName));
   if (recent.length) {
     const another = vscode.l10n.t('$(edit) Another address…');
     const picked = await deps.prompts.pick([...recent.map((label) => ({ label })), { label: another }], { title, placeHolder: vscode.l10n.t('Local address to POST each delivery to') });

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Session, Stream } from '../../api';
 type Clips = typeof import('../../operations/createClip');
 import { COMMANDS } from '../common/commandIds';
-import { shortDateTime } from '../common/format';
+import { quoted, shortDateTime } from '../common/format';
 import { nameOf, resolveStream, type StreamContext } from './streamPicker';
 import { SessionItem } from './sessionItems';
 import type { PlayerClipRequest } from '../player/playbackPlan';
@@ -108,7 +108,7 @@ export async function createClipCommand(ctx: StreamContext, arg: unknown): Promi
   const asset = await createClip(ctx.session.client(), { stream, session, fromMs, toMs, name });
   await vscode.commands.executeCommand(COMMANDS.assets.refresh);
   ctx.view.clipsChanged();
-  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: clip {0} is processing; it appears in Assets and plays once ready.', asset.name ?? asset.id), {});
+  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: clip {0} is processing; it appears in Assets and plays once ready.', quoted(asset.name ?? asset.id)), {});
   const { followToEnd } = await import('../tasks/taskEnd.js');
   followToEnd(ctx, 'clip', asset);
 }

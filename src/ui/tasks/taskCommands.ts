@@ -118,7 +118,7 @@ export async function whyNotReadyCommand(deps: TaskFeatureDeps, arg: unknown): P
     const client = deps.session.client();
     const [{ whyNotReady }, { localTraceOf }] = await Promise.all([import('../../operations/whyNotReady.js'), import('../../operations/uploadTrace.js')]);
     const answer = await whyNotReady(client, { assetId: asset.id, local: await localTraceOf(deps.uploads, asset.id) });
-    await deps.results.show(vscode.l10n.t('Why is {0} not ready?', answer.name || answer.assetId), whyLines(answer));
+    await deps.results.show(vscode.l10n.t('Why is {0} not ready?', quoted(answer.name || answer.assetId)), whyLines(answer));
     return answer;
   } catch (error) {
     reportError(deps.prompts, 'explaining why the asset is not ready', error);

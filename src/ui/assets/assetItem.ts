@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Asset, AssetTrack, PlaybackPolicy, TotalViews } from '../../api';
-import { byteSize, dateTime, rowDuration, md, phaseWords, shortName, timeAgo } from '../common/format';
+import { SERVICE_TEXT_CHARS, byteSize, dateTime, rowDuration, md, phaseWords, serviceText, shortName, timeAgo } from '../common/format';
 import type { PlaybackTarget } from '../common/playbackTarget';
 
 const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
@@ -74,7 +74,7 @@ export function assetTooltip(asset: Asset, thumbnail?: string, views?: TotalView
     asset.playbackId ? vscode.l10n.t('Playback ID: `{0}`', asset.playbackId) : vscode.l10n.t('Playback ID: —'),
     vscode.l10n.t('Phase: {0} since {1}', md(phaseText(asset)), dateTime(status?.updatedAt)),
     ...(task ? [vscode.l10n.t('Task: {0}', md(task))] : []),
-    ...(phaseOf(asset) === 'failed' ? [vscode.l10n.t('Failure: {0}', md(status?.errorMessage ?? vscode.l10n.t('no message from the service')))] : []),
+    ...(phaseOf(asset) === 'failed' ? [vscode.l10n.t('Failure: {0}', md(status?.errorMessage ? serviceText(status.errorMessage, SERVICE_TEXT_CHARS.tooltip) : vscode.l10n.t('no message from the service')))] : []),
     ...(spec
       ? [spec.duration ? vscode.l10n.t('Format: {0}, {1}', md(spec.format ?? '—'), String(durationText(spec.duration))) : vscode.l10n.t('Format: {0}', md(spec.format ?? '—'))]
       : []),

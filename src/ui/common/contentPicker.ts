@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Asset, Stream } from '../../api';
 import type { Account } from '../account/account';
+import { shownName } from './format';
 import type { Prompts } from './prompts';
 
 export type PickedContent = { kind: 'stream'; stream: Stream } | { kind: 'asset'; asset: Asset };
@@ -15,7 +16,7 @@ export async function pickStreamOrAsset(session: Account, prompts: Prompts, plac
   const byLive = [...streams].sort((a, b) => Number(!!b.isActive) - Number(!!a.isActive));
   const items = [
     ...byLive.map((stream) => ({
-      label: `$(broadcast) ${stream.name || stream.id}`,
+      label: `$(broadcast) ${shownName(stream)}`,
       description: stream.isActive ? vscode.l10n.t('live') : vscode.l10n.t('offline'),
       content: { kind: 'stream' as const, stream },
     })),

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { localTargetProblem } from '../../operations/forwardDeliveries';
+import { localTargetProblem, shownTarget } from '../../operations/forwardDeliveries';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import type { Prompts } from '../common/prompts';
@@ -49,7 +49,7 @@ async function forwardToLocalhost(deps: ForwardCommandDeps, arg: WebhookArgument
   if (!target) return undefined;
   const problem = localTargetProblem(target);
   if (problem) {
-    void deps.prompts.message('warning', vscode.l10n.t('Livepeer: cannot forward to {0}: {1}', target, problem), {});
+    void deps.prompts.message('warning', vscode.l10n.t('Livepeer: cannot forward to {0}: {1}', shownTarget(target), problem), {});
     return undefined;
   }
   const active = await startForwardingTo(deps, { id: webhook.id, name: webhook.name }, target);

@@ -28,7 +28,7 @@ export async function resolveContent(deps: AccessDeps, arg: unknown, placeHolder
   // Items carry ids only: a listed stream holds its stream key, which no prompt may carry.
   const items = [
     ...streams.map((s) => ({ label: `$(broadcast) ${shownName(s)}`, description: policyWords(s.playbackPolicy), detail: s.id, what: 'stream' as const })),
-    ...assets.items.map((a) => ({ label: `$(file-media) ${a.name || a.id}`, description: policyWords(a.playbackPolicy), detail: a.id, what: 'asset' as const })),
+    ...assets.items.map((a) => ({ label: `$(file-media) ${shownName(a)}`, description: policyWords(a.playbackPolicy), detail: a.id, what: 'asset' as const })),
   ];
   const picked = await deps.prompts.pick(items, { placeHolder, matchOnDescription: true });
   if (!picked) return undefined;
@@ -40,7 +40,7 @@ function streamContent(stream: { id: string; name?: string; playbackId?: string;
 }
 
 function assetContent(asset: { id: string; name?: string; playbackId?: string; playbackPolicy?: PlaybackPolicy | null; status?: { phase: string } }): Gated {
-  return { kind: 'asset', id: asset.id, name: asset.name || asset.id, streamName: asset.name, playbackId: asset.playbackId, policy: asset.playbackPolicy ?? null, phase: asset.status?.phase };
+  return { kind: 'asset', id: asset.id, name: shownName(asset), streamName: asset.name, playbackId: asset.playbackId, policy: asset.playbackPolicy ?? null, phase: asset.status?.phase };
 }
 
 /** The policy in a few words, as rows and pickers say it. */
@@ -62,7 +62,7 @@ export async function pickWebhook(deps: AccessDeps, preferred: string | undefine
   }
   const ordered = [...webhooks.filter((w) => w.id === preferred), ...webhooks.filter((w) => w.id !== preferred)];
   const picked = await deps.prompts.pick(
-    ordered.map((w) => ({ label: w.name || w.id, description: w.id === preferred ? vscode.l10n.t('current · {0}', hostOf(w.url)) : hostOf(w.url), detail: w.id })),
+    ordered.map((w) => ({ label: shownName(w), description: w.id === preferred ? vscode.l10n.t('current · {0}', hostOf(w.url)) : hostOf(w.url), detail: w.id })),
     { placeHolder, matchOnDetail: true },
   );
   return webhooks.find((w) => w.id === picked?.detail);

@@ -7,7 +7,7 @@ import { DownloadError, downloadFile, partPathOf } from '../../download/rangeDow
 import { CREATE_SIGNING_KEY, RETRY } from '../common/actions';
 import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
-import { byteSize, quoted } from '../common/format';
+import { byteSize, quoted, shownName } from '../common/format';
 import { phaseOf } from './assetItem';
 import { resolveAsset, type AssetCommandContext } from './assetCommands';
 import { keptSigner } from '../keys/keptSigner';
@@ -50,7 +50,7 @@ export async function downloadAssetCommand(ctx: DownloadContext, arg: unknown): 
   try {
     const asset = await resolveAsset(ctx, arg as Asset | undefined, vscode.l10n.t('Select the asset to download'));
     if (!asset) return undefined;
-    const name = quoted(asset.name || asset.id);
+    const name = quoted(shownName(asset));
     if (phaseOf(asset) !== 'ready') {
       void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} can be downloaded once it is ready.', name), {});
       return undefined;
@@ -79,7 +79,7 @@ async function addressOf(ctx: DownloadContext, asset: Asset, url: string): Promi
   if (asset.playbackPolicy?.type !== 'jwt' || !asset.playbackId) return () => url;
   const sign = await keptSigner({ client: ctx.session.client(), privateKeys: ctx.privateKeys }, asset.playbackId, DOWNLOAD_TOKEN_SECONDS);
   if (sign) return () => withPlaybackJwt(url, sign());
-  const text = vscode.l10n.t('Livepeer: {0} has signed playback, and no private key of an enabled signing key is kept in VS Code to sign a token for its download.', quoted(asset.name || asset.id));
+  const text = vscode.l10n.t('Livepeer: {0} has signed playback, and no private key of an enabled signing key is kept in VS Code to sign a token for its download.', quoted(shownName(asset)));
   void ctx.prompts.message('warning', text, {}, CREATE_SIGNING_KEY).then((action) => action === CREATE_SIGNING_KEY && vscode.commands.executeCommand(COMMANDS.keys.create));
   return undefined;
 }

@@ -20,7 +20,7 @@ export async function pickStreamOrAsset(session: Account, prompts: Prompts, plac
       description: stream.isActive ? vscode.l10n.t('live') : vscode.l10n.t('offline'),
       content: { kind: 'stream' as const, stream },
     })),
-    ...assets.items.map((asset) => ({ label: `$(file-media) ${asset.name || asset.id}`, description: vscode.l10n.t('asset'), content: { kind: 'asset' as const, asset } })),
+    ...assets.items.map((asset) => ({ label: `$(file-media) ${shownName(asset)}`, description: vscode.l10n.t('asset'), content: { kind: 'asset' as const, asset } })),
   ];
   if (!items.length) {
     void prompts.message('info', vscode.l10n.t('Livepeer: there is no stream and no ready asset in this project yet.'), {});

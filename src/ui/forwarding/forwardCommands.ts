@@ -6,6 +6,7 @@ import type { Prompts } from '../common/prompts';
 import { resolveWebhook, type WebhookArgument, type WebhookContext } from '../webhooks/webhookPicker';
 import { startForwardingTo, type ForwardingDeps } from './forwarders';
 import type { ActiveForwarding } from './forwardingState';
+import { shownName } from '../common/format';
 
 /** Local addresses forwarded to before, newest first (the person's own, in global state). */
 const RECENT_TARGETS = 'livepeer.forwarding.recentTargets';
@@ -45,7 +46,7 @@ async function remember(memento: vscode.Memento, target: string): Promise<void> 
 async function forwardToLocalhost(deps: ForwardCommandDeps, arg: WebhookArgument): Promise<ActiveForwarding | undefined> {
   const webhook = await resolveWebhook(deps, arg, vscode.l10n.t('Select the webhook whose deliveries to forward'));
   if (!webhook) return undefined;
-  const target = await chooseTarget(deps, webhook.name || webhook.id);
+  const target = await chooseTarget(deps, shownName(webhook));
   if (!target) return undefined;
   const problem = localTargetProblem(target);
   if (problem) {

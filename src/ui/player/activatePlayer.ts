@@ -32,7 +32,7 @@ async function pickTarget(session: Account, prompts: Prompts): Promise<PlayTarge
   if (picked?.kind === 'stream' && picked.stream.playbackId) {
     return { playbackId: picked.stream.playbackId, name: shownName(picked.stream), clipOf: { streamId: picked.stream.id } };
   }
-  if (picked?.kind === 'asset' && picked.asset.playbackId) return { playbackId: picked.asset.playbackId, name: picked.asset.name || picked.asset.id };
+  if (picked?.kind === 'asset' && picked.asset.playbackId) return { playbackId: picked.asset.playbackId, name: shownName(picked.asset) };
   return undefined;
 }
 

@@ -10,7 +10,7 @@ import type { QualityDeps } from './registerQuality';
 /** An asset row or a stream row (the element VS Code passes to a row's command), or one picked from the palette. */
 function targetOf(arg: unknown): QualityTarget | undefined {
   const row = arg as { asset?: { id?: string; name?: string }; stream?: { id?: string; name?: string } } | undefined;
-  if (row?.asset?.id) return { kind: 'asset', id: row.asset.id, name: row.asset.name || row.asset.id };
+  if (row?.asset?.id) return { kind: 'asset', id: row.asset.id, name: shownName({ name: row.asset.name, id: row.asset.id }) };
   if (row?.stream?.id) return { kind: 'stream', id: row.stream.id, name: shownName({ name: row.stream.name, id: row.stream.id }) };
   return undefined;
 }

@@ -117,7 +117,7 @@ export async function createClipCommand(ctx: StreamContext, arg: unknown): Promi
   const asset = await createClip(ctx.session.client(), { stream, session, fromMs, toMs, name });
   await vscode.commands.executeCommand(COMMANDS.assets.refresh);
   ctx.view.clipsChanged();
-  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: clip {0} is processing; it appears in Assets and plays once ready.', asset.name ?? asset.id), {});
+  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: clip {0} is processing; it appears in Assets and plays once ready.', shownName(asset)), {});
   const { followToEnd } = await import('../tasks/taskEnd.js');
   followToEnd(ctx, 'clip', asset);
 }

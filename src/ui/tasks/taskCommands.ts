@@ -4,7 +4,7 @@ import type { NotReadyAnswer } from '../../operations/whyNotReady';
 import { AssetItem, phaseText } from '../assets/assetItem';
 import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
-import { quoted } from '../common/format';
+import { quoted, shownName } from '../common/format';
 import type { TaskFeatureDeps } from './taskDeps';
 import type { TasksView } from './tasksView';
 
@@ -67,7 +67,7 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
     deps.assets.addOrUpdate(answer.asset);
     const { followToEnd } = await import('./taskEnd.js');
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.addOrUpdate(fresh) }, 'import', answer.asset);
-    const shown = quoted(answer.asset.name || answer.asset.id);
+    const shown = quoted(shownName(answer.asset));
     if (answer.existing) void prompts.message('info', vscode.l10n.t('Livepeer: this URL is already being imported, as {0}: that import goes on.', shown), {});
     else vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: importing {0}; the Assets view follows it.', shown), 5000);
     await vscode.commands.executeCommand(COMMANDS.assets.reveal, answer.asset.id);
@@ -87,7 +87,7 @@ async function assetOf(deps: TaskFeatureDeps, arg: unknown, placeHolder: string,
     return undefined;
   }
   const picked = await deps.prompts.pick(
-    candidates.map((asset) => ({ label: asset.name || asset.id, description: phaseText(asset), detail: asset.id, asset })),
+    candidates.map((asset) => ({ label: shownName(asset), description: phaseText(asset), detail: asset.id, asset })),
     { placeHolder, matchOnDetail: true },
   );
   return picked?.asset;
@@ -140,7 +140,7 @@ export async function retryAssetCommand(deps: TaskFeatureDeps, arg: unknown): Pr
     const client = deps.session.client();
     const task = await client.tasks.ofAsset(asset.id);
     await client.assets.retry(asset.id);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: processing {0} again.', quoted(asset.name || asset.id)), 5000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: processing {0} again.', quoted(shownName(asset))), 5000);
     // The asset stays `failed` until the service runs its task again; from then on the row follows it.
     if (task) await untilTaskMoves(deps, task.id);
     deps.assets.addOrUpdate(await client.assets.get(asset.id));
@@ -183,7 +183,7 @@ export async function playTaskCommand(deps: TaskFeatureDeps, arg: unknown): Prom
   try {
     const asset = await deps.session.client().assets.get(assetId);
     if (asset.status?.phase !== 'ready' || !asset.playbackId) {
-      void deps.prompts.message('info', vscode.l10n.t('Livepeer: {0} is not ready to play ({1}).', quoted(asset.name || asset.id), phaseText(asset)), {});
+      void deps.prompts.message('info', vscode.l10n.t('Livepeer: {0} is not ready to play ({1}).', quoted(shownName(asset)), phaseText(asset)), {});
       return;
     }
     await vscode.commands.executeCommand(COMMANDS.player.play, asset.playbackId);
@@ -204,7 +204,7 @@ export async function notifyTaskEndCommand(deps: TaskFeatureDeps, arg: unknown):
     const asset = await deps.session.client().assets.get(task.outputAssetId);
     const { followToEnd } = await import('./taskEnd.js');
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.addOrUpdate(fresh) }, kind, asset);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('$(bell) Livepeer: you will be told when {0} ends', quoted(asset.name || asset.id)), 5000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('$(bell) Livepeer: you will be told when {0} ends', quoted(shownName(asset))), 5000);
   } catch (error) {
     reportError(deps.prompts, 'following the task', error);
   }

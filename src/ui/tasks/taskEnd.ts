@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Asset, AssetWatcher } from '../../api';
 import type { Account } from '../account/account';
 import { COMMANDS } from '../common/commandIds';
-import { SERVICE_TEXT_CHARS, quoted, serviceText } from '../common/format';
+import { SERVICE_TEXT_CHARS, quoted, serviceText, shownName } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import { onProfileOf } from '../profiles/profileGuard';
 
@@ -45,7 +45,7 @@ export function announceEnd(deps: EndDeps, origin: TaskOrigin, asset: Pick<Asset
   const phase = asset.status?.phase;
   if ((phase !== 'ready' && phase !== 'failed') || announced.has(`${asset.id}:end`)) return;
   announced.add(`${asset.id}:end`);
-  const name = quoted(asset.name || asset.id);
+  const name = quoted(shownName(asset));
   const run = (command: string, arg: unknown) => void onProfileOf(deps.session, deps.prompts, profileId, () => vscode.commands.executeCommand(command, arg));
   if (phase === 'ready') {
     void deps.prompts.message('info', readyText(origin, name), {}, PLAY, COPY_PLAYBACK_URL).then((action) => {

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { NetAgent } from '../api/core/network';
 import { request, type Dispatcher } from '../api/core/undiciParts';
+import { dropPartVersion, ifRangeOf, isAnotherVersion, readPartVersion, versionOf, writePartVersion, type PartVersion } from './partVersion';
 
 /** The partial file a download writes beside its target until every byte arrived. */
 export const partPathOf = (target: string): string => `${target}.part`;
@@ -13,13 +14,15 @@ export interface DownloadOptions {
   signal?: AbortSignal;
   /** Bytes on disk so far (the resumed part included) and the whole size when the server said it. */
   onProgress?: (bytes: number, total: number | undefined) => void;
+  /** The file's size as the service lists it: an answer that does not say its length stops a little after it. */
+  expectedBytes?: number;
   /** The network's dispatcher (proxies, certificates); a NetAgent of its own when absent. */
   dispatcher?: Dispatcher;
 }
 
 export interface DownloadResult {
   bytes: number;
-  /** Bytes that were already in the partial file, so not fetched again. */
+  /** Bytes that were already in the partial file, so not fetched again (0 when the file changed since). */
   resumedFrom: number;
 }
 
@@ -48,10 +51,35 @@ function contentRange(value: string | string[] | undefined): { start: number; to
   return match ? { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) } : undefined;
 }
 
+/** The total of a 416's `bytes * /1000`. */
+function unsatisfiedTotal(value: string | string[] | undefined): number | undefined {
+  const whole = /\/(\d+)$/.exec(String(value ?? ''))?.[1];
+  return whole === undefined ? undefined : Number(whole);
+}
+
+/** A server's answer: its status, headers and body (undici's). */
+type Answer = Dispatcher.ResponseData;
+
+function ask(url: string, offset: number, kept: PartVersion | undefined, signal: AbortSignal | undefined, dispatcher: Dispatcher): Promise<Answer> {
+  // If-Range: the rest of the part's own version, else (the file changed) the whole new one.
+  const ifRange = offset && kept ? ifRangeOf(kept) : undefined;
+  const headers: Record<string, string> = offset ? { range: `bytes=${offset}-`, ...(ifRange ? { 'if-range': ifRange } : {}) } : {};
+  return request(url, { method: 'GET', headers, signal, dispatcher });
+}
+
+/** Whether a ranged answer (206, 416) is of another version of the file than the part (so the part must go); a 200 replaces it anyway. */
+function isOtherVersion(response: Answer, kept: PartVersion): boolean {
+  if (response.statusCode !== 206 && response.statusCode !== 416) return false;
+  const range = response.headers['content-range'];
+  return isAnotherVersion(kept, versionOf(response.headers, response.statusCode === 206 ? contentRange(range)?.total : unsatisfiedTotal(range)));
+}
+
 /**
- * Downloads `url` into `target`, continuing a part file an earlier try left (an HTTP Range request;
- * a server that ignores it sends the whole file again, which replaces the part). The file gets its
- * name only once its size is the one the server announced; nothing is deleted when it stops.
+ * Downloads `url` into `target`, continuing a part file an earlier try left when it is of the same
+ * version of the file (an HTTP Range request with If-Range; see partVersion.ts); a server that
+ * ignores the range, or a file that changed, sends the whole file again, which replaces the part.
+ * The file gets its name only once its size is the one the server announced; an answer that does
+ * not announce one stops a little after `expectedBytes`.
  */
 export async function downloadFile(options: DownloadOptions): Promise<DownloadResult> {
   const { url, target, signal } = options;
@@ -59,9 +87,15 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
   const own = options.dispatcher ? undefined : new NetAgent();
   const dispatcher = options.dispatcher ?? own!;
   try {
-    let offset = sizeOf(part);
-    const resumedFrom = offset;
-    const response = await request(url, { method: 'GET', headers: offset ? { range: `bytes=${offset}-` } : {}, signal, dispatcher });
+    const kept = readPartVersion(target);
+    // A part whose version was not kept cannot be checked: it is fetched again.
+    let offset = kept ? sizeOf(part) : 0;
+    let response = await ask(url, offset, kept, signal, dispatcher);
+    if (offset && kept && isOtherVersion(response, kept)) {
+      await response.body.dump();
+      offset = 0;
+      response = await ask(url, 0, undefined, signal, dispatcher);
+    }
     let total: number | undefined;
     if (response.statusCode === 206) {
       const range = contentRange(response.headers['content-range']);
@@ -73,8 +107,7 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
     } else if (response.statusCode === 416 && offset) {
       // Nothing after the part: complete when its size is the file's.
       await response.body.dump();
-      const whole = /\/(\d+)$/.exec(String(response.headers['content-range'] ?? ''))?.[1];
-      total = whole === undefined ? undefined : Number(whole);
+      total = unsatisfiedTotal(response.headers['content-range']);
       if (total !== offset) throw new DownloadError(`the partial file (${offset} bytes) is not the file on the server (${total ?? 'unknown'} bytes): delete ${part} and download again`, offset);
     } else if (response.statusCode === 200) {
       offset = 0;
@@ -85,35 +118,59 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
       throw new DownloadError(`the server answered ${response.statusCode}`, offset);
     }
     if (response.statusCode !== 416) {
-      let bytes = offset;
-      options.onProgress?.(bytes, total);
-      // Chunks are written as they arrive and the file is flushed even when the body fails: a cut or
-      // a cancel keeps every byte that reached this machine (an awaited read loop would drop those
-      // undici still held when the connection closed).
-      const out = fs.createWriteStream(part, { flags: offset ? 'a' : 'w' });
-      const body = response.body;
-      const failure = await new Promise<unknown>((resolve) => {
-        body.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          options.onProgress?.(bytes, total);
-          if (!out.write(chunk)) {
-            body.pause();
-            out.once('drain', () => body.resume());
-          }
-        });
-        body.once('end', () => resolve(undefined));
-        body.once('error', resolve);
-      });
-      out.end();
-      await finished(out);
-      if (failure && signal?.aborted) throw failure;
-      if (failure) throw new DownloadError(`the connection closed after ${sizeOf(part)} bytes`, sizeOf(part));
+      writePartVersion(target, versionOf(response.headers, total));
+      await receive(response, part, offset, total, options);
     }
     const size = sizeOf(part);
     if (total !== undefined && size !== total) throw new DownloadError(`${size} of ${total} bytes arrived`, size);
     await fs.promises.rename(part, target);
-    return { bytes: size, resumedFrom };
+    dropPartVersion(target);
+    return { bytes: size, resumedFrom: offset };
   } finally {
     await own?.close();
   }
+}
+
+/** A small margin over the listed size for an answer of unknown length (the listed size may lag a little). */
+const marginOver = (bytes: number): number => bytes + Math.max(64 * 1024, Math.ceil(bytes / 100));
+
+/** Writes the body into the part from `offset`; throws a DownloadError when it breaks off or runs past its bound. */
+async function receive(response: Answer, part: string, offset: number, total: number | undefined, options: DownloadOptions): Promise<void> {
+  const limit = total === undefined && options.expectedBytes !== undefined ? marginOver(options.expectedBytes) : undefined;
+  let bytes = offset;
+  options.onProgress?.(bytes, total);
+  // Chunks are written as they arrive and the file is flushed even when the body fails: a cut or
+  // a cancel keeps every byte that reached this machine (an awaited read loop would drop those
+  // undici still held when the connection closed).
+  const out = fs.createWriteStream(part, { flags: offset ? 'a' : 'w' });
+  const body = response.body;
+  let overran = false;
+  const failure = await new Promise<unknown>((resolve) => {
+    body.on('data', (chunk: Buffer) => {
+      if (limit !== undefined && bytes + chunk.length > limit) {
+        overran = true;
+        body.destroy();
+        resolve(undefined);
+        return;
+      }
+      bytes += chunk.length;
+      options.onProgress?.(bytes, total);
+      if (!out.write(chunk)) {
+        body.pause();
+        out.once('drain', () => body.resume());
+      }
+    });
+    body.once('end', () => resolve(undefined));
+    body.once('error', resolve);
+  });
+  out.end();
+  await finished(out);
+  if (overran) {
+    // Not the file listed: nothing of it is kept, so the next try starts afresh.
+    await fs.promises.rm(part, { force: true });
+    dropPartVersion(options.target);
+    throw new DownloadError(`the server sent more than the ${options.expectedBytes} bytes listed for the file without saying its length; stopped after ${bytes} bytes and kept none of them`, 0);
+  }
+  if (failure && options.signal?.aborted) throw failure;
+  if (failure) throw new DownloadError(`the connection closed after ${sizeOf(part)} bytes`, sizeOf(part));
 }

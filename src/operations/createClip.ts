@@ -1,7 +1,7 @@
 import { StudioApiError, type Asset, type Session, type Stream, type StudioClient } from '../api';
 
 /** A clip longer than this is most likely a typo (the service would take 10 hours). */
-const MAX_CLIP_MS = 2 * 60 * 60_000;
+export const MAX_CLIP_MS = 2 * 60 * 60_000;
 
 /** "mm:ss" (or "h:mm:ss", or plain seconds) as milliseconds; undefined when it is not a time. */
 export function parseClipTime(text: string): number | undefined {

@@ -3,7 +3,7 @@ import { startForwarding, type ForwardRequest, type Forwarding } from '../api/we
 import type { TestDelivery } from '../api/webhooks/testSend';
 
 export type { ForwardEvent, Forwarding, ForwardRequest, ForwardTiming } from '../api/webhooks/forwarder';
-export { localTargetProblem } from '../api/webhooks/localTarget';
+export { localTargetProblem, shownTarget } from '../api/webhooks/localTarget';
 
 /** Lines of a receiver's answer shown with its status. */
 const ANSWER_LINES = 3;

@@ -1,4 +1,7 @@
-import { isTaskActive, messageOf, taskEtaMinutes, taskKind, type Asset, type StudioClient, type Task, type Webhook, type WebhookDelivery } from '../api';
+import { TEXT_LIMITS, bounded, isTaskActive, messageOf, redact, taskEtaMinutes, taskKind, type Asset, type StudioClient, type Task, type Webhook, type WebhookDelivery } from '../api';
+
+/** A task's or asset's error as said here: blanked and bounded as every error is (the service may answer a whole HTML page). */
+const errorText = (message: string): string => bounded(redact(message), TEXT_LIMITS.serviceMessage);
 
 /** What the upload of the asset left on this machine (the caller knows its own uploads). */
 export interface LocalUploadTrace {
@@ -51,7 +54,7 @@ function taskFact(task: Task, now: number): string {
   if (status?.progress !== undefined && status.phase === 'running') parts.push(`at ${percent(status.progress)}`);
   if (status?.retries) parts.push(`tried ${status.retries + 1} times`);
   if (status?.updatedAt) parts.push(`last change ${minutes(now - status.updatedAt)} min ago`);
-  if (status?.errorMessage) parts.push(`error: ${status.errorMessage}`);
+  if (status?.errorMessage) parts.push(`error: ${errorText(status.errorMessage)}`);
   return parts.join(', ');
 }
 
@@ -95,7 +98,8 @@ async function webhookFacts(client: Pick<StudioClient, 'webhooks'>, assetId: str
 type Verdict = Pick<NotReadyAnswer, 'summary' | 'next' | 'step' | 'etaMinutes'>;
 
 function failedVerdict(asset: Asset, task: Task | undefined): Verdict {
-  const error = asset.status?.errorMessage ?? task?.status?.errorMessage ?? 'the service gave no reason';
+  const said = asset.status?.errorMessage ?? task?.status?.errorMessage;
+  const error = said ? errorText(said) : 'the service gave no reason';
   const summary = `Failed: ${error}`;
   if (/not accessible|import/i.test(error) && task && taskKind(task) === 'import') {
     return { summary, step: 'fixUrl', next: 'Check that the source URL answers with the video from the internet (not only from your network), then Retry, or import it again from a fixed URL.' };
@@ -149,7 +153,7 @@ export async function whyNotReady(client: Pick<StudioClient, 'assets' | 'tasks' 
   const now = input.now ?? Date.now();
   const asset = await client.assets.get(input.assetId);
   const phase = asset.status?.phase ?? 'unknown';
-  const facts = [`Asset: ${phase}${asset.status?.progress !== undefined && phase === 'processing' ? ` (${percent(asset.status.progress)})` : ''}${asset.status?.errorMessage ? `, error: ${asset.status.errorMessage}` : ''}.`];
+  const facts = [`Asset: ${phase}${asset.status?.progress !== undefined && phase === 'processing' ? ` (${percent(asset.status.progress)})` : ''}${asset.status?.errorMessage ? `, error: ${errorText(asset.status.errorMessage)}` : ''}.`];
   const task = await client.tasks.ofAsset(asset.id).catch((error: unknown) => {
     facts.push(`Task: could not be read (${messageOf(error)}).`);
     return undefined;

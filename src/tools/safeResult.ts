@@ -4,36 +4,18 @@ import { bounded, messageOf, redact } from '../api';
 const SECRET_FIELDS = /^(streamKey|privateKey|sharedSecret|secret|password|encryptedKey|secretAccessKey|accessKeyId|credentials|apiKey|authorization)$/i;
 const HIDDEN = '(hidden)';
 
-/**
- * Secrets recognised by their shape, for those this side never saw (a stream key of a stream no
- * tool read, a private key the service echoes): stream keys (four groups of four), PEM private
- * keys (also JSON-escaped) and the base64 PEM the service hands out (base64 of `-----BEGIN`).
- */
-const SECRET_SHAPES: Array<[RegExp, (match: string) => string]> = [
-  [/\b[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}\b/gi, () => '***'],
-  [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g, () => '***'],
-  // A public key (the same base64 PEM start) stays: it is what the signing key list shows.
-  [/LS0tLS1CRUdJTi[A-Za-z0-9+/=]*/g, (match) => (/PRIVATE KEY/.test(Buffer.from(match.slice(0, 64), 'base64').toString('latin1')) ? '***' : match)],
-];
-
 /** A text of a result at most this long (a delivery's body, a service message). */
 const MAX_TEXT = 2_000;
 /** A whole result at most this long: a page of rows fits, a flood does not. */
 export const MAX_RESULT_CHARS = 24_000;
 
-export function cleanText(text: string, secrets: readonly string[]): string {
-  let clean = redact(text, secrets);
-  for (const [shape, blank] of SECRET_SHAPES) clean = clean.replace(shape, blank);
-  return clean;
-}
-
 function cleanValue(value: unknown, secrets: readonly string[], depth: number): unknown {
-  if (typeof value === 'string') return bounded(cleanText(value, secrets), MAX_TEXT);
+  if (typeof value === 'string') return bounded(redact(value, secrets), MAX_TEXT);
   if (depth > 12) return '(nested too deep)';
   if (Array.isArray(value)) return value.map((child) => cleanValue(child, secrets, depth + 1));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, child]) => [cleanText(key, secrets), SECRET_FIELDS.test(key) && child != null ? HIDDEN : cleanValue(child, secrets, depth + 1)]),
+      Object.entries(value).map(([key, child]) => [redact(key, secrets), SECRET_FIELDS.test(key) && child != null ? HIDDEN : cleanValue(child, secrets, depth + 1)]),
     );
   }
   return value;
@@ -52,5 +34,5 @@ export function safeResultText(value: unknown, secrets: readonly string[]): stri
 
 /** An error as a model gets it: what failed and what to do, without secrets, bounded. */
 export function safeErrorText(error: unknown, secrets: readonly string[]): string {
-  return bounded(cleanText(messageOf(error), secrets), 1_000);
+  return bounded(redact(messageOf(error), secrets), 1_000);
 }

@@ -16,6 +16,8 @@ const KEY = 'yt-7xq2-9kpm-ab12-zzq8';
 const URL_1 = `rtmp://a.rtmp.youtube.com:1935/live2/${KEY}`;
 const KEY_2 = 'live_998877_TwItChSeCrEt01';
 const URL_2 = `rtmps://live.twitch.tv:443/app/${KEY_2}`;
+const KEY_3 = 'NamedAfterItsKey_4455667788';
+const URL_3 = `rtmp://ingest.example.com:1935/live/${KEY_3}`;
 
 /** Answers the password box with `url`, checking it is one. */
 const secretInput = (url: string) => (request: PromptRequest) => {
@@ -154,6 +156,58 @@ describe('Multistream targets', function () {
     for (const [where, text] of Object.entries({ details, tooltips, log, prompts: JSON.stringify(asked) })) {
       for (const secret of [KEY, KEY_2]) assert.ok(!text.includes(secret), `no key in ${where}`);
     }
+  });
+
+  it('a target named with its URL and a stream named with its own key: rows, pickers and the Delete confirmation show them blanked', async () => {
+    const ownKey = 'OwnStreamKey_0123456789';
+    const keyed = emulator.store.addStream({ name: ownKey, streamKey: ownKey });
+    answer(secretInput(URL_3), nameInput('ingest.example.com:1935', URL_3));
+    await vscode.commands.executeCommand('livepeer.multistream.create');
+    const target = [...emulator.multistream.targets.values()].find((t) => t.name === URL_3);
+    assert.ok(target, 'the service holds the name as typed');
+    const shown = (items: readonly vscode.TreeItem[]) => JSON.stringify(items.map((item) => [item.label, item.description, (item.tooltip as vscode.MarkdownString | undefined)?.value]));
+    const listed = await eventually(async () => {
+      const row = ((await api.multistreamTargets.getChildren()) ?? []).find((item) => item.id === `target/${target.id}`);
+      assert.ok(row, 'the target is listed');
+      return row;
+    });
+    assert.equal(listed.label, '***');
+    await api.streams.refresh();
+    const streamRow = ((await api.streams.getChildren()) ?? []).find((r) => 'stream' in r && (r as StreamItem).stream.id === keyed.id);
+    assert.ok(streamRow, 'the key-named stream is listed');
+    assert.equal(streamRow.label, '***');
+    answer(
+      (request) => {
+        const items = (request as Pick).items as Array<vscode.QuickPickItem & { id?: string }>;
+        assert.ok(!JSON.stringify(items).includes(KEY_3), 'no key in the target picker');
+        return items.find((item) => item.id === target.id);
+      },
+      choose('source'),
+      choose('Video and audio'),
+    );
+    await vscode.commands.executeCommand('livepeer.multistream.addToStream', streamRow);
+    const underStream = await eventually(async () => {
+      const rows = ((await api.streams.getChildren(streamRow)) ?? []).filter((item) => String(item.contextValue).startsWith('streamTarget'));
+      assert.equal(rows.length, 1);
+      return rows;
+    });
+    answer(
+      (request) => {
+        const items = (request as Pick).items;
+        assert.ok(!JSON.stringify(items).includes(KEY_3), 'no key in the picker of Delete');
+        return items.find((item) => item.detail === target.id);
+      },
+      (request) => {
+        const modal = request as Extract<PromptRequest, { kind: 'message' }>;
+        assert.equal(modal.message, 'Delete multistream target “***”?');
+        assert.match(modal.detail ?? '', /removed from the streams that use it first: “\*\*\*”/);
+        return undefined;
+      },
+    );
+    await vscode.commands.executeCommand('livepeer.multistream.delete');
+    const texts = shown([listed, streamRow, ...underStream]) + JSON.stringify(asked);
+    for (const secret of [KEY_3, ownKey]) assert.ok(!texts.includes(secret), `${secret} shown: ${texts.slice(0, 2000)}`);
+    assert.ok(emulator.multistream.targets.has(target.id), 'Go Back keeps it');
   });
 
   it("shows a target's live status from the webhook log once a webhook subscribes to multistream events, and says what reported it", async () => {

@@ -78,6 +78,42 @@ describe('Create Clip…', function () {
     assert.equal(clip.source.sessionId, session.id);
   });
 
+  it('Choose Start and End…: each box refuses what the clip cannot be (empty, past the session, an end before the start), so no answer is lost', async () => {
+    const stream = emulator.store.addStream({ name: 'Boxed Clip' });
+    emulator.store.startSession(stream, { createdAt: Date.now() - 3_849_000, sourceSegmentsDuration: 3849 });
+    emulator.store.endLiveSession(stream);
+    await api.streams.refresh();
+    answer(
+      (request) => (request as Pick).items.find((item) => item.label === 'Boxed Clip'),
+      (request) => (request as Pick).items[0],
+      (request) => (request as Pick).items.find((item) => item.label === 'Choose Start and End…'),
+      (request) => {
+        const validate = (request as Input).options.validateInput;
+        assert.equal(validate?.(''), 'Type a time as mm:ss, e.g. 1:30.', 'an empty start asks again, naming the format');
+        assert.equal(validate?.('64:09'), 'The session is 64:09 long.', 'a start leaves room for an end');
+        assert.equal(validate?.('10:00'), undefined);
+        return '10:00';
+      },
+      (request) => {
+        const { options } = request as Input;
+        assert.equal(options.value, '10:30');
+        assert.equal(options.validateInput?.('9:00'), 'The clip must end after its start (10:00).');
+        assert.equal(options.validateInput?.('10:00'), 'The clip must end after its start (10:00).');
+        assert.equal(options.validateInput?.(''), 'Type a time as mm:ss, e.g. 1:30.');
+        assert.equal(options.validateInput?.('65:00'), 'The session is 64:09 long.');
+        assert.equal(options.validateInput?.('11:00'), undefined);
+        return '11:00';
+      },
+      (request) => {
+        assert.equal((request as Input).options.value, 'Boxed Clip 10:00–11:00');
+        return 'Boxed';
+      },
+    );
+    await vscode.commands.executeCommand('livepeer.streams.createClip');
+    const clip = [...emulator.store.assets.values()].find((asset) => asset.name === 'Boxed');
+    assert.ok(clip, 'the clip was made from the answers given');
+  });
+
   it('lists a stream\'s clips under its Clips row and a session\'s under the session row; a clip follows its task to ready, plays and shows in Assets', async () => {
     const stream = emulator.store.addStream({ name: 'Clips Listed' });
     const session = emulator.store.startSession(stream, { createdAt: Date.now() - 120_000, sourceSegmentsDuration: 120 });

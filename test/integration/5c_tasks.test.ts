@@ -7,7 +7,7 @@ import type { AssetItem } from '../../src/ui/assets/activateAssets';
 import type { PromptRequest } from '../../src/ui/common/prompts';
 import { NOT_ACCESSIBLE, startSourceServer, type SourceServer } from '../emulator';
 import { makeFile } from '../unit/helpers/uploadFiles';
-import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, resultText, signIn } from './harness';
+import { TOKEN, answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, resultText, signIn } from './harness';
 
 type Input = Extract<PromptRequest, { kind: 'input' }>;
 
@@ -298,6 +298,32 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
       assert.equal(new Set(all.map((row) => row.id)).size, all.length, 'no row twice');
     } finally {
       for (const task of extra) emulator.store.tasks.tasks.delete(task.id);
+      view.refresh({});
+    }
+  });
+
+  it('a failed task whose error is a 1 MB page holding the token: its row and tooltip are bounded and blanked', async () => {
+    const view = await api.tasks.load();
+    const page = `<html><body><h1>502</h1><p>upstream said: Authorization: Bearer ${TOKEN}</p>${'<div>filler</div>'.repeat(60_000)}</body></html>`;
+    assert.ok(page.length > 1_000_000);
+    const task = emulator.store.tasks.create({ userId: emulator.store.userId, projectId: emulator.store.projectId, type: 'upload', phase: 'waiting', params: {} });
+    emulator.store.tasks.fail(task, page);
+    try {
+      view.refresh({});
+      const row = await eventually(async () => {
+        const found = (await api.tasks.getChildren()).find((item) => (item as { task?: { id: string } }).task?.id === task.id);
+        assert.ok(found, 'the failed task is listed');
+        return found;
+      });
+      const description = String(row.description);
+      const tooltip = (row.tooltip as vscode.MarkdownString).value;
+      assert.match(description, /^failed: <html><body><h1>502<\/h1><p>upstream said: Authorization: Bearer \*\*\*/);
+      assert.ok(description.length <= 220, `the row's description is ${description.length} characters`);
+      assert.ok(tooltip.length <= 5_000, `the tooltip is ${tooltip.length} characters`);
+      assert.match(tooltip.replace(/\\/g, ''), /Error: .*Bearer \*\*\*.*…/, 'the start and end of the error, cut between');
+      for (const text of [description, tooltip, String(row.label)]) assert.ok(!text.includes(TOKEN), 'no token shown');
+    } finally {
+      emulator.store.tasks.tasks.delete(task.id);
       view.refresh({});
     }
   });

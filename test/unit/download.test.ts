@@ -73,17 +73,24 @@ describe('download (Range, resume) over real HTTP against the emulator’s CDN',
   });
 
   it('a complete part is checked by its size (the server answers 416 to the range after it); a part larger than the file is refused and kept', async () => {
-    fs.writeFileSync(partPathOf(target()), MP4);
+    /** A part left by a cut first try, then grown with `more` (as a crash before the rename leaves it). */
+    const partOf = async (file: string, more: Buffer) => {
+      emu.faults.cutBody({ origin: 'ingest', path: MP4_PATH, bytes: 40_000 });
+      await assert.rejects(downloadFile({ url, target: file }), DownloadError);
+      const kept = fs.statSync(partPathOf(file)).size;
+      fs.appendFileSync(partPathOf(file), Buffer.concat([MP4.subarray(kept), more]));
+    };
+    await partOf(target(), Buffer.alloc(0));
     assert.deepEqual(await downloadFile({ url, target: target() }), { bytes: MP4.length, resumedFrom: MP4.length });
     assert.ok(fs.readFileSync(target()).equals(MP4));
 
     const other = path.join(dir, 'other.mp4');
-    fs.writeFileSync(partPathOf(other), Buffer.concat([MP4, Buffer.from('more')]));
+    await partOf(other, Buffer.from('more'));
     await assert.rejects(downloadFile({ url, target: other }), /is not the file on the server .* delete .*other\.mp4\.part and download again/);
     assert.equal(fs.statSync(partPathOf(other)).size, MP4.length + 4, 'nothing deleted');
   });
 
-  it('an error answer loses nothing; a server that ignores the range sends the whole file, which replaces the part', async () => {
+  it('an error answer loses nothing; a part of unknown version is fetched again whole, which replaces it', async () => {
     fs.writeFileSync(partPathOf(target()), Buffer.from('stale bytes'));
     emu.faults.fail({ origin: 'ingest', path: MP4_PATH, status: 404, body: 'not found' });
     await assert.rejects(downloadFile({ url, target: target() }), /the server answered 404/);
@@ -93,7 +100,7 @@ describe('download (Range, resume) over real HTTP against the emulator’s CDN',
     await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = plain.address() as AddressInfo;
-      assert.deepEqual(await downloadFile({ url: `http://127.0.0.1:${port}/video.mp4`, target: target() }), { bytes: MP4.length, resumedFrom: 11 });
+      assert.deepEqual(await downloadFile({ url: `http://127.0.0.1:${port}/video.mp4`, target: target() }), { bytes: MP4.length, resumedFrom: 0 });
       assert.ok(fs.readFileSync(target()).equals(MP4), 'the stale part replaced, not appended to');
     } finally {
       await new Promise((resolve) => plain.close(resolve));

@@ -173,4 +173,11 @@ describe('forwarding deliveries to localhost over real HTTP', function () {
     await assert.rejects(start('https://hooks.example.com/x'), /cannot forward to https:\/\/hooks\.example\.com\/x: hooks\.example\.com is a name/);
     assert.equal(calls.length, 0);
   });
+
+  it('refuses an address with user:password@ without repeating the password', async () => {
+    const error = await start('http://dev:Hunter2-Secret@localhost:3000/hooks').then(() => assert.fail('started'), (e: unknown) => e);
+    assert.match(String(error), /cannot forward to http:\/\/localhost:3000\/hooks: the address must not hold a user name or password/);
+    assert.doesNotMatch(String(error), /Hunter2|dev:/);
+    assert.equal(calls.length, 0);
+  });
 });

@@ -21,6 +21,19 @@ const ENCODED_TOKEN_PARAM = /((?:\b|(?<=%3F|%26))token%3D)(?:(?!%26|%23)[^&#\s"'
 // (`\"sharedSecret\":\"…\"`): the value ends at a quote escaped as often as the one that opened it.
 const SHARED_SECRET_FIELD = /((\\*)"sharedSecret\2"\s*:\s*\2")[\s\S]*?(?=\2")/g;
 
+/**
+ * Secrets recognised by their shape, for those this side never saw (a stream key of a stream not
+ * listed yet, a private key the service echoes, a multistream target named in another window):
+ * stream keys (four groups of four), PEM private keys (also JSON-escaped) and the base64 PEM the
+ * service hands out (base64 of `-----BEGIN`).
+ */
+const SECRET_SHAPES: Array<[RegExp, (match: string) => string]> = [
+  [/\b[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}\b/gi, () => REDACTED],
+  [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g, () => REDACTED],
+  // A public key (the same base64 PEM start) stays: it is what the signing key list shows.
+  [/LS0tLS1CRUdJTi[A-Za-z0-9+/=]*/g, (match) => (/PRIVATE KEY/.test(Buffer.from(match.slice(0, 64), 'base64').toString('latin1')) ? REDACTED : match)],
+];
+
 /** The shapes a secret takes when a server echoes it: raw, JSON-escaped (also with `\/`), percent-encoded. */
 function shapesOf(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
@@ -63,7 +76,9 @@ function blank(text: string, shapes: Shape[]): string {
 
 /**
  * `text` with every `token=` value and every shape of each secret replaced by `***`: the secrets
- * given, and every secret the extension holds (knownSecrets.ts), whatever call the text is about.
+ * given, every secret the extension holds (knownSecrets.ts), whatever call the text is about, and
+ * every text shaped like a key. The one blanking of every text from the service: errors, log lines,
+ * tool results, and the names and messages rows, pickers and confirmations show.
  */
 export function redact(text: string, secrets: Iterable<string | undefined> = []): string {
   const clean = text
@@ -71,7 +86,9 @@ export function redact(text: string, secrets: Iterable<string | undefined> = [])
     .replace(ENCODED_TOKEN_PARAM, `$1${REDACTED}`)
     .replace(SHARED_SECRET_FIELD, `$1${REDACTED}`);
   // The given ones first: one of them may be a longer secret that contains a known one.
-  return blank(blank(clean, shapesOfAll(secrets)), shapesOfKnown());
+  let blanked = blank(blank(clean, shapesOfAll(secrets)), shapesOfKnown());
+  for (const [shape, hide] of SECRET_SHAPES) blanked = blanked.replace(shape, hide);
+  return blanked;
 }
 
 /** `text` with every shape of each secret the extension holds replaced by `***` (for texts that are not messages: documents, tooltips). */

@@ -19,6 +19,8 @@ export interface PlaybackSource {
   width?: number;
   height?: number;
   bitrate?: number;
+  /** An MP4 rendition's size in bytes, when the service says it. */
+  size?: number;
 }
 
 /** GET /playback/{playbackId}: how a stream, recording or asset can be played. */

@@ -1,6 +1,6 @@
 import { StudioApiError, messageOf } from '../core/errors';
 import type { WebhookApi } from './client';
-import { localTargetProblem } from './localTarget';
+import { localTargetProblem, shownTarget } from './localTarget';
 import { SIGNATURE_HEADER, signWebhookBody } from './signature';
 import { postToReceiver, type TestDelivery } from './testSend';
 import type { Webhook, WebhookDelivery } from './types';
@@ -219,7 +219,7 @@ class Forwarder implements Forwarding {
  */
 export async function startForwarding(log: LogReader, request: ForwardRequest): Promise<Forwarding> {
   const problem = localTargetProblem(request.target);
-  if (problem) throw StudioApiError.config(`cannot forward to ${request.target.trim()}: ${problem}`);
+  if (problem) throw StudioApiError.config(`cannot forward to ${shownTarget(request.target)}: ${problem}`);
   const webhook = await log.get(request.webhookId);
   const forwarder = new Forwarder(log, webhook, request.target.trim(), request.onEvent ?? (() => undefined), request.timing);
   await forwarder.begin();

@@ -20,6 +20,11 @@ function privateIpv6(host: string): boolean {
   return /^f[cd][0-9a-f]{0,2}:/.test(address) || /^fe[89ab][0-9a-f]?:/.test(address);
 }
 
+/** `url` as messages may repeat it: without a `user:password@` part, whether or not it parses. */
+export function shownTarget(url: string): string {
+  return url.trim().replace(/^([a-z][a-z0-9+.-]*:\/*)[^/?#]*@/i, '$1');
+}
+
 /** Why `url` is not a local receiver forwarding may POST to, in words; undefined when it is one. */
 export function localTargetProblem(url: string): string | undefined {
   let target: URL;

@@ -4,7 +4,7 @@ import type { AccessContent } from '../../operations/playbackAccess';
 import type { Account } from '../account/account';
 import { AssetItem } from '../assets/assetItem';
 import type { AssetsView } from '../assets/assetsView';
-import { quoted } from '../common/format';
+import { quoted, shownName } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import { StreamItem } from '../streams/streamItem';
 import type { StreamsView } from '../streams/streamsView';
@@ -27,8 +27,8 @@ export async function resolveContent(deps: AccessDeps, arg: unknown, placeHolder
   const [streams, assets] = await Promise.all([client.streams.list({ streamsOnly: true }), client.assets.listPage({ phase: 'ready' }, undefined, 100)]);
   // Items carry ids only: a listed stream holds its stream key, which no prompt may carry.
   const items = [
-    ...streams.map((s) => ({ label: `$(broadcast) ${s.name || s.id}`, description: policyWords(s.playbackPolicy), detail: s.id, what: 'stream' as const })),
-    ...assets.items.map((a) => ({ label: `$(file-media) ${a.name || a.id}`, description: policyWords(a.playbackPolicy), detail: a.id, what: 'asset' as const })),
+    ...streams.map((s) => ({ label: `$(broadcast) ${shownName(s)}`, description: policyWords(s.playbackPolicy), detail: s.id, what: 'stream' as const })),
+    ...assets.items.map((a) => ({ label: `$(file-media) ${shownName(a)}`, description: policyWords(a.playbackPolicy), detail: a.id, what: 'asset' as const })),
   ];
   const picked = await deps.prompts.pick(items, { placeHolder, matchOnDescription: true });
   if (!picked) return undefined;
@@ -36,11 +36,11 @@ export async function resolveContent(deps: AccessDeps, arg: unknown, placeHolder
 }
 
 function streamContent(stream: { id: string; name?: string; playbackId?: string; playbackPolicy?: PlaybackPolicy | null }): Gated {
-  return { kind: 'stream', id: stream.id, name: stream.name || stream.id, streamName: stream.name, playbackId: stream.playbackId, policy: stream.playbackPolicy ?? null };
+  return { kind: 'stream', id: stream.id, name: shownName(stream), streamName: stream.name, playbackId: stream.playbackId, policy: stream.playbackPolicy ?? null };
 }
 
 function assetContent(asset: { id: string; name?: string; playbackId?: string; playbackPolicy?: PlaybackPolicy | null; status?: { phase: string } }): Gated {
-  return { kind: 'asset', id: asset.id, name: asset.name || asset.id, streamName: asset.name, playbackId: asset.playbackId, policy: asset.playbackPolicy ?? null, phase: asset.status?.phase };
+  return { kind: 'asset', id: asset.id, name: shownName(asset), streamName: asset.name, playbackId: asset.playbackId, policy: asset.playbackPolicy ?? null, phase: asset.status?.phase };
 }
 
 /** The policy in a few words, as rows and pickers say it. */
@@ -62,7 +62,7 @@ export async function pickWebhook(deps: AccessDeps, preferred: string | undefine
   }
   const ordered = [...webhooks.filter((w) => w.id === preferred), ...webhooks.filter((w) => w.id !== preferred)];
   const picked = await deps.prompts.pick(
-    ordered.map((w) => ({ label: w.name || w.id, description: w.id === preferred ? vscode.l10n.t('current · {0}', hostOf(w.url)) : hostOf(w.url), detail: w.id })),
+    ordered.map((w) => ({ label: shownName(w), description: w.id === preferred ? vscode.l10n.t('current · {0}', hostOf(w.url)) : hostOf(w.url), detail: w.id })),
     { ...words, matchOnDetail: true },
   );
   return webhooks.find((w) => w.id === picked?.detail);

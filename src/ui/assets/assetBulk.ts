@@ -3,7 +3,7 @@ import { messageOf, type Asset } from '../../api';
 import { DELETE, RETRY } from '../common/actions';
 import { COMMANDS } from '../common/commandIds';
 import { copyToClipboard } from '../common/commands';
-import { quoted } from '../common/format';
+import { quoted, shownName } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
 import { deleteAsset, playbackUrlOf } from './assetCalls';
@@ -64,7 +64,7 @@ export async function bulkAssetCommand(ctx: BulkContext, action: BulkAction, sel
         outcome.failed.push({ asset, reason: vscode.l10n.t('cancelled') });
         continue;
       }
-      report(`${index + 1}/${assets.length} ${quoted(asset.name || asset.id)}`);
+      report(`${index + 1}/${assets.length} ${quoted(shownName(asset))}`);
       try {
         if (action === 'delete') await deleteAsset(ctx.session, ctx.view, asset);
         else if (action === 'retry') await retryOne(ctx, asset);
@@ -90,7 +90,7 @@ function summarize(ctx: BulkContext, action: BulkAction, total: number, { done, 
     if (action !== 'copyPlaybackUrl') vscode.window.setStatusBarMessage(action === 'delete' ? vscode.l10n.t('Livepeer: {0} assets deleted', done.length) : vscode.l10n.t('Livepeer: processing {0} assets again', done.length), 5000);
     return;
   }
-  const listed = failed.slice(0, LISTED).map(({ asset, reason }) => `${quoted(asset.name || asset.id)}: ${reason}`);
+  const listed = failed.slice(0, LISTED).map(({ asset, reason }) => `${quoted(shownName(asset))}: ${reason}`);
   if (failed.length > LISTED) listed.push(vscode.l10n.t('and {0} more', failed.length - LISTED));
   const what = { delete: vscode.l10n.t('deleted'), retry: vscode.l10n.t('retried'), copyPlaybackUrl: vscode.l10n.t('copied') }[action];
   void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: {0} of {1} assets were not {2}: {3}', failed.length, total, what, listed.join('; ')), {});

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { StudioApiError, type Asset } from '../../api';
 import { reportError } from '../common/errorReporting';
-import { quoted, timeAgo } from '../common/format';
+import { quoted, shownName, timeAgo } from '../common/format';
 import type { JsonDetails } from '../common/jsonDetails';
 import { openInStudio } from '../common/openInStudio';
 import type { Prompts } from '../common/prompts';
@@ -45,7 +45,7 @@ export async function resolveAsset(ctx: AssetCommandContext, arg: AssetArgument,
   }
   const picked = await ctx.prompts.pick(
     assets.map((asset) => ({
-      label: asset.name || asset.id,
+      label: shownName(asset),
       description: [phaseText(asset), timeAgo(asset.createdAt)].filter(Boolean).join(' · '),
       detail: asset.id,
       asset,
@@ -65,7 +65,7 @@ async function run(ctx: AssetCommandContext, what: string, action: () => Promise
 }
 
 function notReady(ctx: AssetCommandContext, asset: Asset, what: 'renamed' | 'played'): void {
-  const [name, now] = [quoted(asset.name || asset.id), phaseText(asset)];
+  const [name, now] = [quoted(shownName(asset)), phaseText(asset)];
   const text =
     what === 'renamed'
       ? vscode.l10n.t('Livepeer: {0} can be renamed once it is ready (now {1}).', name, now)
@@ -103,7 +103,7 @@ async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<voi
     const asset = await resolveAsset(ctx, arg, vscode.l10n.t('Select the asset to delete'));
     if (!asset) return;
     const choice = await ctx.prompts.confirm(
-      vscode.l10n.t('Delete asset {0}?', quoted(asset.name || asset.id)),
+      vscode.l10n.t('Delete asset {0}?', quoted(shownName(asset))),
       { detail: vscode.l10n.t('The video is removed from Livepeer Studio and its playback ID stops working. This cannot be undone.') },
       DELETE,
     );
@@ -118,7 +118,7 @@ async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'i
     const asset = await resolveAsset(ctx, arg, placeHolder);
     if (!asset) return;
     const value = asset[field];
-    const name = quoted(asset.name || asset.id);
+    const name = quoted(shownName(asset));
     if (value) await copyToClipboard(label, value);
     else void ctx.prompts.message('info', field === 'id' ? vscode.l10n.t('Livepeer: {0} has no asset ID yet.', name) : vscode.l10n.t('Livepeer: {0} has no playback ID yet.', name), {});
   });
@@ -134,7 +134,7 @@ async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls'
     if (phaseOf(asset) !== 'ready' || !asset.playbackId) return notReady(ctx, asset, 'played');
     const url = await playbackUrlOf(ctx.session, asset, kind);
     if (!url) {
-      void ctx.prompts.message('info', kind === 'hls' ? vscode.l10n.t('Livepeer: {0} has no HLS playback.', quoted(asset.name || asset.id)) : vscode.l10n.t('Livepeer: {0} has no MP4 download.', quoted(asset.name || asset.id)), {});
+      void ctx.prompts.message('info', kind === 'hls' ? vscode.l10n.t('Livepeer: {0} has no HLS playback.', quoted(shownName(asset))) : vscode.l10n.t('Livepeer: {0} has no MP4 download.', quoted(shownName(asset))), {});
       return;
     }
     await copyToClipboard(asset.playbackPolicy?.type === 'jwt' ? `${label} (plays with a signed token)` : label, url);

@@ -7,7 +7,7 @@ import { DownloadError, downloadFile, partPathOf } from '../../download/rangeDow
 import { CREATE_SIGNING_KEY, RETRY } from '../common/actions';
 import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
-import { byteSize, quoted } from '../common/format';
+import { byteSize, quoted, shownName } from '../common/format';
 import { phaseOf } from './assetItem';
 import { resolveAsset, type AssetCommandContext } from './assetCommands';
 import { keptSigner } from '../keys/keptSigner';
@@ -20,12 +20,15 @@ type DownloadContext = AssetCommandContext & { privateKeys: PrivateKeys };
 /** A download's playback token lives this long: a large file on a slow link takes a while. */
 const DOWNLOAD_TOKEN_SECONDS = 60 * 60;
 
+/** A file offered: its address and its size as the service lists it (a rendition's, else the asset's). */
+type Choice = { label: string; url: string; bytes?: number };
+
 /** The asset's source file and its MP4 renditions, each address once. */
-async function choices(ctx: Pick<AssetCommandContext, 'session'>, asset: Asset): Promise<Array<{ label: string; url: string }>> {
-  const found = asset.downloadUrl ? [{ label: vscode.l10n.t('Source file'), url: asset.downloadUrl }] : [];
+async function choices(ctx: Pick<AssetCommandContext, 'session'>, asset: Asset): Promise<Choice[]> {
+  const found: Choice[] = asset.downloadUrl ? [{ label: vscode.l10n.t('Source file'), url: asset.downloadUrl, bytes: asset.size }] : [];
   const sources = asset.playbackId ? await ctx.session.client().playback.get(asset.playbackId).then((info) => info.meta.source, () => []) : [];
   for (const source of sources.filter((s) => s.hrn === 'MP4' && !found.some((f) => f.url === s.url))) {
-    found.push({ label: source.height ? vscode.l10n.t('MP4 {0}p', source.height) : vscode.l10n.t('MP4'), url: source.url });
+    found.push({ label: source.height ? vscode.l10n.t('MP4 {0}p', source.height) : vscode.l10n.t('MP4'), url: source.url, bytes: source.size ?? asset.size });
   }
   return found;
 }
@@ -47,7 +50,7 @@ export async function downloadAssetCommand(ctx: DownloadContext, arg: unknown): 
   try {
     const asset = await resolveAsset(ctx, arg as Asset | undefined, vscode.l10n.t('Select the asset to download'));
     if (!asset) return undefined;
-    const name = quoted(asset.name || asset.id);
+    const name = quoted(shownName(asset));
     if (phaseOf(asset) !== 'ready') {
       void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} can be downloaded once it is ready.', name), {});
       return undefined;
@@ -60,7 +63,7 @@ export async function downloadAssetCommand(ctx: DownloadContext, arg: unknown): 
     if (!address) return undefined;
     const target = await ctx.prompts.saveDialog({ defaultUri: defaultTarget(asset), title: vscode.l10n.t('Livepeer: Download {0}', name), saveLabel: vscode.l10n.t('Download') });
     if (!target) return undefined;
-    return await downloadTo(ctx, name, address, target.fsPath);
+    return await downloadTo(ctx, { name, address, file: target.fsPath, bytes: chosen.bytes });
   } catch (error) {
     reportError(ctx.prompts, 'downloading the asset', error);
     return undefined;
@@ -76,13 +79,22 @@ async function addressOf(ctx: DownloadContext, asset: Asset, url: string): Promi
   if (asset.playbackPolicy?.type !== 'jwt' || !asset.playbackId) return () => url;
   const sign = await keptSigner({ client: ctx.session.client(), privateKeys: ctx.privateKeys }, asset.playbackId, DOWNLOAD_TOKEN_SECONDS);
   if (sign) return () => withPlaybackJwt(url, sign());
-  const text = vscode.l10n.t('Livepeer: {0} has signed playback, and no private key of an enabled signing key is kept in VS Code to sign a token for its download.', quoted(asset.name || asset.id));
+  const text = vscode.l10n.t('Livepeer: {0} has signed playback, and no private key of an enabled signing key is kept in VS Code to sign a token for its download.', quoted(shownName(asset)));
   void ctx.prompts.message('warning', text, {}, CREATE_SIGNING_KEY).then((action) => action === CREATE_SIGNING_KEY && vscode.commands.executeCommand(COMMANDS.keys.create));
   return undefined;
 }
 
+/** A download asked for: what messages call it, where from (fresh at each attempt), where to, and its listed size. */
+interface DownloadJob {
+  name: string;
+  address: () => string;
+  file: string;
+  bytes?: number;
+}
+
 /** Downloads with progress; says how it ended. Resolves the file's path when it is whole. */
-async function downloadTo(ctx: DownloadContext, name: string, address: () => string, file: string): Promise<string | undefined> {
+async function downloadTo(ctx: DownloadContext, job: DownloadJob): Promise<string | undefined> {
+  const { name, address, file } = job;
   const part = partPathOf(file);
   const kept = fs.existsSync(part) ? fs.statSync(part).size : 0;
   const title = kept ? vscode.l10n.t('Livepeer: downloading {0} (continuing after {1})', name, byteSize(kept)) : vscode.l10n.t('Livepeer: downloading {0}', name);
@@ -94,6 +106,7 @@ async function downloadTo(ctx: DownloadContext, name: string, address: () => str
         url: address(),
         target: file,
         signal: abort.signal,
+        expectedBytes: job.bytes,
         onProgress: (bytes, total) => report(total ? vscode.l10n.t('{0} of {1} ({2} %)', byteSize(bytes), byteSize(total), Math.floor((bytes / total) * 100)) : byteSize(bytes)),
       });
     });
@@ -106,7 +119,7 @@ async function downloadTo(ctx: DownloadContext, name: string, address: () => str
     }
     const reason = error instanceof DownloadError ? error.message : String((error as Error)?.message ?? error);
     const action = await ctx.prompts.message('error', vscode.l10n.t('Livepeer: downloading {0} failed: {1}. {2} kept in {3}; Retry continues from there.', name, reason, have, partName), {}, RETRY);
-    return action === RETRY ? downloadTo(ctx, name, address, file) : undefined;
+    return action === RETRY ? downloadTo(ctx, job) : undefined;
   }
   void ctx.prompts.message('info', vscode.l10n.t('Livepeer: downloaded {0} to {1}.', name, vscode.workspace.asRelativePath(file)), {});
   return file;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Asset, AssetTrack, PlaybackPolicy, TotalViews } from '../../api';
-import { byteSize, dateTime, rowDuration, md, phaseWords, shortName, timeAgo } from '../common/format';
+import { SERVICE_TEXT_CHARS, byteSize, dateTime, md, phaseWords, rowDuration, serviceText, shortName, shownName, timeAgo } from '../common/format';
 import type { PlaybackTarget } from '../common/playbackTarget';
 
 const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
@@ -67,14 +67,14 @@ export function assetTooltip(asset: Asset, thumbnail?: string, views?: TotalView
   const spec = asset.videoSpec;
   const tracks = spec?.tracks ?? [];
   const lines = [
-    `**${md(asset.name || asset.id)}** — ${md(phaseText(asset))}`,
+    `**${md(shownName(asset))}** — ${md(phaseText(asset))}`,
     '',
     ...(thumbnail ? [vscode.l10n.t('![Thumbnail]({0})', thumbnail), ''] : []),
     vscode.l10n.t('ID: `{0}`', asset.id),
     asset.playbackId ? vscode.l10n.t('Playback ID: `{0}`', asset.playbackId) : vscode.l10n.t('Playback ID: —'),
     vscode.l10n.t('Phase: {0} since {1}', md(phaseText(asset)), dateTime(status?.updatedAt)),
     ...(task ? [vscode.l10n.t('Task: {0}', md(task))] : []),
-    ...(phaseOf(asset) === 'failed' ? [vscode.l10n.t('Failure: {0}', md(status?.errorMessage ?? vscode.l10n.t('no message from the service')))] : []),
+    ...(phaseOf(asset) === 'failed' ? [vscode.l10n.t('Failure: {0}', md(status?.errorMessage ? serviceText(status.errorMessage, SERVICE_TEXT_CHARS.tooltip) : vscode.l10n.t('no message from the service')))] : []),
     ...(spec
       ? [spec.duration ? vscode.l10n.t('Format: {0}, {1}', md(spec.format ?? '—'), String(durationText(spec.duration))) : vscode.l10n.t('Format: {0}', md(spec.format ?? '—'))]
       : []),
@@ -103,14 +103,14 @@ export class AssetItem extends vscode.TreeItem {
   playback: PlaybackTarget | undefined;
 
   constructor(asset: Asset) {
-    super(shortName(asset.name || asset.id), vscode.TreeItemCollapsibleState.None);
+    super(shortName(shownName(asset)), vscode.TreeItemCollapsibleState.None);
     this.id = asset.id;
     this.show(asset);
   }
 
   show(asset: Asset): void {
     this.asset = asset;
-    this.label = shortName(asset.name || asset.id);
+    this.label = shortName(shownName(asset));
     const phase = phaseOf(asset);
     const signed = asset.playbackPolicy?.type === 'jwt';
     this.contextValue = ['asset', phase, signed ? 'signed' : undefined].filter(Boolean).join(' ');

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Asset, Stream } from '../../api';
 import type { Account } from '../account/account';
+import { shownName } from './format';
 import type { Prompts } from './prompts';
 
 export type PickedContent = { kind: 'stream'; stream: Stream } | { kind: 'asset'; asset: Asset };
@@ -15,11 +16,11 @@ export async function pickStreamOrAsset(session: Account, prompts: Prompts, plac
   const byLive = [...streams].sort((a, b) => Number(!!b.isActive) - Number(!!a.isActive));
   const items = [
     ...byLive.map((stream) => ({
-      label: `$(broadcast) ${stream.name || stream.id}`,
+      label: `$(broadcast) ${shownName(stream)}`,
       description: stream.isActive ? vscode.l10n.t('live') : vscode.l10n.t('offline'),
       content: { kind: 'stream' as const, stream },
     })),
-    ...assets.items.map((asset) => ({ label: `$(file-media) ${asset.name || asset.id}`, description: vscode.l10n.t('asset'), content: { kind: 'asset' as const, asset } })),
+    ...assets.items.map((asset) => ({ label: `$(file-media) ${shownName(asset)}`, description: vscode.l10n.t('asset'), content: { kind: 'asset' as const, asset } })),
   ];
   if (!items.length) {
     void prompts.message('info', vscode.l10n.t('Livepeer: there is no stream and no ready asset in this project yet.'), {});

@@ -1,3 +1,4 @@
+import { bounded, redact } from '../../api';
 import { duration } from '../../upload/transferText';
 import { l10n } from './l10n';
 
@@ -49,6 +50,23 @@ export const NAME_CHARS = 48;
 export function shortName(name: string, max = NAME_CHARS): string {
   const chars = [...name];
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : name;
+}
+
+/**
+ * How a resource from the service is named on screen (rows, pickers, titles, confirmations): its
+ * name, else its id, with every secret blanked as in errors and logs (a stream named with its own
+ * key, a multistream target named with the URL that holds one).
+ */
+export function shownName(resource: { name?: string | null; id: string }): string {
+  return redact(resource.name || resource.id);
+}
+
+/** Characters of a service's message a row or a notice shows, and a tooltip. */
+export const SERVICE_TEXT_CHARS = { line: 200, tooltip: 2_000 } as const;
+
+/** A message of the service (a task's or asset's error) as rows and notices show it: blanked as errors are, and bounded. */
+export function serviceText(text: string, max: number): string {
+  return bounded(redact(text), max);
 }
 
 /** “name”, shortened (see shortName): how messages name a key, stream, asset, webhook or upload. */

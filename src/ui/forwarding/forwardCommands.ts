@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { localTargetProblem } from '../../operations/forwardDeliveries';
+import { localTargetProblem, shownTarget } from '../../operations/forwardDeliveries';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import { quoted } from '../common/format';
@@ -7,6 +7,7 @@ import type { Prompts } from '../common/prompts';
 import { resolveWebhook, type WebhookArgument, type WebhookContext } from '../webhooks/webhookPicker';
 import { startForwardingTo, type ForwardingDeps } from './forwarders';
 import type { ActiveForwarding } from './forwardingState';
+import { shownName } from '../common/format';
 
 /** Local addresses forwarded to before, newest first (the person's own, in global state). */
 const RECENT_TARGETS = 'livepeer.forwarding.recentTargets';
@@ -46,11 +47,11 @@ async function remember(memento: vscode.Memento, target: string): Promise<void> 
 async function forwardToLocalhost(deps: ForwardCommandDeps, arg: WebhookArgument): Promise<ActiveForwarding | undefined> {
   const webhook = await resolveWebhook(deps, arg, vscode.l10n.t('Select the webhook whose deliveries to forward'));
   if (!webhook) return undefined;
-  const target = await chooseTarget(deps, webhook.name || webhook.id);
+  const target = await chooseTarget(deps, shownName(webhook));
   if (!target) return undefined;
   const problem = localTargetProblem(target);
   if (problem) {
-    void deps.prompts.message('warning', vscode.l10n.t('Livepeer: cannot forward to {0}: {1}', target, problem), {});
+    void deps.prompts.message('warning', vscode.l10n.t('Livepeer: cannot forward to {0}: {1}', shownTarget(target), problem), {});
     return undefined;
   }
   const active = await startForwardingTo(deps, { id: webhook.id, name: webhook.name }, target);

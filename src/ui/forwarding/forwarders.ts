@@ -4,6 +4,7 @@ import { answerLine, forwardDeliveries, type ForwardEvent } from '../../operatio
 import type { Account } from '../account/account';
 import { COMMANDS } from '../common/commandIds';
 import type { ActiveForwarding, ForwardedAnswer, ForwardingState } from './forwardingState';
+import { shownName } from '../common/format';
 
 // The forwardings of this window: each writes what happens to the Livepeer Forwarding output, its
 // local answers onto the delivery rows, and the status bar item says what goes where (a click stops).
@@ -101,7 +102,7 @@ export async function startForwardingTo(deps: ForwardingDeps, webhook: Pick<Webh
   const { state, session } = deps;
   await state.active.get(webhook.id)?.stop();
   const profileId = session.profile?.id;
-  const active: ActiveForwarding = { webhookId: webhook.id, webhookName: webhook.name || webhook.id, target, receiverDown: false, stop: async () => undefined };
+  const active: ActiveForwarding = { webhookId: webhook.id, webhookName: shownName(webhook), target, receiverDown: false, stop: async () => undefined };
   const running = await forwardDeliveries(session.client(profileId), { webhookId: webhook.id, target, timing: state.timing, onEvent: (event) => report(state, active, event, echo) });
   const watchProfile = session.onDidChange(() => {
     if (session.profile?.id !== profileId) void active.stop();

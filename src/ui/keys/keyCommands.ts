@@ -5,7 +5,7 @@ import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicke
 import { handOutPrivateKey } from './privateKeyHandoff';
 import { continueRotation, rotateSigningKey } from './rotation';
 import { SigningKeyItem } from './signingKeysView';
-import { quoted } from '../common/format';
+import { quoted, shownName } from '../common/format';
 import { tickWhenHeld } from '../common/walkthrough';
 import { copyToClipboard } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
@@ -72,7 +72,7 @@ async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, disabled
 /** Disabling breaks playback at once: asked first, saying what stops working; the safe answer keeps the key enabled. */
 async function confirmDisable(ctx: KeyCommandContext, key: SigningKey): Promise<boolean> {
   const choice = await ctx.prompts.confirm(
-    vscode.l10n.t('Disable signing key {0}?', quoted(key.name || key.id)),
+    vscode.l10n.t('Disable signing key {0}?', quoted(shownName(key))),
     {
       detail: vscode.l10n.t(
         'Players presenting tokens signed with it are refused: signed playback that uses this key stops working (the service may take up to 2 minutes to notice). Enable the key again to undo. To replace a key without breaking playback, use Rotate Signing Key.',
@@ -88,7 +88,7 @@ async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<voi
   await run(ctx, 'deleting the signing key', async () => {
     const key = await resolveKey(ctx, arg, vscode.l10n.t('Select the signing key to delete'));
     if (!key) return;
-    const name = key.name || key.id;
+    const name = shownName(key);
     const choice = key.disabled
       ? await ctx.prompts.confirm(vscode.l10n.t('Delete signing key {0}?', quoted(name)), { detail: vscode.l10n.t('This cannot be undone.'), safeLabel: vscode.l10n.t('Keep Key') }, DELETE)
       : await ctx.prompts.confirm(

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SigningKey } from '../../api';
-import { dateTime, quoted } from '../common/format';
+import { dateTime, quoted, shownName } from '../common/format';
 import type { AccessResult } from '../../operations/checkAccess';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { playbackTargetOf, type PlaybackTarget } from '../common/playbackTarget';
@@ -38,7 +38,7 @@ function keyOf(arg: unknown): SigningKey | undefined {
  * person picks. A key kept once whose secret is gone (another machine, a cleared keychain) is said so first.
  */
 async function privateKeyOf(ctx: KeyCommandContext, key: SigningKey): Promise<string | undefined> {
-  const name = key.name || key.id;
+  const name = shownName(key);
   const kept = await ctx.view.privateKeys.get(key.id);
   if (kept) {
     const source = await ctx.prompts.pick(
@@ -101,7 +101,7 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
   const url = signed.url ?? vscode.l10n.t('(no signed playback URL: {0})', String(signed.urlProblem));
   // The token stays in a document until closed; the notification's buttons are the quick way to copy.
   await ctx.results.show(vscode.l10n.t('Playback token for {0}', playback.name ?? playback.playbackId), [
-    vscode.l10n.t('Signed with {0} for {1}, valid for {2} (until {3}).', quoted(key.name || key.id), what, lifetime.label, dateTime(Date.now() + lifetime.seconds * 1000)),
+    vscode.l10n.t('Signed with {0} for {1}, valid for {2} (until {3}).', quoted(shownName(key)), what, lifetime.label, dateTime(Date.now() + lifetime.seconds * 1000)),
     '',
     vscode.l10n.t('## Token'),
     '',
@@ -118,7 +118,7 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
     vscode.l10n.t('Players present the token as `?jwt=<token>` on the playback URL, or in a `Livepeer-Jwt` header. Anyone holding it can play the content until it expires. Closing this document discards it.'),
   ]);
   void ctx.prompts
-    .message('info', vscode.l10n.t('Livepeer: playback token for {0} signed with {1}, valid for {2}.', what, quoted(key.name || key.id), lifetime.label), {}, COPY_TOKEN, COPY_SIGNED_URL)
+    .message('info', vscode.l10n.t('Livepeer: playback token for {0} signed with {1}, valid for {2}.', what, quoted(shownName(key)), lifetime.label), {}, COPY_TOKEN, COPY_SIGNED_URL)
     .then(async (action) => {
       if (!action) return;
       await (action === COPY_TOKEN ? copyToClipboard('token', token) : copyToClipboard('signed playback URL', url));
@@ -142,7 +142,7 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
     const picked = await ctx.prompts.pick(
       [
         { label: vscode.l10n.t('$(symbol-key) Paste a Token…'), description: vscode.l10n.t('verify a playback token (JWT)') },
-        ...keys.map((k) => ({ label: `$(key) ${k.name || k.id}`, description: k.disabled ? vscode.l10n.t('disabled') : vscode.l10n.t('enabled'), key: k })),
+        ...keys.map((k) => ({ label: `$(key) ${shownName(k)}`, description: k.disabled ? vscode.l10n.t('disabled') : vscode.l10n.t('enabled'), key: k })),
       ],
       { placeHolder: vscode.l10n.t('Check a token, or a signing key?') },
     );
@@ -178,8 +178,8 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
       waitOutGateCache(
         ctx.prompts,
         stateKey.disabled
-          ? vscode.l10n.t('Livepeer: waiting for the service’s cache: {0}, and {1} was disabled recently', CACHE_WORDS, quoted(stateKey.name || stateKey.id))
-          : vscode.l10n.t('Livepeer: waiting for the service’s cache: {0}, and {1} was enabled recently', CACHE_WORDS, quoted(stateKey.name || stateKey.id)),
+          ? vscode.l10n.t('Livepeer: waiting for the service’s cache: {0}, and {1} was disabled recently', CACHE_WORDS, quoted(shownName(stateKey)))
+          : vscode.l10n.t('Livepeer: waiting for the service’s cache: {0}, and {1} was enabled recently', CACHE_WORDS, quoted(shownName(stateKey))),
         ctx.view.keyChanges.cacheEndsAt(stateKey.id),
         result,
         () => askGate(client, playback.playbackId, stateKey.publicKey, keys),
@@ -208,13 +208,13 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
 /** The result's first line: allowed or refused, for the playback, with the key or the token. */
 function verdict(allowed: boolean, what: string, key: SigningKey | undefined): string {
   if (!key) return allowed ? vscode.l10n.t('**Allowed**: {0} with this token.', what) : vscode.l10n.t('**Refused**: {0} with this token.', what);
-  const name = quoted(key.name || key.id);
+  const name = quoted(shownName(key));
   return allowed ? vscode.l10n.t('**Allowed**: {0} with key {1}.', what, name) : vscode.l10n.t('**Refused**: {0} with key {1}.', what, name);
 }
 
 /** What a cached gate answer means for the result, in words; undefined when the answer fits the key's state at once. */
 function cacheNote(outcome: 'agrees' | 'expired' | 'cancelled', key: SigningKey, result: AccessResult): string | undefined {
-  const name = `${quoted(key.name || key.id)}`;
+  const name = `${quoted(shownName(key))}`;
   if (outcome === 'cancelled') {
     return key.disabled
       ? vscode.l10n.t('Careful: this may be the service’s cached answer from before {0} was disabled ({1}). Check again in two minutes.', name, CACHE_WORDS)

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PlaybackTarget } from '../common/playbackTarget';
+import { shownName } from '../common/format';
 import type { KeyCommandContext } from './keyPicker';
 
 // Loaded on first use, as its own bundle (esbuild.mjs): only the playback commands and a rotation's check ask it.
@@ -15,8 +16,8 @@ export async function pickPlaybackTarget(ctx: KeyCommandContext, placeHolder: st
   const [streams, assets] = await Promise.all([client.streams.list({ streamsOnly: true }), client.assets.listPage({ phase: 'ready' }, undefined, 100)]);
   type Item = { label: string; description?: string; detail?: string; target?: PlaybackTarget; action?: 'type' | 'skip' };
   const signed = [
-    ...streams.map((s) => ({ icon: 'broadcast', name: s.name || s.id, playbackId: s.playbackId, policy: s.playbackPolicy })),
-    ...assets.items.map((a) => ({ icon: 'file-media', name: a.name || a.id, playbackId: a.playbackId, policy: a.playbackPolicy })),
+    ...streams.map((s) => ({ icon: 'broadcast', name: shownName(s), playbackId: s.playbackId, policy: s.playbackPolicy })),
+    ...assets.items.map((a) => ({ icon: 'file-media', name: shownName(a), playbackId: a.playbackId, policy: a.playbackPolicy })),
   ].filter((c) => c.playbackId && c.policy?.type === 'jwt');
   const items: Item[] = signed.map((c) => ({ label: `$(${c.icon}) ${c.name}`, description: c.playbackId, target: { playbackId: c.playbackId!, name: c.name, policy: c.policy } }));
   items.push({ label: vscode.l10n.t('$(edit) Enter a Playback ID…'), detail: vscode.l10n.t('of a stream or asset with signed playback'), action: 'type' });

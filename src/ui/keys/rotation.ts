@@ -7,7 +7,7 @@ import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicke
 import { handOutPrivateKey } from './privateKeyHandoff';
 import type { Rotation } from './rotations';
 import { SigningKeyItem } from './signingKeysView';
-import { quoted } from '../common/format';
+import { quoted, shownName } from '../common/format';
 import { COMMANDS } from '../common/commandIds';
 import { CONTINUE_ROTATION as CONTINUE } from '../common/actions';
 
@@ -24,7 +24,7 @@ export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument
   if (!old) return;
   const running = ctx.view.rotations.of(old.id);
   if (running) return continueFrom(ctx, running.rotation);
-  const oldName = old.name || old.id;
+  const oldName = shownName(old);
   if (old.disabled) {
     void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} is already disabled; delete it when you have checked playback.', quoted(oldName)), {});
     return;
@@ -38,7 +38,7 @@ export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument
   if (name === undefined) return;
 
   const created = await ctx.session.client().keys.create({ name });
-  const rotation: Rotation = { oldKeyId: old.id, newKeyId: created.id, oldName, newName: created.name || created.id, step: 'deploy', startedAt: Date.now() };
+  const rotation: Rotation = { oldKeyId: old.id, newKeyId: created.id, oldName, newName: shownName(created), step: 'deploy', startedAt: Date.now() };
   await ctx.view.rotations.save(rotation);
   ctx.view.refresh();
   await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, created);

@@ -4,7 +4,7 @@ import { addStreamTarget, targetProfiles } from '../../operations/addStreamTarge
 import { deleteTarget, streamsUsingTarget } from '../../operations/deleteTarget';
 import { DELETE } from '../common/actions';
 import { copyToClipboard } from '../common/commands';
-import { quoted } from '../common/format';
+import { quoted, shownName } from '../common/format';
 import { StreamItem } from '../streams/streamItem';
 import { resolveStream } from '../streams/streamPicker';
 import type { MultistreamDeps } from './registerMultistream';
@@ -20,7 +20,7 @@ function done(text: string): void {
   vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: {0}', text), 4000);
 }
 
-const nameOf = (target: MultistreamTarget | undefined, id = ''): string => quoted(target?.name || target?.id || id);
+const nameOf = (target: MultistreamTarget | undefined, id = ''): string => quoted(shownName(target ?? { id }));
 
 /** Reads the targets again and shows them in both views. */
 async function refreshAll(deps: MultistreamDeps): Promise<void> {
@@ -63,7 +63,7 @@ async function resolveTarget(deps: MultistreamDeps, arg: unknown, placeHolder: s
     return undefined;
   }
   const picked = await deps.prompts.pick(
-    targets.map((target) => ({ label: target.name || target.id, description: target.disabled ? vscode.l10n.t('off') : vscode.l10n.t('on'), detail: target.id })),
+    targets.map((target) => ({ label: shownName(target), description: target.disabled ? vscode.l10n.t('off') : vscode.l10n.t('on'), detail: target.id })),
     { placeHolder, matchOnDetail: true },
   );
   return targets.find((target) => target.id === picked?.detail);
@@ -97,8 +97,10 @@ async function edit(deps: MultistreamDeps, arg: unknown): Promise<void> {
   const client = deps.session.client();
   if (change.change === 'onOff') return setDisabled(deps, target, !target.disabled);
   if (change.change === 'name') {
-    const name = await askName(deps, title, target.name);
-    if (!name?.trim() || name.trim() === target.name) return;
+    // Offered blanked as the rows show it: a name holding the target's key never reappears.
+    const current = target.name && shownName(target);
+    const name = await askName(deps, title, current);
+    if (!name?.trim() || name.trim() === current) return;
     await client.multistream.update(target.id, { name });
   } else {
     const url = await askUrl(deps, title);
@@ -126,7 +128,7 @@ async function remove(deps: MultistreamDeps, arg: unknown): Promise<void> {
   if (!target) return;
   const client = deps.session.client();
   const users = await streamsUsingTarget(client, target.id);
-  const names = users.map((stream) => quoted(stream.name || stream.id)).join(', ');
+  const names = users.map((stream) => quoted(shownName(stream))).join(', ');
   const detail = [
     users.length ? vscode.l10n.t('It is removed from the streams that use it first: {0}.', names) : vscode.l10n.t('No stream of this project uses it.'),
     vscode.l10n.t('Streams of your other projects cannot be seen with this profile\'s key: remove it from them in their profile first. This cannot be undone.'),
@@ -146,12 +148,12 @@ async function addToStream(deps: MultistreamDeps, arg: unknown): Promise<void> {
   const stream = await streamOf(deps, arg);
   if (!stream) return;
   const client = deps.session.client();
-  const title = vscode.l10n.t('Livepeer: Add Target to {0}', quoted(stream.name || stream.id));
+  const title = vscode.l10n.t('Livepeer: Add Target to {0}', quoted(shownName(stream)));
   const existing = await listTargets(client);
   const which = await deps.prompts.pick(
     [
       { label: vscode.l10n.t('$(add) New Target…'), description: vscode.l10n.t('a YouTube, Twitch… URL with its key'), id: NEW_TARGET },
-      ...existing.map((target) => ({ label: target.name || target.id, description: target.disabled ? vscode.l10n.t('off') : vscode.l10n.t('on'), id: target.id })),
+      ...existing.map((target) => ({ label: shownName(target), description: target.disabled ? vscode.l10n.t('off') : vscode.l10n.t('on'), id: target.id })),
     ],
     { title, placeHolder: vscode.l10n.t('Push this stream to which target?') },
   );
@@ -180,7 +182,7 @@ async function addToStream(deps: MultistreamDeps, arg: unknown): Promise<void> {
   const added = await addStreamTarget(client, { streamId: stream.id, ...(url ? { url, name } : { targetId: which.id }), profile: profile.label, videoOnly: video.videoOnly });
   if (added.target) await rememberHost(deps.state, added.target.id, added.host);
   await refreshAll(deps);
-  done(vscode.l10n.t('{0} now pushes to {1}', quoted(stream.name || stream.id), nameOf(added.target, which.id)));
+  done(vscode.l10n.t('{0} now pushes to {1}', quoted(shownName(stream)), nameOf(added.target, which.id)));
 }
 
 async function removeFromStream(deps: MultistreamDeps, arg: unknown): Promise<void> {
@@ -190,7 +192,7 @@ async function removeFromStream(deps: MultistreamDeps, arg: unknown): Promise<vo
   }
   await deps.session.client().streams.removeTarget(arg.stream.id, arg.ref.id);
   await refreshAll(deps);
-  done(vscode.l10n.t('{0} no longer pushes to {1}', quoted(arg.stream.name || arg.stream.id), nameOf(arg.target, arg.ref.id)));
+  done(vscode.l10n.t('{0} no longer pushes to {1}', quoted(shownName(arg.stream)), nameOf(arg.target, arg.ref.id)));
 }
 
 export async function runTargetCommand(name: string, deps: MultistreamDeps, arg: unknown): Promise<void> {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { MultistreamTarget, Stream, StreamTargetRef } from '../../api';
 import { multistreamStatus, type StreamPushes } from '../../operations/multistreamStatus';
-import { dateTime, md, timeAgo } from '../common/format';
+import { dateTime, md, shownName, timeAgo } from '../common/format';
 import { MessageItem, loadErrorItem } from '../common/messageItem';
 import { COMMANDS } from '../common/commandIds';
 import type { MultistreamDeps } from './registerMultistream';
@@ -38,13 +38,13 @@ export class TargetItem extends vscode.TreeItem {
     readonly target: MultistreamTarget,
     host: string | undefined,
   ) {
-    super(target.name || target.id, vscode.TreeItemCollapsibleState.None);
+    super(shownName(target), vscode.TreeItemCollapsibleState.None);
     this.id = `target/${target.id}`;
     this.description = [stateWords(target), host].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon('radio-tower', target.disabled ? new vscode.ThemeColor('disabledForeground') : undefined);
     this.contextValue = `multistreamTarget ${target.disabled ? 'off' : 'on'}`;
     this.tooltip = tooltip([
-      `**${md(target.name || target.id)}** — ${stateWords(target)}`,
+      `**${md(shownName(target))}** — ${stateWords(target)}`,
       host ? vscode.l10n.t('Pushes to: {0}', md(host)) : vscode.l10n.t('Pushes to: not known here (the service never returns the URL, which holds the key)'),
       `ID: \`${target.id}\``,
       vscode.l10n.t('Created: {0}', dateTime(target.createdAt)),
@@ -63,7 +63,7 @@ export class StreamTargetItem extends vscode.TreeItem {
     host: string | undefined,
     pushes?: StreamPushes,
   ) {
-    super(target?.name || ref.id, vscode.TreeItemCollapsibleState.None);
+    super(shownName(target ?? ref), vscode.TreeItemCollapsibleState.None);
     this.id = `${stream.id}/target/${ref.id}/${ref.profile}`;
     const video = ref.videoOnly ? vscode.l10n.t('video only') : undefined;
     const push = pushWords(pushes, ref.id);
@@ -72,7 +72,7 @@ export class StreamTargetItem extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon(target ? 'radio-tower' : 'warning', color ? new vscode.ThemeColor(color) : undefined);
     this.contextValue = target ? `streamTarget ${target.disabled ? 'off' : 'on'}` : 'streamTarget dangling';
     this.tooltip = tooltip([
-      `**${md(target?.name || ref.id)}** — ${stateWords(target)}`,
+      `**${md(shownName(target ?? ref))}** — ${stateWords(target)}`,
       target ? undefined : vscode.l10n.t('This target was deleted but the stream still names it: the service refuses the stream\'s next multistream change until it is removed (Remove from Stream).'),
       vscode.l10n.t('Rendition: {0}{1}', ref.profile, ref.videoOnly ? vscode.l10n.t(', video only') : ''),
       host ? vscode.l10n.t('Pushes to: {0}', md(host)) : undefined,

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Session, Stream } from '../../api';
 import type { Account } from '../account/account';
 import { registerCommand } from '../common/commands';
-import { shortDateTime } from '../common/format';
+import { shortDateTime, shownName } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import type { PrivateKeys } from '../keys/privateKeys';
 import { pickStreamOrAsset } from '../common/contentPicker';
@@ -30,9 +30,9 @@ function targetOf(arg: unknown): PlayTarget | undefined {
 async function pickTarget(session: Account, prompts: Prompts): Promise<PlayTarget | undefined> {
   const picked = await pickStreamOrAsset(session, prompts, vscode.l10n.t('Play which stream or asset?'));
   if (picked?.kind === 'stream' && picked.stream.playbackId) {
-    return { playbackId: picked.stream.playbackId, name: picked.stream.name || picked.stream.id, clipOf: { streamId: picked.stream.id } };
+    return { playbackId: picked.stream.playbackId, name: shownName(picked.stream), clipOf: { streamId: picked.stream.id } };
   }
-  if (picked?.kind === 'asset' && picked.asset.playbackId) return { playbackId: picked.asset.playbackId, name: picked.asset.name || picked.asset.id };
+  if (picked?.kind === 'asset' && picked.asset.playbackId) return { playbackId: picked.asset.playbackId, name: shownName(picked.asset) };
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
+import { shownName } from '../common/format';
 import { pickStreamOrAsset } from '../common/contentPicker';
 import type { QualityTarget } from './qualityModel';
 import { QualityPanel } from './qualityPanel';
@@ -9,8 +10,8 @@ import type { QualityDeps } from './registerQuality';
 /** An asset row or a stream row (the element VS Code passes to a row's command), or one picked from the palette. */
 function targetOf(arg: unknown): QualityTarget | undefined {
   const row = arg as { asset?: { id?: string; name?: string }; stream?: { id?: string; name?: string } } | undefined;
-  if (row?.asset?.id) return { kind: 'asset', id: row.asset.id, name: row.asset.name || row.asset.id };
-  if (row?.stream?.id) return { kind: 'stream', id: row.stream.id, name: row.stream.name || row.stream.id };
+  if (row?.asset?.id) return { kind: 'asset', id: row.asset.id, name: shownName({ name: row.asset.name, id: row.asset.id }) };
+  if (row?.stream?.id) return { kind: 'stream', id: row.stream.id, name: shownName({ name: row.stream.name, id: row.stream.id }) };
   return undefined;
 }
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Session, Stream } from '../../api';
 type Clips = typeof import('../../operations/createClip');
 import { COMMANDS } from '../common/commandIds';
-import { quoted, shortDateTime } from '../common/format';
+import { quoted, shortDateTime, shownName } from '../common/format';
 import { nameOf, resolveStream, type StreamContext } from './streamPicker';
 import { SessionItem } from './sessionItems';
 import type { PlayerClipRequest } from '../player/playbackPlan';
@@ -50,18 +50,27 @@ async function sessionOf(ctx: StreamContext, { clipTimeWords, sessionLengthMs }:
   return session && { stream, session };
 }
 
-async function askTime(ctx: StreamContext, { clipTimeWords, parseClipTime }: Clips, title: string, prompt: string, value: string, lengthMs: number): Promise<number | undefined> {
-  const text = await ctx.prompts.input({
-    title,
-    prompt,
-    value,
-    validateInput: (typed) => {
-      const ms = parseClipTime(typed);
-      if (ms === undefined) return vscode.l10n.t('Type a time as mm:ss, e.g. 1:30.');
-      return ms > lengthMs + 1000 ? vscode.l10n.t('The session is {0} long.', clipTimeWords(lengthMs)) : undefined;
-    },
-  });
-  return text === undefined ? undefined : parseClipTime(text);
+/** What a typed time must be: within the session and, for an end, after `after` (and at most 2 hours after it). */
+interface TimeBounds {
+  lengthMs: number;
+  after?: number;
+}
+
+/** Why `typed` is not a time the box may take, in words naming the format or the bound; undefined when fine. */
+function timeProblem({ clipTimeWords, parseClipTime, MAX_CLIP_MS }: Clips, typed: string, { lengthMs, after }: TimeBounds): string | undefined {
+  const ms = parseClipTime(typed);
+  if (ms === undefined) return vscode.l10n.t('Type a time as mm:ss, e.g. 1:30.');
+  // A start leaves room for an end; an end may round up to the session's last second.
+  if (ms > (after === undefined ? lengthMs - 1000 : lengthMs + 1000)) return vscode.l10n.t('The session is {0} long.', clipTimeWords(lengthMs));
+  if (after !== undefined && ms <= after) return vscode.l10n.t('The clip must end after its start ({0}).', clipTimeWords(after));
+  if (after !== undefined && ms - after > MAX_CLIP_MS) return vscode.l10n.t('A clip can be at most 2 hours long: end by {0}.', clipTimeWords(after + MAX_CLIP_MS));
+  return undefined;
+}
+
+/** A time typed into a box that takes only a valid one (see timeProblem), so nothing asked before is lost. */
+async function askTime(ctx: StreamContext, clips: Clips, title: string, prompt: string, value: string, bounds: TimeBounds): Promise<number | undefined> {
+  const text = await ctx.prompts.input({ title, prompt, value, validateInput: (typed) => timeProblem(clips, typed, bounds) });
+  return text === undefined ? undefined : clips.parseClipTime(text);
 }
 
 /**
@@ -97,18 +106,18 @@ export async function createClipCommand(ctx: StreamContext, arg: unknown): Promi
   if (!range) return;
   let { fromMs, toMs } = range;
   if (fromMs < 0) {
-    const from = await askTime(ctx, clips, title, vscode.l10n.t('Start, from the session start (mm:ss)'), '0:00', length);
+    const from = await askTime(ctx, clips, title, vscode.l10n.t('Start, from the session start (mm:ss)'), '0:00', { lengthMs: length });
     if (from === undefined) return;
-    const to = await askTime(ctx, clips, title, vscode.l10n.t('End (mm:ss)'), clipTimeWords(Math.min(length, from + 30_000)), length);
+    const to = await askTime(ctx, clips, title, vscode.l10n.t('End (mm:ss)'), clipTimeWords(Math.min(length, from + 30_000)), { lengthMs: length, after: from });
     if (to === undefined) return;
     [fromMs, toMs] = [from, to];
   }
-  const name = await ctx.prompts.input({ title, prompt: vscode.l10n.t('Name of the clip (an asset)'), value: `${stream.name ?? 'clip'} ${clipTimeWords(fromMs)}–${clipTimeWords(toMs)}` });
+  const name = await ctx.prompts.input({ title, prompt: vscode.l10n.t('Name of the clip (an asset)'), value: `${stream.name ? shownName(stream) : 'clip'} ${clipTimeWords(fromMs)}–${clipTimeWords(toMs)}` });
   if (name === undefined) return;
   const asset = await createClip(ctx.session.client(), { stream, session, fromMs, toMs, name });
   await vscode.commands.executeCommand(COMMANDS.assets.refresh);
   ctx.view.clipsChanged();
-  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: clip {0} is processing; it appears in Assets and plays once ready.', quoted(asset.name ?? asset.id)), {});
+  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: clip {0} is processing; it appears in Assets and plays once ready.', quoted(shownName(asset))), {});
   const { followToEnd } = await import('../tasks/taskEnd.js');
   followToEnd(ctx, 'clip', asset);
 }

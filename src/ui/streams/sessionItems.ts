@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Session as StreamSession, Stream } from '../../api';
-import { dateTime, rowDuration, md, shortDateTime } from '../common/format';
+import { dateTime, md, rowDuration, shortDateTime, shownName } from '../common/format';
 
 /** A session row's recording state: while live a recording is being made, afterwards processed. */
 const RECORDING_WORDS = {
@@ -31,7 +31,7 @@ export class SessionItem extends vscode.TreeItem {
     const ran = rowDuration(session.sourceSegmentsDuration);
     return new vscode.MarkdownString(
       [
-        vscode.l10n.t('**Session of {0}**', md(parent.name || parent.id)),
+        vscode.l10n.t('**Session of {0}**', md(shownName(parent))),
         '',
         vscode.l10n.t('Started: {0}', dateTime(session.createdAt)),
         vscode.l10n.t('Last seen: {0}', dateTime(session.lastSeen)),

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Session as StreamSession, Stream } from '../../api';
-import { dateTime, rowDuration, md, shortName, timeAgo } from '../common/format';
+import { dateTime, rowDuration, md, shortName, shownName, timeAgo } from '../common/format';
 import type { PlaybackTarget } from '../common/playbackTarget';
 
 /** When the stream went live: the start of its live session (sessions come newest first). */
@@ -35,7 +35,7 @@ export function streamTooltip(stream: Stream, sessions: StreamSession[] | undefi
   const issues = stream.isActive ? (stream.issues ?? []) : [];
   return new vscode.MarkdownString(
     [
-      vscode.l10n.t('**{0}** — {1}', md(stream.name || stream.id), stateWords(stream)),
+      vscode.l10n.t('**{0}** — {1}', md(shownName(stream)), stateWords(stream)),
       ...issues.map((issue) => `- ${md(issue)}`),
       '',
       ...(since ? [vscode.l10n.t('Live since: {0} ({1})', dateTime(since), String(rowDuration((now - since) / 1000)))] : []),
@@ -59,7 +59,7 @@ export class StreamItem extends vscode.TreeItem {
   playback: PlaybackTarget | undefined;
 
   constructor(stream: Stream, sessions: StreamSession[] | undefined, now = Date.now()) {
-    super(shortName(stream.name || stream.id), vscode.TreeItemCollapsibleState.Collapsed);
+    super(shortName(shownName(stream)), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = stream.id;
     this.show(stream, sessions, now);
   }
@@ -68,7 +68,7 @@ export class StreamItem extends vscode.TreeItem {
   show(stream: Stream, sessions: StreamSession[] | undefined, now = Date.now()): boolean {
     const looked = this.looks();
     this.stream = stream;
-    this.label = shortName(stream.name || stream.id);
+    this.label = shortName(shownName(stream));
     const seen = timeAgo(stream.lastSeen, now);
     const signed = stream.playbackPolicy?.type === 'jwt';
     // Short enough for the default sidebar width: the icon already says live / idle / healthy, so

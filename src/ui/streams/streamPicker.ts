@@ -3,7 +3,7 @@ import type { AssetWatcher, Stream } from '../../api';
 import type { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
-import { quoted, timeAgo } from '../common/format';
+import { quoted, shownName, timeAgo } from '../common/format';
 import { StreamItem, liveWords, type StreamNode, type StreamsView } from './streamsView';
 
 export type StreamArgument = StreamItem | Stream | undefined;
@@ -19,7 +19,7 @@ export interface StreamContext {
 }
 
 export const isLive = (stream: Stream): boolean => !!stream.isActive;
-export const nameOf = (stream: Stream): string => `${quoted(stream.name || stream.id)}`;
+export const nameOf = (stream: Stream): string => quoted(shownName(stream));
 
 /** A picker entry's state, as the row says it: "live 1h 20m" from the session start, or idle and when last seen. */
 function pickerDescription(view: StreamsView, stream: Stream, now = Date.now()): string {
@@ -60,7 +60,7 @@ export async function resolveStream(
   // Items carry the id only: a listed stream holds its stream key, which no prompt may carry.
   const picked = await prompts.pick(
     ordered.map((stream) => ({
-      label: stream.name || stream.id,
+      label: shownName(stream),
       description: [pickerDescription(view, stream), refused(stream) ? note?.why : undefined].filter(Boolean).join(' · '),
       detail: stream.id,
     })),

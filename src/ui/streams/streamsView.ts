@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AssetWatcher, Page, Session as StreamSession, Stream } from '../../api';
 import { Disposable } from '../common/disposable';
+import { shownName } from '../common/format';
 import { MessageItem } from '../common/messageItem';
 import type { Reread } from '../common/pagedList';
 import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
@@ -172,14 +173,14 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
     if (node instanceof SessionItem || node?.contextValue === 'clips') return (await this.clips()).of(node);
     if (node) return [];
     let names: Map<string, string> | undefined;
-    const rows = await this.model.children((stream) => this.rowOf(stream, (names ??= new Map(this.list.items.map((s) => [s.id, s.name || s.id])))));
+    const rows = await this.model.children((stream) => this.rowOf(stream, (names ??= new Map(this.list.items.map((s) => [s.id, shownName(s)])))));
     if (this.list.isLoaded) tickWhenHeld('Stream', this.list.items.length);
     return rows;
   }
 
   /** The row of a loaded stream: the same object while its data is the same. */
   private rowOf(stream: Stream, names: Map<string, string>): Row {
-    const parentName = stream.parentId ? (names.get(stream.parentId) ?? stream.name ?? stream.parentId) : '';
+    const parentName = stream.parentId ? (names.get(stream.parentId) ?? shownName({ name: stream.name, id: stream.parentId })) : '';
     return this.model.row(
       stream.id,
       (row) => row.stream === stream && (!(row instanceof ChildSessionItem) || row.parentName === parentName),

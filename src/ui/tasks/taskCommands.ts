@@ -5,7 +5,7 @@ import type { NotReadyAnswer } from '../../operations/whyNotReady';
 import { AssetItem, phaseText } from '../assets/assetItem';
 import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
-import { quoted } from '../common/format';
+import { quoted, shownName } from '../common/format';
 import type { TaskFeatureDeps } from './taskDeps';
 import type { TasksView } from './tasksView';
 
@@ -68,7 +68,7 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
     deps.assets.addOrUpdate(answer.asset);
     const { followToEnd } = await import('./taskEnd.js');
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.addOrUpdate(fresh) }, 'import', answer.asset);
-    const shown = quoted(answer.asset.name || answer.asset.id);
+    const shown = quoted(shownName(answer.asset));
     if (answer.existing) void prompts.message('info', vscode.l10n.t('Livepeer: this URL is already being imported, as {0}: that import goes on.', shown), {});
     else vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: importing {0}; the Assets view follows it.', shown), 5000);
     await vscode.commands.executeCommand(COMMANDS.assets.reveal, answer.asset.id);
@@ -88,7 +88,7 @@ async function assetOf(deps: TaskFeatureDeps, arg: unknown, placeHolder: string,
     return undefined;
   }
   const picked = await deps.prompts.pick(
-    candidates.map((asset) => ({ label: asset.name || asset.id, description: phaseText(asset), detail: asset.id, asset })),
+    candidates.map((asset) => ({ label: shownName(asset), description: phaseText(asset), detail: asset.id, asset })),
     { placeHolder, matchOnDetail: true },
   );
   return picked?.asset;
@@ -131,7 +131,7 @@ export async function retryAssetCommand(deps: TaskFeatureDeps, arg: unknown): Pr
     const asset = await assetOf(deps, arg, vscode.l10n.t('Select the failed asset to process again'), (a) => a.status?.phase === 'failed');
     if (!asset) return;
     const { retryAsset } = await import('../../operations/retryProcessing.js');
-    await followRetry(deps, await retryAsset(deps.session.client(), asset.id), asset.name || asset.id);
+    await followRetry(deps, await retryAsset(deps.session.client(), asset.id), shownName(asset));
   } catch (error) {
     reportError(deps.prompts, 'retrying the asset', error);
   }
@@ -183,7 +183,8 @@ export async function retryTaskCommand(deps: TaskFeatureDeps, arg: unknown): Pro
   try {
     const { retryTask } = await import('../../operations/retryProcessing.js');
     const answer = await retryTask(deps.session.client(), task.id);
-    const name = deps.assets.assets.find((asset) => asset.id === task.outputAssetId)?.name || task.outputAssetId || task.id;
+    const listed = deps.assets.assets.find((asset) => asset.id === task.outputAssetId);
+    const name = listed ? shownName(listed) : task.outputAssetId || task.id;
     await followRetry(deps, answer, name);
   } catch (error) {
     reportError(deps.prompts, 'retrying the task', error);
@@ -197,7 +198,7 @@ export async function playTaskCommand(deps: TaskFeatureDeps, arg: unknown): Prom
   try {
     const asset = await deps.session.client().assets.get(assetId);
     if (asset.status?.phase !== 'ready' || !asset.playbackId) {
-      void deps.prompts.message('info', vscode.l10n.t('Livepeer: {0} is not ready to play ({1}).', quoted(asset.name || asset.id), phaseText(asset)), {});
+      void deps.prompts.message('info', vscode.l10n.t('Livepeer: {0} is not ready to play ({1}).', quoted(shownName(asset)), phaseText(asset)), {});
       return;
     }
     await vscode.commands.executeCommand(COMMANDS.player.play, asset.playbackId);
@@ -218,7 +219,7 @@ export async function notifyTaskEndCommand(deps: TaskFeatureDeps, arg: unknown):
     const asset = await deps.session.client().assets.get(task.outputAssetId);
     const { followToEnd } = await import('./taskEnd.js');
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.addOrUpdate(fresh) }, kind, asset);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('$(bell) Livepeer: you will be told when {0} ends', quoted(asset.name || asset.id)), 5000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('$(bell) Livepeer: you will be told when {0} ends', quoted(shownName(asset))), 5000);
   } catch (error) {
     reportError(deps.prompts, 'following the task', error);
   }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Asset, AssetWatcher } from '../../api';
 import type { Account } from '../account/account';
 import { COMMANDS } from '../common/commandIds';
-import { quoted } from '../common/format';
+import { SERVICE_TEXT_CHARS, quoted, serviceText, shownName } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import { onProfileOf } from '../profiles/profileGuard';
 
@@ -45,7 +45,7 @@ export function announceEnd(deps: EndDeps, origin: TaskOrigin, asset: Pick<Asset
   const phase = asset.status?.phase;
   if ((phase !== 'ready' && phase !== 'failed') || announced.has(`${asset.id}:end`)) return;
   announced.add(`${asset.id}:end`);
-  const name = quoted(asset.name || asset.id);
+  const name = quoted(shownName(asset));
   const run = (command: string, arg: unknown) => void onProfileOf(deps.session, deps.prompts, profileId, () => vscode.commands.executeCommand(command, arg));
   if (phase === 'ready') {
     void deps.prompts.message('info', readyText(origin, name), {}, PLAY, COPY_PLAYBACK_URL).then((action) => {
@@ -53,7 +53,7 @@ export function announceEnd(deps: EndDeps, origin: TaskOrigin, asset: Pick<Asset
       if (action === COPY_PLAYBACK_URL) run(COMMANDS.assets.copyPlaybackUrl, asset.id);
     });
   } else {
-    const reason = asset.status?.errorMessage ?? vscode.l10n.t('no reason given');
+    const reason = asset.status?.errorMessage ? serviceText(asset.status.errorMessage, SERVICE_TEXT_CHARS.line) : vscode.l10n.t('no reason given');
     void deps.prompts.message('error', failedText(origin, name, reason), {}, WHY).then((action) => {
       if (action === WHY) run(COMMANDS.assets.whyNotReady, asset.id);
     });

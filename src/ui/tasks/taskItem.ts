@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { taskEtaMinutes, taskKind, type Task } from '../../api';
 import { COMMANDS } from '../common/commandIds';
-import { dateTime, md, shortName, timeAgo } from '../common/format';
+import { SERVICE_TEXT_CHARS, dateTime, md, serviceText, shortName, timeAgo } from '../common/format';
 
 const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
   pending: new vscode.ThemeIcon('cloud-upload'),
@@ -20,7 +20,7 @@ export function taskDescription(task: Task): string {
   const eta = phase === 'running' ? taskEtaMinutes(task) : undefined;
   if (eta) parts.push(`about ${eta} min left`);
   if (status?.retries) parts.push(`attempt ${status.retries + 1}`);
-  if (phase === 'failed' && status?.errorMessage) return `${parts.join(' · ')}: ${status.errorMessage}`;
+  if (phase === 'failed' && status?.errorMessage) return `${parts.join(' · ')}: ${serviceText(status.errorMessage, SERVICE_TEXT_CHARS.line)}`;
   parts.push(timeAgo(status?.updatedAt ?? task.createdAt) ?? '');
   return parts.filter(Boolean).join(' · ');
 }
@@ -47,7 +47,7 @@ export class TaskItem extends vscode.TreeItem {
         `Asset: ${task.outputAssetId ? `\`${task.outputAssetId}\`` : '—'}`,
         `Created: ${dateTime(task.createdAt)}`,
         `Last change: ${dateTime(task.status?.updatedAt)}`,
-        ...(task.status?.errorMessage ? [`Error: ${md(task.status.errorMessage)}`] : []),
+        ...(task.status?.errorMessage ? [`Error: ${md(serviceText(task.status.errorMessage, SERVICE_TEXT_CHARS.tooltip))}`] : []),
       ].join('  \n'),
     );
     if (task.outputAssetId) this.command = { command: COMMANDS.assets.reveal, title: vscode.l10n.t('Show Asset'), arguments: [task.outputAssetId] };

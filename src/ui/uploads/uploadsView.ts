@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { FinishedUpload, InterruptedUploadSummary, Upload, UploadQueue } from '../../upload';
-import { byteSize, dateTime, md, phaseWords, shortName, timeAgo } from '../common/format';
+import { SERVICE_TEXT_CHARS, byteSize, dateTime, md, phaseWords, serviceText, shortName, timeAgo } from '../common/format';
 import { describeProgress, duration } from './progressText';
 import { Disposable } from '../common/disposable';
 
@@ -128,7 +128,7 @@ export class UploadItem extends vscode.TreeItem {
           : new vscode.ThemeIcon('loading~spin');
     const assetWords =
       phase === 'failed'
-        ? vscode.l10n.t('failed: {0}', status?.errorMessage ?? vscode.l10n.t('processing failed'))
+        ? vscode.l10n.t('failed: {0}', status?.errorMessage ? serviceText(status.errorMessage, SERVICE_TEXT_CHARS.line) : vscode.l10n.t('processing failed'))
         : status?.progress !== undefined && phase === 'processing'
           ? vscode.l10n.t('processing {0}%', Math.round(status.progress * 100))
           : phaseWords(phase);

@@ -6,6 +6,7 @@ import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } fro
 import { tickWhenHeld } from '../common/walkthrough';
 import { COMMANDS } from '../common/commandIds';
 import { COPY_SECRET } from '../common/actions';
+import { shownName } from '../common/format';
 
 const TITLE_CREATE = vscode.l10n.t('Livepeer: Create Webhook');
 const TITLE_EDIT = vscode.l10n.t('Livepeer: Edit Webhook');
@@ -54,7 +55,7 @@ async function askStreamScope(ctx: WebhookContext, title: string, current?: stri
   const streams = await ctx.session.client().streams.list({ streamsOnly: true });
   const all = { label: vscode.l10n.t('All streams'), description: current ? undefined : vscode.l10n.t('current'), detail: vscode.l10n.t('Stream events of every stream (asset and task events arrive whatever the scope)'), id: null };
   const picked = await ctx.prompts.pick(
-    [all, ...streams.map((stream) => ({ label: stream.name || stream.id, description: stream.id === current ? vscode.l10n.t('current') : undefined, detail: stream.id, id: stream.id }))],
+    [all, ...streams.map((stream) => ({ label: shownName(stream), description: stream.id === current ? vscode.l10n.t('current') : undefined, detail: stream.id, id: stream.id }))],
     { title, placeHolder: vscode.l10n.t('Only the events of one stream?'), matchOnDetail: true },
   );
   return picked === undefined ? undefined : picked.id;

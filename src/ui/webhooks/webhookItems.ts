@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { bounded, withoutKnownSecrets, withoutSecrets, type Webhook, type WebhookDelivery } from '../../api';
-import { dateTime, md, shortName, timeAgo } from '../common/format';
+import { dateTime, md, shortName, shownName, timeAgo } from '../common/format';
 import { COMMANDS } from '../common/commandIds';
 
 const FAILING_ICON = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
@@ -53,7 +53,7 @@ function decoded(base64: string | undefined): string {
 function webhookTooltip(webhook: Webhook, streamName: string | undefined): vscode.MarkdownString {
   const failure = webhook.status?.lastFailure;
   const lines = [
-    isFailing(webhook) ? vscode.l10n.t('**{0}** — last delivery failed', md(webhook.name || webhook.id)) : `**${md(webhook.name || webhook.id)}**`,
+    isFailing(webhook) ? vscode.l10n.t('**{0}** — last delivery failed', md(shownName(webhook))) : `**${md(shownName(webhook))}**`,
     '',
     vscode.l10n.t('URL: {0}', md(shownUrl(webhook.url))),
     webhook.events.length ? vscode.l10n.t('Events: {0}', webhook.events.map((event) => `\`${event}\``).join(', ')) : vscode.l10n.t('Events: none'),
@@ -80,7 +80,7 @@ export class WebhookItem extends vscode.TreeItem {
     streamName: string | undefined,
     now = Date.now(),
   ) {
-    super(shortName(webhook.name || webhook.id), vscode.TreeItemCollapsibleState.Collapsed);
+    super(shortName(shownName(webhook)), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `webhook:${webhook.id}`;
     const failing = isFailing(webhook);
     this.contextValue = failing ? 'webhook failing' : 'webhook';

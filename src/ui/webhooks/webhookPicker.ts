@@ -6,7 +6,7 @@ import type { Prompts } from '../common/prompts';
 import type { ResultDocuments } from '../common/resultDocuments';
 import { DeliveryItem, WebhookItem, urlHost } from './webhookItems';
 import type { WebhookNode, WebhooksView } from './webhooksView';
-import { quoted } from '../common/format';
+import { quoted, shownName } from '../common/format';
 import type { SecretChanges } from './secretChanges';
 
 /** A delivery as Show Delivery documents it: addressed by `<webhookId>/<deliveryId>`. */
@@ -26,7 +26,7 @@ export interface WebhookContext {
 /** A webhook given by the tree (a row), by a caller (a webhook or its id), or picked from the palette. */
 export type WebhookArgument = WebhookItem | Webhook | string | undefined;
 
-export const nameOf = (webhook: Webhook): string => `${quoted(webhook.name || webhook.id)}`;
+export const nameOf = (webhook: Webhook): string => `${quoted(shownName(webhook))}`;
 
 export async function resolveWebhook(ctx: Pick<WebhookContext, 'session' | 'prompts' | 'view'>, arg: WebhookArgument, placeHolder: string): Promise<Webhook | undefined> {
   if (arg instanceof WebhookItem) return arg.webhook;
@@ -39,7 +39,7 @@ export async function resolveWebhook(ctx: Pick<WebhookContext, 'session' | 'prom
   }
   // Items carry the id only: a listed webhook holds its shared secret, which no prompt may carry.
   const picked = await ctx.prompts.pick(
-    webhooks.map((webhook) => ({ label: webhook.name || webhook.id, description: vscode.l10n.t('{0} · {1} events', urlHost(webhook.url), webhook.events.length), detail: webhook.id })),
+    webhooks.map((webhook) => ({ label: shownName(webhook), description: vscode.l10n.t('{0} · {1} events', urlHost(webhook.url), webhook.events.length), detail: webhook.id })),
     { placeHolder, matchOnDetail: true },
   );
   return webhooks.find((webhook) => webhook.id === picked?.detail);

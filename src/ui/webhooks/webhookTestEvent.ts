@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { sendWebhookTestEvent, withoutKnownSecrets, withoutSecrets, type Asset, type Stream, type WebhookEventName } from '../../api';
 import { shownUrl } from './webhookItems';
 import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
+import { shownName } from '../common/format';
 
 /** The answer shown in the result, at most. */
 const SHOWN_ANSWER_CHARS = 4000;
@@ -50,7 +51,7 @@ export async function sendTestEvent(ctx: WebhookContext, arg: WebhookArgument, e
     return sendWebhookTestEvent(webhook.url, body, webhook.sharedSecret, { signal: abort.signal }).finally(() => subscription.dispose());
   });
   const ok = answer.status >= 200 && answer.status < 300;
-  await ctx.results.show(vscode.l10n.t('Test event to {0}', webhook.name || webhook.id), [
+  await ctx.results.show(vscode.l10n.t('Test event to {0}', shownName(webhook)), [
     ok
       ? vscode.l10n.t('Delivered: {0} answered **{1}** in {2} ms.', target, answer.status, answer.durationMs)
       : vscode.l10n.t('Refused: {0} answered **{1}** in {2} ms.', target, answer.status, answer.durationMs),

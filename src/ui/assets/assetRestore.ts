@@ -33,12 +33,12 @@ function holdsWords(name: string, { empty, seconds, why }: RestoreAnswer): strin
   return vscode.l10n.t('Livepeer: {0} is restored and the service marks it ready, but its task is {1}: it may hold nothing to play. If it does not play, upload the file again.', name, why.task);
 }
 
-/** Restores through the operation and puts the row back (at the top when it is on no loaded page). */
+/** Restores through the operation and puts the row back (an upload's row no longer says its asset was deleted). */
 async function restoreOne(ctx: RestoreContext, assetId: string, before: Asset | undefined): Promise<RestoreAnswer> {
   // The operation loads as the assistant tools would load it: one copy (a bundle of its own).
   const { restoreAsset } = await import('../../operations/restoreAsset.js');
   const answer = await restoreAsset(ctx.session.client(), assetId, before);
-  ctx.view.addOrUpdate(answer.asset);
+  ctx.view.restored(answer.asset);
   return answer;
 }
 

@@ -26,6 +26,9 @@ export class AssetsView extends Disposable implements vscode.TreeDataProvider<No
   private readonly removed = this.register(new vscode.EventEmitter<string>());
   /** An asset was deleted here or found gone (its id), listed or not. */
   readonly onDidRemove = this.removed.event;
+  private readonly restoredHere = this.register(new vscode.EventEmitter<string>());
+  /** A deleted asset was restored here (its id). */
+  readonly onDidRestore = this.restoredHere.event;
   /** Assets deleted here as they were (the latest 100): what a later restore says they hold. */
   private readonly deletedHere = new Map<string, Asset>();
   /** Playback id → thumbnail as a data URI (undefined when there is none), fetched on first hover. */
@@ -96,6 +99,12 @@ export class AssetsView extends Disposable implements vscode.TreeDataProvider<No
     if (!this.model.list.update((assets) => assets.filter((a) => a.id !== assetId))) return;
     this.model.forget(assetId);
     this.model.fire();
+  }
+
+  /** Shows a restored asset again (at the top when it is on no loaded page), and says it is back. */
+  restored(asset: Asset): void {
+    this.addOrUpdate(asset);
+    this.restoredHere.fire(asset.id);
   }
 
   /** An asset deleted here, as it was then; undefined when it was not (or long ago). */

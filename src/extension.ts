@@ -159,6 +159,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     tickUploadStep(uploads.uploads.manager),
     history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
     assets.view.onDidRemove((assetId) => void history.markAssetDeleted(assetId, session.profile?.id)),
+    assets.view.onDidRestore((assetId) => void history.markAssetDeleted(assetId, session.profile?.id, false)),
     assistant,
     ...offerMcpServer(context, session),
   );

@@ -639,7 +639,7 @@ describe('Uploads', function () {
     }
   });
 
-  it('an asset deleted in the Assets view, or elsewhere, marks its Uploads row "asset deleted"; Show Asset says so', async () => {
+  it('an asset deleted in the Assets view, or elsewhere, marks its Uploads row "asset deleted"; Show Asset says so; a restore unmarks it', async () => {
     const uploaded = async (name: string) => {
       const result = done((await upload([uri('clip three.webm')], { name, method: 'direct' }))[0]);
       return eventually(async () => {
@@ -663,6 +663,14 @@ describe('Uploads', function () {
     assert.match(String(deleted.description), /^asset deleted · /);
     await vscode.commands.executeCommand('livepeer.uploads.showAsset', deleted);
     assert.equal(lastMessage(/deleted in the view/)?.message, 'Livepeer: the asset of “deleted in the view” was deleted.');
+    // Restored (Restore Deleted Asset…): the row no longer says its asset was deleted.
+    answer(() => row.assetId);
+    await vscode.commands.executeCommand('livepeer.assets.restore');
+    await eventually(async () => {
+      const back = (await items()).find((i) => i.finished?.id === row.finished!.id);
+      assert.notEqual(back?.contextValue, 'upload deleted');
+      assert.doesNotMatch(String(back?.description), /asset deleted/);
+    });
 
     // Deleted elsewhere (Studio's website): Show Asset finds out, says so, and the row follows.
     const other = await uploaded('deleted elsewhere');

@@ -58,6 +58,7 @@ describe('Assets: several selected rows (bulk Delete, Retry, Copy Playback URLs)
     const summary = lastMessage(/1 of 3 assets were not deleted/);
     assert.ok(summary, 'a summary');
     assert.match(summary.message, /“bulk two”: .*forbidden/);
+    assert.deepEqual(summary.actions, ['Undo'], 'Undo for the two that were deleted');
     const listed = api.assets.assets.map((asset) => asset.id);
     assert.ok(listed.includes(assets[1].id), 'its row stays');
     assert.ok(!listed.includes(assets[0].id) && !listed.includes(assets[2].id), 'the deleted rows are gone');

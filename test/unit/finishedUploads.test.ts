@@ -16,5 +16,8 @@ describe('finished uploads', () => {
     assert.equal(await finished.markDeleted('asset-1', 'p-prod'), false, 'nothing more to mark');
     assert.equal(await finished.markDeleted('asset-1', 'p-staging'), true);
     assert.deepEqual(deleted(), ['legacy', 'prod', 'staging']);
+    assert.equal(await finished.markDeleted('asset-1', 'p-prod', false), true, 'restored by p-prod');
+    assert.deepEqual(deleted(), ['staging']);
+    assert.equal(await finished.markDeleted('asset-1', 'p-prod', false), false, 'nothing more to unmark');
   });
 });

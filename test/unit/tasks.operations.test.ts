@@ -112,6 +112,24 @@ describe('operations: import from URL, why is this not ready?, restore', functio
     const answer = await restoreAsset(client, asset.id);
     assert.equal(answer.empty, true);
     assert.match(answer.words, /its task is pending: it may hold nothing to play/);
+    assert.equal(answer.asset.status?.phase, 'ready', 'the service calls it ready');
+  });
+
+  it('restore judges by the asset as it was when deleted, when the caller knew it', async () => {
+    const ready = emu.store.addAsset({ name: 'was ready', status: { phase: 'ready', updatedAt: Date.now() } });
+    const processing = emu.store.addAsset({ name: 'was processing', status: { phase: 'processing', updatedAt: Date.now(), progress: 0.4 } });
+    const [readyBefore, processingBefore] = [await client.assets.get(ready.id), await client.assets.get(processing.id)];
+    await client.assets.delete(ready.id);
+    await client.assets.delete(processing.id);
+    const kept = await restoreAsset(client, ready.id, readyBefore);
+    assert.equal(kept.empty, false);
+    assert.equal(kept.seconds, readyBefore.videoSpec?.duration);
+    assert.match(kept.words, /^restored: \d+ s of video, ready to play$/);
+    const unsure = await restoreAsset(client, processing.id, processingBefore);
+    assert.equal(unsure.empty, true, 'ready now, but it was processing');
+    assert.deepEqual(unsure.why, { was: 'processing' });
+    assert.match(unsure.words, /it was processing when it was deleted: it may hold nothing to play/);
+    assert.equal(unsure.asset.status?.phase, 'ready');
   });
 
   it('retries a failed asset (204, its task runs again) and a failed task, and sees each new run start', async () => {

@@ -54,6 +54,7 @@ export function activateAssets({ session, prompts, workspaceState, watcher, priv
       new ProcessingRefresh(watcher, view, treeView),
       ...registerAssetCommands(ctx),
       registerCommand(COMMANDS.assets.download, async (arg?: unknown) => (await import('./assetDownload.js')).downloadAssetCommand({ ...ctx, privateKeys }, arg)),
+      registerCommand(COMMANDS.assets.restore, async () => (await import('./assetRestore.js')).restoreAssetCommand(ctx)),
     ],
   };
 }

@@ -3,10 +3,10 @@ import { messageOf, type Asset } from '../../api';
 import { DELETE, RETRY } from '../common/actions';
 import { COMMANDS } from '../common/commandIds';
 import { copyToClipboard } from '../common/commands';
-import { quoted, shownName } from '../common/format';
+import { listedSome, quoted, shownName } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
-import { deleteAsset, playbackUrlOf } from './assetCalls';
+import { deleteAsset, playbackUrlOf, saidWithUndo } from './assetCalls';
 import { AssetItem, phaseOf } from './assetItem';
 import type { AssetsView } from './assetsView';
 
@@ -22,9 +22,6 @@ export interface BulkOutcome {
   done: Asset[];
   failed: { asset: Asset; reason: string }[];
 }
-
-/** What a summary lists at most; the rest is counted. */
-const LISTED = 5;
 
 async function retryOne(ctx: BulkContext, asset: Asset): Promise<void> {
   if (phaseOf(asset) !== 'failed') throw new Error(vscode.l10n.t('it has not failed'));
@@ -43,7 +40,7 @@ async function confirmed(ctx: BulkContext, action: BulkAction, count: number): P
   if (action === 'copyPlaybackUrl') return true;
   const [message, detail, button] =
     action === 'delete'
-      ? [vscode.l10n.t('Delete {0} assets?', count), vscode.l10n.t('The videos are removed from Livepeer Studio and their playback IDs stop working. This cannot be undone.'), DELETE]
+      ? [vscode.l10n.t('Delete {0} assets?', count), vscode.l10n.t('The videos are removed from Livepeer Studio and their playback IDs stop working. Undo in the notice that follows brings them back.'), DELETE]
       : [vscode.l10n.t('Process {0} failed assets again?', count), vscode.l10n.t('The service runs the processing of each one again.'), RETRY];
   return (await ctx.prompts.confirm(message, { detail }, button)) === button;
 }
@@ -85,13 +82,16 @@ export async function bulkAssetCommand(ctx: BulkContext, action: BulkAction, sel
   return outcome;
 }
 
+/** A Delete's notice offers Undo of what it deleted; a failure's names each asset with its reason. */
 function summarize(ctx: BulkContext, action: BulkAction, total: number, { done, failed }: BulkOutcome): void {
   if (!failed.length) {
-    if (action !== 'copyPlaybackUrl') vscode.window.setStatusBarMessage(action === 'delete' ? vscode.l10n.t('Livepeer: {0} assets deleted', done.length) : vscode.l10n.t('Livepeer: processing {0} assets again', done.length), 5000);
+    if (action === 'delete') saidWithUndo(ctx, 'info', vscode.l10n.t('Livepeer: {0} assets deleted.', done.length), done);
+    else if (action === 'retry') vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: processing {0} assets again', done.length), 5000);
     return;
   }
-  const listed = failed.slice(0, LISTED).map(({ asset, reason }) => `${quoted(shownName(asset))}: ${reason}`);
-  if (failed.length > LISTED) listed.push(vscode.l10n.t('and {0} more', failed.length - LISTED));
+  const listed = listedSome(failed.map(({ asset, reason }) => `${quoted(shownName(asset))}: ${reason}`));
   const what = { delete: vscode.l10n.t('deleted'), retry: vscode.l10n.t('retried'), copyPlaybackUrl: vscode.l10n.t('copied') }[action];
-  void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: {0} of {1} assets were not {2}: {3}', failed.length, total, what, listed.join('; ')), {});
+  const text = vscode.l10n.t('Livepeer: {0} of {1} assets were not {2}: {3}', failed.length, total, what, listed);
+  if (action === 'delete') saidWithUndo(ctx, 'warning', text, done);
+  else void ctx.prompts.message('warning', text, {});
 }

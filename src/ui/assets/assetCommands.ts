@@ -15,7 +15,7 @@ import { copyToClipboard, onItem, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 import { DELETE } from '../common/actions';
 import type { BulkAction, BulkContext } from './assetBulk';
-import { deleteAsset, playbackUrlOf } from './assetCalls';
+import { deleteAsset, playbackUrlOf, saidWithUndo } from './assetCalls';
 
 export interface AssetCommandContext {
   session: Account;
@@ -104,11 +104,12 @@ async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<voi
     if (!asset) return;
     const choice = await ctx.prompts.confirm(
       vscode.l10n.t('Delete asset {0}?', quoted(shownName(asset))),
-      { detail: vscode.l10n.t('The video is removed from Livepeer Studio and its playback ID stops working. This cannot be undone.') },
+      { detail: vscode.l10n.t('The video is removed from Livepeer Studio and its playback ID stops working. Undo in the notice that follows brings it back.') },
       DELETE,
     );
     if (choice !== DELETE) return;
     await deleteAsset(ctx.session, ctx.view, asset);
+    saidWithUndo(ctx, 'info', vscode.l10n.t('Livepeer: asset {0} deleted.', quoted(shownName(asset))), [asset]);
   });
 }
 

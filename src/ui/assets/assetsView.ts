@@ -27,6 +27,11 @@ export class AssetsView extends Disposable implements vscode.TreeDataProvider<No
   private readonly removed = this.register(new vscode.EventEmitter<string>());
   /** An asset was deleted here or found gone (its id), listed or not. */
   readonly onDidRemove = this.removed.event;
+  private readonly restoredHere = this.register(new vscode.EventEmitter<string>());
+  /** A deleted asset was restored here (its id). */
+  readonly onDidRestore = this.restoredHere.event;
+  /** Assets deleted here as they were (the latest 100): what a later restore says they hold. */
+  private readonly deletedHere = new Map<string, Asset>();
   /** Playback id → thumbnail as a data URI (undefined when there is none), fetched on first hover. */
   private readonly thumbnails = new Map<string, Promise<string | undefined>>();
 
@@ -89,11 +94,28 @@ export class AssetsView extends Disposable implements vscode.TreeDataProvider<No
     }
   }
 
-  remove(assetId: string): void {
+  /** Drops an asset's row; `asItWas` when it was deleted here (see asDeleted). */
+  remove(assetId: string, asItWas?: Asset): void {
+    if (asItWas) {
+      this.deletedHere.delete(assetId);
+      this.deletedHere.set(assetId, asItWas);
+      if (this.deletedHere.size > 100) this.deletedHere.delete(this.deletedHere.keys().next().value ?? '');
+    }
     this.removed.fire(assetId);
     if (!this.model.list.update((assets) => assets.filter((a) => a.id !== assetId))) return;
     this.model.forget(assetId);
     this.model.fire();
+  }
+
+  /** Shows a restored asset again (at the top when it is on no loaded page), and says it is back. */
+  restored(asset: Asset): void {
+    this.addOrUpdate(asset);
+    this.restoredHere.fire(asset.id);
+  }
+
+  /** An asset deleted here, as it was then; undefined when it was not (or long ago). */
+  asDeleted(assetId: string): Asset | undefined {
+    return this.deletedHere.get(assetId);
   }
 
   /** The row of an asset, loading the first page first and fetching the asset when it is on no loaded page. */

@@ -41,3 +41,4 @@ export const DISCARD_KEEP_ASSET = l10n.t('Discard, Keep Asset');
 export const REMOVE_KEEP_ASSET = l10n.t('Remove, Keep Asset');
 export const CHANGE_PIN = l10n.t('Change Pin');
 export const REMOVE = l10n.t('Remove');
+export const UNDO = l10n.t('Undo');

@@ -74,6 +74,11 @@ export function quoted(name: string): string {
   return `“${shortName(name)}”`;
 }
 
+/** "a; b; c; d; e; and 3 more": a summary names at most five, the rest counted. */
+export function listedSome(lines: readonly string[]): string {
+  return [...lines.slice(0, 5), ...(lines.length > 5 ? [l10n.t('and {0} more', lines.length - 5)] : [])].join('; ');
+}
+
 /** The service's phase in words; a phase it adds later as it says it. */
 export function phaseWords(phase: string): string {
   const words: Record<string, string> = {

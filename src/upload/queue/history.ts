@@ -100,9 +100,9 @@ export class UploadHistory {
     return end;
   }
 
-  /** An asset was deleted (from the Assets view, or found gone) for profile `account`: its finished rows of that profile say so. */
-  async markAssetDeleted(assetId: string, account: string | undefined): Promise<void> {
-    if (await this.finished.markDeleted(assetId, account)) this.changed.fire();
+  /** An asset was deleted (from the Assets view, or found gone) for profile `account`, or restored (`deleted` false): its finished rows of that profile say so. */
+  async markAssetDeleted(assetId: string, account: string | undefined, deleted = true): Promise<void> {
+    if (await this.finished.markDeleted(assetId, account, deleted)) this.changed.fire();
   }
 
   private follow(record: FinishedUpload): void {

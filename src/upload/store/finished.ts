@@ -75,14 +75,15 @@ export class FinishedUploads {
   }
 
   /**
-   * Marks the rows of a deleted asset; false when none was listed or all were marked already.
-   * `account` is the profile that found it gone: only its rows (and those of no profile) are marked,
-   * since another account answers 404 for an asset that is not its own.
+   * Marks the rows of a deleted asset (`deleted` false: of one restored since); false when none was
+   * listed or all were marked already. `account` is the profile that found it gone (or restored it):
+   * only its rows (and those of no profile) are marked, since another account answers 404 for an
+   * asset that is not its own.
    */
-  async markDeleted(assetId: string, account: string | undefined): Promise<boolean> {
+  async markDeleted(assetId: string, account: string | undefined, deleted = true): Promise<boolean> {
     const matches = (u: FinishedUpload) => u.assetId === assetId && (!u.account || !account || u.account === account);
-    if (!this.list.some((u) => matches(u) && !u.assetDeleted)) return false;
-    this.list = this.list.map((u) => (matches(u) ? { ...u, assetDeleted: true } : u));
+    if (!this.list.some((u) => matches(u) && !!u.assetDeleted !== deleted)) return false;
+    this.list = this.list.map((u) => (matches(u) ? { ...u, assetDeleted: deleted } : u));
     await this.save();
     return true;
   }

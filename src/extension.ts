@@ -17,7 +17,7 @@ import { StreamsView, type StreamNode } from './ui/streams/streamsView';
 import { registerTokenCommands } from './ui/account/tokenCommands';
 import { followNetworkSettings } from './ui/common/networkSettings';
 import { AccountProfiles } from './ui/profiles/accountProfiles';
-import { registerProfileCommands } from './ui/profiles/profileCommands';
+import { nameProfilesBaseUrl } from './ui/profiles/baseUrlNaming';
 import { repairProfileNames } from './ui/profiles/profileNameRepair';
 import { ProfileStatusBar } from './ui/profiles/profileStatusBar';
 import { followProject } from './ui/profiles/projectLearning';
@@ -80,6 +80,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   // Before anything can send a request.
   const network = followNetworkSettings();
   const profiles = new AccountProfiles(context.secrets, globalState);
+  nameProfilesBaseUrl(profiles);
   const prompts = new Prompts();
   const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
   const session = new Account(profiles, log, userAgent);
@@ -134,7 +135,10 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
     signingKeysTree,
     registerCommand(COMMANDS.showLog, () => log.show()),
     ...registerTokenCommands(session, prompts),
-    ...registerProfileCommands({ session, prompts, profiles, memento: globalState }),
+    registerOnFirstUse([...Object.values(COMMANDS.profiles), COMMANDS.openBaseUrlSetting], async () => {
+      const { registerProfileCommands } = await import('./ui/profiles/profileCommands.js');
+      return () => registerProfileCommands({ session, prompts, profiles, memento: globalState });
+    }),
     results,
     registerOnFirstUse([...Object.values(COMMANDS.keys), ...Object.values(COMMANDS.playback)], async () => {
       const { registerKeyCommands, registerPlaybackCommands } = await import('./ui/keys/keyCommands.js');

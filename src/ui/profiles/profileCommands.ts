@@ -3,7 +3,6 @@ import { messageOf, parseBaseUrl } from '../../api';
 import { PRODUCTION_BASE_URL, profileNameProblem, type Profile } from '../../profiles/profile';
 import { askToken } from '../account/tokenCommands';
 import type { Account } from '../account/account';
-import { nameBaseUrlBy } from '../common/baseUrlWording';
 import type { Prompts } from '../common/prompts';
 import { Rotations } from '../keys/rotations';
 import { pinnedProfile, type AccountProfiles } from './accountProfiles';
@@ -180,11 +179,8 @@ async function changeBaseUrl(ctx: ProfileContext): Promise<boolean> {
   return true;
 }
 
+/** The profile commands, loaded at the first use of one of them (extension.ts registers their stand-ins). */
 export function registerProfileCommands(ctx: ProfileContext): vscode.Disposable[] {
-  nameBaseUrlBy(() => {
-    const current = ctx.profiles.current;
-    return current && ctx.profiles.all().length > 1 ? vscode.l10n.t('the base URL of profile “{0}” (Livepeer: Edit Profile…)', current.name) : 'livepeer.baseURL';
-  });
   const command = (id: string, action: string, run: (ctx: ProfileContext, arg?: unknown) => Promise<boolean>) =>
     registerCommand(id, (arg?: unknown) => report(ctx, action, () => run(ctx, arg)));
   return [

@@ -197,4 +197,9 @@ describe('documentation', () => {
     }
     assert.deepEqual(broken, []);
   });
+
+  it('keeps the README for users: at most 300 lines, the rest in docs/', () => {
+    const lines = readFileSync(join(root, 'README.md'), 'utf8').split('\n').length;
+    assert.ok(lines <= 300, `README.md has ${lines} lines: move detail into docs/features.md`);
+  });
 });

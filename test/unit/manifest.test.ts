@@ -168,6 +168,8 @@ describe('extension manifest: menus and walkthrough', () => {
     const steps = Object.fromEntries(manifest.contributes.walkthroughs[0].steps.map((step: { id: string }) => [step.id, step]));
     assert.match(steps.uploadVideo.description, /\(command:livepeer\.uploads\.uploadFromPicker\?%22walkthrough%22\)/);
     assert.match(steps.createStream.description, /\(command:livepeer\.streams\.create\?%22walkthrough%22\)/);
+    assert.match(steps.createSigningKey.description, /\(command:livepeer\.keys\.create\?%22walkthrough%22\)/);
+    assert.match(steps.createWebhook.description, /\(command:livepeer\.webhooks\.create\?%22walkthrough%22\)/);
   });
 
   it('shows settings in a fixed order, each with a markdown description and a title that reads well', () => {

@@ -6,7 +6,7 @@ import { handOutPrivateKey } from './privateKeyHandoff';
 import { continueRotation, rotateSigningKey } from './rotation';
 import { SigningKeyItem } from './signingKeysView';
 import { quoted, shownName } from '../common/format';
-import { tickWhenHeld } from '../common/walkthrough';
+import { leaveWalkthrough, tickWhenHeld } from '../common/walkthrough';
 import { copyToClipboard } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 import { DELETE, DISABLE, DISABLE_INSTEAD } from '../common/actions';
@@ -122,7 +122,9 @@ export function registerKeyCommands(ctx: KeyCommandContext): vscode.Disposable[]
   const register = (id: string, handler: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, handler);
   return [
     register(COMMANDS.keys.refresh, () => ctx.view.refresh()),
-    register(COMMANDS.keys.create, (options?: { name?: string }) => createKey(ctx, options)),
+    register(COMMANDS.keys.create, (options?: { name?: string } | string) =>
+      leaveWalkthrough(options, 'livepeer.signingKeys').then(() => createKey(ctx, typeof options === 'object' ? options : undefined)),
+    ),
     register(COMMANDS.keys.rename, (arg?: KeyArgument, name?: string) => renameKey(ctx, arg, name)),
     register(COMMANDS.keys.disable, (arg?: KeyArgument) => setKeyDisabled(ctx, arg, true)),
     register(COMMANDS.keys.enable, (arg?: KeyArgument) => setKeyDisabled(ctx, arg, false)),

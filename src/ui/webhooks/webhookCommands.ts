@@ -9,6 +9,7 @@ import { sendTestEvent } from './webhookTestEvent';
 import { verifySignature } from './webhookVerify';
 import { COMMANDS } from '../common/commandIds';
 import { DELETE } from '../common/actions';
+import { leaveWalkthrough } from '../common/walkthrough';
 
 type DeliveryArgument = DeliveryItem | WebhookDelivery | undefined;
 
@@ -62,7 +63,7 @@ export function registerWebhookCommands(ctx: WebhookContext): vscode.Disposable[
     registerCommand(COMMANDS.webhooks.refresh, () => ctx.view.refresh()),
     register(COMMANDS.webhooks.loadMore, 'loading more webhooks', () => ctx.view.loadMore()),
     register(COMMANDS.webhooks.loadMoreDeliveries, 'loading more deliveries', (webhookId: string) => ctx.view.loadMoreDeliveries(webhookId)),
-    register(COMMANDS.webhooks.create, 'creating the webhook', () => createWebhook(ctx)),
+    register(COMMANDS.webhooks.create, 'creating the webhook', (from?: unknown) => leaveWalkthrough(from, 'livepeer.webhooks').then(() => createWebhook(ctx))),
     register(COMMANDS.webhooks.edit, 'editing the webhook', (arg?: WebhookArgument) => editWebhook(ctx, arg)),
     register(COMMANDS.webhooks.delete, 'deleting the webhook', (arg?: WebhookArgument) => remove(ctx, arg)),
     register(COMMANDS.webhooks.copyUrl, 'copying the webhook URL', webhook(vscode.l10n.t('Select the webhook whose URL to copy'), (w) => copyToClipboard('webhook URL', w.url))),

@@ -1,4 +1,4 @@
-// Types for the two undici modules src/api/undiciParts.ts loads directly (undici types only its index).
+// Types for the undici modules src/api/core/undiciParts.ts and proxyAgent.ts load directly (undici types only its index).
 declare module 'undici/lib/dispatcher/agent' {
   import { Agent } from 'undici';
   export = Agent;
@@ -23,4 +23,10 @@ declare module 'undici/lib/dispatcher/proxy-agent' {
 declare module 'undici/lib/dispatcher/pool' {
   import { Pool } from 'undici';
   export = Pool;
+}
+
+declare module 'undici/lib/api/api-connect' {
+  import type { Dispatcher } from 'undici';
+  function connect(this: Dispatcher, options: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData>;
+  export = connect;
 }

@@ -5,6 +5,9 @@
 // failed every upload while every test that wrote the setting passed). The workspace's own
 // .vscode/settings.json points livepeer.baseURL at a listener of its own, as a cloned repository could:
 // it must get no request at all, until the same address is a machine (user) setting.
+// Every request goes through proxies, as behind a company's: HTTPS_PROXY/HTTP_PROXY with
+// NO_PROXY=<-loopback> in the server's environment, then http.proxy and http.noProxy typed into the
+// User settings (where VS Code reads them for extensions: never from the Remote/machine settings file).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -15,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_TOKEN, startEmulator, type Emulator } from '../emulator';
 import { checkTasksLive } from './pristineTasks';
+import { startLoggingProxy, typeUserSettings, type LoggingProxy } from './proxies';
 import { openWorkbench, root, runCommand, until, type Page, type Workbench } from './workbench';
 
 const MiB = 2 ** 20;
@@ -88,6 +92,19 @@ async function arrived(emulator: Emulator, page: Page, name: string): Promise<{ 
   });
 }
 
+/**
+ * The proxy `which` holds tunnels to both of the emulator's addresses (API and uploads) in its own log,
+ * and every connection the emulator accepted came through one of the proxies' tunnels (none went direct).
+ */
+async function throughProxy(emulator: Emulator, proxies: Record<'env' | 'settings', LoggingProxy>, which: 'env' | 'settings'): Promise<void> {
+  const origins = [new URL(emulator.apiUrl).origin, emulator.ingestOrigin];
+  for (const origin of origins) assert.ok(proxies[which].tunnelsTo(origin) > 0, `the ${which} proxy's log has tunnels to ${origin}: ${proxies[which].tunnels.join(', ')}`);
+  const tunnels = () => Object.values(proxies).reduce((sum, proxy) => sum + origins.reduce((n, origin) => n + proxy.tunnelsTo(origin), 0), 0);
+  await until('every connection the emulator accepted to be a tunnel of a proxy', () => (emulator.connections === tunnels() ? true : undefined)).catch(() =>
+    assert.fail(`${emulator.connections} connections at the emulator, ${tunnels()} tunnels to it: a request went direct`),
+  );
+}
+
 export async function checkPristineProduct(screenshotDir: string): Promise<void> {
   const started = performance.now();
   const scratch = mkdtempSync(join(tmpdir(), 'livepeer-pristine-'));
@@ -104,6 +121,7 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
   });
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   const folderUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/api`;
+  const proxies = { env: await startLoggingProxy(), settings: await startLoggingProxy() };
   let workbench: Workbench | undefined;
   try {
     const vsix = packageExtension(scratch);
@@ -116,7 +134,8 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'livepeer.baseURL': folderUrl }));
 
     const probeOut = join(scratch, 'exports.json');
-    workbench = await openWorkbench({ workspace, vsix, probeOut, machineSettings: { 'livepeer.baseURL': emulator.apiUrl } });
+    const env = { HTTPS_PROXY: proxies.env.url, HTTP_PROXY: proxies.env.url, NO_PROXY: '<-loopback>' };
+    workbench = await openWorkbench({ workspace, vsix, probeOut, machineSettings: { 'livepeer.baseURL': emulator.apiUrl }, env });
     const { page } = workbench;
     const explorer = page.locator('.explorer-folders-view');
     await explorer.getByRole('treeitem', { name: 'videos', exact: true }).click({ timeout: 60_000 });
@@ -160,6 +179,7 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     assert.equal(large.sha256, sha256(bytes.large), `${VIDEOS.large.name} arrived byte-identical`);
     const patches = emulator.requests.filter((r) => r.origin === 'ingest' && r.assetId === large.id && r.method === 'PATCH');
     assert.deepEqual(patches.map((r) => r.bodyBytes), [VIDEOS.large.bytes], `${VIDEOS.large.name} went by tus in one 64 MiB chunk`);
+    await throughProxy(emulator, proxies, 'env');
 
     assert.equal(await until('"Upload a video" to be ticked', async () => ((await ticked(page, 'uploadVideo')) ? true : undefined)), true);
 
@@ -210,13 +230,30 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     writeFileSync(workbench.machineSettingsFile, JSON.stringify({ 'livepeer.baseURL': folderUrl }));
     await runCommand(page, 'Livepeer: Refresh Signing Keys');
     await until('the user-set address to be called with the token', () => (folderTarget.authorized > 0 ? true : undefined));
-    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks from what the account holds and keeps the focus in its inputs; an import drawn in Tasks at once and followed; direct and tus (64 MiB chunk) uploads byte-identical; views list the account; no internals exported; Base URL under Remote; the project named after Reload Window; the folder's base URL ignored and named, the machine setting used (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    // The same uploads through http.proxy (it comes before the environment's), set as a person sets it,
+    // to the emulator again (its keys listed: the machine setting is applied).
+    const asked = emulator.requests.length;
+    writeFileSync(workbench.machineSettingsFile, JSON.stringify({ 'livepeer.baseURL': emulator.apiUrl }));
+    await runCommand(page, 'Livepeer: Refresh Signing Keys');
+    await until('the emulator to be called again', () => (emulator.requests.length > asked ? true : undefined));
+    await typeUserSettings(page, workbench.userSettingsFile, { 'http.proxy': proxies.settings.url, 'http.noProxy': ['<-loopback>'] });
+    const envUploadTunnels = proxies.env.tunnelsTo(emulator.ingestOrigin);
+    await runCommand(page, 'View: Show Explorer');
+    for (const [video, name] of [[VIDEOS.small, 'Intro (http.proxy)'], [VIDEOS.large, 'Keynote (http.proxy)']] as const) {
+      await uploadFromExplorer(page, video.name, name);
+      const stored = await arrived(emulator, page, name);
+      assert.equal(stored.sha256, sha256(video === VIDEOS.small ? bytes.small : bytes.large), `${video.name} arrived byte-identical through http.proxy`);
+    }
+    await throughProxy(emulator, proxies, 'settings');
+    assert.equal(proxies.env.tunnelsTo(emulator.ingestOrigin), envUploadTunnels, 'no upload went through the environment\'s proxy once http.proxy was set');
+    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks from what the account holds and keeps the focus in its inputs; an import drawn in Tasks at once and followed; direct and tus (64 MiB chunk) uploads byte-identical through HTTPS_PROXY (${proxies.env.tunnels.length} tunnels) and http.proxy in User settings (${proxies.settings.tunnels.length}); views list the account; no internals exported; Base URL under Remote; the project named after Reload Window; the folder's base URL ignored and named, the machine setting used (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
     await workbench?.screenshot(join(screenshotDir, 'pristine-failure.png'));
     throw error;
   } finally {
     await workbench?.close();
     await emulator.close();
+    await Promise.all(Object.values(proxies).map((proxy) => proxy.close()));
     listener.closeAllConnections();
     await new Promise((resolve) => listener.close(resolve));
     rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });

@@ -20,7 +20,7 @@ export interface Locator {
 export interface Page {
   goto(url: string): Promise<unknown>;
   waitForEvent(event: 'load', options?: { timeout?: number }): Promise<unknown>;
-  keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
+  keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void>; insertText(text: string): Promise<void> };
   waitForSelector(selector: string, options?: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number }): Promise<unknown>;
   evaluate<T>(fn: (() => T) | string): Promise<T>;
   screenshot(options: { path: string }): Promise<unknown>;
@@ -56,6 +56,10 @@ export interface WorkbenchOptions {
   workspace: string;
   /** The server's machine settings (the Remote settings of this browser-hosted VS Code). */
   machineSettings: Record<string, unknown>;
+  /** The User settings (what Preferences: Open User Settings edits; application settings such as `http.proxy` are read from here only). */
+  userSettings?: Record<string, unknown>;
+  /** Variables added to the server's environment (the extension host inherits them). */
+  env?: Record<string, string>;
   /** Installs this .vsix as a user would; without it the extension runs from the repository (development mode). */
   vsix?: string;
   /** The demo's sign-in helper stores this token through Set API Token as the window opens (it reads the extension's test hooks). */
@@ -68,6 +72,8 @@ export interface Workbench {
   page: Page;
   /** The server's machine settings file (what the Remote tab of User settings writes). */
   machineSettingsFile: string;
+  /** The User settings file (what Preferences: Open User Settings (JSON) edits). */
+  userSettingsFile: string;
   /** Screenshots the page into `file` (best effort: for a failure's evidence). */
   screenshot(file: string): Promise<void>;
   close(): Promise<void>;
@@ -94,6 +100,7 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
   const env = host.serverEnv(dirs, runtimeDir, {
     ...(options.signInToken ? { LIVEPEER_DEMO_TOKEN: options.signInToken, LIVEPEER_TEST_HOOKS: '1' } : {}),
     ...(options.probeOut ? { LIVEPEER_PROBE_OUT: options.probeOut } : {}),
+    ...options.env,
   });
   // A person's window has no test hooks, whatever the environment this runs in says.
   if (!options.signInToken) delete env.LIVEPEER_TEST_HOOKS;
@@ -115,6 +122,11 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     const machineSettingsFile = join(dirs.serverUserData, 'Machine', 'settings.json');
     mkdirSync(dirname(machineSettingsFile), { recursive: true });
     writeFileSync(machineSettingsFile, JSON.stringify(options.machineSettings, null, 2));
+    const userSettingsFile = join(dirs.serverUserData, 'User', 'settings.json');
+    if (options.userSettings) {
+      mkdirSync(dirname(userSettingsFile), { recursive: true });
+      writeFileSync(userSettingsFile, JSON.stringify(options.userSettings, null, 2));
+    }
     const verbose = /^(1|true|yes)$/i.test(process.env.LIVEPEER_TEST_VERBOSE ?? '');
     server = await host.startServer({ dirs, env, forTests: false, onLine: (line) => verbose && process.stderr.write(`[server] ${line}\n`) });
     browser = await chromium.launchPersistentContext(dirs.chromium, {
@@ -131,6 +143,7 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     return {
       page,
       machineSettingsFile,
+      userSettingsFile,
       screenshot: async (file) => {
         await page.screenshot({ path: file }).catch(() => undefined);
       },

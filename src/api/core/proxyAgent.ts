@@ -1,8 +1,9 @@
 import type { ConnectionOptions } from 'node:tls';
 import ProxyAgent from 'undici/lib/dispatcher/proxy-agent';
 import Pool from 'undici/lib/dispatcher/pool';
+import connectApi from 'undici/lib/api/api-connect';
 import type { Dispatcher } from 'undici';
-import { along, tagProxyError, type ProxyTag } from './networkErrors';
+import { along, codeOf, tagProxyError, type ProxyTag } from './networkErrors';
 import type { AgentOptions } from './network';
 
 // Requests through a proxy, in a bundle of their own (dist/proxyAgent.js), loaded only when a proxy is
@@ -22,26 +23,89 @@ export interface ProxyAgentOptions {
   proxyTls: ConnectionOptions;
 }
 
-type Connector = (options: object, callback: (error: Error | null, socket: unknown) => void) => void;
+interface ConnectTarget {
+  hostname: string;
+  port: string;
+  protocol: string;
+  signal?: AbortSignal;
+}
+type Connector = (options: ConnectTarget, callback: (error: Error | null, socket: { destroy(): void } | null) => void) => void;
+
+/** undici's own default for a connection's set-up, when the request names none. */
+const UNDICI_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * The pool to the proxy, with undici's CONNECT method: the package's index adds its request methods to
+ * every dispatcher, and this bundle loads undici's parts without the index, so ProxyAgent's
+ * `client.connect()` would be missing (every request through a proxy failed at once, before any connection).
+ */
+class ProxyPool extends Pool {
+  connect(options: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData> {
+    return connectApi.call(this, options);
+  }
+}
+
+/** A tunnel the proxy closed or did not open in time: told as the proxy's failure, never retried by undici's client. */
+export class TunnelError extends Error {
+  constructor(
+    readonly code: 'PROXY_TUNNEL_CLOSED' | 'PROXY_TUNNEL_TIMEOUT',
+    readonly timeoutMs: number,
+    cause?: unknown,
+  ) {
+    super(code === 'PROXY_TUNNEL_CLOSED' ? 'the proxy closed the connection instead of opening a tunnel' : 'no tunnel through the proxy in time', { cause });
+    this.name = 'TunnelError';
+  }
+}
+
+/**
+ * The tunnel's set-up (the connection to the proxy, CONNECT, TLS to the host through it) within `timeoutMs`:
+ * undici gives a CONNECT its 300 s headers timeout, and a proxy that closes the connection on CONNECT
+ * fails with a socket error, on which undici's client connects again at once, forever.
+ */
+function withinDeadline(connect: Connector, timeoutMs: number, route: ProxyTag): Connector {
+  return (target, callback) => {
+    const controller = new AbortController();
+    let settled = false;
+    const settle = (error: Error | null, socket: { destroy(): void } | null) => {
+      if (settled) return socket?.destroy();
+      settled = true;
+      clearTimeout(timer);
+      if (error) tagProxyError(error, route);
+      callback(error, socket);
+    };
+    const timer = setTimeout(() => {
+      const error = new TunnelError('PROXY_TUNNEL_TIMEOUT', timeoutMs);
+      controller.abort(error);
+      settle(error, null);
+    }, timeoutMs);
+    connect({ ...target, signal: controller.signal }, (error, socket) => {
+      const closed = error && /^UND_ERR_(SOCKET|INFO)$/.test(along(error, codeOf) ?? '');
+      settle(closed ? new TunnelError('PROXY_TUNNEL_CLOSED', timeoutMs, error) : error, socket);
+    });
+  };
+}
 
 export function createProxyAgent(options: ProxyAgentOptions): Dispatcher {
   const atProxy = { ...options.route, atProxy: true };
+  const connectTimeout = options.agent.connect && 'timeout' in options.agent.connect ? options.agent.connect.timeout : undefined;
+  const timeout = connectTimeout ?? UNDICI_CONNECT_TIMEOUT_MS;
   return new ProxyAgent({
     ...options.agent,
     uri: options.proxy,
     token: options.token,
-    requestTls: { ...options.requestTls, timeout: options.agent.connect && 'timeout' in options.agent.connect ? options.agent.connect.timeout : undefined },
-    proxyTls: options.proxyTls,
+    requestTls: { ...options.requestTls, timeout },
+    proxyTls: { ...options.proxyTls, timeout },
     // Failures on the way to the proxy itself (refused, DNS, its certificate) are told as the proxy's.
     clientFactory: (origin: URL, clientOptions: { connect: Connector }) =>
-      new Pool(origin, {
+      new ProxyPool(origin, {
         ...clientOptions,
-        connect: (connectOptions: object, callback: (error: Error | null, socket: unknown) => void) =>
+        connect: (connectOptions: ConnectTarget, callback: Parameters<Connector>[1]) =>
           clientOptions.connect(connectOptions, (error, socket) => {
             if (error) tagProxyError(error, atProxy);
             callback(error, socket);
           }),
       } as never),
+    factory: (origin: URL, agentOptions: { connect: Connector }) => new Pool(origin, { ...agentOptions, connect: withinDeadline(agentOptions.connect, timeout, options.route) } as never),
   } as never);
 }
 
@@ -81,6 +145,10 @@ export function failureText(error: unknown, host: string, code: string | undefin
   }
   if (proxy && status) return `the proxy ${proxy.shown} refused to connect to ${host} (${status}): check ${proxy.setting}, or add ${host} to http.noProxy / NO_PROXY if it is reached directly`;
   if (!code) return undefined;
+  const tunnel = proxy && along(error, (e) => (e instanceof TunnelError ? e : undefined));
+  const direct = `check ${proxy?.setting}, or add ${host} to http.noProxy / NO_PROXY if it is reached directly`;
+  if (tunnel?.code === 'PROXY_TUNNEL_CLOSED') return `the proxy ${proxy!.shown} closed the connection instead of opening a tunnel to ${host}: ${direct}`;
+  if (tunnel) return `no connection to ${host} through the proxy ${proxy!.shown} within ${Math.ceil(tunnel.timeoutMs / 1000)} s: ${direct}`;
   if (proxy?.atProxy && CERTIFICATE_CODES.has(code)) {
     return `the certificate of the proxy ${proxy.shown} is not trusted (${code}): trust its certificate authority (NODE_EXTRA_CA_CERTS, or the system certificates), or turn http.proxyStrictSSL off`;
   }

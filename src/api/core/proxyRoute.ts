@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { isLoopbackHost } from './baseUrl';
 
 /** How requests leave this machine: VS Code's `http.*` settings as the user set them, and the process environment. */
@@ -41,10 +42,22 @@ export function bypassList(settings: NetworkSettings): string[] {
   return [...(settings.noProxy ?? []), ...listed].map((entry) => entry.trim().toLowerCase()).filter(Boolean);
 }
 
-/** Whether a NO_PROXY entry (`*`, `host`, `.domain`, `*.domain`, `host:port`, an IP) covers `target`. */
+/** Whether `hostname` (an IP address; names are not resolved, as curl does not) is in the range `address/prefix`. */
+function inRange(hostname: string, address: string, prefix: number): boolean {
+  const family = isIP(address);
+  if (!family || isIP(hostname) !== family || prefix > (family === 4 ? 32 : 128)) return false;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  const range = new BlockList();
+  range.addSubnet(address, prefix, type);
+  return range.check(hostname, type);
+}
+
+/** Whether a NO_PROXY entry (`*`, `host`, `.domain`, `*.domain`, `host:port`, an IP, a CIDR range like `10.0.0.0/8`) covers `target`. */
 export function bypasses(entry: string, target: URL): boolean {
   if (entry === '*') return true;
   const hostname = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  const cidr = /^\[?([^\]/]+)\]?\/(\d{1,3})$/.exec(entry);
+  if (cidr) return inRange(hostname, cidr[1], Number(cidr[2]));
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');
   // "[::1]:8080" and "host:8080" carry a port; a bare IPv6 address has colons of its own.
   const ported = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry) ?? (entry.split(':').length === 2 ? /^([^:]+):(\d+)$/.exec(entry) : null);

@@ -38,6 +38,8 @@ function sha256(bytes: Buffer): string {
 
 /** Right-click the Explorer row → Upload to Livepeer → the name box (typed into, as a person does) → Enter. */
 async function uploadFromExplorer(page: Page, file: string, assetName: string): Promise<void> {
+  // The Explorer may be hidden (a flow started from the walkthrough shows the view its result lands in).
+  if (!(await page.locator('.explorer-folders-view').isVisible())) await runCommand(page, 'View: Show Explorer');
   const row = page.locator('.explorer-folders-view').getByRole('treeitem', { name: file, exact: true });
   const item = page.locator('.context-view .monaco-menu .action-label', { hasText: 'Upload to Livepeer' }).first();
   // A right-click while the workbench still settles (a file just appeared, an editor opening takes the
@@ -238,7 +240,6 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     await until('the emulator to be called again', () => (emulator.requests.length > asked ? true : undefined));
     await typeUserSettings(page, workbench.userSettingsFile, { 'http.proxy': proxies.settings.url, 'http.noProxy': ['<-loopback>'] });
     const envUploadTunnels = proxies.env.tunnelsTo(emulator.ingestOrigin);
-    await runCommand(page, 'View: Show Explorer');
     for (const [video, name] of [[VIDEOS.small, 'Intro (http.proxy)'], [VIDEOS.large, 'Keynote (http.proxy)']] as const) {
       await uploadFromExplorer(page, video.name, name);
       const stored = await arrived(emulator, page, name);

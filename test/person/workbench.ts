@@ -16,6 +16,7 @@ export interface Locator {
   locator(selector: string, options?: { hasText?: string | RegExp }): Locator;
   allTextContents(): Promise<string[]>;
   getAttribute(name: string): Promise<string | null>;
+  isVisible(): Promise<boolean>;
 }
 export interface Page {
   goto(url: string): Promise<unknown>;

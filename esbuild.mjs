@@ -7,11 +7,13 @@
 //   dist/mcp.js            the MCP server (node dist/mcp.js): the assistant tools outside VS Code, never loaded by the extension
 //   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
 //   dist/quality.js, .css  the Quality and Usage webview's script and style sheet
+// It first writes package.json's assistant tool schemas from their declarations (toolSchemas.mjs).
 import { watch as watchFiles } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, relative } from 'node:path';
 import * as esbuild from 'esbuild';
+import { writeToolSchemas } from './toolSchemas.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -223,6 +225,23 @@ exports.AjvJsonSchemaValidator = class {
   },
 };
 
+/**
+ * The SDK's McpServer takes input schemas of zod 3 or zod 4, so it brings zod 3 and its JSON Schema
+ * converter (~75 KB); the tools declare theirs with zod 4 (src/tools): dist/mcp.js gets stubs that
+ * say so instead.
+ */
+const zod3LeftOut = {
+  name: 'zod3-left-out',
+  setup(build) {
+    build.onResolve({ filter: /^(zod\/v3|zod-to-json-schema)$/ }, (args) => (/@modelcontextprotocol[\\/]sdk/.test(args.importer) ? { path: args.path, namespace: 'zod3-left-out' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'zod3-left-out' }, () => ({
+      contents: `const refuse = () => { throw new Error('zod 3 schemas are not part of this bundle: declare tool inputs with zod 4'); };
+module.exports = { object: refuse, zodToJsonSchema: refuse };`,
+      loader: 'js',
+    }));
+  },
+};
+
 const others = [
   { ...common, entryPoints: ['tus-js-client'], outfile: 'dist/tus-js-client.js' },
   {
@@ -230,7 +249,7 @@ const others = [
     entryPoints: ['src/mcp/main.ts'],
     outfile: 'dist/mcp.js',
     define: { MCP_VERSION: JSON.stringify(JSON.parse(await readFile('package.json', 'utf8')).version) },
-    plugins: [ajvOnFirstUse, ...undiciTrimmed],
+    plugins: [ajvOnFirstUse, zod3LeftOut, ...undiciTrimmed],
   },
   {
     ...common,
@@ -249,6 +268,7 @@ const others = [
 
 const buildAll = () => Promise.all([buildExtension(), ...others.map((options) => esbuild.build(options))]);
 await rm('dist', { recursive: true, force: true });
+if (await writeToolSchemas()) console.log('package.json: the assistant tools’ input schemas were regenerated from src/tools');
 await buildAll();
 if (watch) {
   // The extension's bundles depend on each other's lists of modules: any change under src/ rebuilds them all.

@@ -21,12 +21,12 @@ async function main(): Promise<void> {
   }
   const { server, close } = createMcpServer(settings, typeof MCP_VERSION === 'string' ? MCP_VERSION : 'dev');
   let failure: string | undefined;
-  server.onerror = (error) => {
+  server.server.onerror = (error) => {
     // The SDK's stdio transport drops the connection on a message over its 10 MiB limit (and then
     // nothing is ever answered); the client is told by this process ending, and the person by stderr.
     if (/exceeded maximum size/.test(error.message)) failure = `a message over the MCP SDK's stdio limit of 10 MiB arrived (${error.message})`;
   };
-  server.onclose = () => {
+  server.server.onclose = () => {
     if (failure) process.stderr.write(`livepeer-studio MCP server: ${failure}; exiting\n`);
     void close().finally(() => process.exit(failure ? 1 : 0));
   };

@@ -1,5 +1,5 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { identifyProject, StudioApiError, StudioClient } from '../api';
 import { offeredWith, type Capability, type ToolContext, type ToolDefinition } from '../tools/definition';
 import { runTool } from '../tools/runTool';
@@ -11,16 +11,6 @@ export function offeredTools(settings: Pick<McpSettings, 'allowChanges'>, contex
   return TOOLS.filter((tool) => offeredWith(tool, context) && (tool.kind === 'read' || settings.allowChanges));
 }
 
-function listed(tool: ToolDefinition): Tool {
-  return {
-    name: tool.name,
-    title: tool.displayName,
-    description: tool.modelDescription,
-    inputSchema: tool.inputSchema as Tool['inputSchema'],
-    annotations: { title: tool.displayName, readOnlyHint: tool.kind === 'read', destructiveHint: false, openWorldHint: false },
-  };
-}
-
 /** What VS Code offers that this server does not, in words for the model. */
 const ONLY_IN_VS_CODE: Record<Capability, string> = {
   keptKey: 'it signs with a private key kept in VS Code’s secret storage, and this server keeps no keys',
@@ -28,14 +18,19 @@ const ONLY_IN_VS_CODE: Record<Capability, string> = {
   uploadFile: 'it uploads a file of a folder open in VS Code, and this server has no folders',
 };
 
-/** Why a tool is not offered here: unknown, a change on a read-only server, or one only VS Code can run. */
-function whyNotOffered(name: string, settings: McpSettings): string {
-  const known = TOOLS.find((tool) => tool.name === name);
-  if (!known) return 'no such tool here';
-  const missing = (known.needs ?? [])[0];
-  if (missing) return `${ONLY_IN_VS_CODE[missing]}: use the Livepeer extension in VS Code for it`;
-  if (known.kind === 'change' && !settings.allowChanges) return 'this server is read-only: changes need LIVEPEER_ALLOW_CHANGES=1 in its environment';
-  return 'no such tool here';
+/**
+ * The tools this server leaves out and why, told to the model with the server's instructions (a
+ * call to one is answered as unknown): changes on a read-only server, tools only VS Code can run.
+ */
+function leftOut(offered: readonly ToolDefinition[]): string | undefined {
+  const missing = TOOLS.filter((tool) => !offered.includes(tool));
+  const vscodeOnly = missing.flatMap((tool) => (tool.needs ?? []).slice(0, 1).map((need) => `${tool.name} (${ONLY_IN_VS_CODE[need]})`));
+  const changes = missing.filter((tool) => !tool.needs?.length).map((tool) => tool.name);
+  const why = [
+    ...(changes.length ? [`This server is read-only: changes need LIVEPEER_ALLOW_CHANGES=1 in its environment (${changes.join(', ')}).`] : []),
+    ...(vscodeOnly.length ? [`Only in the Livepeer extension in VS Code: ${vscodeOnly.join('; ')}.`] : []),
+  ];
+  return why.length ? why.join(' ') : undefined;
 }
 
 /** The context outside VS Code: the environment's key, its account's project asked until known. */
@@ -60,17 +55,17 @@ function mcpContext(settings: McpSettings, version: string): ToolContext {
   };
 }
 
-/** An MCP server of the tool table (connect it to a transport). */
-export function createMcpServer(settings: McpSettings, version: string): { server: Server; close(): Promise<void> } {
+/** An MCP server of the tool table (connect it to a transport); each tool's input is checked by the SDK against its declaration, then by the tool. */
+export function createMcpServer(settings: McpSettings, version: string): { server: McpServer; close(): Promise<void> } {
   const context = mcpContext(settings, version);
   const tools = offeredTools(settings, context);
-  const server = new Server({ name: 'livepeer-studio', version }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(listed) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const tool = tools.find((candidate) => candidate.name === request.params.name);
-    if (!tool) return { content: [{ type: 'text', text: `${request.params.name} is not offered: ${whyNotOffered(request.params.name, settings)}` }], isError: true };
-    const answer = await runTool(tool, request.params.arguments ?? {}, { ...context, signal: extra.signal });
-    return { content: [{ type: 'text', text: answer.text }], isError: answer.isError };
-  });
+  const server = new McpServer({ name: 'livepeer-studio', version }, { instructions: leftOut(tools) });
+  for (const tool of tools) {
+    const annotations = { title: tool.displayName, readOnlyHint: tool.kind === 'read', destructiveHint: false, openWorldHint: false };
+    server.registerTool(tool.name, { title: tool.displayName, description: tool.modelDescription, inputSchema: tool.input, annotations }, async (input, extra): Promise<CallToolResult> => {
+      const answer = await runTool(tool, input, { ...context, signal: extra.signal });
+      return { content: [{ type: 'text', text: answer.text }], isError: answer.isError };
+    });
+  }
   return { server, close: async () => Promise.all([server.close(), context.client.close()]).then(() => undefined) };
 }

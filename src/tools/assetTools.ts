@@ -1,16 +1,16 @@
 import type { Session, StudioClient } from '../api';
-import type { ToolDefinition } from './definition';
+import * as z from 'zod';
+import { defineTool } from './definition';
+import { idField, nameField, playbackField } from './fields';
 import { assetRow } from './rows';
 
-const ID = { type: 'string', minLength: 1, maxLength: 200 } as const;
-const NAME = { type: 'string', minLength: 1, maxLength: 200 } as const;
 /** Sessions searched for a clip's session id (the latest first). */
 const SESSIONS_SEARCHED = 50;
 const FOLLOW = 'livepeer_why_not_ready (or livepeer_get_asset) with the asset id tells how it goes';
 
 // The operations load as the commands load them: one copy of each in the extension (bundles of their own).
 
-export const importFromUrlTool: ToolDefinition = {
+export const importFromUrlTool = defineTool({
   name: 'livepeer_import_from_url',
   toolReferenceName: 'livepeerImport',
   displayName: 'Livepeer: Import Video from URL',
@@ -18,19 +18,15 @@ export const importFromUrlTool: ToolDefinition = {
   modelDescription:
     'Imports a video from an http(s)://, ipfs:// or ar:// URL as a new asset: Livepeer fetches it from its own servers (so the URL must be reachable from the internet, without a user name or password in it). Answers the new asset and its task id at once; fetching and processing go on. The same URL imported again while its first import is under way (within 15 minutes) answers that import. The user is asked to confirm first.',
   kind: 'change',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      url: { type: 'string', minLength: 1, maxLength: 2000, description: 'The video’s URL: http(s)://, ipfs:// or ar://.' },
-      name: { ...NAME, description: 'The asset name.' },
-      playback: { type: 'string', enum: ['public', 'jwt'], description: 'public (default): anyone with the playback URL; jwt: viewers need a signed token.' },
-    },
-    required: ['url', 'name'],
+  input: {
+    url: z.string().trim().min(1).max(2000).describe('The video’s URL: http(s)://, ipfs:// or ar://.'),
+    name: nameField('The asset name.'),
+    playback: playbackField(),
   },
-  describeChange: (input) => `import the video at ${String(input.url)} as a new asset “${String(input.name)}” (${input.playback === 'jwt' ? 'signed playback' : 'public playback'})`,
+  describeChange: (input) => `import the video at ${input.url} as a new asset “${input.name}” (${input.playback === 'jwt' ? 'signed playback' : 'public playback'})`,
   async run(input, { client }) {
     const { importFromUrl } = await import('../operations/importFromUrl.js');
-    const answer = await importFromUrl(client, { name: input.name as string, url: input.url as string, playback: input.playback === 'jwt' ? 'jwt' : 'public' });
+    const answer = await importFromUrl(client, input);
     return {
       [answer.existing ? 'alreadyImporting' : 'importing']: assetRow(answer.asset),
       taskId: answer.task.id,
@@ -38,17 +34,17 @@ export const importFromUrlTool: ToolDefinition = {
       follow: FOLLOW,
     };
   },
-};
+});
 
 /** The session to clip: the one named, else the stream's latest. */
-async function sessionToClip(client: StudioClient, streamId: string, sessionId: unknown, signal?: AbortSignal): Promise<Session> {
-  const { items } = await client.streams.listSessionsPage(streamId, { limit: typeof sessionId === 'string' ? SESSIONS_SEARCHED : 1 }, signal);
-  const session = typeof sessionId === 'string' ? items.find((candidate) => candidate.id === sessionId) : items[0];
+async function sessionToClip(client: StudioClient, streamId: string, sessionId: string | undefined, signal?: AbortSignal): Promise<Session> {
+  const { items } = await client.streams.listSessionsPage(streamId, { limit: sessionId === undefined ? 1 : SESSIONS_SEARCHED }, signal);
+  const session = sessionId === undefined ? items[0] : items.find((candidate) => candidate.id === sessionId);
   if (session) return session;
-  throw new Error(typeof sessionId === 'string' ? `the session ${sessionId} is not among the stream’s latest ${SESSIONS_SEARCHED} sessions` : 'the stream has no session with video to clip yet: it clips what was broadcast');
+  throw new Error(sessionId !== undefined ? `the session ${sessionId} is not among the stream’s latest ${SESSIONS_SEARCHED} sessions` : 'the stream has no session with video to clip yet: it clips what was broadcast');
 }
 
-export const createClipTool: ToolDefinition = {
+export const createClipTool = defineTool({
   name: 'livepeer_create_clip',
   toolReferenceName: 'livepeerClip',
   displayName: 'Livepeer: Create Clip',
@@ -56,40 +52,36 @@ export const createClipTool: ToolDefinition = {
   modelDescription:
     'Cuts a clip from a live stream’s session (live now or recorded) as a new asset: either its last N seconds (lastSeconds) or a part given as seconds from the session’s start (fromSeconds, toSeconds). The session is the stream’s latest unless sessionId names one (see livepeer_get_stream). Answers the new asset, which processes and then plays like an upload. The user is asked to confirm first.',
   kind: 'change',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      streamId: { ...ID, description: 'The stream id.' },
-      sessionId: { ...ID, description: 'The session id (default: the stream’s latest session).' },
-      lastSeconds: { type: 'number', minimum: 1, maximum: 7200, description: 'Clip the last this many seconds of the session (instead of fromSeconds and toSeconds).' },
-      fromSeconds: { type: 'number', minimum: 0, description: 'Where the clip starts, in seconds from the session’s start.' },
-      toSeconds: { type: 'number', minimum: 0, description: 'Where the clip ends, in seconds from the session’s start.' },
-      name: { ...NAME, description: 'The clip’s asset name.' },
-    },
-    required: ['streamId'],
+  input: {
+    streamId: idField('The stream id.'),
+    sessionId: idField('The session id (default: the stream’s latest session).').optional(),
+    lastSeconds: z.number().min(1).max(7200).optional().describe('Clip the last this many seconds of the session (instead of fromSeconds and toSeconds).'),
+    fromSeconds: z.number().min(0).optional().describe('Where the clip starts, in seconds from the session’s start.'),
+    toSeconds: z.number().min(0).optional().describe('Where the clip ends, in seconds from the session’s start.'),
+    name: nameField('The clip’s asset name.').optional(),
   },
   describeChange: (input) => {
-    const part = typeof input.lastSeconds === 'number' ? `the last ${input.lastSeconds} s` : `${Number(input.fromSeconds ?? 0)} s to ${Number(input.toSeconds ?? 0)} s`;
-    const session = typeof input.sessionId === 'string' ? `the session ${input.sessionId}` : 'the latest session';
-    return `cut a clip of ${part} of ${session} of the stream ${String(input.streamId)} as a new asset${input.name ? ` “${String(input.name)}”` : ''}`;
+    const part = input.lastSeconds !== undefined ? `the last ${input.lastSeconds} s` : `${input.fromSeconds ?? 0} s to ${input.toSeconds ?? 0} s`;
+    const session = input.sessionId !== undefined ? `the session ${input.sessionId}` : 'the latest session';
+    return `cut a clip of ${part} of ${session} of the stream ${input.streamId} as a new asset${input.name ? ` “${input.name}”` : ''}`;
   },
-  async run(input, { client, signal }) {
-    const byEnd = typeof input.lastSeconds === 'number';
-    if (byEnd === (typeof input.fromSeconds === 'number' || typeof input.toSeconds === 'number') || (!byEnd && typeof input.toSeconds !== 'number')) {
+  async run({ streamId, sessionId, lastSeconds, fromSeconds, toSeconds, name }, { client, signal }) {
+    const byEnd = lastSeconds !== undefined;
+    if (byEnd === (fromSeconds !== undefined || toSeconds !== undefined) || (!byEnd && toSeconds === undefined)) {
       throw new Error('give either lastSeconds, or fromSeconds and toSeconds');
     }
-    const stream = await client.streams.get(input.streamId as string, signal);
-    const session = await sessionToClip(client, stream.id, input.sessionId, signal);
+    const stream = await client.streams.get(streamId, signal);
+    const session = await sessionToClip(client, stream.id, sessionId, signal);
     const { createClip, sessionLengthMs } = await import('../operations/createClip.js');
     const length = sessionLengthMs(session);
-    const fromMs = byEnd ? Math.max(0, length - (input.lastSeconds as number) * 1000) : Math.round(Number(input.fromSeconds ?? 0) * 1000);
-    const toMs = byEnd ? length : Math.round((input.toSeconds as number) * 1000);
-    const asset = await createClip(client, { stream, session, fromMs, toMs, name: input.name as string | undefined });
+    const fromMs = byEnd ? Math.max(0, length - lastSeconds * 1000) : Math.round((fromSeconds ?? 0) * 1000);
+    const toMs = byEnd ? length : Math.round((toSeconds ?? 0) * 1000);
+    const asset = await createClip(client, { stream, session, fromMs, toMs, name });
     return { created: assetRow(asset), sessionId: session.id, fromSeconds: fromMs / 1000, toSeconds: toMs / 1000, follow: FOLLOW };
   },
-};
+});
 
-export const whyNotReadyTool: ToolDefinition = {
+export const whyNotReadyTool = defineTool({
   name: 'livepeer_why_not_ready',
   toolReferenceName: 'livepeerWhyNotReady',
   displayName: 'Livepeer: Why Is This Not Ready?',
@@ -97,10 +89,9 @@ export const whyNotReadyTool: ToolDefinition = {
   modelDescription:
     'Explains why an asset (upload, import or clip) is not ready, in one answer: its phase and error, its task (phase, progress, retries, error), what its upload left on this machine where that is known, the latest webhook deliveries about it, and the next thing to do (step: play, wait, resume, reupload, retry, fixUrl or fixWebhook; etaMinutes while processing).',
   kind: 'read',
-  inputSchema: { type: 'object', properties: { assetId: { ...ID, description: 'The asset id.' } }, required: ['assetId'] },
-  async run(input, { client, localUpload }) {
-    const assetId = input.assetId as string;
+  input: { assetId: idField('The asset id.') },
+  async run({ assetId }, { client, localUpload }) {
     const { whyNotReady } = await import('../operations/whyNotReady.js');
     return whyNotReady(client, { assetId, local: await localUpload?.(assetId), seesUploads: !!localUpload });
   },
-};
+});

@@ -1,13 +1,12 @@
 import { basename } from 'node:path';
 import { createStream } from '../operations/createStream';
 import { fileInsideFolders, sizeWords } from '../operations/folderFile';
-import type { ToolDefinition } from './definition';
+import * as z from 'zod';
+import { defineTool } from './definition';
+import { idField, nameField, playbackField } from './fields';
 import { deliveryRow, keyRow, streamRow, when } from './rows';
 
-const ID = { type: 'string', minLength: 1, maxLength: 200 } as const;
-const NAME = { type: 'string', minLength: 1, maxLength: 200 } as const;
-
-export const createStreamTool: ToolDefinition = {
+export const createStreamTool = defineTool({
   name: 'livepeer_create_stream',
   toolReferenceName: 'livepeerCreateStream',
   displayName: 'Livepeer: Create Stream',
@@ -15,24 +14,19 @@ export const createStreamTool: ToolDefinition = {
   modelDescription:
     'Creates a live stream in the Livepeer Studio account and answers its id, playback id and where to broadcast (with a {streamKey} placeholder: the stream key is never given; the user copies it with "Livepeer: Copy Stream Key"). playback "jwt" makes viewers need a signed token. The user is asked to confirm first.',
   kind: 'change',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      name: { ...NAME, description: 'The stream name.' },
-      record: { type: 'boolean', description: 'Record each session for playback later (default false).' },
-      playback: { type: 'string', enum: ['public', 'jwt'], description: 'public (default): anyone with the playback URL; jwt: viewers need a signed token.' },
-    },
-    required: ['name'],
+  input: {
+    name: nameField('The stream name.'),
+    record: z.boolean().default(false).describe('Record each session for playback later (default false).'),
+    playback: playbackField(),
   },
-  describeChange: (input) =>
-    `create the stream “${String(input.name)}” (${input.playback === 'jwt' ? 'signed playback' : 'public playback'}, ${input.record ? 'recorded' : 'not recorded'})`,
+  describeChange: (input) => `create the stream “${input.name}” (${input.playback === 'jwt' ? 'signed playback' : 'public playback'}, ${input.record ? 'recorded' : 'not recorded'})`,
   async run(input, { client }) {
-    const stream = await createStream(client, { name: input.name as string, record: input.record === true, playback: input.playback === 'jwt' ? 'jwt' : 'public' });
+    const stream = await createStream(client, input);
     return { created: streamRow(stream), streamKey: 'not given to assistants: the user copies it with "Livepeer: Copy Stream Key"' };
   },
-};
+});
 
-export const signPlaybackToken: ToolDefinition = {
+export const signPlaybackToken = defineTool({
   name: 'livepeer_sign_playback_token',
   toolReferenceName: 'livepeerSignToken',
   displayName: 'Livepeer: Sign Playback Token',
@@ -41,28 +35,24 @@ export const signPlaybackToken: ToolDefinition = {
     'Signs a short-lived playback token (JWT) for a playback id with a signing key whose private key is kept in VS Code, and answers the token and the HLS URL that carries it. The private key never leaves VS Code. The user is asked to confirm first.',
   kind: 'change',
   needs: ['keptKey'],
-  inputSchema: {
-    type: 'object',
-    properties: {
-      playbackId: { ...ID, description: 'The playback id to sign for.' },
-      keyId: { ...ID, description: 'The signing key id (see livepeer_list_signing_keys).' },
-      expiresInSeconds: { type: 'integer', minimum: 60, maximum: 604_800, description: 'How long the token is valid (default 3600).' },
-    },
-    required: ['playbackId', 'keyId'],
+  input: {
+    playbackId: idField('The playback id to sign for.'),
+    keyId: idField('The signing key id (see livepeer_list_signing_keys).'),
+    expiresInSeconds: z.int().min(60).max(604_800).default(3600).describe('How long the token is valid (default 3600).'),
   },
-  describeChange: (input) => `sign a playback token for ${String(input.playbackId)} with the signing key ${String(input.keyId)}, valid ${Number(input.expiresInSeconds ?? 3600)} s`,
+  describeChange: (input) => `sign a playback token for ${input.playbackId} with the signing key ${input.keyId}, valid ${input.expiresInSeconds} s`,
   async run(input, { client, keptKey, signal }) {
-    const key = await client.keys.get(input.keyId as string, signal);
+    const key = await client.keys.get(input.keyId, signal);
     const privateKey = await keptKey?.(key);
     if (!privateKey) throw new Error(`no private key is kept in VS Code for the signing key ${key.name ?? key.id}: create a key with livepeer_create_signing_key, or keep its private key with "Livepeer: Keep Private Key"`);
-    const expiresInSeconds = typeof input.expiresInSeconds === 'number' ? input.expiresInSeconds : 3600;
+    const { playbackId, expiresInSeconds } = input;
     const { signWithKeptKey } = await import('../operations/signPlaybackToken.js');
-    const signed = await signWithKeptKey(client, { playbackId: input.playbackId as string, key, privateKey, expiresInSeconds });
-    return { playbackId: input.playbackId, keyId: key.id, expiresAt: when(Date.now() + expiresInSeconds * 1000), ...signed };
+    const signed = await signWithKeptKey(client, { playbackId, key, privateKey, expiresInSeconds });
+    return { playbackId, keyId: key.id, expiresAt: when(Date.now() + expiresInSeconds * 1000), ...signed };
   },
-};
+});
 
-export const createSigningKey: ToolDefinition = {
+export const createSigningKey = defineTool({
   name: 'livepeer_create_signing_key',
   toolReferenceName: 'livepeerCreateSigningKey',
   displayName: 'Livepeer: Create Signing Key',
@@ -71,17 +61,17 @@ export const createSigningKey: ToolDefinition = {
     'Creates a signing key for signed playback. Its private key is kept in VS Code’s secret storage (never answered), so livepeer_sign_playback_token can sign with it. Answers the key’s id, name and public key. The user is asked to confirm first.',
   kind: 'change',
   needs: ['keepKey'],
-  inputSchema: { type: 'object', properties: { name: { ...NAME, description: 'The key name.' } } },
-  describeChange: (input) => `create the signing key “${String(input.name ?? 'unnamed')}” and keep its private key in VS Code`,
+  input: { name: nameField('The key name.').optional() },
+  describeChange: (input) => `create the signing key “${input.name ?? 'unnamed'}” and keep its private key in VS Code`,
   async run(input, { client, keepKey, signal }) {
-    const { privateKey, ...key } = await client.keys.create({ name: input.name as string | undefined }, signal);
+    const { privateKey, ...key } = await client.keys.create({ name: input.name }, signal);
     if (!privateKey) return { created: keyRow(key), privateKey: 'the service handed out no private key: it cannot sign tokens here' };
     await keepKey?.(key, privateKey);
     return { created: keyRow(key), privateKey: 'kept in VS Code’s secret storage; never given to assistants' };
   },
-};
+});
 
-export const resendDelivery: ToolDefinition = {
+export const resendDelivery = defineTool({
   name: 'livepeer_resend_webhook_delivery',
   toolReferenceName: 'livepeerResendDelivery',
   displayName: 'Livepeer: Resend Webhook Delivery',
@@ -89,18 +79,14 @@ export const resendDelivery: ToolDefinition = {
   modelDescription:
     'Sends one delivery of a webhook again (the same event, re-signed, to the webhook’s URL) and answers the new delivery: success and the receiver’s HTTP status. The user is asked to confirm first.',
   kind: 'change',
-  inputSchema: {
-    type: 'object',
-    properties: { webhookId: { ...ID, description: 'The webhook id.' }, deliveryId: { ...ID, description: 'The delivery id (see livepeer_list_webhook_deliveries).' } },
-    required: ['webhookId', 'deliveryId'],
-  },
-  describeChange: (input) => `send the delivery ${String(input.deliveryId)} of the webhook ${String(input.webhookId)} again to its URL`,
+  input: { webhookId: idField('The webhook id.'), deliveryId: idField('The delivery id (see livepeer_list_webhook_deliveries).') },
+  describeChange: (input) => `send the delivery ${input.deliveryId} of the webhook ${input.webhookId} again to its URL`,
   async run(input, { client, signal }) {
-    return { resent: deliveryRow(await client.webhooks.resendDelivery(input.webhookId as string, input.deliveryId as string, signal)) };
+    return { resent: deliveryRow(await client.webhooks.resendDelivery(input.webhookId, input.deliveryId, signal)) };
   },
-};
+});
 
-export const uploadFile: ToolDefinition = {
+export const uploadFile = defineTool({
   name: 'livepeer_upload_file',
   toolReferenceName: 'livepeerUpload',
   displayName: 'Livepeer: Upload Video File',
@@ -109,22 +95,18 @@ export const uploadFile: ToolDefinition = {
     'Uploads a video file inside an open workspace folder as a new asset (a path relative to a folder, or absolute inside one; links are followed, and a file outside the open folders is refused), through the same upload queue (progress, pause, resume) as the Explorer’s "Upload to Livepeer". Answers the asset id at once (once it starts, when other uploads run first); the upload and processing go on: follow them with livepeer_why_not_ready. Offered in VS Code only. The user is asked to confirm first, with the file’s size.',
   kind: 'change',
   needs: ['uploadFile'],
-  inputSchema: {
-    type: 'object',
-    properties: {
-      path: { type: 'string', minLength: 1, maxLength: 1000, description: 'The file’s path, relative to a workspace folder or absolute inside one.' },
-      name: { ...NAME, description: 'The asset name (default: the file name).' },
-    },
-    required: ['path'],
+  input: {
+    path: z.string().trim().min(1).max(1000).describe('The file’s path, relative to a workspace folder or absolute inside one.'),
+    name: nameField('The asset name (default: the file name).').optional(),
   },
   async describeChange(input, { folders }) {
-    const file = await fileInsideFolders(input.path as string, folders?.() ?? []);
-    return `upload the file ${file.path} (${sizeWords(file.size)}) as a new asset “${String(input.name ?? basename(file.path))}”`;
+    const file = await fileInsideFolders(input.path, folders?.() ?? []);
+    return `upload the file ${file.path} (${sizeWords(file.size)}) as a new asset “${input.name ?? basename(file.path)}”`;
   },
   async run(input, { folders, uploadFile: upload }) {
     if (!upload) throw new Error('uploading files is offered only inside VS Code');
-    const file = await fileInsideFolders(input.path as string, folders?.() ?? []);
-    const started = await upload(file, (input.name as string | undefined) ?? basename(file.path));
+    const file = await fileInsideFolders(input.path, folders?.() ?? []);
+    const started = await upload(file, input.name ?? basename(file.path));
     return { ...started, file: file.path, sizeBytes: file.size, follow: 'the Uploads view shows its progress (pause and resume there); livepeer_why_not_ready with the assetId tells how it goes' };
   },
-};
+});

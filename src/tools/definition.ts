@@ -1,21 +1,8 @@
+import * as z from 'zod';
 import type { SigningKey, StudioClient } from '../api';
 import type { FolderFile } from '../operations/folderFile';
 import type { LocalUploadTrace } from '../operations/whyNotReady';
-
-/** The part of JSON Schema the tools' inputs use (what VS Code and MCP clients hand to a model). */
-export interface JsonSchema {
-  type: 'object' | 'string' | 'number' | 'integer' | 'boolean' | 'array';
-  description?: string;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  enum?: readonly string[];
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  items?: JsonSchema;
-  additionalProperties?: boolean;
-}
+import { checkedInput } from './input';
 
 /** `read` tools only read the account; `change` tools change it and are confirmed first (and refused when read-only). */
 export type ToolKind = 'read' | 'change';
@@ -58,8 +45,8 @@ export interface AccountInfo {
   baseUrl: string;
 }
 
-/** One tool, defined once for both the VS Code registration and the MCP server. */
-export interface ToolDefinition {
+/** What a tool is called and told as, in both VS Code and MCP. */
+interface ToolTexts {
   /** VS Code's tool name and the MCP tool name. */
   name: string;
   /** What people type after `#` in chat. */
@@ -70,12 +57,47 @@ export interface ToolDefinition {
   /** For the model: what it does, when to use it, what it answers. */
   modelDescription: string;
   kind: ToolKind;
-  inputSchema: JsonSchema;
   /** What the side must offer (see ToolContext). */
   needs?: Capability[];
+}
+
+/** A tool's input as its handlers get it: checked against its declaration, defaults filled in. */
+export type InputOf<S extends z.ZodRawShape> = z.output<z.ZodObject<S, z.core.$strict>>;
+
+/** A tool as written: its input declared once (zod fields with descriptions), its handlers typed by it. */
+export interface ToolSpec<S extends z.ZodRawShape> extends ToolTexts {
+  input: S;
   /** The change in words, for the confirmation (change tools); it may look at the side's folders (a file's size). */
-  describeChange?(input: Record<string, unknown>, context: Pick<ToolContext, 'folders'>): string | Promise<string>;
-  run(input: Record<string, unknown>, context: ToolContext): Promise<unknown>;
+  describeChange?(input: InputOf<S>, context: Pick<ToolContext, 'folders'>): string | Promise<string>;
+  run(input: InputOf<S>, context: ToolContext): Promise<unknown>;
+}
+
+/**
+ * One tool, defined once for the VS Code registration, the MCP server and package.json's schema
+ * (generated from `input`). Its handlers take what a model sent and check it first: a wrong input
+ * throws a ToolInputError naming the field and what is expected.
+ */
+export interface ToolDefinition extends ToolTexts {
+  /** The input's declaration: no field beyond those it names. */
+  input: z.ZodObject;
+  describeChange?(input: unknown, context: Pick<ToolContext, 'folders'>): Promise<string>;
+  run(input: unknown, context: ToolContext): Promise<unknown>;
+}
+
+export function defineTool<S extends z.ZodRawShape>({ input, describeChange, run, ...texts }: ToolSpec<S>): ToolDefinition {
+  const schema = z.strictObject(input);
+  return {
+    ...texts,
+    input: schema,
+    run: async (raw, context) => run(checkedInput(schema, raw), context),
+    ...(describeChange ? { describeChange: async (raw: unknown, context: Pick<ToolContext, 'folders'>) => describeChange(checkedInput(schema, raw), context) } : {}),
+  };
+}
+
+/** The input's JSON Schema as both sides hand it to models: MCP's tools/list (the SDK's own conversion) and package.json. */
+export function inputJsonSchema(tool: ToolDefinition): Record<string, unknown> {
+  const { $schema: _draft, ...schema } = z.toJSONSchema(tool.input, { target: 'draft-7', io: 'input' });
+  return schema;
 }
 
 /** Whether a side with these capabilities can offer the tool. */

@@ -1,37 +1,38 @@
-import type { JsonSchema } from './definition';
+import type { z } from 'zod';
 
-/** A tool input that does not fit its schema: the model is told what to send instead. */
+/** A tool input that does not fit its declaration: the model is told what to send instead. */
 export class ToolInputError extends Error {}
 
-function check(name: string, value: unknown, schema: JsonSchema): void {
-  const is = schema.type === 'integer' ? Number.isInteger(value) : schema.type === 'array' ? Array.isArray(value) : typeof value === schema.type;
-  if (!is) throw new ToolInputError(`${name} must be ${schema.type === 'integer' ? 'an integer' : `a ${schema.type}`}`);
-  if (typeof value === 'string') {
-    if (schema.enum && !schema.enum.includes(value)) throw new ToolInputError(`${name} must be one of: ${schema.enum.join(', ')}`);
-    if (schema.minLength !== undefined && value.trim().length < schema.minLength) throw new ToolInputError(`${name} must not be empty`);
-    if (schema.maxLength !== undefined && value.length > schema.maxLength) throw new ToolInputError(`${name} must be at most ${schema.maxLength} characters`);
-  }
-  if (typeof value === 'number') {
-    if (schema.minimum !== undefined && value < schema.minimum) throw new ToolInputError(`${name} must be at least ${schema.minimum}`);
-    if (schema.maximum !== undefined && value > schema.maximum) throw new ToolInputError(`${name} must be at most ${schema.maximum}`);
+const A_TYPE: Record<string, string> = { int: 'an integer', object: 'an object', array: 'an array', integer: 'an integer' };
+
+/** One problem of an input in words: the field, then what it takes. */
+function inWords(issue: z.core.$ZodIssue, fields: readonly string[]): string {
+  const field = issue.path.join('.') || 'the input';
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `unknown input ${issue.keys.slice(0, 5).join(', ')}: this tool takes ${fields.join(', ') || 'no input'}`;
+    case 'invalid_type':
+      return issue.input === undefined ? `${field} is required` : `${field} must be ${A_TYPE[issue.expected] ?? `a ${issue.expected}`}`;
+    case 'invalid_value':
+      return `${field} must be one of: ${issue.values.join(', ')}`;
+    case 'too_big':
+      return `${field} must be at most ${issue.maximum}${issue.origin === 'string' ? ' characters' : ''}`;
+    case 'too_small':
+      return issue.origin === 'string' ? `${field} must not be empty` : `${field} must be at least ${issue.minimum}`;
+    default:
+      return `${field}: ${issue.message}`;
   }
 }
 
 /**
- * The input checked against the tool's schema (models send what they like; VS Code and MCP
- * clients do not all check): required fields present, known fields only, types, bounds and enums.
+ * The input checked against the tool's declaration (models send what they like; VS Code does not
+ * check, and not every MCP client does): known fields only, required ones present, types, bounds
+ * and choices. A field sent as null counts as left out (models often send null for "not given").
  */
-export function checkInput(schema: JsonSchema, raw: unknown): Record<string, unknown> {
-  const input = raw ?? {};
-  if (typeof input !== 'object' || Array.isArray(input)) throw new ToolInputError('the input must be an object');
-  const fields = input as Record<string, unknown>;
-  const properties = schema.properties ?? {};
-  const unknown = Object.keys(fields).filter((key) => !(key in properties) && fields[key] !== undefined);
-  if (unknown.length) throw new ToolInputError(`unknown input ${unknown.slice(0, 5).join(', ')}: this tool takes ${Object.keys(properties).join(', ') || 'no input'}`);
-  for (const key of schema.required ?? []) if (fields[key] === undefined || fields[key] === null) throw new ToolInputError(`${key} is required`);
-  for (const [key, value] of Object.entries(fields)) {
-    const property = properties[key];
-    if (property && value !== undefined && value !== null) check(key, value, property);
-  }
-  return fields;
+export function checkedInput<S extends z.ZodObject>(schema: S, raw: unknown): z.output<S> {
+  const given = raw && typeof raw === 'object' && !Array.isArray(raw) ? Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== null)) : (raw ?? {});
+  const checked = schema.safeParse(given, { reportInput: true });
+  if (checked.success) return checked.data;
+  const fields = Object.keys(schema.shape);
+  throw new ToolInputError(checked.error.issues.slice(0, 3).map((issue) => inWords(issue, fields)).join('; '));
 }

@@ -1,26 +1,26 @@
+import * as z from 'zod';
 import type { Page } from '../api';
-import type { JsonSchema } from './definition';
 
 /** Rows a list answers when the model does not say; at most MAX_ROWS, so no account floods a context. */
 export const DEFAULT_ROWS = 20;
 export const MAX_ROWS = 50;
 
 /** The input of every list tool: a page size and the cursor of the page asked for. */
-export const PAGE_INPUT: Record<string, JsonSchema> = {
-  limit: { type: 'integer', minimum: 1, maximum: MAX_ROWS, description: `Rows on this page (default ${DEFAULT_ROWS}, at most ${MAX_ROWS}).` },
-  cursor: { type: 'string', maxLength: 500, description: 'The nextCursor of the previous answer, to read the next page.' },
+export const PAGE_INPUT = {
+  limit: z.int().min(1).max(MAX_ROWS).default(DEFAULT_ROWS).describe(`Rows on this page (default ${DEFAULT_ROWS}, at most ${MAX_ROWS}).`),
+  cursor: z.string().max(500).optional().describe('The nextCursor of the previous answer, to read the next page.'),
 };
 
 /** The service's cursors (`skip20`); it reads any other text as no cursor and answers the first page again. */
 const CURSOR = /^skip\d+$/;
 
 /** The page asked for; a cursor the service did not give is refused, not read as page 1. */
-export function pageRequest(input: Record<string, unknown>): { limit: number; cursor: string | undefined } {
-  const cursor = typeof input.cursor === 'string' && input.cursor ? input.cursor : undefined;
+export function pageRequest(input: { limit: number; cursor?: string | undefined }): { limit: number; cursor: string | undefined } {
+  const cursor = input.cursor || undefined;
   if (cursor !== undefined && !CURSOR.test(cursor)) {
     throw new Error('cursor is not one a list answered (they look like "skip20"): pass the nextCursor of the previous answer as it is, or leave cursor out for the first page');
   }
-  return { limit: typeof input.limit === 'number' ? input.limit : DEFAULT_ROWS, cursor };
+  return { limit: input.limit, cursor };
 }
 
 export interface PageAnswer<T> {

@@ -1,7 +1,6 @@
 import { knownSecrets } from '../api/core/knownSecrets';
 import { StudioApiError, type StudioClient } from '../api';
 import type { ToolContext, ToolDefinition } from './definition';
-import { checkInput } from './input';
 import { safeErrorText, safeResultText } from './safeResult';
 
 export interface ToolAnswer {
@@ -29,14 +28,14 @@ function learnWebhookSecrets(client: StudioClient, signal?: AbortSignal): Promis
 }
 
 /**
- * Runs a tool as both sides do: the input checked against its schema, the handler, then the last
+ * Runs a tool as both sides do: the input checked against its declaration, the handler, then the last
  * pass over the result or the error (secrets blanked, size bounded). Never throws: an error is an
  * answer the model reads.
  */
 export async function runTool(tool: ToolDefinition, input: unknown, context: ToolContext): Promise<ToolAnswer> {
   const secrets = (): string[] => [...context.secrets(), ...knownSecrets()];
   try {
-    const result = await tool.run(checkInput(tool.inputSchema, input), context);
+    const result = await tool.run(input, context);
     await learnWebhookSecrets(context.client, context.signal);
     return { text: safeResultText(result, secrets()), isError: false };
   } catch (error) {

@@ -1,12 +1,13 @@
-import type { ToolDefinition } from './definition';
+import * as z from 'zod';
+import { defineTool } from './definition';
+import { idField } from './fields';
 import { PAGE_INPUT, pageAnswer, pageRequest } from './paging';
 import { unavailable } from './readTools';
 import { deliveryRow, webhookRow } from './rows';
 
-const ID = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const DAY_MS = 86_400_000;
 
-export const listWebhooks: ToolDefinition = {
+export const listWebhooks = defineTool({
   name: 'livepeer_list_webhooks',
   toolReferenceName: 'livepeerWebhooks',
   displayName: 'Livepeer: List Webhooks',
@@ -14,13 +15,10 @@ export const listWebhooks: ToolDefinition = {
   modelDescription:
     'Lists the webhooks of the account, newest first, a page at a time: id, name, URL, events, stream, last failure, and each one’s most recent deliveries (event, time, success, HTTP status). Webhook secrets are never given. Use livepeer_list_webhook_deliveries for more of one webhook’s deliveries.',
   kind: 'read',
-  inputSchema: {
-    type: 'object',
-    properties: { deliveries: { type: 'integer', minimum: 0, maximum: 10, description: 'Recent deliveries shown per webhook (default 3).' }, ...PAGE_INPUT },
-  },
+  input: { deliveries: z.int().min(0).max(10).default(3).describe('Recent deliveries shown per webhook (default 3).'), ...PAGE_INPUT },
   async run(input, { client, signal }) {
     const { limit, cursor } = pageRequest(input);
-    const shown = typeof input.deliveries === 'number' ? input.deliveries : 3;
+    const shown = input.deliveries;
     const page = pageAnswer(await client.webhooks.listPage(cursor, limit, signal), limit, (webhook) => webhook);
     const items = await Promise.all(
       page.items.map(async (webhook) => {
@@ -32,9 +30,9 @@ export const listWebhooks: ToolDefinition = {
     );
     return { ...page, items };
   },
-};
+});
 
-export const listDeliveries: ToolDefinition = {
+export const listDeliveries = defineTool({
   name: 'livepeer_list_webhook_deliveries',
   toolReferenceName: 'livepeerWebhookDeliveries',
   displayName: 'Livepeer: List Webhook Deliveries',
@@ -42,24 +40,20 @@ export const listDeliveries: ToolDefinition = {
   modelDescription:
     'Lists the deliveries of one webhook, newest first, a page at a time: event, time, success, HTTP status of the receiver. Filter by event name or by success. A failed delivery can be sent again with livepeer_resend_webhook_delivery.',
   kind: 'read',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      webhookId: { ...ID, description: 'The webhook id.' },
-      event: { type: 'string', maxLength: 100, description: 'Only deliveries of this event, e.g. stream.started.' },
-      success: { type: 'boolean', description: 'true: only delivered; false: only failed.' },
-      ...PAGE_INPUT,
-    },
-    required: ['webhookId'],
+  input: {
+    webhookId: idField('The webhook id.'),
+    event: z.string().max(100).optional().describe('Only deliveries of this event, e.g. stream.started.'),
+    success: z.boolean().optional().describe('true: only delivered; false: only failed.'),
+    ...PAGE_INPUT,
   },
   async run(input, { client, signal }) {
     const { limit, cursor } = pageRequest(input);
-    const query = { event: input.event as string | undefined, success: input.success as boolean | undefined, cursor, limit };
-    return pageAnswer(await client.webhooks.listDeliveriesPage(input.webhookId as string, query, signal), limit, deliveryRow);
+    const query = { event: input.event, success: input.success, cursor, limit };
+    return pageAnswer(await client.webhooks.listDeliveriesPage(input.webhookId, query, signal), limit, deliveryRow);
   },
-};
+});
 
-export const checkPlaybackAccess: ToolDefinition = {
+export const checkPlaybackAccess = defineTool({
   name: 'livepeer_check_playback_access',
   toolReferenceName: 'livepeerPlaybackAccess',
   displayName: 'Livepeer: Check Playback Access',
@@ -67,24 +61,20 @@ export const checkPlaybackAccess: ToolDefinition = {
   modelDescription:
     'Checks who may play a playback id (of a stream, recording or asset): its playback policy (public, or jwt: viewers need a token signed with one of the account’s signing keys), and, given a signing key id, whether the service’s access gate accepts that key for it, in words.',
   kind: 'read',
-  inputSchema: {
-    type: 'object',
-    properties: { playbackId: { ...ID, description: 'The playback id.' }, keyId: { ...ID, description: 'A signing key id, to ask whether that key may play it.' } },
-    required: ['playbackId'],
-  },
+  input: { playbackId: idField('The playback id.'), keyId: idField('A signing key id, to ask whether that key may play it.').optional() },
   async run(input, { client, signal }) {
-    const playbackId = input.playbackId as string;
+    const { playbackId } = input;
     const policy = await client.playback.get(playbackId, signal).then((info) => info.meta.playbackPolicy?.type ?? 'public', unavailable);
-    if (typeof input.keyId !== 'string') return { playbackId, policy };
+    if (input.keyId === undefined) return { playbackId, policy };
     const [key, own] = await Promise.all([client.keys.get(input.keyId, signal), client.keys.listPage(undefined, 100, signal)]);
     // Loaded as the commands load it: one copy of the operation in the extension (its own bundle).
     const { askGate } = await import('../operations/checkAccess.js');
     const gate = await askGate(client, playbackId, key.publicKey, own.items);
     return { playbackId, policy, key: { id: key.id, name: key.name, disabled: !!key.disabled }, ...gate };
   },
-};
+});
 
-export const viewership: ToolDefinition = {
+export const viewership = defineTool({
   name: 'livepeer_viewership',
   toolReferenceName: 'livepeerViewers',
   displayName: 'Livepeer: Viewers',
@@ -92,14 +82,9 @@ export const viewership: ToolDefinition = {
   modelDescription:
     'Viewer numbers of a playback id (a stream’s or an asset’s): viewers watching now, views and minutes watched per UTC day over the last days, and all-time totals. The service may have no viewer numbers: then it says so.',
   kind: 'read',
-  inputSchema: {
-    type: 'object',
-    properties: { playbackId: { ...ID, description: 'The playback id.' }, days: { type: 'integer', minimum: 1, maximum: 90, description: 'Days back from now (default 7).' } },
-    required: ['playbackId'],
-  },
+  input: { playbackId: idField('The playback id.'), days: z.int().min(1).max(90).default(7).describe('Days back from now (default 7).') },
   async run(input, { client, signal }) {
-    const playbackId = input.playbackId as string;
-    const days = typeof input.days === 'number' ? input.days : 7;
+    const { playbackId, days } = input;
     const to = Date.now();
     const viewersNow = await client.viewership.viewersNow(playbackId, signal).catch(unavailable);
     const perDay = await client.viewership.viewsPerDay(playbackId, { from: to - days * DAY_MS, to }, signal).then(
@@ -109,4 +94,4 @@ export const viewership: ToolDefinition = {
     const total = await client.viewership.totalViews(playbackId, signal).catch(unavailable);
     return { playbackId, viewersNow, perDay, total };
   },
-};
+});

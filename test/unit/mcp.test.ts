@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { inputJsonSchema } from '../../src/tools/definition';
 import { TOOLS } from '../../src/tools/table';
 import { startEmulator, type Emulator } from '../emulator';
 
@@ -61,21 +62,27 @@ describe('MCP server over stdio (dist/mcp.js, the SDK’s client, real HTTP)', f
     };
   }
 
-  it('read-only by default: lists every read tool with its schema, and each one answers', async () => {
+  it('read-only by default: lists every read tool with the JSON schema its zod declaration makes, and each one answers', async () => {
     const given = inputs();
     const mcp = await connect({});
     const { tools } = await mcp.listTools();
     const reads = TOOLS.filter((tool) => tool.kind === 'read');
     assert.deepEqual(tools.map((tool) => tool.name), reads.map((tool) => tool.name));
     for (const tool of tools) {
-      assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
+      const { $schema: _draft, ...listed } = tool.inputSchema as Record<string, unknown>;
+      const declared = reads.find((read) => read.name === tool.name);
+      assert.ok(declared);
+      assert.deepEqual(listed, inputJsonSchema(declared), tool.name);
+      assert.equal(listed.additionalProperties, false, `${tool.name}: no field beyond those declared`);
+      assert.deepEqual([tool.title, tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint], [declared.displayName, true, false], tool.name);
       const answer = await callText(mcp, tool.name, given[tool.name] ?? {});
       assert.equal(answer.isError, false, `${tool.name}: ${answer.text}`);
       assert.ok(!answer.text.includes(TOKEN));
     }
+    assert.match(mcp.getInstructions() ?? '', /read-only: changes need LIVEPEER_ALLOW_CHANGES=1 in its environment \(livepeer_create_stream, .*livepeer_create_clip\)/, 'the model is told why the change tools are missing');
     const refused = await callText(mcp, 'livepeer_create_stream', { name: 'not allowed' });
     assert.equal(refused.isError, true);
-    assert.match(refused.text, /read-only: changes need LIVEPEER_ALLOW_CHANGES=1/);
+    assert.match(refused.text, /livepeer_create_stream not found/);
     assert.ok(![...emu.store.streams.values()].some((stream) => stream.name === 'not allowed'), 'nothing was created');
   });
 
@@ -84,12 +91,14 @@ describe('MCP server over stdio (dist/mcp.js, the SDK’s client, real HTTP)', f
     const mcp = await connect({ LIVEPEER_ALLOW_CHANGES: '1' });
     const names = (await mcp.listTools()).tools.map((tool) => tool.name);
     assert.ok(names.includes('livepeer_create_stream') && names.includes('livepeer_resend_webhook_delivery'));
+    const instructions = mcp.getInstructions() ?? '';
+    assert.doesNotMatch(instructions, /read-only|LIVEPEER_ALLOW_CHANGES/, 'changes are allowed: that is not why');
     for (const vscodeOnly of ['livepeer_sign_playback_token', 'livepeer_create_signing_key', 'livepeer_upload_file']) {
       assert.ok(!names.includes(vscodeOnly), vscodeOnly);
+      assert.match(instructions, new RegExp(`Only in the Livepeer extension in VS Code: .*${vscodeOnly} \\(it [^)]*(secret storage|folder open in VS Code)`), vscodeOnly);
       const refused = await callText(mcp, vscodeOnly, {});
       assert.equal(refused.isError, true);
-      assert.doesNotMatch(refused.text, /read-only|LIVEPEER_ALLOW_CHANGES/, 'changes are allowed: that is not why');
-      assert.match(refused.text, /is not offered: it .*(secret storage|folder open in VS Code).*: use the Livepeer extension in VS Code for it/);
+      assert.match(refused.text, /not found/);
     }
     const created = await callText(mcp, 'livepeer_create_stream', given.livepeer_create_stream ?? {});
     assert.equal(created.isError, false, created.text);
@@ -119,6 +128,27 @@ describe('MCP server over stdio (dist/mcp.js, the SDK’s client, real HTTP)', f
       const answer = await callText(mcp, tool.name, given[tool.name] ?? {});
       for (const secret of secrets()) assert.ok(!answer.text.includes(secret), `${tool.name} answered a secret: ${answer.text.slice(0, 300)}`);
     }
+  });
+
+  it('a wrong input is refused by its zod declaration before the tool runs: a short error naming the field and what it takes, no request sent', async () => {
+    const mcp = await connect({ LIVEPEER_ALLOW_CHANGES: '1' });
+    const before = emu.requests.length;
+    const wrong: Array<[string, Record<string, unknown>, RegExp]> = [
+      ['livepeer_get_stream', {}, /expected string, received undefined at streamId/],
+      ['livepeer_list_streams', { limit: 100 }, /expected number to be <=50 at limit/],
+      ['livepeer_list_streams', { colour: 'red' }, /Unrecognized key: "colour"/],
+      ['livepeer_list_assets', { phase: 'done' }, /expected one of "waiting"\|"processing"\|"ready"\|"failed" at phase/],
+      ['livepeer_create_stream', { name: '   ' }, /expected string to have >=1 characters at name/],
+    ];
+    for (const [name, args, expected] of wrong) {
+      const answer = await callText(mcp, name, args);
+      assert.equal(answer.isError, true, name);
+      assert.match(answer.text, /Input validation error: Invalid arguments for tool/, name);
+      assert.match(answer.text, expected, name);
+      assert.ok(answer.text.length < 300, `${name}: short (${answer.text})`);
+    }
+    assert.deepEqual(emu.requests.slice(before), [], 'nothing was asked of the service');
+    assert.ok(![...emu.store.streams.values()].some((stream) => (stream.name ?? '').trim() === ''), 'nothing was created');
   });
 
   it('a key the service refuses: current_account and the lists say so, naming LIVEPEER_API_KEY', async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { StudioClient } from '../../src/api';
+import { inputJsonSchema } from '../../src/tools/definition';
 import { MAX_ROWS } from '../../src/tools/paging';
 import { runTool } from '../../src/tools/runTool';
 import { MAX_RESULT_CHARS } from '../../src/tools/safeResult';
@@ -55,20 +56,23 @@ describe('assistant tools: one table, bounded and redacted results (real HTTP)',
     assert.equal(new Set(TOOLS.map((tool) => tool.toolReferenceName)).size, TOOLS.length);
     for (const tool of TOOLS) {
       assert.match(tool.name, /^livepeer_[a-z_]+$/);
-      assert.equal(tool.inputSchema.type, 'object', tool.name);
+      assert.equal(inputJsonSchema(tool).type, 'object', tool.name);
       assert.ok(tool.modelDescription.length > 60, tool.name);
       assert.equal(tool.kind === 'change', typeof tool.describeChange === 'function', tool.name);
       assert.doesNotMatch(tool.name, /delete|remove|disable|terminate|suspend/);
     }
   });
 
-  it('package.json contributes exactly the table: names, reference names, texts and input schemas (so the two never drift)', () => {
-    const contributed = (localizedManifest().contributes.languageModelTools as Array<Record<string, unknown>>).map(({ icon: _icon, tags, canBeReferencedInPrompt, ...tool }) => {
+  it('package.json contributes exactly the table: names, reference names, texts, and the input schemas generated from the zod declarations (so the two never drift)', () => {
+    const contributed = (localizedManifest().contributes.languageModelTools as Array<Record<string, unknown>>).map(({ icon: _icon, tags, canBeReferencedInPrompt, inputSchema, ...tool }) => {
       assert.deepEqual([tags, canBeReferencedInPrompt], [['livepeer'], true]);
+      const declared = TOOLS.find((candidate) => candidate.name === tool.name);
+      assert.ok(declared, `${String(tool.name)} is in src/tools/table.ts`);
+      assert.deepEqual(inputSchema, inputJsonSchema(declared), `${declared.name}: package.json's inputSchema is not the one its declaration makes: run npm run build to regenerate it`);
       return tool;
     });
-    const table = TOOLS.map(({ name, toolReferenceName, displayName, userDescription, modelDescription, inputSchema }) => ({ name, toolReferenceName, displayName, userDescription, modelDescription, inputSchema }));
-    assert.deepEqual(contributed, JSON.parse(JSON.stringify(table)));
+    const table = TOOLS.map(({ name, toolReferenceName, displayName, userDescription, modelDescription }) => ({ name, toolReferenceName, displayName, userDescription, modelDescription }));
+    assert.deepEqual(contributed, table);
   });
 
   it('a 10,000-stream account: a page of the asked size with a count and the cursor of the next, bounded in size', async () => {
@@ -105,10 +109,34 @@ describe('assistant tools: one table, bounded and redacted results (real HTTP)',
     assert.ok(!answer.text.includes(stream.streamKey ?? '?'));
   });
 
-  it('input is checked: missing, unknown and mistyped fields are errors the model reads', async () => {
-    assert.match((await call('livepeer_get_stream', {}, context)).text, /streamId is required/);
-    assert.match((await call('livepeer_list_streams', { colour: 'red' }, context)).text, /unknown input colour/);
-    assert.match((await call('livepeer_list_assets', { phase: 'done' }, context)).text, /phase must be one of/);
+  it('input is checked against its declaration before use: missing, unknown and mistyped fields are short errors naming the field; no request is sent', async () => {
+    const wrong: Array<[string, unknown, RegExp]> = [
+      ['livepeer_get_stream', {}, /^livepeer_get_stream failed: streamId is required$/],
+      ['livepeer_get_stream', { streamId: '   ' }, /streamId must not be empty/],
+      ['livepeer_list_streams', { colour: 'red' }, /unknown input colour: this tool takes name, isActive, record, limit, cursor$/],
+      ['livepeer_list_streams', { limit: 2.5 }, /limit must be an integer/],
+      ['livepeer_list_streams', 'all of them', /the input must be an object/],
+      ['livepeer_list_assets', { phase: 'done' }, /phase must be one of: waiting, processing, ready, failed/],
+      ['livepeer_viewership', { playbackId: 'p', days: 365 }, /days must be at most 90$/],
+      ['livepeer_create_stream', { name: 'x'.repeat(201), playback: 'private' }, /name must be at most 200 characters; playback must be one of: public, jwt$/],
+      ['livepeer_create_clip', { streamId: 's', lastSeconds: '10' }, /lastSeconds must be a number/],
+    ];
+    for (const [name, input, expected] of wrong) {
+      const answer = await call(name, input, context);
+      assert.equal(answer.isError, true, name);
+      assert.match(answer.text, expected, name);
+    }
+    assert.deepEqual(emu.requests.filter((request) => request.origin === 'api' && !request.url.startsWith('/api/webhook')), [], 'nothing was asked of the service');
+  });
+
+  it('ids and names as models send them (padded, optional fields as null): trimmed and left out, then used', async () => {
+    const stream = emu.store.addStream({ name: 'padded' });
+    const found = await call('livepeer_get_stream', { streamId: ` ${stream.id}\n` }, context);
+    assert.equal(found.isError, false, found.text);
+    assert.equal(found.json.name, 'padded');
+    const created = await call('livepeer_create_stream', { name: '  spaced out  ', record: null, playback: null }, context);
+    assert.equal(created.isError, false, created.text);
+    assert.ok([...emu.store.streams.values()].some((made) => made.name === 'spaced out' && !made.record && made.playbackPolicy?.type !== 'jwt'), 'made as named, with the defaults');
   });
 
   it('a hostile service echoing every secret into every answer and error: no secret in any result', async () => {

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { offeredWith, type ToolContext } from '../../tools/definition';
-import { checkInput } from '../../tools/input';
 import { runTool } from '../../tools/runTool';
 import { safeErrorText } from '../../tools/safeResult';
 import { toolNamed } from '../../tools/table';
@@ -25,7 +24,7 @@ export async function prepareTool(name: string, input: unknown, deps: AssistantD
   if (tool.kind === 'read' || settings.assistantTools() !== 'ask' || !tool.describeChange) return { invocationMessage };
   let change: string;
   try {
-    change = await tool.describeChange(checkInput(tool.inputSchema, input), { folders: openFolders });
+    change = await tool.describeChange(input, { folders: openFolders });
   } catch {
     // The call will be refused for its input (or its file): nothing to confirm.
     return { invocationMessage };

@@ -6,8 +6,9 @@ import { checkPlaybackAccess, listDeliveries, listWebhooks, viewership } from '.
 
 /**
  * Every tool offered to assistants, in the order they are listed: the VS Code registration (and
- * package.json's `languageModelTools`, checked against this by a unit test) and the MCP server both
- * serve this table. A new tool is one entry here. Destructive operations (delete, disable a key,
+ * package.json's `languageModelTools`: its input schemas written from these by the build, the rest
+ * checked against this by a unit test) and the MCP server both serve this table. A new tool is one
+ * entry here and one in package.json. Destructive operations (delete, disable a key,
  * terminate) are deliberately not offered.
  */
 export const TOOLS: readonly ToolDefinition[] = [

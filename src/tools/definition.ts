@@ -84,6 +84,7 @@ export interface ToolDefinition extends ToolTexts {
   run(input: unknown, context: ToolContext): Promise<unknown>;
 }
 
+/** A tool as both sides serve it, from the tool as written: its input a strict object (an unknown field is refused), checked before each handler. */
 export function defineTool<S extends z.ZodRawShape>({ input, describeChange, run, ...texts }: ToolSpec<S>): ToolDefinition {
   const schema = z.strictObject(input);
   return {

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 /** A tool input that does not fit its declaration: the model is told what to send instead. */
 export class ToolInputError extends Error {}
 
-const A_TYPE: Record<string, string> = { int: 'an integer', object: 'an object', array: 'an array', integer: 'an integer' };
+/** zod's names of the types a field may expect, as a sentence says them (others: `a string`, `a number`, `a boolean`). */
+const A_TYPE: Record<string, string> = { int: 'an integer', object: 'an object', array: 'an array' };
 
 /** One problem of an input in words: the field, then what it takes. */
 function inWords(issue: z.core.$ZodIssue, fields: readonly string[]): string {

@@ -12,7 +12,7 @@ import { forgetTargets, listTargets, rememberHost } from './targetDirectory';
 import { OWNER_NOTE, StreamTargetItem, TargetItem } from './targetRows';
 
 // The views load their rows through this module: one bundle, one copy of the row classes.
-export { streamTargetRows, targetRows } from './targetRows';
+export { noTargetsRow, streamTargetRows, targetRow } from './targetRows';
 
 const NEW_TARGET = 'new';
 

@@ -67,6 +67,11 @@ export class Prompts {
     return show(message, { modal, detail: options.detail }, ...actions);
   }
 
+  /** A notification that offers nothing to choose: nobody waits for it to be closed. */
+  notify(severity: 'info' | 'warning' | 'error', message: string, options: { detail?: string } = {}): void {
+    void this.message(severity, message, options);
+  }
+
   /**
    * A modal question before a destructive or irreversible action. The safe answer must be what
    * Enter and Escape give; resolves with the chosen action, undefined for the safe answer.

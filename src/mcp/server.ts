@@ -61,7 +61,7 @@ function mcpContext(settings: McpSettings, version: string): ToolContext {
 }
 
 /** An MCP server of the tool table (connect it to a transport). */
-export function createMcpServer(settings: McpSettings, version: string): { server: Server; close(): Promise<void> } {
+export function createMcpServer(settings: McpSettings, version: string): { server: Server; close: () => Promise<void> } {
   const context = mcpContext(settings, version);
   const tools = offeredTools(settings, context);
   const server = new Server({ name: 'livepeer-studio', version }, { capabilities: { tools: {} } });

@@ -71,7 +71,7 @@ export const createClipTool: ToolDefinition = {
   describeChange: (input) => {
     const part = typeof input.lastSeconds === 'number' ? `the last ${input.lastSeconds} s` : `${Number(input.fromSeconds ?? 0)} s to ${Number(input.toSeconds ?? 0)} s`;
     const session = typeof input.sessionId === 'string' ? `the session ${input.sessionId}` : 'the latest session';
-    return `cut a clip of ${part} of ${session} of the stream ${String(input.streamId)} as a new asset${input.name ? ` “${String(input.name)}”` : ''}`;
+    return `cut a clip of ${part} of ${session} of the stream ${String(input.streamId)} as a new asset${typeof input.name === 'string' && input.name ? ` “${input.name}”` : ''}`;
   },
   async run(input, { client, signal }) {
     const byEnd = typeof input.lastSeconds === 'number';

@@ -72,7 +72,7 @@ export const createSigningKey: ToolDefinition = {
   kind: 'change',
   needs: ['keepKey'],
   inputSchema: { type: 'object', properties: { name: { ...NAME, description: 'The key name.' } } },
-  describeChange: (input) => `create the signing key “${String(input.name ?? 'unnamed')}” and keep its private key in VS Code`,
+  describeChange: (input) => `create the signing key “${typeof input.name === 'string' ? input.name : 'unnamed'}” and keep its private key in VS Code`,
   async run(input, { client, keepKey, signal }) {
     const { privateKey, ...key } = await client.keys.create({ name: input.name as string | undefined }, signal);
     if (!privateKey) return { created: keyRow(key), privateKey: 'the service handed out no private key: it cannot sign tokens here' };
@@ -119,7 +119,7 @@ export const uploadFile: ToolDefinition = {
   },
   async describeChange(input, { folders }) {
     const file = await fileInsideFolders(input.path as string, folders?.() ?? []);
-    return `upload the file ${file.path} (${sizeWords(file.size)}) as a new asset “${String(input.name ?? basename(file.path))}”`;
+    return `upload the file ${file.path} (${sizeWords(file.size)}) as a new asset “${typeof input.name === 'string' ? input.name : basename(file.path)}”`;
   },
   async run(input, { folders, uploadFile: upload }) {
     if (!upload) throw new Error('uploading files is offered only inside VS Code');

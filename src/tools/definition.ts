@@ -28,17 +28,17 @@ export interface ToolContext {
   /** Every secret this side holds (API tokens, kept private keys, secrets seen): blanked from every result and error. */
   secrets(): Iterable<string>;
   /** The private key kept for a signing key (VS Code's secret storage); never answered. */
-  keptKey?(key: SigningKey): Promise<string | undefined>;
+  keptKey?: (key: SigningKey) => Promise<string | undefined>;
   /** Keeps a new signing key's private key in secret storage. */
-  keepKey?(key: SigningKey, privateKey: string): Promise<void>;
+  keepKey?: (key: SigningKey, privateKey: string) => Promise<void>;
   /** The folders whose files a tool may read (VS Code's open folders). */
-  folders?(): readonly string[];
+  folders?: () => readonly string[];
   /** Uploads a file found inside `folders` through the same queue as a right-click, answering where it stands. */
-  uploadFile?(file: FolderFile, name: string): Promise<UploadStarted>;
+  uploadFile?: (file: FolderFile, name: string) => Promise<UploadStarted>;
   /** What to do about a refused or missing API token on this side (the MCP server: its environment); VS Code's words when absent. */
   tokenAdvice?: string;
   /** What this side's upload of an asset left (VS Code's upload queue); absent where uploads are not seen. */
-  localUpload?(assetId: string): Promise<LocalUploadTrace | undefined>;
+  localUpload?: (assetId: string) => Promise<LocalUploadTrace | undefined>;
   signal?: AbortSignal;
 }
 

@@ -135,7 +135,7 @@ function checkedInputBox(options: vscode.InputBoxOptions, check: (value: string)
   return new Promise((resolve) => {
     let checking = false;
     const finish = (value: string | undefined) => {
-      subscriptions.forEach((s) => s.dispose());
+      subscriptions.forEach((s) => void s.dispose());
       box.dispose();
       resolve(value);
     };

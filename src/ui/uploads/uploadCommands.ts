@@ -102,7 +102,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       return undefined;
     }
     const picked = await prompts.pick(
-      items.map((item) => ({ label: String(item.label), description: String(item.description ?? ''), detail: item.filePath, item })),
+      items.map((item) => ({ label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''), description: String(item.description ?? ''), detail: item.filePath, item })),
       { title: PICKS[what].title, matchOnDetail: true },
     );
     return picked?.item;
@@ -131,7 +131,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     const value = item?.[field];
     if (!item) return;
     if (!value) {
-      const name = quoted(String(item.label));
+      const name = quoted(typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
       const text = field === 'assetId' ? vscode.l10n.t('Livepeer: the asset ID of {0} is not known yet.', name) : vscode.l10n.t('Livepeer: the playback ID of {0} is not known yet.', name);
       prompts.notify('info', text);
       return;

@@ -4,21 +4,45 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['dist/', 'out/', 'node_modules/', 'test/host/node_modules/'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  // Type-aware: a promise nobody awaits loses its error (and keeps running into the next test), an
+  // `any` spreads unchecked, a template prints "[object Object]".
+  ...tseslint.configs.recommendedTypeChecked,
   {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       'no-restricted-imports': 'off',
+      // Off: an async function that awaits nothing still turns a throw into a rejection, which the
+      // Promise-returning interfaces it implements rely on (tus-js-client's FileReader and UrlStorage,
+      // the tools' context, a forwarding's stop).
+      '@typescript-eslint/require-await': 'off',
+      // Off: `'pending' | 'failed' | string` documents the values the service is known to send while
+      // accepting new ones (task phases, track types, a form's 'keep').
+      '@typescript-eslint/no-redundant-type-constituents': 'off',
     },
   },
   {
-    // Type-aware: a promise nobody awaits loses its error (and keeps running into the next test).
-    files: ['src/**/*.ts', 'test/**/*.ts'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    // The tests read the emulator's and VS Code's untyped answers (JSON bodies, packageJSON, command
+    // results) and are being moved onto the new host harness this round (issue 37 item 4): these
+    // rules find 257 places in them, fixed once that lands; the promise rules above stay on.
+    files: ['test/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/restrict-template-expressions': 'off',
+      '@typescript-eslint/only-throw-error': 'off',
     },
+  },
+  {
+    // Plain scripts (the build, the test host's CommonJS, the demo) are outside the TypeScript projects.
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     // Plain CommonJS scripts of the test host and the demo run under Node.
@@ -32,8 +56,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // The API client, upload engine, profile model and operations are plain Node modules: no vscode import.
-    files: ['src/api/**', 'src/upload/**', 'src/profiles/**', 'src/operations/**'],
+    // The vscode-free layers (API client, operations, upload and download engines, profiles, assistant tools, MCP server): plain Node modules.
+    files: ['src/api/**', 'src/operations/**', 'src/upload/**', 'src/download/**', 'src/profiles/**', 'src/tools/**', 'src/mcp/**'],
     rules: { 'no-restricted-imports': ['error', { paths: ['vscode'] }] },
   },
 );

@@ -82,7 +82,7 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   const profiles = new AccountProfiles(context.secrets, globalState);
   nameProfilesBaseUrl(profiles);
   const prompts = new Prompts();
-  const userAgent = `livepeer-studio-vscode/${context.extension.packageJSON.version} vscode/${vscode.version}`;
+  const userAgent = `livepeer-studio-vscode/${(context.extension.packageJSON as { version: string }).version} vscode/${vscode.version}`;
   const session = new Account(profiles, log, userAgent);
   void loadProfiles(session, prompts);
   const project = followProject(profiles, () => session.loaded(), (token, baseUrl) => session.clientFor(token, baseUrl));

@@ -171,6 +171,6 @@ async function receive(response: Answer, part: string, offset: number, total: nu
     dropPartVersion(options.target);
     throw new DownloadError(`the server sent more than the ${options.expectedBytes} bytes listed for the file without saying its length; stopped after ${bytes} bytes and kept none of them`, 0);
   }
-  if (failure && options.signal?.aborted) throw failure;
+  if (failure && options.signal?.aborted) throw failure as Error;
   if (failure) throw new DownloadError(`the connection closed after ${sizeOf(part)} bytes`, sizeOf(part));
 }

@@ -56,7 +56,7 @@ function mcpContext(settings: McpSettings, version: string): ToolContext {
 }
 
 /** An MCP server of the tool table (connect it to a transport); each tool's input is checked by the SDK against its declaration, then by the tool. */
-export function createMcpServer(settings: McpSettings, version: string): { server: McpServer; close(): Promise<void> } {
+export function createMcpServer(settings: McpSettings, version: string): { server: McpServer; close: () => Promise<void> } {
   const context = mcpContext(settings, version);
   const tools = offeredTools(settings, context);
   const server = new McpServer({ name: 'livepeer-studio', version }, { instructions: leftOut(tools) });

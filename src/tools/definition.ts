@@ -15,17 +15,17 @@ export interface ToolContext {
   /** Every secret this side holds (API tokens, kept private keys, secrets seen): blanked from every result and error. */
   secrets(): Iterable<string>;
   /** The private key kept for a signing key (VS Code's secret storage); never answered. */
-  keptKey?(key: SigningKey): Promise<string | undefined>;
+  keptKey?: (key: SigningKey) => Promise<string | undefined>;
   /** Keeps a new signing key's private key in secret storage. */
-  keepKey?(key: SigningKey, privateKey: string): Promise<void>;
+  keepKey?: (key: SigningKey, privateKey: string) => Promise<void>;
   /** The folders whose files a tool may read (VS Code's open folders). */
-  folders?(): readonly string[];
+  folders?: () => readonly string[];
   /** Uploads a file found inside `folders` through the same queue as a right-click, answering where it stands. */
-  uploadFile?(file: FolderFile, name: string): Promise<UploadStarted>;
+  uploadFile?: (file: FolderFile, name: string) => Promise<UploadStarted>;
   /** What to do about a refused or missing API token on this side (the MCP server: its environment); VS Code's words when absent. */
   tokenAdvice?: string;
   /** What this side's upload of an asset left (VS Code's upload queue); absent where uploads are not seen. */
-  localUpload?(assetId: string): Promise<LocalUploadTrace | undefined>;
+  localUpload?: (assetId: string) => Promise<LocalUploadTrace | undefined>;
   signal?: AbortSignal;
 }
 
@@ -68,8 +68,8 @@ export type InputOf<S extends z.ZodRawShape> = z.output<z.ZodObject<S, z.core.$s
 export interface ToolSpec<S extends z.ZodRawShape> extends ToolTexts {
   input: S;
   /** The change in words, for the confirmation (change tools); it may look at the side's folders (a file's size). */
-  describeChange?(input: InputOf<S>, context: Pick<ToolContext, 'folders'>): string | Promise<string>;
-  run(input: InputOf<S>, context: ToolContext): Promise<unknown>;
+  describeChange?: (input: InputOf<S>, context: Pick<ToolContext, 'folders'>) => string | Promise<string>;
+  run: (input: InputOf<S>, context: ToolContext) => Promise<unknown>;
 }
 
 /**

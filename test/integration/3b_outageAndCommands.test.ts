@@ -10,7 +10,7 @@ interface ListView {
 }
 
 function views(): Record<string, ListView> {
-  return { streams: api.streams, assets: api.assets, webhooks: api.webhooks, keys: api.signingKeys };
+  return { streams: api.streams, assets: api.assets, webhooks: api.webhooks, keys: api.signingKeys, tasks: api.tasks, multistreamTargets: api.multistreamTargets };
 }
 
 async function isLoadError(view: ListView): Promise<boolean> {
@@ -28,6 +28,8 @@ async function outage(): Promise<void> {
   api.assets.refresh();
   api.webhooks.refresh();
   api.signingKeys.refresh();
+  await vscode.commands.executeCommand('livepeer.tasks.refresh');
+  await vscode.commands.executeCommand('livepeer.multistream.refresh');
   for (const [name, view] of Object.entries(views())) assert.ok(await isLoadError(view), `${name} shows "Could not load…"`);
   emulator.faults.clear();
 }
@@ -63,7 +65,7 @@ describe('After an outage', () => {
     try {
       const [error] = (await api.streams.getChildren()) ?? [];
       await vscode.commands.executeCommand('livepeer.retryLoad', error);
-      await eventually(() => watch.reloaded(['streams', 'assets', 'webhooks', 'keys']));
+      await eventually(() => watch.reloaded(['streams', 'assets', 'webhooks', 'keys', 'tasks', 'multistreamTargets']));
     } finally {
       watch.dispose();
     }
@@ -75,7 +77,7 @@ describe('After an outage', () => {
     try {
       // Any call, here one the views do not make (a palette picker's).
       await api.session.client().streams.list({ streamsOnly: true });
-      await eventually(() => watch.reloaded(['streams', 'assets', 'webhooks', 'keys']));
+      await eventually(() => watch.reloaded(['streams', 'assets', 'webhooks', 'keys', 'tasks', 'multistreamTargets']));
     } finally {
       watch.dispose();
     }

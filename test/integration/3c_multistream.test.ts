@@ -242,4 +242,33 @@ describe('Multistream targets', function () {
       await new Promise((resolve) => receiver.close(resolve));
     }
   });
+
+  it('the Multistream Targets view: a page with Load more… while the service has more; a load error in a row, a click retries', async () => {
+    const rows = async () => (await api.multistreamTargets.getChildren()) ?? [];
+    const extra = Array.from({ length: 60 }, (_, i) => emulator.multistream.add({ url: `rtmp://paged.example.com/live/key-${i}`, name: `Paged ${i}` }, emulator.store.userId));
+    try {
+      await vscode.commands.executeCommand('livepeer.multistream.refresh');
+      const first = await rows();
+      assert.equal(first.at(-1)?.label, 'Load more…');
+      assert.equal(first.at(-1)?.command?.command, 'livepeer.multistream.loadMore');
+      assert.equal(first.length, 51, 'a page of 50 targets, then Load more…');
+      await vscode.commands.executeCommand('livepeer.multistream.loadMore');
+      const all = await rows();
+      assert.equal(all.length, emulator.multistream.targets.size, 'every target, no Load more… after the last');
+      assert.equal(new Set(all.map((row) => row.id)).size, all.length, 'no row twice');
+
+      emulator.faults.fail({ origin: 'api', method: 'GET', path: /^\/api\/multistream\/target$/, status: 500, body: { errors: ['Internal server error: database down'] } });
+      await vscode.commands.executeCommand('livepeer.multistream.refresh');
+      const [error] = await rows();
+      assert.equal(error?.label, 'Could not load multistream targets');
+      assert.equal(error?.contextValue, 'loadError');
+      assert.equal(error?.description, 'service error HTTP 500: Internal server error: database down: try again later');
+      await vscode.commands.executeCommand('livepeer.retryLoad', error);
+      assert.equal((await rows()).length, 51, 'the first page again');
+    } finally {
+      emulator.faults.clear();
+      for (const target of extra) emulator.multistream.targets.delete(target.id);
+      await vscode.commands.executeCommand('livepeer.multistream.refresh');
+    }
+  });
 });

@@ -327,4 +327,25 @@ describe('Tasks: Import from URL, Why Is This Not Ready?', function () {
       view.refresh({});
     }
   });
+
+  it('Tasks view: a list that cannot load says why in a row (no notification); a click retries', async () => {
+    const rows = async () => await api.tasks.getChildren();
+    const notices = asked.length;
+    emulator.faults.fail({ origin: 'api', method: 'GET', path: /^\/api\/task\/?$/, status: 500, body: { errors: ['Internal server error: database down'] } });
+    try {
+      await vscode.commands.executeCommand('livepeer.tasks.refresh');
+      const [error, ...others] = await rows();
+      assert.equal(others.length, 0);
+      assert.equal(error?.label, 'Could not load tasks');
+      assert.equal(error?.contextValue, 'loadError');
+      assert.equal(error?.description, 'service error HTTP 500: Internal server error: database down: try again later');
+      assert.equal(error?.command?.command, 'livepeer.tasks.refresh');
+      assert.equal(asked.length, notices, 'the row says it: no notification');
+      await vscode.commands.executeCommand('livepeer.retryLoad', error);
+      const listed = await rows();
+      assert.ok(listed.length > 0 && listed.every((row) => row.contextValue !== 'loadError'), 'the tasks again');
+    } finally {
+      emulator.faults.clear();
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { startEmulator, type Emulator } from '../emulator';
 
 const TOKEN = 'tok-paged-7c2d';
 
-describe('PagedList: the paging state of the Assets and Streams views', () => {
+describe('PagedList: the paging state of every listed view (Streams, Assets, Webhooks, Tasks, Multistream Targets)', () => {
   let emu: Emulator;
   let client: StudioClient;
   let requests: number;
@@ -169,6 +169,7 @@ describe('PagedList: the paging state of the Assets and Streams views', () => {
     const reread = await list.reread();
     assert.deepEqual([requests, limits.at(-1)], [1, 4], 'the 4 shown rows at once');
     assert.deepEqual(reread?.before, before);
+    assert.equal(reread?.same, false, 'a row changed: the view draws again');
     assert.deepEqual(
       list.items.map((item, i) => item === before[i]),
       [true, true, true, false],
@@ -193,5 +194,19 @@ describe('PagedList: the paging state of the Assets and Streams views', () => {
     assert.equal(await reread, undefined, 'the list changed while it was read: the newer state stays');
     assert.equal(list.items.length, 5);
     assert.equal(await streams().reread(), undefined, 'nothing loaded, nothing re-read');
+  });
+
+  it('says when a re-read found nothing new (the Tasks view then waits longer and draws nothing)', async () => {
+    const list = streams();
+    await list.load();
+    assert.equal((await list.reread())?.same, true, 'the same rows with the same data');
+    const first = [...emu.store.streams.values()].find((s) => s.id === list.items[0].id);
+    assert.ok(first);
+    first.record = true;
+    assert.equal((await list.reread())?.same, false, 'a row changed');
+    assert.equal((await list.reread())?.same, true, 'and nothing since');
+    while (list.hasMore) await list.loadMore();
+    emu.store.addStream({ name: 'f' });
+    assert.equal((await list.reread())?.same, false, 'a row more');
   });
 });

@@ -75,10 +75,10 @@ function readableValidatorMessage(message: string): string {
     const parsed: unknown = JSON.parse(message);
     const items = (Array.isArray(parsed) ? parsed : [parsed]) as Array<{ message?: unknown; instancePath?: unknown; params?: Record<string, unknown> }>;
     const parts = items
-      .filter((item) => typeof item?.message === 'string')
+      .filter((item): item is typeof item & { message: string } => typeof item?.message === 'string')
       .map((item) => {
         const extra = item.params?.additionalProperty ?? (item.instancePath || undefined);
-        return extra ? `${item.message} (${String(extra)})` : String(item.message);
+        return extra ? `${item.message} (${typeof extra === 'string' ? extra : JSON.stringify(extra)})` : item.message;
       });
     return parts.length ? parts.join('; ') : message;
   } catch {

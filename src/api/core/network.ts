@@ -57,9 +57,9 @@ function tagging(handler: Dispatcher.DispatchHandler, route: ProxyRoute): Dispat
     get(target, property) {
       const value: unknown = Reflect.get(target, property);
       if (typeof value !== 'function') return value;
-      if (property === 'onError') return (error: Error) => (tagProxyError(error, tag), value.call(target, error));
-      if (property === 'onResponseError') return (controller: unknown, error: Error) => (tagProxyError(error, tag), value.call(target, controller, error));
-      return value.bind(target);
+      if (property === 'onError') return (error: Error) => (tagProxyError(error, tag), value.call(target, error) as unknown);
+      if (property === 'onResponseError') return (controller: unknown, error: Error) => (tagProxyError(error, tag), value.call(target, controller, error) as unknown);
+      return value.bind(target) as unknown;
     },
   });
 }

@@ -106,7 +106,7 @@ export function createProxyAgent(options: ProxyAgentOptions): Dispatcher {
           }),
       } as never),
     factory: (origin: URL, agentOptions: { connect: Connector }) => new Pool(origin, { ...agentOptions, connect: withinDeadline(agentOptions.connect, timeout, options.route) } as never),
-  } as never);
+  });
 }
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ECONNRESET']);
@@ -148,7 +148,7 @@ export function failureText(error: unknown, host: string, code: string | undefin
   const tunnel = proxy && along(error, (e) => (e instanceof TunnelError ? e : undefined));
   const direct = `check ${proxy?.setting}, or add ${host} to http.noProxy / NO_PROXY if it is reached directly`;
   if (tunnel?.code === 'PROXY_TUNNEL_CLOSED') return `the proxy ${proxy!.shown} closed the connection instead of opening a tunnel to ${host}: ${direct}`;
-  if (tunnel) return `no connection to ${host} through the proxy ${proxy!.shown} within ${Math.ceil(tunnel.timeoutMs / 1000)} s: ${direct}`;
+  if (tunnel) return `no connection to ${host} through the proxy ${proxy.shown} within ${Math.ceil(tunnel.timeoutMs / 1000)} s: ${direct}`;
   if (proxy?.atProxy && CERTIFICATE_CODES.has(code)) {
     return `the certificate of the proxy ${proxy.shown} is not trusted (${code}): trust its certificate authority (NODE_EXTRA_CA_CERTS, or the system certificates), or turn http.proxyStrictSSL off`;
   }

@@ -140,7 +140,7 @@ export function decodePlaybackToken(token: string): Partial<PlaybackTokenClaims>
   if (!payload) return undefined;
   try {
     const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    return claims && typeof claims === 'object' ? (claims as Partial<PlaybackTokenClaims>) : undefined;
+    return claims && typeof claims === 'object' ? (claims) : undefined;
   } catch {
     return undefined;
   }

@@ -97,7 +97,7 @@ export class ViewershipApi extends ResourceApi {
         .map((row): BreakdownRow => {
           const quality = Object.fromEntries(QUALITY_FIELDS.filter((field) => row[field] !== undefined && row[field] !== null).map((field) => [field, count(row[field], field, path)]));
           const group = by ? row[by] : '';
-          return { group: typeof group === 'string' ? group : String(group ?? ''), viewCount: count(row.viewCount, 'viewCount', path), playtimeMins: count(row.playtimeMins ?? 0, 'playtimeMins', path), ...quality };
+          return { group: typeof group === 'string' ? group : group === undefined || group === null ? '' : JSON.stringify(group), viewCount: count(row.viewCount, 'viewCount', path), playtimeMins: count(row.playtimeMins ?? 0, 'playtimeMins', path), ...quality };
         })
         .sort((a, b) => b.viewCount - a.viewCount);
     });

@@ -107,7 +107,7 @@ export async function playbackAccessCommand(deps: AccessDeps, arg: unknown): Pro
   next = { ...next, allowedOrigins: parsed.origins };
   const effects = policyEffects(content.policy, next);
   if (JSON.stringify(policyToSend(next)) === JSON.stringify(policyToSend(content.policy ?? { type: 'public' }))) {
-    void deps.prompts.message('info', vscode.l10n.t('Livepeer: {0} keeps its playback access ({1}).', contentName(content), policyWords(content.policy)), {});
+    deps.prompts.notify('info', vscode.l10n.t('Livepeer: {0} keeps its playback access ({1}).', contentName(content), policyWords(content.policy)));
     return;
   }
   const detail = [meaning(next.type), ...effects.map(effectWords)].join('\n');

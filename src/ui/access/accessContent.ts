@@ -57,7 +57,7 @@ export const contentName = (content: Gated): string => quoted(content.name);
 export async function pickWebhook(deps: AccessDeps, preferred: string | undefined, words: { title: string; placeHolder: string }): Promise<Webhook | undefined> {
   const webhooks = await deps.session.client().webhooks.list();
   if (!webhooks.length) {
-    void deps.prompts.message('info', vscode.l10n.t('Livepeer: no webhooks yet. Create one with Create Webhook… (its URL is your access-control handler).'), {});
+    deps.prompts.notify('info', vscode.l10n.t('Livepeer: no webhooks yet. Create one with Create Webhook… (its URL is your access-control handler).'));
     return undefined;
   }
   const ordered = [...webhooks.filter((w) => w.id === preferred), ...webhooks.filter((w) => w.id !== preferred)];

@@ -40,6 +40,6 @@ export async function testAccessWebhookCommand(deps: AccessDeps, arg: unknown): 
   const answer = verdict.answer ? withoutKnownSecrets(bounded(verdict.answer.body, ANSWER_CHARS).split(accessKey).join('…')) : '';
   const detail = answer ? vscode.l10n.t('Its answer: {0}', answer) : undefined;
   const message = vscode.l10n.t('Livepeer: access to {0} {1}', contentName(content), verdictWords(verdict));
-  void deps.prompts.message(verdict.allowed ? 'info' : 'warning', message, { detail });
+  deps.prompts.notify(verdict.allowed ? 'info' : 'warning', message, { detail });
   return verdict;
 }

@@ -71,5 +71,5 @@ export function watchFolderBaseUrl(prompts: Prompts, log: vscode.LogOutputChanne
     vscode.workspace.onDidChangeWorkspaceFolders(check),
     vscode.workspace.onDidChangeConfiguration((event) => settings.affects(event, 'baseURL') && check()),
   ];
-  return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
+  return { dispose: () => subscriptions.forEach((s) => void s.dispose()) };
 }

@@ -92,7 +92,7 @@ export async function setToken(session: Account, prompts: Prompts, given?: strin
   const token = await askToken(session, prompts, { title: titled(session), given });
   if (!token) return false;
   await session.setToken(token);
-  void prompts.message('info', vscode.l10n.t('Livepeer: API token saved.'), {});
+  prompts.notify('info', vscode.l10n.t('Livepeer: API token saved.'));
   return true;
 }
 
@@ -108,7 +108,7 @@ function malformed(token: string): string | undefined {
 
 async function clearToken(session: Account, prompts: Prompts): Promise<void> {
   await session.clearToken();
-  void prompts.message('info', vscode.l10n.t('Livepeer: API token cleared from this machine.'), {});
+  prompts.notify('info', vscode.l10n.t('Livepeer: API token cleared from this machine.'));
 }
 
 export function registerTokenCommands(session: Account, prompts: Prompts): vscode.Disposable[] {

@@ -93,5 +93,5 @@ function summarize(ctx: BulkContext, action: BulkAction, total: number, { done, 
   const what = { delete: vscode.l10n.t('deleted'), retry: vscode.l10n.t('retried'), copyPlaybackUrl: vscode.l10n.t('copied') }[action];
   const text = vscode.l10n.t('Livepeer: {0} of {1} assets were not {2}: {3}', failed.length, total, what, listed);
   if (action === 'delete') saidWithUndo(ctx, 'warning', text, done);
-  else void ctx.prompts.message('warning', text, {});
+  else ctx.prompts.notify('warning', text);
 }

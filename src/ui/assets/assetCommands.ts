@@ -40,7 +40,7 @@ export async function resolveAsset(ctx: AssetCommandContext, arg: AssetArgument,
   if (arg?.id) return ctx.session.own(arg);
   const assets = ctx.view.assets.length ? ctx.view.assets : (await ctx.session.client().assets.listPage(ctx.view.filters.query(), undefined, 100)).items;
   if (!assets.length) {
-    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: no assets to choose from.'), {});
+    ctx.prompts.notify('info', vscode.l10n.t('Livepeer: no assets to choose from.'));
     return undefined;
   }
   const picked = await ctx.prompts.pick(
@@ -70,7 +70,7 @@ function notReady(ctx: AssetCommandContext, asset: Asset, what: 'renamed' | 'pla
     what === 'renamed'
       ? vscode.l10n.t('Livepeer: {0} can be renamed once it is ready (now {1}).', name, now)
       : vscode.l10n.t('Livepeer: {0} can be played once it is ready (now {1}).', name, now);
-  void ctx.prompts.message('info', text, {});
+  ctx.prompts.notify('info', text);
 }
 
 async function rename(ctx: AssetCommandContext, arg: AssetArgument, newName?: string): Promise<void> {
@@ -121,7 +121,7 @@ async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'i
     const value = asset[field];
     const name = quoted(shownName(asset));
     if (value) await copyToClipboard(label, value);
-    else void ctx.prompts.message('info', field === 'id' ? vscode.l10n.t('Livepeer: {0} has no asset ID yet.', name) : vscode.l10n.t('Livepeer: {0} has no playback ID yet.', name), {});
+    else ctx.prompts.notify('info', field === 'id' ? vscode.l10n.t('Livepeer: {0} has no asset ID yet.', name) : vscode.l10n.t('Livepeer: {0} has no playback ID yet.', name));
   });
 }
 
@@ -135,7 +135,7 @@ async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls'
     if (phaseOf(asset) !== 'ready' || !asset.playbackId) return notReady(ctx, asset, 'played');
     const url = await playbackUrlOf(ctx.session, asset, kind);
     if (!url) {
-      void ctx.prompts.message('info', kind === 'hls' ? vscode.l10n.t('Livepeer: {0} has no HLS playback.', quoted(shownName(asset))) : vscode.l10n.t('Livepeer: {0} has no MP4 download.', quoted(shownName(asset))), {});
+      ctx.prompts.notify('info', kind === 'hls' ? vscode.l10n.t('Livepeer: {0} has no HLS playback.', quoted(shownName(asset))) : vscode.l10n.t('Livepeer: {0} has no MP4 download.', quoted(shownName(asset))));
       return;
     }
     await copyToClipboard(asset.playbackPolicy?.type === 'jwt' ? `${label} (plays with a signed token)` : label, url);
@@ -168,7 +168,7 @@ async function revealHere(ctx: AssetCommandContext, assetId: string): Promise<As
     if (error instanceof StudioApiError && error.kind === 'not-found') {
       // Deleted elsewhere: say so (rather than a bare 404), and let everything that lists it know.
       ctx.view.remove(assetId);
-      void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: asset {0} was deleted, so it cannot be shown.', assetId), {});
+      ctx.prompts.notify('warning', vscode.l10n.t('Livepeer: asset {0} was deleted, so it cannot be shown.', assetId));
     } else reportError(ctx.prompts, 'showing the asset', error, () => revealHere(ctx, assetId));
     return undefined;
   }

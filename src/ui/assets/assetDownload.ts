@@ -52,12 +52,12 @@ export async function downloadAssetCommand(ctx: DownloadContext, arg: unknown): 
     if (!asset) return undefined;
     const name = quoted(shownName(asset));
     if (phaseOf(asset) !== 'ready') {
-      void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} can be downloaded once it is ready.', name), {});
+      ctx.prompts.notify('info', vscode.l10n.t('Livepeer: {0} can be downloaded once it is ready.', name));
       return undefined;
     }
     const offered = await choices(ctx, asset);
     const chosen = offered.length > 1 ? await ctx.prompts.pick(offered, { title: vscode.l10n.t('Livepeer: Download {0}', name) }) : offered[0];
-    if (!offered.length) void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} has no file to download.', name), {});
+    if (!offered.length) ctx.prompts.notify('info', vscode.l10n.t('Livepeer: {0} has no file to download.', name));
     if (!chosen) return undefined;
     const address = await addressOf(ctx, asset, chosen.url);
     if (!address) return undefined;
@@ -114,13 +114,13 @@ async function downloadTo(ctx: DownloadContext, job: DownloadJob): Promise<strin
     const have = byteSize(fs.existsSync(part) ? fs.statSync(part).size : 0);
     const partName = path.basename(part);
     if (abort.signal.aborted) {
-      void ctx.prompts.message('info', vscode.l10n.t('Livepeer: download of {0} stopped; {1} kept in {2}. Download… it to the same file to continue.', name, have, partName), {});
+      ctx.prompts.notify('info', vscode.l10n.t('Livepeer: download of {0} stopped; {1} kept in {2}. Download… it to the same file to continue.', name, have, partName));
       return undefined;
     }
     const reason = error instanceof DownloadError ? error.message : String((error as Error)?.message ?? error);
     const action = await ctx.prompts.message('error', vscode.l10n.t('Livepeer: downloading {0} failed: {1}. {2} kept in {3}; Retry continues from there.', name, reason, have, partName), {}, RETRY);
     return action === RETRY ? downloadTo(ctx, job) : undefined;
   }
-  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: downloaded {0} to {1}.', name, vscode.workspace.asRelativePath(file)), {});
+  ctx.prompts.notify('info', vscode.l10n.t('Livepeer: downloaded {0} to {1}.', name, vscode.workspace.asRelativePath(file)));
   return file;
 }

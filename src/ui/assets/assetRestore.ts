@@ -49,14 +49,14 @@ function refused(ctx: RestoreContext, assetId: string, error: unknown, retry: ()
     void ctx.prompts.message('info', text, {}, SHOW_ASSET).then((choice) => choice === SHOW_ASSET && vscode.commands.executeCommand(COMMANDS.assets.reveal, assetId));
   } else if (error instanceof StudioApiError && error.kind === 'not-found') {
     const text = vscode.l10n.t('Livepeer: this account has no deleted asset {0}. Check the ID; an asset deleted with another profile is restored from that profile.', assetId);
-    void ctx.prompts.message('warning', text, {});
+    ctx.prompts.notify('warning', text);
   } else reportError(ctx.prompts, 'restoring the asset', error, retry);
 }
 
 async function restoreAndSay(ctx: RestoreContext, assetId: string, before: Asset | undefined): Promise<RestoreAnswer | undefined> {
   try {
     const answer = await restoreOne(ctx, assetId, before);
-    void ctx.prompts.message(answer.empty ? 'warning' : 'info', holdsWords(quoted(shownName(answer.asset)), answer), {});
+    ctx.prompts.notify(answer.empty ? 'warning' : 'info', holdsWords(quoted(shownName(answer.asset)), answer));
     return answer;
   } catch (error) {
     refused(ctx, assetId, error, () => restoreAndSay(ctx, assetId, before));
@@ -81,12 +81,12 @@ export async function restoreDeleted(ctx: RestoreContext, deleted: readonly Asse
     }
   });
   const unsure = restored.filter((answer) => answer.empty).map(({ asset, why }) => (why && 'was' in why ? vscode.l10n.t('{0} (was {1})', quoted(shownName(asset)), phaseWords(why.was)) : quoted(shownName(asset))));
-  if (restored.length && !unsure.length) void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} assets restored, ready to play.', restored.length), {});
+  if (restored.length && !unsure.length) ctx.prompts.notify('info', vscode.l10n.t('Livepeer: {0} assets restored, ready to play.', restored.length));
   if (unsure.length) {
     const text = vscode.l10n.t('Livepeer: {0} assets restored. The service marks them ready, but these were not ready when deleted, so their source and playback may not be there: {1}. If one does not play, upload its file again.', restored.length, listedSome(unsure));
-    void ctx.prompts.message('warning', text, {});
+    ctx.prompts.notify('warning', text);
   }
-  if (failed.length) void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: {0} of {1} assets were not restored: {2}', failed.length, deleted.length, listedSome(failed)), {});
+  if (failed.length) ctx.prompts.notify('warning', vscode.l10n.t('Livepeer: {0} of {1} assets were not restored: {2}', failed.length, deleted.length, listedSome(failed)));
 }
 
 function idProblem(ctx: RestoreContext, value: string): string | undefined {

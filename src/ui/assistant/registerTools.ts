@@ -63,7 +63,7 @@ export class AssistantTools extends Disposable {
       prepareInvocation: async (options) => {
         const prepared = await (await load()).prepareTool(name, options.input, this.deps);
         const confirmation = prepared?.confirmationMessages;
-        if (confirmation) this.prepared.fire({ tool: name, title: confirmation.title, message: String(confirmation.message) });
+        if (confirmation) this.prepared.fire({ tool: name, title: confirmation.title, message: typeof confirmation.message === 'string' ? confirmation.message : confirmation.message.value });
         return prepared;
       },
       invoke: async (options, token) => (await load()).invokeTool(name, options.input, token, this.deps),

@@ -17,7 +17,7 @@ export const COMMANDS = {
   webhooks: ids('livepeer.webhooks', ['refresh', 'loadMore', 'loadMoreDeliveries', 'create', 'edit', 'delete', 'copyUrl', 'copySecret', 'openInStudio', 'showDetails', 'showDelivery', 'resendDelivery', 'verifySignature', 'sendTestEvent']),
   player: ids('livepeer.player', ['play']),
   tasks: ids('livepeer.tasks', ['refresh', 'filter', 'retry', 'loadMore', 'play', 'notify']),
-  multistream: ids('livepeer.multistream', ['refresh', 'create', 'edit', 'turnOn', 'turnOff', 'delete', 'addToStream', 'removeFromStream', 'copyId']),
+  multistream: ids('livepeer.multistream', ['refresh', 'create', 'edit', 'turnOn', 'turnOff', 'delete', 'addToStream', 'removeFromStream', 'copyId', 'loadMore']),
   forwarding: ids('livepeer.forwarding', ['start', 'stop']),
   access: ids('livepeer.access', ['playbackAccess', 'testWebhook']),
   quality: ids('livepeer.quality', ['show', 'showAccount']),

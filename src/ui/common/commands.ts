@@ -74,6 +74,6 @@ export function registerOnFirstUse(ids: readonly string[], load: () => Promise<(
   return new vscode.Disposable(() => {
     disposed = true;
     for (const standIn of standIns) standIn.dispose();
-    void registered?.then((disposables) => disposables.forEach((d) => d.dispose()));
+    void registered?.then((disposables) => disposables.forEach((d) => void d.dispose()));
   });
 }

@@ -23,7 +23,7 @@ export async function pickStreamOrAsset(session: Account, prompts: Prompts, plac
     ...assets.items.map((asset) => ({ label: `$(file-media) ${shownName(asset)}`, description: vscode.l10n.t('asset'), content: { kind: 'asset' as const, asset } })),
   ];
   if (!items.length) {
-    void prompts.message('info', vscode.l10n.t('Livepeer: there is no stream and no ready asset in this project yet.'), {});
+    prompts.notify('info', vscode.l10n.t('Livepeer: there is no stream and no ready asset in this project yet.'));
     return undefined;
   }
   return (await prompts.pick(items, { placeHolder, matchOnDescription: true }))?.content;

@@ -32,7 +32,7 @@ export function loadErrorItem(what: string, error: unknown, retryCommand: string
 export function registerLoadErrorCommands(): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.retryLoad, (item?: vscode.TreeItem) =>
-      item?.command ? vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? [])) : undefined,
+      item?.command ? vscode.commands.executeCommand(item.command.command, ...((item.command.arguments ?? []) as unknown[])) : undefined,
     ),
   ];
 }

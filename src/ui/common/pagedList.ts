@@ -13,6 +13,8 @@ export const READ_AHEAD_FRESH_MS = 60_000;
 export interface Reread<T> {
   before: T[];
   after: T[];
+  /** Nothing to draw again: the same rows, each with the same data, and Load more… as before. */
+  same: boolean;
 }
 
 /**
@@ -160,7 +162,8 @@ export class PagedList<T extends { id: string }> {
         return was && JSON.stringify(was) === JSON.stringify(item) ? was : item;
       });
     this.loaded = { items, nextCursor: cursor };
-    return { before: before.items, after: items };
+    const same = !before.nextCursor === !cursor && items.length === before.items.length && items.every((item, i) => item === before.items[i]);
+    return { before: before.items, after: items, same };
   }
 
   /** Replaces the loaded rows (one added, changed or removed by the view); false before the first page, which brings them anyway. */

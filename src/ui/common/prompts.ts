@@ -67,6 +67,11 @@ export class Prompts {
     return show(message, { modal, detail: options.detail }, ...actions);
   }
 
+  /** A notification that offers nothing to choose: nobody waits for it to be closed. */
+  notify(severity: 'info' | 'warning' | 'error', message: string, options: { detail?: string } = {}): void {
+    void this.message(severity, message, options);
+  }
+
   /**
    * A modal question before a destructive or irreversible action. The safe answer must be what
    * Enter and Escape give; resolves with the chosen action, undefined for the safe answer.
@@ -130,7 +135,7 @@ function checkedInputBox(options: vscode.InputBoxOptions, check: (value: string)
   return new Promise((resolve) => {
     let checking = false;
     const finish = (value: string | undefined) => {
-      subscriptions.forEach((s) => s.dispose());
+      subscriptions.forEach((s) => void s.dispose());
       box.dispose();
       resolve(value);
     };

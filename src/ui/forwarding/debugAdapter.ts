@@ -44,7 +44,7 @@ class ForwardingAdapter implements vscode.DebugAdapter {
   }
 
   private send(message: Record<string, unknown>): void {
-    this.sent.fire({ seq: this.seq++, ...message } as vscode.DebugProtocolMessage);
+    this.sent.fire({ seq: this.seq++, ...message });
   }
 
   private respond(request: Request, body: unknown = {}, failure?: string): void {
@@ -107,5 +107,5 @@ class ForwardingAdapter implements vscode.DebugAdapter {
 }
 
 export function forwardingAdapter(deps: ForwardingDeps, session: vscode.DebugSession): vscode.DebugAdapter {
-  return new ForwardingAdapter(deps, session.configuration as ForwardConfiguration);
+  return new ForwardingAdapter(deps, session.configuration);
 }

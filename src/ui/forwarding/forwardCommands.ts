@@ -51,7 +51,7 @@ async function forwardToLocalhost(deps: ForwardCommandDeps, arg: WebhookArgument
   if (!target) return undefined;
   const problem = localTargetProblem(target);
   if (problem) {
-    void deps.prompts.message('warning', vscode.l10n.t('Livepeer: cannot forward to {0}: {1}', shownTarget(target), problem), {});
+    deps.prompts.notify('warning', vscode.l10n.t('Livepeer: cannot forward to {0}: {1}', shownTarget(target), problem));
     return undefined;
   }
   const active = await startForwardingTo(deps, { id: webhook.id, name: webhook.name }, target);
@@ -64,7 +64,7 @@ async function forwardToLocalhost(deps: ForwardCommandDeps, arg: WebhookArgument
 async function stopForwarding(deps: { state: ForwardingDeps['state']; prompts: Prompts }): Promise<void> {
   const active = [...deps.state.active.values()];
   if (!active.length) {
-    void deps.prompts.message('info', vscode.l10n.t('Livepeer: nothing is being forwarded.'), {});
+    deps.prompts.notify('info', vscode.l10n.t('Livepeer: nothing is being forwarded.'));
     return;
   }
   if (active.length === 1) return active[0]?.stop();

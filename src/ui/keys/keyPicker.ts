@@ -30,7 +30,7 @@ export async function resolveKey(ctx: KeyCommandContext, arg: KeyArgument, place
   if (arg && typeof arg === 'object' && 'id' in arg) return ctx.session.own(arg);
   const keys = (await ctx.session.client().keys.list()).filter(options.filter ?? (() => true));
   if (!keys.length) {
-    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: no signing key fits this action.'), {});
+    ctx.prompts.notify('info', vscode.l10n.t('Livepeer: no signing key fits this action.'));
     return undefined;
   }
   const items = keys.map((key) => {

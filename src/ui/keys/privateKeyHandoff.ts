@@ -43,7 +43,7 @@ export async function handOutPrivateKey(prompts: Prompts, privateKeys: PrivateKe
       if (saved) return offerToKeepToo(prompts, privateKeys, key, key.privateKey, vscode.l10n.t('Livepeer: private key saved to {0} (readable only by you).', saved));
     } else if (choice === KEEP) {
       await privateKeys.store(key, key.privateKey);
-      void prompts.message('info', vscode.l10n.t('Livepeer: private key of {0} kept in VS Code’s secret storage. Sign Playback Token uses it.', quoted(name)), {});
+      prompts.notify('info', vscode.l10n.t('Livepeer: private key of {0} kept in VS Code’s secret storage. Sign Playback Token uses it.', quoted(name)));
       return;
     } else if (await confirmDiscard(prompts)) {
       return;

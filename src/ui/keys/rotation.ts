@@ -26,7 +26,7 @@ export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument
   if (running) return continueFrom(ctx, running.rotation);
   const oldName = shownName(old);
   if (old.disabled) {
-    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} is already disabled; delete it when you have checked playback.', quoted(oldName)), {});
+    ctx.prompts.notify('info', vscode.l10n.t('Livepeer: {0} is already disabled; delete it when you have checked playback.', quoted(oldName)));
     return;
   }
 
@@ -68,7 +68,7 @@ export async function continueRotation(ctx: KeyCommandContext, arg?: KeyArgument
   if (!rotation) {
     const all = ctx.view.rotations.all();
     if (!all.length) {
-      void ctx.prompts.message('info', vscode.l10n.t('Livepeer: no signing key rotation is in progress. Start one with Rotate Signing Key.'), {});
+      ctx.prompts.notify('info', vscode.l10n.t('Livepeer: no signing key rotation is in progress. Start one with Rotate Signing Key.'));
       return;
     }
     rotation =
@@ -90,11 +90,11 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
     await ctx.view.rotations.end(rotation.oldKeyId);
     ctx.view.refresh();
     const gone = !oldKey ? rotation.oldName : rotation.newName;
-    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} no longer exists, so the rotation of {1} has ended.', quoted(gone), quoted(rotation.oldName)), {});
+    ctx.prompts.notify('info', vscode.l10n.t('Livepeer: {0} no longer exists, so the rotation of {1} has ended.', quoted(gone), quoted(rotation.oldName)));
     return;
   }
   if (rotation.step === 'verify') {
-    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} is disabled. Check that playback works, then delete it to finish the rotation.', quoted(rotation.oldName)), {});
+    ctx.prompts.notify('info', vscode.l10n.t('Livepeer: {0} is disabled. Check that playback works, then delete it to finish the rotation.', quoted(rotation.oldName)));
     return;
   }
 
@@ -107,7 +107,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
   if (checkable) {
     const accepted = await keyAccess(client, checkable.playbackId, newKey, keys, await ctx.view.privateKeys.get(newKey.id));
     if (!accepted.allowed) {
-      void ctx.prompts.message(
+      ctx.prompts.notify(
         'warning',
         vscode.l10n.t(
           'Livepeer: {0} is not accepted for {1} ({2}). {3} stays enabled; fix it and Continue Rotation.',
@@ -116,7 +116,6 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
           accepted.words,
           quoted(rotation.oldName),
         ),
-        {},
       );
       return;
     }

@@ -1,7 +1,11 @@
 import * as vscode from 'vscode';
+import type { MultistreamTarget } from '../../api';
 import type { Account } from '../account/account';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
+import { Disposable } from '../common/disposable';
+import { PagedTreeModel } from '../common/pagedTreeModel';
+import type { Shown } from '../common/retryWhileShown';
 import type { Prompts } from '../common/prompts';
 import type { StreamsView } from '../streams/streamsView';
 
@@ -18,18 +22,42 @@ export interface MultistreamDeps {
   targets: TargetsView;
 }
 
-/** The Multistream Targets view: the account user's targets (not the project's), read on first show. */
-export class TargetsView implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+const PAGE_SIZE = 50;
+
+/**
+ * The Multistream Targets view: the account user's targets (not the project's), page by page with
+ * "Load more…" and a row saying why they could not load (the model every list shares).
+ */
+export class TargetsView extends Disposable implements vscode.TreeDataProvider<vscode.TreeItem> {
+  private readonly model: PagedTreeModel<MultistreamTarget, vscode.TreeItem>;
+  readonly onDidChangeTreeData: vscode.Event<vscode.TreeItem | vscode.TreeItem[] | undefined>;
 
   constructor(private readonly deps: Omit<MultistreamDeps, 'targets'>) {
-    this.subscription = deps.session.onDidChange(() => this.refresh());
+    super();
+    this.model = this.register(
+      new PagedTreeModel<MultistreamTarget, vscode.TreeItem>({
+        session: deps.session,
+        prompts: deps.prompts,
+        what: 'multistream targets',
+        refreshCommand: COMMANDS.multistream.refresh,
+        loadMoreCommand: COMMANDS.multistream.loadMore,
+        fetchPage: (cursor, limit) => deps.session.client().multistream.listPage(cursor, limit ?? PAGE_SIZE),
+      }),
+    );
+    this.onDidChangeTreeData = this.model.onDidChange;
+  }
+
+  /** The tree that shows this view (made from the view, so it comes after): see TreeModel.showIn. */
+  showIn(tree: Shown): void {
+    this.model.showIn(tree);
   }
 
   refresh(): void {
-    this.changed.fire(undefined);
+    this.model.reset();
+  }
+
+  loadMore(): Promise<void> {
+    return this.model.loadMore();
   }
 
   getTreeItem(item: vscode.TreeItem): vscode.TreeItem {
@@ -38,20 +66,16 @@ export class TargetsView implements vscode.TreeDataProvider<vscode.TreeItem>, vs
 
   async getChildren(item?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
     if (item) return [];
-    const { targetRows } = await import('./targetCommands.js');
-    return targetRows({ ...this.deps, targets: this });
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
+    const { targetRow, noTargetsRow } = await import('./targetCommands.js');
+    const rows = await this.model.children((target) => targetRow(this.deps.state, target));
+    return this.model.list.isLoaded && !this.model.items.length ? [noTargetsRow()] : rows;
   }
 }
 
 type CommandName = keyof typeof COMMANDS.multistream;
 
 /** What each command does, as its error names it. */
-const WHAT: Record<CommandName, string> = {
+const WHAT: Record<Exclude<CommandName, 'loadMore'>, string> = {
   refresh: 'loading multistream targets',
   create: 'creating the multistream target',
   edit: 'editing the multistream target',
@@ -66,14 +90,16 @@ const WHAT: Record<CommandName, string> = {
 export function registerMultistream(deps: Omit<MultistreamDeps, 'targets'>): { targets: TargetsView; treeView: vscode.TreeView<vscode.TreeItem>; disposables: vscode.Disposable[] } {
   const targets = new TargetsView(deps);
   const treeView = vscode.window.createTreeView('livepeer.multistreamTargets', { treeDataProvider: targets });
+  targets.showIn(treeView);
   const full: MultistreamDeps = { ...deps, targets };
   deps.streams.extraRows = async (stream) => (await import('./targetCommands.js')).streamTargetRows(full, stream);
-  const commands = (Object.keys(WHAT) as CommandName[]).map((name) =>
+  const commands = (Object.keys(WHAT) as Array<keyof typeof WHAT>).map((name) =>
     registerCommand(
       COMMANDS.multistream[name],
       async (...args: unknown[]) => (await import('./targetCommands.js')).runTargetCommand(name, full, args[0]),
       { prompts: deps.prompts, what: WHAT[name] },
     ),
   );
-  return { targets, treeView, disposables: [targets, treeView, ...commands] };
+  const loadMore = registerCommand(COMMANDS.multistream.loadMore, () => targets.loadMore(), { prompts: deps.prompts, what: 'loading more multistream targets' });
+  return { targets, treeView, disposables: [targets, treeView, ...commands, loadMore] };
 }

@@ -12,7 +12,7 @@ import { forgetTargets, listTargets, rememberHost } from './targetDirectory';
 import { OWNER_NOTE, StreamTargetItem, TargetItem } from './targetRows';
 
 // The views load their rows through this module: one bundle, one copy of the row classes.
-export { streamTargetRows, targetRows } from './targetRows';
+export { noTargetsRow, streamTargetRows, targetRow } from './targetRows';
 
 const NEW_TARGET = 'new';
 
@@ -59,7 +59,7 @@ async function resolveTarget(deps: MultistreamDeps, arg: unknown, placeHolder: s
   if (arg instanceof StreamTargetItem) return arg.target;
   const targets = (await listTargets(deps.session.client())).filter(applies);
   if (!targets.length) {
-    void deps.prompts.message('info', vscode.l10n.t('Livepeer: no multistream target this applies to.'), {});
+    deps.prompts.notify('info', vscode.l10n.t('Livepeer: no multistream target this applies to.'));
     return undefined;
   }
   const picked = await deps.prompts.pick(
@@ -78,7 +78,7 @@ async function create(deps: MultistreamDeps): Promise<void> {
   const target = await deps.session.client().multistream.create({ url, name });
   await rememberHost(deps.state, target.id, targetHost(url));
   await refreshAll(deps);
-  void deps.prompts.message('info', vscode.l10n.t('Livepeer: target {0} created. Add it to a stream with Add Target… on the stream. {1}', nameOf(target), OWNER_NOTE), {});
+  deps.prompts.notify('info', vscode.l10n.t('Livepeer: target {0} created. Add it to a stream with Add Target… on the stream. {1}', nameOf(target), OWNER_NOTE));
 }
 
 async function edit(deps: MultistreamDeps, arg: unknown): Promise<void> {
@@ -187,7 +187,7 @@ async function addToStream(deps: MultistreamDeps, arg: unknown): Promise<void> {
 
 async function removeFromStream(deps: MultistreamDeps, arg: unknown): Promise<void> {
   if (!(arg instanceof StreamTargetItem)) {
-    void deps.prompts.message('info', vscode.l10n.t('Livepeer: run Remove from Stream on a target under a stream in the Streams view.'), {});
+    deps.prompts.notify('info', vscode.l10n.t('Livepeer: run Remove from Stream on a target under a stream in the Streams view.'));
     return;
   }
   await deps.session.client().streams.removeTarget(arg.stream.id, arg.ref.id);

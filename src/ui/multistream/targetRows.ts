@@ -83,16 +83,14 @@ export class StreamTargetItem extends vscode.TreeItem {
   }
 }
 
-/** The Multistream Targets view's rows, newest first. */
-export async function targetRows(deps: MultistreamDeps): Promise<vscode.TreeItem[]> {
-  if (!(await deps.session.signedIn())) return [];
-  try {
-    const targets = await listTargets(deps.session.client());
-    if (!targets.length) return [new MessageItem(vscode.l10n.t('No multistream targets yet'), 'info', { command: COMMANDS.multistream.create, title: vscode.l10n.t('Create Target…') }, OWNER_NOTE)];
-    return targets.map((target) => new TargetItem(target, hostOf(deps.state, target.id)));
-  } catch (error) {
-    return [loadErrorItem(vscode.l10n.t('multistream targets'), error, COMMANDS.multistream.refresh)];
-  }
+/** A target's row in the Multistream Targets view, with the host remembered for it. */
+export function targetRow(state: vscode.Memento, target: MultistreamTarget): TargetItem {
+  return new TargetItem(target, hostOf(state, target.id));
+}
+
+/** The Multistream Targets view's row when the account has none: a click creates one. */
+export function noTargetsRow(): MessageItem {
+  return new MessageItem(vscode.l10n.t('No multistream targets yet'), 'info', { command: COMMANDS.multistream.create, title: vscode.l10n.t('Create Target…') }, OWNER_NOTE);
 }
 
 /** The rows of a stream's targets (under the stream, before its sessions). */

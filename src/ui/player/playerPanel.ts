@@ -58,7 +58,7 @@ export class PlayerPanel extends Disposable {
   constructor(private readonly deps: PlayerDeps) {
     super();
     this.register(deps.session.onDidChange(() => this.onSessionChange()));
-    this.register({ dispose: () => this.panel?.dispose() });
+    this.register({ dispose: () => void this.panel?.dispose() });
   }
 
   /** When the player asks next whether waiting content plays now (ms after the last ask); undefined when it does not. */

@@ -29,7 +29,7 @@ async function report(ctx: ProfileContext, action: string, body: () => Promise<b
   try {
     return await body();
   } catch (error) {
-    void ctx.prompts.message('error', vscode.l10n.t('Livepeer: could not {0}: {1}', action, messageOf(error)), {});
+    ctx.prompts.notify('error', vscode.l10n.t('Livepeer: could not {0}: {1}', action, messageOf(error)));
     return false;
   }
 }
@@ -70,7 +70,7 @@ async function addProfile(ctx: ProfileContext): Promise<boolean> {
     return added;
   });
   await pinWarning(ctx, profile);
-  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: profile “{0}” added; it is now the current profile.', profile.name), {});
+  ctx.prompts.notify('info', vscode.l10n.t('Livepeer: profile “{0}” added; it is now the current profile.', profile.name));
   return true;
 }
 
@@ -137,7 +137,7 @@ async function removeProfile(ctx: ProfileContext, arg?: unknown): Promise<boolea
   if (choice !== REMOVE) return false;
   await ctx.profiles.change((store) => store.remove(profile.id));
   await Rotations.forget(ctx.memento, profile.id);
-  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: profile “{0}” removed from this machine.', profile.name), {});
+  ctx.prompts.notify('info', vscode.l10n.t('Livepeer: profile “{0}” removed from this machine.', profile.name));
   return true;
 }
 

@@ -16,7 +16,7 @@ export async function onProfileOf(session: Account, prompts: Prompts, profileId:
   }
   const owner = session.profileOf(profileId);
   if (!owner) {
-    void prompts.message('warning', vscode.l10n.t('Livepeer: this was about a profile that has been removed, so there is nothing to do.'), {});
+    prompts.notify('warning', vscode.l10n.t('Livepeer: this was about a profile that has been removed, so there is nothing to do.'));
     return;
   }
   const action = vscode.l10n.t('Switch to “{0}”', owner.name);

@@ -47,6 +47,6 @@ export async function moveProfile(ctx: MoveContext, profile: Profile, url: strin
   });
   // The only profile follows the user setting, which it now equals.
   if (ctx.profiles.all().length === 1) await vscode.workspace.getConfiguration('livepeer').update('baseURL', url, vscode.ConfigurationTarget.Global);
-  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: profile “{0}” now uses {1}.', profile.name, url), {});
+  ctx.prompts.notify('info', vscode.l10n.t('Livepeer: profile “{0}” now uses {1}.', profile.name, url));
   return true;
 }

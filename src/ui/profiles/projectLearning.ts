@@ -48,5 +48,5 @@ export function followProject(profiles: AccountProfiles, loaded: () => Promise<v
   let disposed = false;
   void loaded().then(() => disposed || learn(true));
   const shown = profiles.onDidChangeShown(() => learn(false));
-  return { dispose: () => ((disposed = true), shown.dispose()) };
+  return { dispose: () => ((disposed = true), void shown.dispose()) };
 }

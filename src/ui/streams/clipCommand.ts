@@ -32,14 +32,14 @@ async function sessionOf(ctx: StreamContext, { clipTimeWords, sessionLengthMs }:
     const client = ctx.session.client();
     const stream = await client.streams.get(player.streamId);
     const session = player.session ?? (await client.streams.listSessionsPage(stream.id, { limit: 1 })).items[0];
-    if (!session) void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} has no session with video to clip.', nameOf(stream)), {});
+    if (!session) ctx.prompts.notify('info', vscode.l10n.t('Livepeer: {0} has no session with video to clip.', nameOf(stream)));
     return session && { stream, session };
   }
   const stream = await resolveStream(ctx, undefined, vscode.l10n.t('Select the stream to clip'));
   if (!stream) return undefined;
   const { items } = await ctx.session.client().streams.listSessionsPage(stream.id, { limit: 20 });
   if (!items.length) {
-    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: {0} has no session with video to clip.', nameOf(stream)), {});
+    ctx.prompts.notify('info', vscode.l10n.t('Livepeer: {0} has no session with video to clip.', nameOf(stream)));
     return undefined;
   }
   const picked = await ctx.prompts.pick(
@@ -117,7 +117,7 @@ export async function createClipCommand(ctx: StreamContext, arg: unknown): Promi
   const asset = await createClip(ctx.session.client(), { stream, session, fromMs, toMs, name });
   await vscode.commands.executeCommand(COMMANDS.assets.refresh);
   ctx.view.clipsChanged();
-  void ctx.prompts.message('info', vscode.l10n.t('Livepeer: clip {0} is processing; it appears in Assets and plays once ready.', quoted(shownName(asset))), {});
+  ctx.prompts.notify('info', vscode.l10n.t('Livepeer: clip {0} is processing; it appears in Assets and plays once ready.', quoted(shownName(asset))));
   const { followToEnd } = await import('../tasks/taskEnd.js');
   followToEnd(ctx, 'clip', asset);
 }

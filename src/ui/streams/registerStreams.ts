@@ -31,7 +31,7 @@ function autoRefresh(treeView: vscode.TreeView<unknown>, view: StreamsView): vsc
     treeView.onDidChangeVisibility(restart),
     vscode.workspace.onDidChangeConfiguration((event) => settings.affects(event, 'streams.autoRefreshSeconds') && restart()),
   ];
-  return { dispose: () => (clearInterval(timer), subscriptions.forEach((s) => s.dispose())) };
+  return { dispose: () => (clearInterval(timer), subscriptions.forEach((s) => void s.dispose())) };
 }
 
 /**

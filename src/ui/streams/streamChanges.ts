@@ -35,7 +35,7 @@ async function changeStream(ctx: StreamContext, stream: Stream, change: () => Pr
       const state = now ? `: ${nameOf(stream)} is still ${stateOf(now)}` : '';
       throw new StudioApiError('server', `${error.message}${state}`, { status: 500, messages: error.messages });
     }
-    void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: the service reported an error (HTTP 500), but {0} {1}.', nameOf(stream), what), {});
+    ctx.prompts.notify('warning', vscode.l10n.t('Livepeer: the service reported an error (HTTP 500), but {0} {1}.', nameOf(stream), what));
     return true;
   }
 }
@@ -75,7 +75,7 @@ async function stopLiveSession(ctx: StreamContext, stream: Stream): Promise<bool
     return true;
   } catch (error) {
     if (!(error instanceof StudioApiError && error.kind === 'rate-limited')) throw error;
-    void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: the service refuses another stop of {0} this soon: wait a few seconds and try again.', nameOf(stream)), {});
+    ctx.prompts.notify('warning', vscode.l10n.t('Livepeer: the service refuses another stop of {0} this soon: wait a few seconds and try again.', nameOf(stream)));
     return false;
   }
 }
@@ -112,7 +112,7 @@ export async function setRecord(ctx: StreamContext, arg: StreamArgument, record:
       await change();
     } catch (again) {
       if (!refusedWhileLive(again)) throw again;
-      void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: the live session of {0} is stopping: turn recording {1} again in a few seconds.', nameOf(stream), onOff), {});
+      ctx.prompts.notify('warning', vscode.l10n.t('Livepeer: the live session of {0} is stopping: turn recording {1} again in a few seconds.', nameOf(stream), onOff));
       return;
     }
   }

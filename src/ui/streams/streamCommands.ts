@@ -134,7 +134,7 @@ async function copyRecording(item: unknown, field: 'recordingUrl' | 'mp4Url', pr
   const label = field === 'recordingUrl' ? 'recording URL' : 'MP4 URL';
   const value = item instanceof SessionItem ? item.session[field] : undefined;
   if (!value) {
-    void prompts.message('info', vscode.l10n.t('Livepeer: this session has no {0} (its recording is not ready).', label), {});
+    prompts.notify('info', vscode.l10n.t('Livepeer: this session has no {0} (its recording is not ready).', label));
     return;
   }
   await copyToClipboard(label, value);
@@ -174,7 +174,7 @@ export function registerStreamCommands(ctx: StreamContext): vscode.Disposable[] 
       if (!stream) return;
       const value = field === 'streamKey' ? await streamKeyOf(session, stream) : stream[field];
       if (value) await copyToClipboard(label, value);
-      else void prompts.message('info', vscode.l10n.t('Livepeer: {0} has no {1}.', nameOf(stream), label), {});
+      else prompts.notify('info', vscode.l10n.t('Livepeer: {0} has no {1}.', nameOf(stream), label));
     });
   return [
     registerCommand(COMMANDS.streams.refresh, () => view.refresh()),

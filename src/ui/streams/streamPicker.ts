@@ -52,7 +52,7 @@ export async function resolveStream(
   const loaded = view.streams.length ? view.streams : await view.loadAllForPicker();
   const streams = loaded.filter(applies);
   if (!streams.length) {
-    void prompts.message('info', vscode.l10n.t('Livepeer: no stream this applies to.'), {});
+    prompts.notify('info', vscode.l10n.t('Livepeer: no stream this applies to.'));
     return undefined;
   }
   const refused = (stream: Stream) => !!note?.refused(stream);

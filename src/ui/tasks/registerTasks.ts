@@ -14,14 +14,13 @@ export class TasksViewHost implements vscode.TreeDataProvider<vscode.TreeItem>, 
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
   private view: Promise<TasksView> | undefined;
-  treeView: vscode.TreeView<vscode.TreeItem> | undefined;
+  readonly treeView = vscode.window.createTreeView('livepeer.tasks', { treeDataProvider: this });
 
   constructor(private readonly deps: TaskFeatureDeps) {}
 
   load(): Promise<TasksView> {
     this.view ??= import('./tasksView.js').then(({ TasksView }) => {
-      const tree = this.treeView;
-      const view = new TasksView(this.deps, () => !!tree?.visible, tree ? tree.onDidChangeVisibility : () => ({ dispose() {} }));
+      const view = new TasksView(this.deps, this.treeView);
       view.onDidChange(() => this.changed.fire());
       return view;
     });
@@ -38,6 +37,7 @@ export class TasksViewHost implements vscode.TreeDataProvider<vscode.TreeItem>, 
 
   dispose(): void {
     void this.view?.then((view) => view.dispose());
+    this.treeView.dispose();
     this.changed.dispose();
   }
 }
@@ -49,13 +49,11 @@ export class TasksViewHost implements vscode.TreeDataProvider<vscode.TreeItem>, 
 export function registerTaskCommands(deps: TaskFeatureDeps): { tasks: TasksViewHost; disposables: vscode.Disposable[] } {
   const commands = () => import('./taskCommands.js');
   const tasks = new TasksViewHost(deps);
-  const treeView = vscode.window.createTreeView('livepeer.tasks', { treeDataProvider: tasks });
-  tasks.treeView = treeView;
+  const treeView = tasks.treeView;
   return {
     tasks,
     disposables: [
       tasks,
-      treeView,
       registerCommand(COMMANDS.assets.importFromUrl, async (arg?: unknown) => (await commands()).importFromUrlCommand(deps, arg)),
       registerCommand(COMMANDS.assets.whyNotReady, async (arg?: unknown) => (await commands()).whyNotReadyCommand(deps, arg)),
       registerCommand(COMMANDS.assets.retry, bulkOr({ ...deps, view: deps.assets }, 'retry', async (arg?: unknown) => (await commands()).retryAssetCommand(deps, arg))),

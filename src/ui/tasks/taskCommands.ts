@@ -69,7 +69,7 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
     const { followToEnd } = await import('./taskEnd.js');
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.addOrUpdate(fresh) }, 'import', answer.asset);
     const shown = quoted(shownName(answer.asset));
-    if (answer.existing) void prompts.message('info', vscode.l10n.t('Livepeer: this URL is already being imported, as {0}: that import goes on.', shown), {});
+    if (answer.existing) prompts.notify('info', vscode.l10n.t('Livepeer: this URL is already being imported, as {0}: that import goes on.', shown));
     else vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: importing {0}; the Assets view follows it.', shown), 5000);
     await vscode.commands.executeCommand(COMMANDS.assets.reveal, answer.asset.id);
   } catch (error) {
@@ -84,7 +84,7 @@ async function assetOf(deps: TaskFeatureDeps, arg: unknown, placeHolder: string,
   if (arg && typeof arg === 'object' && typeof (arg as Asset).id === 'string') return arg as Asset;
   const candidates = deps.assets.assets.filter(only);
   if (!candidates.length) {
-    void deps.prompts.message('info', vscode.l10n.t('Livepeer: every loaded asset is ready.'), {});
+    deps.prompts.notify('info', vscode.l10n.t('Livepeer: every loaded asset is ready.'));
     return undefined;
   }
   const picked = await deps.prompts.pick(
@@ -143,7 +143,7 @@ export async function retryAssetCommand(deps: TaskFeatureDeps, arg: unknown): Pr
  * once more whether ready or failed again.
  */
 async function followRetry(deps: TaskFeatureDeps, answer: RetryAnswer, name: string): Promise<void> {
-  void deps.prompts.message('info', vscode.l10n.t('Livepeer: {0} retried; the Tasks view follows it.', quoted(name)), {});
+  deps.prompts.notify('info', vscode.l10n.t('Livepeer: {0} retried; the Tasks view follows it.', quoted(name)));
   await vscode.commands.executeCommand(COMMANDS.tasks.refresh);
   const { task, assetId } = answer;
   const origin = task && taskKind(task);
@@ -198,7 +198,7 @@ export async function playTaskCommand(deps: TaskFeatureDeps, arg: unknown): Prom
   try {
     const asset = await deps.session.client().assets.get(assetId);
     if (asset.status?.phase !== 'ready' || !asset.playbackId) {
-      void deps.prompts.message('info', vscode.l10n.t('Livepeer: {0} is not ready to play ({1}).', quoted(shownName(asset)), phaseText(asset)), {});
+      deps.prompts.notify('info', vscode.l10n.t('Livepeer: {0} is not ready to play ({1}).', quoted(shownName(asset)), phaseText(asset)));
       return;
     }
     await vscode.commands.executeCommand(COMMANDS.player.play, asset.playbackId);

@@ -36,10 +36,10 @@ export async function uploadDropped(prompts: Prompts, data: vscode.DataTransfer,
   for (const uri of dropped) {
     const stat = uri.scheme === 'file' ? await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined) : undefined;
     if (stat && stat.type & vscode.FileType.Directory) {
-      void prompts.message('warning', vscode.l10n.t('Livepeer: “{0}” is a folder, so it was not uploaded. Drop the video files in it instead.', path.basename(uri.fsPath)), {});
+      prompts.notify('warning', vscode.l10n.t('Livepeer: “{0}” is a folder, so it was not uploaded. Drop the video files in it instead.', path.basename(uri.fsPath)));
     } else files.push(uri);
   }
-  if (!dropped.length) void prompts.message('warning', vscode.l10n.t('Livepeer: nothing to upload in what was dropped: drop video files.'), {});
+  if (!dropped.length) prompts.notify('warning', vscode.l10n.t('Livepeer: nothing to upload in what was dropped: drop video files.'));
   if (!files.length || token.isCancellationRequested) return;
   await vscode.commands.executeCommand(COMMANDS.uploads.upload, files[0], files);
 }

@@ -62,7 +62,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
   async function upload(uris: vscode.Uri[], options: UploadCommandOptions): Promise<UploadOutcome[]> {
     const videos = uris.filter((uri) => {
       const why = whyNotUploadable(uri);
-      if (why) void prompts.message('warning', vscode.l10n.t('Livepeer: {0}.', why), {});
+      if (why) prompts.notify('warning', vscode.l10n.t('Livepeer: {0}.', why));
       return !why;
     });
     if (!videos.length) return [];
@@ -98,11 +98,11 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     const items = (await deps.view.getChildren()).filter(applies);
     if (isEntry(arg)) return items.find((item) => item.entry?.id === arg.id);
     if (!items.length) {
-      void prompts.message('info', PICKS[what].none, {});
+      prompts.notify('info', PICKS[what].none);
       return undefined;
     }
     const picked = await prompts.pick(
-      items.map((item) => ({ label: String(item.label), description: String(item.description ?? ''), detail: item.filePath, item })),
+      items.map((item) => ({ label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''), description: String(item.description ?? ''), detail: item.filePath, item })),
       { title: PICKS[what].title, matchOnDetail: true },
     );
     return picked?.item;
@@ -119,7 +119,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     if (!item) return;
     const uri = vscode.Uri.file(item.filePath);
     if (!fs.existsSync(item.filePath)) {
-      void prompts.message('warning', vscode.l10n.t('Livepeer: {0} no longer exists.', item.filePath), {});
+      prompts.notify('warning', vscode.l10n.t('Livepeer: {0} no longer exists.', item.filePath));
       return;
     }
     // The Explorer only knows workspace files; anything else is shown by the operating system.
@@ -131,9 +131,9 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     const value = item?.[field];
     if (!item) return;
     if (!value) {
-      const name = quoted(String(item.label));
+      const name = quoted(typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
       const text = field === 'assetId' ? vscode.l10n.t('Livepeer: the asset ID of {0} is not known yet.', name) : vscode.l10n.t('Livepeer: the playback ID of {0} is not known yet.', name);
-      void prompts.message('info', text, {});
+      prompts.notify('info', text);
       return;
     }
     await copyToClipboard(label, value);
@@ -163,7 +163,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       if (outcome.status === 'cancelled' && outcome.leftover) await offerToDeleteLeftovers(manager, prompts, [outcome.leftover]);
     }),
     registerCommand(COMMANDS.uploads.pauseAll, async () => {
-      if (!manager.runningUploads.length && !manager.queuedUploads.length) void prompts.message('info', vscode.l10n.t('Livepeer: there is no upload to pause.'), {});
+      if (!manager.runningUploads.length && !manager.queuedUploads.length) prompts.notify('info', vscode.l10n.t('Livepeer: there is no upload to pause.'));
       await manager.pauseAll();
     }),
     registerCommand(COMMANDS.uploads.resume, async (arg?: unknown) => {
@@ -178,7 +178,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     }),
     registerCommand(COMMANDS.uploads.resumeAll, async () => {
       const started = await manager.resumeAll();
-      if (!started.length) void prompts.message('info', vscode.l10n.t('Livepeer: there is no paused or interrupted upload to resume.'), {});
+      if (!started.length) prompts.notify('info', vscode.l10n.t('Livepeer: there is no paused or interrupted upload to resume.'));
       return Promise.all(started.map((upload) => upload.finished));
     }),
     registerCommand(COMMANDS.uploads.discard, async (arg?: unknown) => {
@@ -216,7 +216,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     }),
     registerCommand(COMMANDS.uploads.showAsset, async (arg?: unknown) => {
       const item = arg instanceof UploadItem ? arg : undefined;
-      if (item?.finished?.assetDeleted) void prompts.message('info', vscode.l10n.t('Livepeer: the asset of {0} was deleted.', quoted(item.finished.name)), {});
+      if (item?.finished?.assetDeleted) prompts.notify('info', vscode.l10n.t('Livepeer: the asset of {0} was deleted.', quoted(item.finished.name)));
       else if (item?.assetId) await revealAsset(item.assetId, item.finished?.account ?? item.entry?.account ?? item.upload?.account);
     }),
     registerCommand(COMMANDS.uploads.revealFile, (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),

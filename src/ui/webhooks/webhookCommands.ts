@@ -37,7 +37,7 @@ async function copySecret(ctx: WebhookContext, arg: WebhookArgument): Promise<vo
   if (!chosen) return;
   const { sharedSecret } = await ctx.session.client().webhooks.get(chosen.id);
   if (sharedSecret) await copyToClipboard('webhook shared secret', sharedSecret);
-  else void ctx.prompts.message('info', vscode.l10n.t('Livepeer: webhook {0} has no shared secret. Set one with Edit Webhook….', nameOf(chosen)), {});
+  else ctx.prompts.notify('info', vscode.l10n.t('Livepeer: webhook {0} has no shared secret. Set one with Edit Webhook….', nameOf(chosen)));
 }
 
 async function resend(ctx: WebhookContext, arg: DeliveryArgument): Promise<WebhookDelivery | undefined> {
@@ -50,7 +50,7 @@ async function resend(ctx: WebhookContext, arg: DeliveryArgument): Promise<Webho
     : status === undefined
       ? vscode.l10n.t('Livepeer: {0} sent again: failed again (no answer).', sent.event)
       : vscode.l10n.t('Livepeer: {0} sent again: failed again ({1}).', sent.event, status);
-  void ctx.prompts.message(sent.success ? 'info' : 'warning', text, {});
+  ctx.prompts.notify(sent.success ? 'info' : 'warning', text);
   await ctx.view.refreshWebhook(delivery.webhookId);
   return sent;
 }

@@ -34,7 +34,7 @@ export async function resolveWebhook(ctx: Pick<WebhookContext, 'session' | 'prom
   if (arg?.id) return arg;
   const webhooks = ctx.view.webhooks.length ? ctx.view.webhooks : await ctx.session.client().webhooks.list();
   if (!webhooks.length) {
-    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: no webhooks yet. Create one with Create Webhook….'), {});
+    ctx.prompts.notify('info', vscode.l10n.t('Livepeer: no webhooks yet. Create one with Create Webhook….'));
     return undefined;
   }
   // Items carry the id only: a listed webhook holds its shared secret, which no prompt may carry.
@@ -53,7 +53,7 @@ export async function resolveDelivery(ctx: WebhookContext, arg: DeliveryItem | W
   if (!webhook) return undefined;
   const { items } = await ctx.session.client().webhooks.listDeliveriesPage(webhook.id, { limit: 50 });
   if (!items.length) {
-    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: webhook {0} has no deliveries yet.', nameOf(webhook)), {});
+    ctx.prompts.notify('info', vscode.l10n.t('Livepeer: webhook {0} has no deliveries yet.', nameOf(webhook)));
     return undefined;
   }
   const picked = await ctx.prompts.pick(

@@ -48,7 +48,7 @@ export async function sendTestEvent(ctx: WebhookContext, arg: WebhookArgument, e
   const answer = await ctx.prompts.progress(vscode.l10n.t('Livepeer: sending {0} to {1}', event, target), (_report, cancelled) => {
     const abort = new AbortController();
     const subscription = cancelled.onCancellationRequested(() => abort.abort());
-    return sendWebhookTestEvent(webhook.url, body, webhook.sharedSecret, { signal: abort.signal }).finally(() => subscription.dispose());
+    return sendWebhookTestEvent(webhook.url, body, webhook.sharedSecret, { signal: abort.signal }).finally(() => void subscription.dispose());
   });
   const ok = answer.status >= 200 && answer.status < 300;
   await ctx.results.show(vscode.l10n.t('Test event to {0}', shownName(webhook)), [

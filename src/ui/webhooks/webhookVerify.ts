@@ -39,7 +39,7 @@ export async function verifySignature(ctx: WebhookContext, arg: WebhookArgument)
   if (header === undefined) return undefined;
   const webhook = await ctx.session.client().webhooks.get(chosen.id);
   if (!webhook.sharedSecret) {
-    void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: webhook {0} has no shared secret, so its requests are not signed. Set one with Edit Webhook….', nameOf(webhook)), {});
+    ctx.prompts.notify('warning', vscode.l10n.t('Livepeer: webhook {0} has no shared secret, so its requests are not signed. Set one with Edit Webhook….', nameOf(webhook)));
     return 'no secret';
   }
   const check = verifyWebhookSignature(body, headerValue(header), webhook.sharedSecret, {
@@ -47,9 +47,9 @@ export async function verifySignature(ctx: WebhookContext, arg: WebhookArgument)
     secretChangedAt: ctx.secretChanges.changedAt(webhook.id),
   });
   if (check.valid) {
-    void ctx.prompts.message('info', vscode.l10n.t('Livepeer: valid signature: the request was signed by webhook {0} within the last {1} minutes.', nameOf(webhook), VERIFY_TOLERANCE_SECONDS / 60), {});
+    ctx.prompts.notify('info', vscode.l10n.t('Livepeer: valid signature: the request was signed by webhook {0} within the last {1} minutes.', nameOf(webhook), VERIFY_TOLERANCE_SECONDS / 60));
     return 'valid';
   }
-  void ctx.prompts.message('warning', vscode.l10n.t('Livepeer: invalid signature: {0}.', check.message), {});
+  ctx.prompts.notify('warning', vscode.l10n.t('Livepeer: invalid signature: {0}.', check.message));
   return check.reason;
 }

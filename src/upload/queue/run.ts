@@ -19,7 +19,7 @@ export interface RunDeps {
   log: Logger;
   chunkSizeMiB: number;
   retryDelaysMs?: readonly number[];
-  onProgress(progress: UploadProgress): void;
+  onProgress: (progress: UploadProgress) => void;
   /** request-upload created the asset of a new upload (before any byte is sent). */
   onAssetCreated(asset: Asset): void;
 }

@@ -109,7 +109,7 @@ class UndiciRequest implements HttpRequest {
       throw new TypeError('UndiciHttpStack: unsupported request body');
     }
     this.response = await request(this.url, {
-      method: this.method as Dispatcher.HttpMethod,
+      method: this.method,
       headers,
       body: payload,
       signal: this.controller.signal,

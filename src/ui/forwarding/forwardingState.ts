@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ForwardTiming } from '../../operations/forwardDeliveries';
+import type { ForwardTiming } from '../../operations/forwarding/forwardDeliveries';
 import { Disposable } from '../common/disposable';
 
 /** The local answer to one forwarded delivery, for its row in the Webhooks view. */

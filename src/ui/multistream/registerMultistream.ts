@@ -1,22 +1,11 @@
 import * as vscode from 'vscode';
-import type { Account } from '../account/account';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
-import type { Prompts } from '../common/prompts';
-import type { StreamsView } from '../streams/streamsView';
+import type { MultistreamDeps } from './targetDeps';
 
 // Only the wiring of multistream is loaded at activation: the rows, the directory of targets and
 // the commands are one bundle of their own (targetCommands.js, so the row classes the commands
 // recognise are the ones the views show), loaded by the first expand of a view or the first command.
-
-export interface MultistreamDeps {
-  session: Account;
-  prompts: Prompts;
-  streams: StreamsView;
-  /** Where the host each target pushes to is remembered (never its URL: that holds the key). */
-  state: vscode.Memento;
-  targets: TargetsView;
-}
 
 /** The Multistream Targets view: the account user's targets (not the project's), read on first show. */
 export class TargetsView implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
@@ -67,7 +56,10 @@ export function registerMultistream(deps: Omit<MultistreamDeps, 'targets'>): { t
   const targets = new TargetsView(deps);
   const treeView = vscode.window.createTreeView('livepeer.multistreamTargets', { treeDataProvider: targets });
   const full: MultistreamDeps = { ...deps, targets };
-  deps.streams.extraRows = async (stream) => (await import('./targetCommands.js')).streamTargetRows(full, stream);
+  const rows = deps.streams.registerChildRows({
+    applies: (stream) => !!stream.multistream?.targets?.length,
+    rows: async (stream) => (await import('./targetCommands.js')).streamTargetRows(full, stream),
+  });
   const commands = (Object.keys(WHAT) as CommandName[]).map((name) =>
     registerCommand(
       COMMANDS.multistream[name],
@@ -75,5 +67,5 @@ export function registerMultistream(deps: Omit<MultistreamDeps, 'targets'>): { t
       { prompts: deps.prompts, what: WHAT[name] },
     ),
   );
-  return { targets, treeView, disposables: [targets, treeView, ...commands] };
+  return { targets, treeView, disposables: [targets, treeView, rows, ...commands] };
 }

@@ -53,7 +53,7 @@ export class TasksView extends Disposable {
   /** Rows for the tree; the first call (and a refresh) reads the list. */
   async children(): Promise<vscode.TreeItem[]> {
     while (!this.loaded) await this.readOnce();
-    const names = new Map(this.deps.assets.assets.map((asset) => [asset.id, asset.name]));
+    const names = new Map(this.deps.assets.listed().map((asset) => [asset.id, asset.name]));
     const ids = new Set(this.tasks.map((task) => task.id));
     const rows: vscode.TreeItem[] = [...this.tasks, ...this.older.filter((task) => !ids.has(task.id))].map((task) => new TaskItem(task, task.outputAssetId ? names.get(task.outputAssetId) : undefined));
     if (this.nextCursor) rows.push(loadMoreRow());

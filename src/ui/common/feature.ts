@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { Asset, AssetWatcher, Stream, Webhook } from '../../api';
+import type { Asset, AssetWatcher, Session, Stream, Webhook } from '../../api';
 import type { UploadQueue } from '../../upload';
 import type { Account } from '../account/account';
 import type { PrivateKeys } from '../keys/privateKeys';
@@ -88,6 +88,20 @@ export interface AssetsOffer {
   assetOf(row: unknown): Asset | undefined;
   /** A command on one asset, or on every selected row when several are (the view's bulk path). */
   onSelection<A>(action: 'retry', single: (arg?: A) => unknown): (arg?: A, selected?: unknown) => Promise<unknown>;
+}
+
+/** A stream played, or one of its recorded sessions: what a clip is cut from. */
+export interface ClipSource {
+  streamId: string;
+  session?: Session;
+}
+
+/**
+ * What the player's Clip… asks the Streams feature's Create Clip to cut (the command's argument):
+ * the stream or session played, where it plays now and the marks set; positions as the page reports them.
+ */
+export interface PlayerClipRequest {
+  fromPlayer: ClipSource & { live: boolean; at: number; in?: number; out?: number };
 }
 
 /** Each offer by the name of the feature that makes it. */

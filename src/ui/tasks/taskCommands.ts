@@ -66,7 +66,7 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
     if (!playback) return;
     const answer = await importFromUrl(client, { name, url, playback: playback.value });
     deps.assets.show(answer.asset);
-    const { followToEnd } = await import('./taskEnd.js');
+    const { followToEnd } = await import('../common/taskEnd.js');
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.show(fresh) }, 'import', answer.asset);
     const shown = quoted(shownName(answer.asset));
     if (answer.existing) void prompts.message('info', vscode.l10n.t('Livepeer: this URL is already being imported, as {0}: that import goes on.', shown), {});
@@ -156,7 +156,7 @@ async function followRetry(deps: TaskFeatureDeps, answer: RetryAnswer, name: str
     const asset = await untilRetryStarts(client, task.id, assetId);
     if (!asset || !sameProfile()) return;
     deps.assets.show(asset);
-    const { followToEnd, forgetEnd } = await import('./taskEnd.js');
+    const { followToEnd, forgetEnd } = await import('../common/taskEnd.js');
     forgetEnd(asset.id);
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.show(fresh) }, origin, asset);
   })().catch((error: unknown) => reportError(deps.prompts, 'following the retried task', error));
@@ -218,7 +218,7 @@ export async function notifyTaskEndCommand(deps: TaskFeatureDeps, arg: unknown):
   if (!task?.outputAssetId || (kind !== 'upload' && kind !== 'import' && kind !== 'clip')) return;
   try {
     const asset = await deps.session.client().assets.get(task.outputAssetId);
-    const { followToEnd } = await import('./taskEnd.js');
+    const { followToEnd } = await import('../common/taskEnd.js');
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.show(fresh) }, kind, asset);
     vscode.window.setStatusBarMessage(vscode.l10n.t('$(bell) Livepeer: you will be told when {0} ends', quoted(shownName(asset))), 5000);
   } catch (error) {

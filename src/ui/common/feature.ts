@@ -51,7 +51,9 @@ export interface StreamsOffer {
 
 /** The local answer to a forwarded delivery, as its row shows it. */
 export interface DeliveryNote {
+  /** "200 in 12 ms · ok", or why nothing answered yet. */
   line: string;
+  /** For the row: "200", "no answer". */
   short: string;
   ok: boolean;
   target: string;

@@ -1,38 +1,68 @@
 import * as vscode from 'vscode';
 import { AssetWatcher } from './api';
-import { activateAssets, type AssetsView } from './ui/assets/activateAssets';
-import { PrivateKeys } from './ui/keys/privateKeys';
-import { Rotations } from './ui/keys/rotations';
-import { SigningKeysView } from './ui/keys/signingKeysView';
 import { registerLoadErrorCommands } from './ui/common/messageItem';
-import { activatePlayer, type PlayerPanel } from './ui/player/activatePlayer';
 import { Prompts } from './ui/common/prompts';
 import { COMMANDS } from './ui/common/commandIds';
-import { registerCommand, registerOnFirstUse } from './ui/common/commands';
+import { registerCommand } from './ui/common/commands';
+import type { Feature, FeatureContext, Services } from './ui/common/feature';
 import { ResultDocuments } from './ui/common/resultDocuments';
-import { Account } from './ui/account/account';
-import { registerStreams } from './ui/streams/registerStreams';
-import { StreamFilters } from './ui/streams/streamFilters';
-import { StreamsView, type StreamNode } from './ui/streams/streamsView';
-import { registerTokenCommands } from './ui/account/tokenCommands';
 import { followNetworkSettings } from './ui/common/networkSettings';
+import { VerifiedState } from './ui/common/verifiedState';
+import { Account } from './ui/account/account';
+import { PrivateKeys } from './ui/keys/privateKeys';
 import { AccountProfiles } from './ui/profiles/accountProfiles';
 import { nameProfilesBaseUrl } from './ui/profiles/baseUrlNaming';
-import { repairProfileNames } from './ui/profiles/profileNameRepair';
-import { ProfileStatusBar } from './ui/profiles/profileStatusBar';
 import { followProject } from './ui/profiles/projectLearning';
-import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads/activateUploads';
-import { tickUploadStep } from './ui/uploads/uploadContextKeys';
-import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
-import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
-import { registerTaskCommands, type TasksViewHost } from './ui/tasks/registerTasks';
-import { registerMultistream, type TargetsView } from './ui/multistream/registerMultistream';
-import { AssistantTools, contributedToolNames } from './ui/assistant/registerTools';
-import { offerMcpServer } from './ui/assistant/mcpProvider';
-import { registerForwarding } from './ui/forwarding/registerForwarding';
+// The types of the test hooks (LivepeerApi), until the host tests drive the product through their harness (issue 37).
+import type { AssetsView } from './ui/assets/activateAssets';
+import type { AssistantTools } from './ui/assistant/registerTools';
 import type { ForwardingState } from './ui/forwarding/forwardingState';
-import { VerifiedState } from './ui/common/verifiedState';
-import { registerQuality, type QualityEvent } from './ui/quality/registerQuality';
+import type { SigningKeysView } from './ui/keys/signingKeysView';
+import type { TargetsView } from './ui/multistream/registerMultistream';
+import type { PlayerPanel } from './ui/player/activatePlayer';
+import type { ProfileStatusBar } from './ui/profiles/profileStatusBar';
+import type { QualityEvent } from './ui/quality/registerQuality';
+import type { StreamNode, StreamsView } from './ui/streams/streamsView';
+import type { TasksViewHost } from './ui/tasks/registerTasks';
+import type { Uploads, UploadsDeps } from './ui/uploads/activateUploads';
+import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
+import type { WebhookNode, WebhooksView } from './ui/webhooks/activateWebhooks';
+import * as access from './ui/access';
+import * as account from './ui/account';
+import * as assets from './ui/assets';
+import * as assistant from './ui/assistant';
+import * as forwarding from './ui/forwarding';
+import * as keys from './ui/keys';
+import * as multistream from './ui/multistream';
+import * as player from './ui/player';
+import * as profiles from './ui/profiles';
+import * as quality from './ui/quality';
+import * as streams from './ui/streams';
+import * as tasks from './ui/tasks';
+import * as uploads from './ui/uploads';
+import * as webhooks from './ui/webhooks';
+
+/**
+ * The features, each `activate(context): Feature` of its src/ui folder, in the order they activate: a
+ * feature comes after those whose offers it takes (assets after uploads, forwarding after webhooks,
+ * multistream and access after streams).
+ */
+const FEATURES: ReadonlyArray<(context: FeatureContext) => Feature> = [
+  account.activate,
+  profiles.activate,
+  keys.activate,
+  uploads.activate,
+  streams.activate,
+  assets.activate,
+  webhooks.activate,
+  forwarding.activate,
+  tasks.activate,
+  multistream.activate,
+  access.activate,
+  player.activate,
+  quality.activate,
+  assistant.activate,
+];
 
 /**
  * Set to `1` by the test launchers (test/host/runInHost.js) in the extension host's environment: only
@@ -41,7 +71,7 @@ import { registerQuality, type QualityEvent } from './ui/quality/registerQuality
  */
 const TEST_HOOKS_VARIABLE = 'LIVEPEER_TEST_HOOKS';
 
-/** The live objects the extension-host tests inspect and drive; not an API: a user's VS Code gets none. */
+/** The live objects the extension-host tests inspect and drive (each feature's `hooks`, and the services); not an API: a user's VS Code gets none. */
 export interface LivepeerApi {
   prompts: Prompts;
   session: Account;
@@ -69,139 +99,44 @@ export interface LivepeerApi {
 }
 
 /**
- * Builds the views and commands and returns at once: nothing here waits for the window, the service
- * or the disk. The token is read once, meanwhile; the views wait for that read before their first request.
- * Returns nothing (the extension offers no API), except to the tests (TEST_HOOKS_VARIABLE).
+ * Builds the shared services, then each feature, and returns at once: nothing here waits for the
+ * window, the service or the disk. The token is read once, meanwhile; the views wait for that read
+ * before their first request. Returns nothing (the extension offers no API), except to the tests
+ * (TEST_HOOKS_VARIABLE).
  */
-export function activate(context: vscode.ExtensionContext): LivepeerApi | undefined {
+export function activate(extension: vscode.ExtensionContext): LivepeerApi | undefined {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Livepeer', { log: true });
-  const globalState = new VerifiedState(context.globalState);
+  const state = new VerifiedState(extension.globalState);
   // Before anything can send a request.
   const network = followNetworkSettings();
-  const profiles = new AccountProfiles(context.secrets, globalState);
-  nameProfilesBaseUrl(profiles);
-  const prompts = new Prompts();
-  const userAgent = `livepeer-studio-vscode/${(context.extension.packageJSON as { version: string }).version} vscode/${vscode.version}`;
-  const session = new Account(profiles, log, userAgent);
-  void loadProfiles(session, prompts);
-  const project = followProject(profiles, () => session.loaded(), (token, baseUrl) => session.clientFor(token, baseUrl));
-  const results = new ResultDocuments();
-
-  const rotations = new Rotations(globalState, () => profiles.current?.id);
-  const signingKeys = new SigningKeysView(session, prompts, rotations, new PrivateKeys(profiles, globalState));
-  const filters = new StreamFilters(context.workspaceState);
-  const watcher = new AssetWatcher(session);
-  const streams = new StreamsView(session, prompts, filters, watcher);
-  const uploadsDeps: UploadsDeps = { session, prompts, storage: globalState, log, watcher };
-  const uploads = activateUploads(uploadsDeps);
-  const streamsTree = vscode.window.createTreeView('livepeer.streams', { treeDataProvider: streams, showCollapseAll: true });
-  streams.showIn(streamsTree);
-  const history = uploads.uploads.manager.history;
-  const assets = activateAssets({
+  const accountProfiles = new AccountProfiles(extension.secrets, state);
+  nameProfilesBaseUrl(accountProfiles);
+  const userAgent = `livepeer-studio-vscode/${(extension.extension.packageJSON as { version: string }).version} vscode/${vscode.version}`;
+  const session = new Account(accountProfiles, log, userAgent);
+  const services: Services = {
+    extension,
     session,
-    prompts,
-    workspaceState: context.workspaceState,
-    watcher,
-    privateKeys: signingKeys.privateKeys,
-    isAbandoned: (assetId) => history.finished.isAbandoned(assetId),
-    drop: uploads.uploads.drop,
-  });
-  const webhooks = activateWebhooks(session, prompts, results, globalState);
-  const tasks = registerTaskCommands({ session, prompts, results, assets: assets.view, uploads: uploads.uploads.manager, watcher });
-  const forwarding = registerForwarding(session, prompts, webhooks.view, globalState);
-  webhooks.view.followForwarding(forwarding.state.answers, forwarding.state.onDidChange);
-  const player = activatePlayer({ session, prompts, privateKeys: signingKeys.privateKeys, extensionUri: context.extensionUri });
-  const quality = registerQuality({ session, prompts, extensionUri: context.extensionUri });
-
-  const signingKeysTree = vscode.window.createTreeView('livepeer.signingKeys', { treeDataProvider: signingKeys });
-  signingKeys.showIn(signingKeysTree);
-  const profileStatusBar = new ProfileStatusBar(profiles);
-  const multistream = registerMultistream({ session, prompts, streams, state: globalState });
-  const assistant = new AssistantTools(contributedToolNames(context), { session, privateKeys: signingKeys.privateKeys, uploads: uploads.uploads.manager });
-
-  context.subscriptions.push(
+    profiles: accountProfiles,
+    prompts: new Prompts(),
     log,
-    network,
-    profiles,
-    project,
-    profileStatusBar,
-    session,
-    watcher,
-    signingKeys,
-    filters,
-    streams,
-    streamsTree,
-    signingKeysTree,
-    registerCommand(COMMANDS.showLog, () => log.show()),
-    ...registerTokenCommands(session, prompts),
-    registerOnFirstUse([...Object.values(COMMANDS.profiles), COMMANDS.openBaseUrlSetting], async () => {
-      const { registerProfileCommands } = await import('./ui/profiles/profileCommands.js');
-      return () => registerProfileCommands({ session, prompts, profiles, memento: globalState });
-    }),
-    results,
-    registerOnFirstUse([...Object.values(COMMANDS.keys), ...Object.values(COMMANDS.playback)], async () => {
-      const { registerKeyCommands, registerPlaybackCommands } = await import('./ui/keys/keyCommands.js');
-      const keys = { session, prompts, view: signingKeys, results };
-      return () => [...registerKeyCommands(keys), ...registerPlaybackCommands(keys)];
-    }),
-    ...registerStreams(session, prompts, streams, streamsTree),
-    registerOnFirstUse(Object.values(COMMANDS.access), async () => {
-      const { registerAccessCommands } = await import('./ui/access/accessCommands.js');
-      return () => registerAccessCommands({ session, prompts, streams, assets: assets.view });
-    }),
-    ...registerLoadErrorCommands(),
-    ...uploads.disposables,
-    ...assets.disposables,
-    ...webhooks.disposables,
-    ...player.disposables,
-    ...tasks.disposables,
-    ...multistream.disposables,
-    ...forwarding.disposables,
-    ...quality.disposables,
-    uploads.uploads.onDidCreateAsset((asset) => assets.view.addOrUpdate(asset)),
-    tickUploadStep(uploads.uploads.manager),
-    history.onDidDeleteAsset((assetId) => assets.view.remove(assetId)),
-    assets.view.onDidRemove((assetId) => void history.markAssetDeleted(assetId, session.profile?.id)),
-    assets.view.onDidRestore((assetId) => void history.markAssetDeleted(assetId, session.profile?.id, false)),
-    assistant,
-    ...offerMcpServer(context, session),
-  );
-  // The walkthrough's steps tick from what the account holds, not only once its views are shown: loaded after activation.
-  void import('./ui/account/heldSteps.js').then(({ tickHeldSteps }) => context.subscriptions.push(tickHeldSteps(session)));
-  // A folder's own livepeer.baseURL is ignored and named: a bundle of its own, loaded after activation.
-  void import('./ui/account/folderBaseUrl.js').then(({ watchFolderBaseUrl }) => context.subscriptions.push(watchFolderBaseUrl(prompts, log)));
-  // The filter context keys only drive the menus' check marks: activation does not wait for them.
-  void filters.publishContext();
+    state,
+    results: new ResultDocuments(),
+    watcher: new AssetWatcher(session),
+    privateKeys: new PrivateKeys(accountProfiles, state),
+  };
+  const project = followProject(accountProfiles, () => session.loaded(), (token, baseUrl) => session.clientFor(token, baseUrl));
+  extension.subscriptions.push(log, network, accountProfiles, project, session, services.watcher, services.results);
+  extension.subscriptions.push(registerCommand(COMMANDS.showLog, () => log.show()), ...registerLoadErrorCommands());
+  const context: FeatureContext = { ...services, offers: {} };
+  let hooks: Record<string, unknown> = {};
+  for (const activateFeature of FEATURES) {
+    const feature = activateFeature(context);
+    extension.subscriptions.push(...feature.disposables);
+    Object.assign(context.offers, feature.offers);
+    hooks = { ...hooks, ...feature.hooks };
+  }
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);
   if (process.env[TEST_HOOKS_VARIABLE] !== '1') return undefined;
-  return {
-    prompts,
-    session,
-    profiles,
-    profileStatusBar,
-    signingKeys,
-    streams,
-    streamsTree,
-    uploads: uploads.uploads,
-    uploadStatusBar: uploads.statusBar,
-    assets: assets.view,
-    assetsTree: assets.treeView,
-    webhooks: webhooks.view,
-    webhooksTree: webhooks.treeView,
-    player: player.player,
-    tasks: tasks.tasks,
-    multistreamTargets: multistream.targets,
-    assistant,
-    forwarding: forwarding.state,
-    quality: quality.onDidChange,
-    createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
-    logUri: context.logUri,
-  };
-}
-
-/** The profiles' tokens, read once, with no two profiles of one name. */
-async function loadProfiles(session: Account, prompts: Prompts): Promise<void> {
-  await session.loaded();
-  await repairProfileNames(session.profiles, prompts);
+  return { ...hooks, prompts: services.prompts, session, profiles: accountProfiles, logUri: extension.logUri } as LivepeerApi;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { StudioClient, verifyWebhookSignature, type ApiCallRecord, type WebhookEventBody } from '../../src/api';
-import { forwardDeliveries, localTargetProblem, type ForwardEvent, type Forwarding } from '../../src/operations/forwardDeliveries';
+import { forwardDeliveries, localTargetProblem, type ForwardEvent, type Forwarding } from '../../src/operations/forwarding/forwardDeliveries';
 import { startReceiver, type Receiver } from '../demo/receiver';
 import { startEmulator, type Emulator } from '../emulator';
 import { waitFor } from './helpers/waitFor';

@@ -1,6 +1,6 @@
 import { TEXT_LIMITS, bounded } from './bounded';
 import { lastingFailureAdvice } from './lastingFailures';
-import { networkFailureText } from './networkErrors';
+import { networkFailureText } from './networkFailure';
 
 /** What went wrong, in terms a caller can act on (the VS Code layer picks its actions from it). */
 export type StudioErrorKind =

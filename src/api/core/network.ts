@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
 import { StudioApiError } from './errors';
 import { tagProxyError } from './networkErrors';
-import { proxyConfigured, type NetworkSettings, type ProxyRoute } from './proxyRoute';
-import { Agent, BaseDispatcher, type Dispatcher } from './undiciParts';
-
-export type AgentOptions = NonNullable<ConstructorParameters<typeof Agent>[0]>;
+import { proxyConfigured, proxyRoute, type NetworkSettings, type ProxyRoute } from './proxyRoute';
+import { Agent, BaseDispatcher, type AgentOptions, type Dispatcher } from './undiciParts';
 
 let current: NetworkSettings = {};
 /** Bumped by each configureNetwork: dispatchers made before are not reused for new requests. */
@@ -44,7 +42,7 @@ function proxyParts(): typeof import('./proxyAgent') {
 function routeFor(origin: string): ProxyRoute | undefined {
   if (!proxyConfigured(current)) return undefined;
   try {
-    return proxyParts().proxyRoute(new URL(origin), current);
+    return proxyRoute(new URL(origin), current);
   } catch (error) {
     throw StudioApiError.config((error as Error).message);
   }

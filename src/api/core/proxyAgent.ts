@@ -4,13 +4,12 @@ import Pool from 'undici/lib/dispatcher/pool';
 import connectApi from 'undici/lib/api/api-connect';
 import type { Dispatcher } from 'undici';
 import { along, codeOf, tagProxyError, type ProxyTag } from './networkErrors';
-import type { AgentOptions } from './network';
+import type { AgentOptions } from './undiciParts';
 
 // Requests through a proxy, in a bundle of their own (dist/proxyAgent.js), loaded only when a proxy is
-// configured, so extension.js stays within its budget: which requests go through it (proxyRoute),
-// undici's ProxyAgent (CONNECT tunnels, Basic auth, https and socks proxies), and what its refusals and
-// certificate failures mean (loaded for those too: they are rare, and extension.js has no room for their words).
-export { proxyRoute } from './proxyRoute';
+// configured, so extension.js stays within its budget: undici's ProxyAgent (CONNECT tunnels, Basic
+// auth, https and socks proxies), and what its refusals and certificate failures mean (loaded for
+// those too: they are rare, and extension.js has no room for their words).
 
 export interface ProxyAgentOptions {
   agent: AgentOptions;

@@ -8,6 +8,7 @@ import dispatchRequest from 'undici/lib/api/api-request';
 // would also bundle fetch, WebSocket, mocks, caches and interceptors (about 500 KB minified).
 export { Agent, BaseDispatcher };
 export type { Dispatcher };
+export type AgentOptions = NonNullable<ConstructorParameters<typeof Agent>[0]>;
 
 export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher };
 

@@ -2,18 +2,16 @@ import * as vscode from 'vscode';
 import type { PlaybackPolicy, Webhook } from '../../api';
 import type { AccessContent } from '../../operations/playbackAccess';
 import type { Account } from '../account/account';
-import { AssetItem } from '../assets/assetItem';
-import type { AssetsView } from '../assets/assetsView';
 import { quoted, shownName } from '../common/format';
+import type { AssetsOffer, StreamsOffer } from '../common/feature';
 import type { Prompts } from '../common/prompts';
-import { StreamItem } from '../streams/streamItem';
-import type { StreamsView } from '../streams/streamsView';
 
 export interface AccessDeps {
   session: Account;
   prompts: Prompts;
-  streams: StreamsView;
-  assets: AssetsView;
+  /** The Streams and Assets features' offers: the content a row stands for, and their refresh after a change. */
+  streams: StreamsOffer;
+  assets: AssetsOffer;
 }
 
 /** A stream or an asset as Playback Access… acts on it: re-read, so the policy shown is the service's. */
@@ -22,8 +20,10 @@ export type Gated = AccessContent & { name: string; playbackId?: string; streamN
 /** The content a row stands for, or one picked among the account's streams and newest ready assets. */
 export async function resolveContent(deps: AccessDeps, arg: unknown, placeHolder: string): Promise<Gated | undefined> {
   const client = deps.session.client();
-  if (arg instanceof StreamItem && !arg.stream.parentId) return streamContent(await client.streams.get((await deps.session.own(arg.stream)).id));
-  if (arg instanceof AssetItem) return assetContent(await client.assets.get((await deps.session.own(arg.asset)).id));
+  const stream = deps.streams.streamOf(arg);
+  if (stream) return streamContent(await client.streams.get((await deps.session.own(stream)).id));
+  const asset = deps.assets.assetOf(arg);
+  if (asset) return assetContent(await client.assets.get((await deps.session.own(asset)).id));
   const [streams, assets] = await Promise.all([client.streams.list({ streamsOnly: true }), client.assets.listPage({ phase: 'ready' }, undefined, 100)]);
   // Items carry ids only: a listed stream holds its stream key, which no prompt may carry.
   const items = [

@@ -1,12 +1,9 @@
 import * as vscode from 'vscode';
 import { withoutSecrets, type AssetWatcher } from '../../api';
-import { COMMANDS } from '../common/commandIds';
-import { registerCommand } from '../common/commands';
 import { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
-import type { PrivateKeys } from '../keys/privateKeys';
-import { registerAssetCommands } from './assetCommands';
+import { registerAssetCommands, type AssetCommandContext } from './assetCommands';
 import { AssetFilters } from './assetFilters';
 import { AssetsView } from './assetsView';
 import { ProcessingRefresh } from './processingRefresh';
@@ -17,6 +14,8 @@ export { AssetItem } from './assetItem';
 export interface AssetsFeature {
   view: AssetsView;
   treeView: vscode.TreeView<unknown>;
+  /** What the asset commands get. */
+  ctx: AssetCommandContext;
   disposables: vscode.Disposable[];
 }
 
@@ -25,16 +24,14 @@ export interface AssetsDeps {
   prompts: Prompts;
   workspaceState: vscode.Memento;
   watcher: AssetWatcher;
-  /** Download… signs a token for signed content with a kept private key, as the player does. */
-  privateKeys: PrivateKeys;
   /** Whether an asset is one whose upload was given up (its row says so). */
   isAbandoned: (assetId: string) => boolean;
   /** Dropping video files onto the view uploads them. */
   drop?: vscode.TreeDragAndDropController<unknown>;
 }
 
-/** The Assets view with its filters, details documents, processing refresh and commands. */
-export function activateAssets({ session, prompts, workspaceState, watcher, privateKeys, isAbandoned, drop }: AssetsDeps): AssetsFeature {
+/** The Assets view with its filters, details documents, processing refresh and the commands loaded at activation. */
+export function activateAssets({ session, prompts, workspaceState, watcher, isAbandoned, drop }: AssetsDeps): AssetsFeature {
   const filters = new AssetFilters(workspaceState);
   const view = new AssetsView(session, prompts, filters, isAbandoned);
   const treeView = vscode.window.createTreeView('livepeer.assets', { treeDataProvider: view, dragAndDropController: drop, canSelectMany: true });
@@ -42,19 +39,11 @@ export function activateAssets({ session, prompts, workspaceState, watcher, priv
   // The filter context keys only drive the menus' check marks: activation does not wait for them.
   void filters.publishContext();
   const details = new JsonDetails('livepeer-asset', (id) => session.client().assets.get(id), withoutSecrets);
-  const ctx = { session, prompts, view, treeView, details };
+  const ctx: AssetCommandContext = { session, prompts, view, treeView, details };
   return {
     view,
     treeView,
-    disposables: [
-      filters,
-      view,
-      treeView,
-      details,
-      new ProcessingRefresh(watcher, view, treeView),
-      ...registerAssetCommands(ctx),
-      registerCommand(COMMANDS.assets.download, async (arg?: unknown) => (await import('./assetDownload.js')).downloadAssetCommand({ ...ctx, privateKeys }, arg)),
-      registerCommand(COMMANDS.assets.restore, async () => (await import('./assetRestore.js')).restoreAssetCommand(ctx)),
-    ],
+    ctx,
+    disposables: [filters, view, treeView, details, new ProcessingRefresh(watcher, view, treeView), ...registerAssetCommands(ctx)],
   };
 }

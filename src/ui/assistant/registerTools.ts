@@ -1,17 +1,7 @@
 import * as vscode from 'vscode';
-import type { Account } from '../account/account';
 import { Disposable } from '../common/disposable';
 import { settings } from '../common/settings';
-import type { PrivateKeys } from '../keys/privateKeys';
-import type { UploadQueue } from '../../upload';
-
-/** What the tools reach in the extension: the account (current profile and its client) and the kept private keys. */
-export interface AssistantDeps {
-  session: Account;
-  privateKeys: PrivateKeys;
-  /** The upload queue: what an asset's upload left here (why it is not ready). */
-  uploads: UploadQueue;
-}
+import type { AssistantDeps } from './toolDeps';
 
 /** A confirmation as a change tool asked for it (tests watch these: VS Code skips its dialogs while tests run). */
 export interface PreparedConfirmation {

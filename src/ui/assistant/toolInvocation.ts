@@ -5,7 +5,7 @@ import { safeErrorText } from '../../tools/safeResult';
 import { toolNamed } from '../../tools/table';
 import { settings } from '../common/settings';
 import { openFolders, uploadForTool } from './folderUpload';
-import type { AssistantDeps } from './registerTools';
+import type { AssistantDeps } from './toolDeps';
 
 /** The current profile and project, as a confirmation names them. */
 function accountWords(deps: AssistantDeps): string {

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { localTargetProblem, shownTarget } from '../../operations/forwardDeliveries';
+import { localTargetProblem, shownTarget } from '../../operations/forwarding/forwardDeliveries';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import { quoted } from '../common/format';
+import type { WebhooksOffer } from '../common/feature';
 import type { Prompts } from '../common/prompts';
-import { resolveWebhook, type WebhookArgument, type WebhookContext } from '../webhooks/webhookPicker';
 import { startForwardingTo, type ForwardingDeps } from './forwarders';
 import type { ActiveForwarding } from './forwardingState';
 import { shownName } from '../common/format';
@@ -14,7 +14,10 @@ const RECENT_TARGETS = 'livepeer.forwarding.recentTargets';
 const KEPT_TARGETS = 5;
 const EXAMPLE_TARGET = 'http://localhost:3000/webhooks';
 
-export interface ForwardCommandDeps extends ForwardingDeps, Pick<WebhookContext, 'prompts' | 'view'> {
+export interface ForwardCommandDeps extends ForwardingDeps {
+  prompts: Prompts;
+  /** The Webhooks feature's offer: its picker. */
+  webhooks: WebhooksOffer;
   memento: vscode.Memento;
 }
 
@@ -44,8 +47,8 @@ async function remember(memento: vscode.Memento, target: string): Promise<void> 
 }
 
 /** Forward to localhost…: a webhook (the row's, or picked), a local address, then forwarding until stopped. */
-async function forwardToLocalhost(deps: ForwardCommandDeps, arg: WebhookArgument): Promise<ActiveForwarding | undefined> {
-  const webhook = await resolveWebhook(deps, arg, vscode.l10n.t('Select the webhook whose deliveries to forward'));
+async function forwardToLocalhost(deps: ForwardCommandDeps, arg: unknown): Promise<ActiveForwarding | undefined> {
+  const webhook = await deps.webhooks.pickWebhook(arg, vscode.l10n.t('Select the webhook whose deliveries to forward'));
   if (!webhook) return undefined;
   const target = await chooseTarget(deps, shownName(webhook));
   if (!target) return undefined;
@@ -81,10 +84,10 @@ async function stopForwarding(deps: { state: ForwardingDeps['state']; prompts: P
 export function registerForwardCommands(deps: ForwardCommandDeps): vscode.Disposable[] {
   const { prompts } = deps;
   return [
-    registerCommand(COMMANDS.forwarding.start, (arg?: WebhookArgument) => forwardToLocalhost(deps, arg), { prompts, what: vscode.l10n.t('forwarding deliveries') }),
+    registerCommand(COMMANDS.forwarding.start, (arg?: unknown) => forwardToLocalhost(deps, arg), { prompts, what: vscode.l10n.t('forwarding deliveries') }),
     registerCommand(COMMANDS.forwarding.stop, () => stopForwarding(deps), { prompts, what: vscode.l10n.t('stopping forwarding') }),
   ];
 }
 
-// One bundle for the commands and the debug adapter (see registerForwarding.ts): one set of running forwarders.
+// One bundle for the commands and the debug adapter (see index.ts): one set of running forwarders.
 export { forwardingAdapter } from './debugAdapter';

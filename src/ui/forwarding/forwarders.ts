@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { withoutKnownSecrets, type Webhook } from '../../api';
-import { answerLine, forwardDeliveries, type ForwardEvent } from '../../operations/forwardDeliveries';
+import { answerLine, forwardDeliveries, type ForwardEvent } from '../../operations/forwarding/forwardDeliveries';
 import type { Account } from '../account/account';
 import { COMMANDS } from '../common/commandIds';
 import type { ActiveForwarding, ForwardedAnswer, ForwardingState } from './forwardingState';

@@ -1,16 +1,10 @@
 import * as vscode from 'vscode';
-import type { ForwardTiming } from '../../operations/forwardDeliveries';
+import type { ForwardTiming } from '../../operations/forwarding/forwardDeliveries';
 import { Disposable } from '../common/disposable';
+import type { DeliveryNote } from '../common/feature';
 
 /** The local answer to one forwarded delivery, for its row in the Webhooks view. */
-export interface ForwardedAnswer {
-  /** "200 in 12 ms · ok", or why nothing answered yet. */
-  line: string;
-  /** For the row: "200", "no answer". */
-  short: string;
-  ok: boolean;
-  target: string;
-}
+export type ForwardedAnswer = DeliveryNote;
 
 export interface ActiveForwarding {
   webhookId: string;

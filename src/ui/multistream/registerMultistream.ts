@@ -1,26 +1,15 @@
 import * as vscode from 'vscode';
 import type { MultistreamTarget } from '../../api';
-import type { Account } from '../account/account';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import { Disposable } from '../common/disposable';
 import { PagedTreeModel } from '../common/pagedTreeModel';
 import type { Shown } from '../common/retryWhileShown';
-import type { Prompts } from '../common/prompts';
-import type { StreamsView } from '../streams/streamsView';
+import type { MultistreamDeps } from './targetDeps';
 
 // Only the wiring of multistream is loaded at activation: the rows, the directory of targets and
 // the commands are one bundle of their own (targetCommands.js, so the row classes the commands
 // recognise are the ones the views show), loaded by the first expand of a view or the first command.
-
-export interface MultistreamDeps {
-  session: Account;
-  prompts: Prompts;
-  streams: StreamsView;
-  /** Where the host each target pushes to is remembered (never its URL: that holds the key). */
-  state: vscode.Memento;
-  targets: TargetsView;
-}
 
 const PAGE_SIZE = 50;
 
@@ -92,7 +81,10 @@ export function registerMultistream(deps: Omit<MultistreamDeps, 'targets'>): { t
   const treeView = vscode.window.createTreeView('livepeer.multistreamTargets', { treeDataProvider: targets });
   targets.showIn(treeView);
   const full: MultistreamDeps = { ...deps, targets };
-  deps.streams.extraRows = async (stream) => (await import('./targetCommands.js')).streamTargetRows(full, stream);
+  const rows = deps.streams.registerChildRows({
+    applies: (stream) => !!stream.multistream?.targets?.length,
+    rows: async (stream) => (await import('./targetCommands.js')).streamTargetRows(full, stream),
+  });
   const commands = (Object.keys(WHAT) as Array<keyof typeof WHAT>).map((name) =>
     registerCommand(
       COMMANDS.multistream[name],
@@ -101,5 +93,5 @@ export function registerMultistream(deps: Omit<MultistreamDeps, 'targets'>): { t
     ),
   );
   const loadMore = registerCommand(COMMANDS.multistream.loadMore, () => targets.loadMore(), { prompts: deps.prompts, what: 'loading more multistream targets' });
-  return { targets, treeView, disposables: [targets, treeView, ...commands, loadMore] };
+  return { targets, treeView, disposables: [targets, treeView, rows, ...commands, loadMore] };
 }

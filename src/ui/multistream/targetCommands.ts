@@ -5,9 +5,7 @@ import { deleteTarget, streamsUsingTarget } from '../../operations/deleteTarget'
 import { DELETE } from '../common/actions';
 import { copyToClipboard } from '../common/commands';
 import { quoted, shownName } from '../common/format';
-import { StreamItem } from '../streams/streamItem';
-import { resolveStream } from '../streams/streamPicker';
-import type { MultistreamDeps } from './registerMultistream';
+import type { MultistreamDeps } from './targetDeps';
 import { forgetTargets, listTargets, rememberHost } from './targetDirectory';
 import { OWNER_NOTE, StreamTargetItem, TargetItem } from './targetRows';
 
@@ -141,7 +139,7 @@ async function remove(deps: MultistreamDeps, arg: unknown): Promise<void> {
 
 async function streamOf(deps: MultistreamDeps, arg: unknown): Promise<Stream | undefined> {
   if (arg instanceof StreamTargetItem) return arg.stream;
-  return resolveStream({ ...deps, view: deps.streams }, arg instanceof StreamItem ? arg : undefined, vscode.l10n.t('Select the stream to add a target to'));
+  return deps.streams.pickStream(arg, vscode.l10n.t('Select the stream to add a target to'));
 }
 
 async function addToStream(deps: MultistreamDeps, arg: unknown): Promise<void> {

@@ -4,7 +4,7 @@ import { multistreamStatus, type StreamPushes } from '../../operations/multistre
 import { dateTime, md, shownName, timeAgo } from '../common/format';
 import { MessageItem, loadErrorItem } from '../common/messageItem';
 import { COMMANDS } from '../common/commandIds';
-import type { MultistreamDeps } from './registerMultistream';
+import type { MultistreamDeps } from './targetDeps';
 import { hostOf, listTargets } from './targetDirectory';
 
 /** Whose targets these are: a profile names a project, but targets belong to the user. */

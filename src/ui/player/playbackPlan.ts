@@ -1,7 +1,8 @@
-import { StudioApiError, choosePlayerSource, messageOf, probePlayback, withPlaybackJwt, type PlaybackInfo, type Session, type StudioClient } from '../../api';
+import { StudioApiError, choosePlayerSource, messageOf, probePlayback, withPlaybackJwt, type PlaybackInfo, type StudioClient } from '../../api';
 import { keptSigner } from '../keys/keptSigner';
 import type { PrivateKeys } from '../keys/privateKeys';
 import type { PlayerLoad } from './playerMessages';
+import type { ClipSource } from '../common/feature';
 import { quoted } from '../common/format';
 import { l10n } from '../common/l10n';
 
@@ -10,15 +11,7 @@ export interface PlayTarget {
   playbackId: string;
   name?: string;
   /** A stream (its live session) or one of its recorded sessions: what Clip… in the player cuts from. */
-  clipOf?: { streamId: string; session?: Session };
-}
-
-/**
- * What the player's Clip… asks Create Clip to cut: the stream (and the recorded session) played,
- * where it plays now and the marks set; positions as the page reports them (see the `clip` message).
- */
-export interface PlayerClipRequest {
-  fromPlayer: NonNullable<PlayTarget['clipOf']> & { live: boolean; at: number; in?: number; out?: number };
+  clipOf?: ClipSource;
 }
 
 /**

@@ -5,7 +5,7 @@ import { COMMANDS } from '../common/commandIds';
 import { quoted, shortDateTime, shownName } from '../common/format';
 import { nameOf, resolveStream, type StreamContext } from './streamPicker';
 import { SessionItem } from './sessionItems';
-import type { PlayerClipRequest } from '../player/playbackPlan';
+import type { PlayerClipRequest } from '../common/feature';
 
 const QUICK = [
   { label: vscode.l10n.t('Last 30 seconds'), ms: 30_000 },
@@ -118,6 +118,6 @@ export async function createClipCommand(ctx: StreamContext, arg: unknown): Promi
   await vscode.commands.executeCommand(COMMANDS.assets.refresh);
   ctx.view.clipsChanged();
   ctx.prompts.notify('info', vscode.l10n.t('Livepeer: clip {0} is processing; it appears in Assets and plays once ready.', quoted(shownName(asset))));
-  const { followToEnd } = await import('../tasks/taskEnd.js');
+  const { followToEnd } = await import('../common/taskEnd.js');
   followToEnd(ctx, 'clip', asset);
 }

@@ -1,8 +1,6 @@
 import * as vscode from 'vscode';
 import { streamDetails } from '../../operations/streamDetails';
 import type { Account } from '../account/account';
-import { registerOnFirstUse } from '../common/commands';
-import { COMMANDS } from '../common/commandIds';
 import { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import { settings } from '../common/settings';
@@ -34,11 +32,8 @@ function autoRefresh(treeView: vscode.TreeView<unknown>, view: StreamsView): vsc
   return { dispose: () => (clearInterval(timer), subscriptions.forEach((s) => void s.dispose())) };
 }
 
-/**
- * The Streams view's description, timer and Show Details documents, at activation; its commands,
- * loaded by the first of them to run (streamCommands.ts, a bundle of its own).
- */
-export function registerStreams(session: Account, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<StreamNode>): vscode.Disposable[] {
+/** The Streams view's description, timer and Show Details documents; the context its commands get. */
+export function registerStreams(session: Account, prompts: Prompts, view: StreamsView, treeView: vscode.TreeView<StreamNode>): { ctx: StreamContext; disposables: vscode.Disposable[] } {
   // The key is a password for broadcasting: never put it in a document that may be shared or saved.
   // The rest goes through the same stripping as an asset's (credentials in nested fields and addresses).
   const details = new JsonDetails('livepeer-stream', (id) => streamDetails(session.client(), id), (stream) => stream);
@@ -47,13 +42,5 @@ export function registerStreams(session: Account, prompts: Prompts, view: Stream
     treeView.description = view.filters.describe();
   };
   describe();
-  return [
-    view.filters.onDidChange(describe),
-    autoRefresh(treeView, view),
-    details,
-    registerOnFirstUse(Object.values(COMMANDS.streams), async () => {
-      const { registerStreamCommands } = await import('./streamCommands.js');
-      return () => registerStreamCommands(ctx);
-    }),
-  ];
+  return { ctx, disposables: [view.filters.onDidChange(describe), autoRefresh(treeView, view), details] };
 }

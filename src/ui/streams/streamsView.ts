@@ -14,15 +14,13 @@ import type { StreamFilters } from './streamFilters';
 import { StreamItem, liveSince, streamTooltip } from './streamItem';
 import { tickWhenHeld } from '../common/walkthrough';
 import { COMMANDS } from '../common/commandIds';
+import type { StreamChildRows } from '../common/feature';
 
 export { ChildSessionItem, SessionItem } from './sessionItems';
 export { StreamItem, liveWords } from './streamItem';
 
 const PAGE_SIZE = 50;
 const SESSIONS_PAGE_SIZE = 20;
-
-/** Rows another feature adds under a stream (its multistream targets), before its sessions. */
-export type StreamExtraRows = (stream: Stream) => Promise<vscode.TreeItem[]>;
 
 export type StreamNode = StreamItem | SessionItem | ChildSessionItem | MessageItem | vscode.TreeItem;
 type Node = StreamNode;
@@ -40,8 +38,8 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
   readonly onDidChangeTreeData: vscode.Event<Node | Node[] | undefined>;
   private rereading = false;
   private readonly sessions = new Map<string, SessionPages>();
-  /** Set by the multistream feature: asked only for streams that have targets (it loads on first use). */
-  extraRows: StreamExtraRows | undefined;
+  /** Rows other features add under a stream (multistream targets): see registerChildRows. */
+  private readonly childRows = new Set<StreamChildRows>();
   private clipRows: ClipRows | undefined;
   /** The tree that shows this view: clips are followed only while it is visible. */
   private tree: Shown | undefined;
@@ -120,6 +118,13 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
 
   /** A clip was made: expanded Clips and session rows read their lists again. */
   /** The tree that shows this view (made from the view, so it comes after): see TreeModel.showIn. */
+  /** Adds `provider`'s rows under the streams it applies to, until disposed. */
+  registerChildRows(provider: StreamChildRows): vscode.Disposable {
+    this.childRows.add(provider);
+    this.model.fire();
+    return new vscode.Disposable(() => this.childRows.delete(provider) && this.model.fire());
+  }
+
   showIn(tree: Shown): void {
     this.tree = tree;
     this.model.showIn(tree);
@@ -164,11 +169,15 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
 
   async getChildren(node?: Node): Promise<Node[]> {
     if (node instanceof StreamItem) {
-      const extra = node.stream.multistream?.targets?.length && this.extraRows ? await this.extraRows(node.stream) : [];
       const { stream } = node;
+      const providers = [...this.childRows].filter((provider) => provider.applies(stream));
       // Only a stream that went live may have clips.
-      const [sessions, clips] = await Promise.all([this.sessionRows(stream), stream.isActive || stream.lastSeen ? this.clips().then((c) => c.clipsRow(stream)) : []]);
-      return [...extra, ...clips, ...sessions];
+      const [extra, sessions, clips] = await Promise.all([
+        Promise.all(providers.map((provider) => provider.rows(stream))),
+        this.sessionRows(stream),
+        stream.isActive || stream.lastSeen ? this.clips().then((c) => c.clipsRow(stream)) : [],
+      ]);
+      return [...extra.flat(), ...clips, ...sessions];
     }
     if (node instanceof SessionItem || node?.contextValue === 'clips') return (await this.clips()).of(node);
     if (node) return [];

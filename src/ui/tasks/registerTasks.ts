@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { bulkOr } from '../assets/assetCommands';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import type { TaskFeatureDeps } from './taskDeps';
@@ -56,7 +55,7 @@ export function registerTaskCommands(deps: TaskFeatureDeps): { tasks: TasksViewH
       tasks,
       registerCommand(COMMANDS.assets.importFromUrl, async (arg?: unknown) => (await commands()).importFromUrlCommand(deps, arg)),
       registerCommand(COMMANDS.assets.whyNotReady, async (arg?: unknown) => (await commands()).whyNotReadyCommand(deps, arg)),
-      registerCommand(COMMANDS.assets.retry, bulkOr({ ...deps, view: deps.assets }, 'retry', async (arg?: unknown) => (await commands()).retryAssetCommand(deps, arg))),
+      registerCommand(COMMANDS.assets.retry, deps.assets.onSelection('retry', async (arg?: unknown) => (await commands()).retryAssetCommand(deps, arg))),
       registerCommand(COMMANDS.tasks.refresh, async () => (await tasks.load()).refresh()),
       registerCommand(COMMANDS.tasks.filter, async () => (await commands()).filterTasksCommand(deps, await tasks.load(), treeView)),
       registerCommand(COMMANDS.tasks.retry, async (arg?: unknown) => (await commands()).retryTaskCommand(deps, arg)),

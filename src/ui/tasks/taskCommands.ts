@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isLoopbackHost, taskKind, type Asset, type Task, type TaskKind, type TaskQuery } from '../../api';
 import type { RetryAnswer } from '../../operations/retryProcessing';
 import type { NotReadyAnswer } from '../../operations/whyNotReady';
-import { AssetItem, phaseText } from '../assets/assetItem';
+import { phaseText } from '../assets/assetItem';
 import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
 import { quoted, shownName } from '../common/format';
@@ -65,9 +65,9 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
     );
     if (!playback) return;
     const answer = await importFromUrl(client, { name, url, playback: playback.value });
-    deps.assets.addOrUpdate(answer.asset);
-    const { followToEnd } = await import('./taskEnd.js');
-    followToEnd({ ...deps, onSettled: (fresh) => deps.assets.addOrUpdate(fresh) }, 'import', answer.asset);
+    deps.assets.show(answer.asset);
+    const { followToEnd } = await import('../common/taskEnd.js');
+    followToEnd({ ...deps, onSettled: (fresh) => deps.assets.show(fresh) }, 'import', answer.asset);
     const shown = quoted(shownName(answer.asset));
     if (answer.existing) prompts.notify('info', vscode.l10n.t('Livepeer: this URL is already being imported, as {0}: that import goes on.', shown));
     else vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: importing {0}; the Assets view follows it.', shown), 5000);
@@ -79,10 +79,11 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
 
 /** The asset given (a row, an asset, an id) or, from the palette, one of the loaded assets that is not ready. */
 async function assetOf(deps: TaskFeatureDeps, arg: unknown, placeHolder: string, only: (asset: Asset) => boolean): Promise<Asset | undefined> {
-  if (arg instanceof AssetItem) return arg.asset;
+  const row = deps.assets.assetOf(arg);
+  if (row) return row;
   if (typeof arg === 'string' && arg) return deps.session.client().assets.get(arg);
   if (arg && typeof arg === 'object' && typeof (arg as Asset).id === 'string') return arg as Asset;
-  const candidates = deps.assets.assets.filter(only);
+  const candidates = deps.assets.listed().filter(only);
   if (!candidates.length) {
     deps.prompts.notify('info', vscode.l10n.t('Livepeer: every loaded asset is ready.'));
     return undefined;
@@ -154,10 +155,10 @@ async function followRetry(deps: TaskFeatureDeps, answer: RetryAnswer, name: str
     const { untilRetryStarts } = await import('../../operations/retryProcessing.js');
     const asset = await untilRetryStarts(client, task.id, assetId);
     if (!asset || !sameProfile()) return;
-    deps.assets.addOrUpdate(asset);
-    const { followToEnd, forgetEnd } = await import('./taskEnd.js');
+    deps.assets.show(asset);
+    const { followToEnd, forgetEnd } = await import('../common/taskEnd.js');
     forgetEnd(asset.id);
-    followToEnd({ ...deps, onSettled: (fresh) => deps.assets.addOrUpdate(fresh) }, origin, asset);
+    followToEnd({ ...deps, onSettled: (fresh) => deps.assets.show(fresh) }, origin, asset);
   })().catch((error: unknown) => reportError(deps.prompts, 'following the retried task', error));
 }
 
@@ -183,7 +184,7 @@ export async function retryTaskCommand(deps: TaskFeatureDeps, arg: unknown): Pro
   try {
     const { retryTask } = await import('../../operations/retryProcessing.js');
     const answer = await retryTask(deps.session.client(), task.id);
-    const listed = deps.assets.assets.find((asset) => asset.id === task.outputAssetId);
+    const listed = deps.assets.listed().find((asset) => asset.id === task.outputAssetId);
     const name = listed ? shownName(listed) : task.outputAssetId || task.id;
     await followRetry(deps, answer, name);
   } catch (error) {
@@ -217,8 +218,8 @@ export async function notifyTaskEndCommand(deps: TaskFeatureDeps, arg: unknown):
   if (!task?.outputAssetId || (kind !== 'upload' && kind !== 'import' && kind !== 'clip')) return;
   try {
     const asset = await deps.session.client().assets.get(task.outputAssetId);
-    const { followToEnd } = await import('./taskEnd.js');
-    followToEnd({ ...deps, onSettled: (fresh) => deps.assets.addOrUpdate(fresh) }, kind, asset);
+    const { followToEnd } = await import('../common/taskEnd.js');
+    followToEnd({ ...deps, onSettled: (fresh) => deps.assets.show(fresh) }, kind, asset);
     vscode.window.setStatusBarMessage(vscode.l10n.t('$(bell) Livepeer: you will be told when {0} ends', quoted(shownName(asset))), 5000);
   } catch (error) {
     reportError(deps.prompts, 'following the task', error);

@@ -59,7 +59,7 @@ export class TasksView extends Disposable {
 
   /** Rows for the tree; the first call (and a refresh) reads the list. */
   async children(): Promise<Array<TaskItem | MessageItem>> {
-    const names = new Map(this.deps.assets.assets.map((asset) => [asset.id, asset.name]));
+    const names = new Map(this.deps.assets.listed().map((asset) => [asset.id, asset.name]));
     return this.model.children((task) => new TaskItem(task, task.outputAssetId ? names.get(task.outputAssetId) : undefined));
   }
 

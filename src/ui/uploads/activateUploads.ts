@@ -3,7 +3,6 @@ import type { Asset, AssetWatcher } from '../../api';
 import { UploadQueue, type Event, type KeyValueStore } from '../../upload';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
-import { registerUploadCommands } from './uploadCommands';
 import { publishUploadContextKeys } from './uploadContextKeys';
 import { UploadFeedback, offerResume } from './uploadFeedback';
 import { uploadDrop } from './uploadDrop';
@@ -60,7 +59,7 @@ export function createUploads(deps: UploadsDeps): Uploads {
   };
 }
 
-/** createUploads plus the Uploads view, status bar item, commands and menu context. */
+/** createUploads plus the Uploads view, status bar item and menu context. */
 export function activateUploads(deps: UploadsDeps): { uploads: Uploads; statusBar: UploadStatusBar; disposables: vscode.Disposable[] } {
   const uploads = createUploads(deps);
   const treeView = vscode.window.createTreeView('livepeer.uploads', { treeDataProvider: uploads.view, dragAndDropController: uploads.drop });
@@ -68,6 +67,6 @@ export function activateUploads(deps: UploadsDeps): { uploads: Uploads; statusBa
   return {
     uploads,
     statusBar,
-    disposables: [uploads, treeView, statusBar, publishUploadContextKeys(uploads.manager), ...registerUploadCommands({ ...deps, ...uploads })],
+    disposables: [uploads, treeView, statusBar, publishUploadContextKeys(uploads.manager)],
   };
 }

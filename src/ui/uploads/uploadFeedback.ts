@@ -173,7 +173,7 @@ export class UploadFeedback extends Disposable {
   private announceProcessing(record: FinishedUpload): void {
     if (!record.assetId) return;
     const asset = { id: record.assetId, name: record.name, playbackId: record.playbackId, status: record.assetStatus };
-    void import('../tasks/taskEnd.js').then(({ announceEnd }) => announceEnd({ prompts: this.prompts, session: this.session }, 'upload', asset, record.account));
+    void import('../common/taskEnd.js').then(({ announceEnd }) => announceEnd({ prompts: this.prompts, session: this.session }, 'upload', asset, record.account));
   }
 }
 

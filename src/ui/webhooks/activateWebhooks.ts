@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
 import type { Account } from '../account/account';
-import { registerOnFirstUse } from '../common/commands';
-import { COMMANDS } from '../common/commandIds';
 import { JsonDetails } from '../common/jsonDetails';
 import type { Prompts } from '../common/prompts';
 import type { ResultDocuments } from '../common/resultDocuments';
 import { SecretChanges } from './secretChanges';
 import { deliveryDocument, webhookDocument } from './webhookItems';
-import type { DeliveryRecord } from './webhookPicker';
+import type { DeliveryRecord, WebhookContext } from './webhookPicker';
 import { WebhooksView, type WebhookNode } from './webhooksView';
 
 export { WebhooksView, type WebhookNode } from './webhooksView';
@@ -16,6 +14,8 @@ export { DeliveryItem, WebhookItem } from './webhookItems';
 export interface WebhooksFeature {
   view: WebhooksView;
   treeView: vscode.TreeView<WebhookNode>;
+  /** What the webhook commands get. */
+  ctx: WebhookContext;
   disposables: vscode.Disposable[];
 }
 
@@ -26,16 +26,13 @@ async function fetchDelivery(session: Account, key: string): Promise<DeliveryRec
   return { ...delivery, id: key, name: `${delivery.event} ${deliveryId}` };
 }
 
-/** The Webhooks view with its deliveries, details documents and commands (loaded by the first to run). */
+/** The Webhooks view with its deliveries and details documents; the context its commands get. */
 export function activateWebhooks(session: Account, prompts: Prompts, results: ResultDocuments, state: vscode.Memento): WebhooksFeature {
   const view = new WebhooksView(session, prompts);
   const treeView = vscode.window.createTreeView('livepeer.webhooks', { treeDataProvider: view, showCollapseAll: true });
   view.showIn(treeView);
   const details = new JsonDetails('livepeer-webhook', (id) => session.client().webhooks.get(id), webhookDocument);
   const deliveryDetails = new JsonDetails('livepeer-webhook-delivery', (key) => fetchDelivery(session, key), deliveryDocument);
-  const commands = registerOnFirstUse(Object.values(COMMANDS.webhooks), async () => {
-    const { registerWebhookCommands } = await import('./webhookCommands.js');
-    return () => registerWebhookCommands({ session, prompts, view, treeView, details, deliveryDetails, results, secretChanges: new SecretChanges(state) });
-  });
-  return { view, treeView, disposables: [view, treeView, details, deliveryDetails, commands] };
+  const ctx: WebhookContext = { session, prompts, view, treeView, details, deliveryDetails, results, secretChanges: new SecretChanges(state) };
+  return { view, treeView, ctx, disposables: [view, treeView, details, deliveryDetails] };
 }

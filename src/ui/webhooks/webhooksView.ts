@@ -10,14 +10,12 @@ import type { Shown } from '../common/retryWhileShown';
 import { DeliveryItem, WebhookItem } from './webhookItems';
 import { tickWhenHeld } from '../common/walkthrough';
 import { COMMANDS } from '../common/commandIds';
+import type { DeliveryNote, DeliveryNotes } from '../common/feature';
 
 const PAGE_SIZE = 50;
 const DELIVERIES_PAGE_SIZE = 20;
 
 export type WebhookNode = WebhookItem | DeliveryItem | MessageItem;
-
-/** A forwarding's local answer to a delivery, by delivery id (see ui/forwarding). */
-export type ForwardedAnswers = ReadonlyMap<string, { line: string; short: string; ok: boolean; target: string }>;
 
 /**
  * The account's webhooks, newest first, each expanding to its deliveries (newest first), both page
@@ -29,7 +27,8 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
   private readonly deliveries = new Map<string, PagedList<WebhookDelivery>>();
   /** Stream id → name (undefined: not found, shown as the id). */
   private readonly streamNames = new Map<string, string | undefined>();
-  private forwarded: ForwardedAnswers = new Map();
+  /** Notes other features add to delivery rows (a forwarding's local answers): see registerDeliveryNotes. */
+  private readonly notes = new Set<DeliveryNotes>();
 
   constructor(
     private readonly session: Account,
@@ -97,17 +96,24 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
     if (updated) this.model.fire();
   }
 
-  /** Delivery rows show a forwarding's local answers; a webhook's deliveries reload as it forwards them. */
-  followForwarding(answers: ForwardedAnswers, onDidChange: vscode.Event<string>): void {
-    this.forwarded = answers;
-    this.register(
-      onDidChange((webhookId) => {
-        const list = this.deliveries.get(webhookId);
-        if (!list) return;
-        list.reset();
-        this.model.fire(this.model.rowFor(webhookId));
-      }),
-    );
+  /** Delivery rows show `notes` (a forwarding's local answers), and a webhook's deliveries reload as they change, until disposed. */
+  registerDeliveryNotes(notes: DeliveryNotes): vscode.Disposable {
+    this.notes.add(notes);
+    const subscription = notes.onDidChange((webhookId) => {
+      const list = this.deliveries.get(webhookId);
+      if (!list) return;
+      list.reset();
+      this.model.fire(this.model.rowFor(webhookId));
+    });
+    return new vscode.Disposable(() => (this.notes.delete(notes), subscription.dispose()));
+  }
+
+  private noteOf(deliveryId: string): DeliveryNote | undefined {
+    for (const { notes } of this.notes) {
+      const note = notes.get(deliveryId);
+      if (note) return note;
+    }
+    return undefined;
   }
 
   remove(webhookId: string): void {
@@ -151,7 +157,7 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
         vscode.l10n.t('Deliveries appear here when a subscribed event happens, or after Send Test Event… (sent from this machine, so not logged by the service).'),
       )];
     const now = Date.now();
-    const rows: WebhookNode[] = list.items.map((delivery) => new DeliveryItem(delivery, now, this.forwarded.get(delivery.id)));
+    const rows: WebhookNode[] = list.items.map((delivery) => new DeliveryItem(delivery, now, this.noteOf(delivery.id)));
     if (list.hasMore) {
       rows.push(loadMoreRow(COMMANDS.webhooks.loadMoreDeliveries, webhookId));
     }

@@ -1,41 +1,38 @@
 import * as vscode from 'vscode';
-import type { Account } from '../account/account';
 import { COMMANDS } from '../common/commandIds';
 import { registerOnFirstUse } from '../common/commands';
-import type { Prompts } from '../common/prompts';
-import type { WebhooksView } from '../webhooks/webhooksView';
+import { offered, type Feature, type FeatureContext } from '../common/feature';
+import type { ForwardCommandDeps } from './forwardCommands';
 import { ForwardingState } from './forwardingState';
 
-export const FORWARD_DEBUG_TYPE = 'livepeer-forward';
-
-export interface ForwardingFeature {
-  state: ForwardingState;
-  disposables: vscode.Disposable[];
-}
+const FORWARD_DEBUG_TYPE = 'livepeer-forward';
 
 /**
  * Forward to localhost…, Stop Forwarding and the `livepeer-forward` debug type: only their
- * registration is loaded at activation; the forwarding loads with its first use.
+ * registration is loaded at activation; the forwarding loads with its first use (forwardCommands.js,
+ * one bundle with the debug adapter: they share the running forwarders). The local answers show on
+ * the Webhooks view's delivery rows through the notes that feature offers.
  */
-export function registerForwarding(session: Account, prompts: Prompts, view: WebhooksView, memento: vscode.Memento): ForwardingFeature {
+export function activate(context: FeatureContext): Feature {
   const state = new ForwardingState();
-  const deps = { session, prompts, view, memento, state };
+  const webhooks = offered(context, 'webhooks');
+  const deps: ForwardCommandDeps = { session: context.session, prompts: context.prompts, webhooks, memento: context.state, state };
   const debugAdapters: vscode.DebugAdapterDescriptorFactory = {
     async createDebugAdapterDescriptor(debugSession) {
-      // One bundle with the commands: they share the running forwarders.
       const { forwardingAdapter } = await import('./forwardCommands.js');
       return new vscode.DebugAdapterInlineImplementation(forwardingAdapter(deps, debugSession));
     },
   };
   return {
-    state,
     disposables: [
       state,
+      webhooks.registerDeliveryNotes({ notes: state.answers, onDidChange: state.onDidChange }),
       registerOnFirstUse(Object.values(COMMANDS.forwarding), async () => {
         const { registerForwardCommands } = await import('./forwardCommands.js');
         return () => registerForwardCommands(deps);
       }),
       vscode.debug.registerDebugAdapterDescriptorFactory(FORWARD_DEBUG_TYPE, debugAdapters),
     ],
+    hooks: { forwarding: state },
   };
 }

@@ -1,9 +1,9 @@
-import { StudioApiError, messageOf } from '../core/errors';
-import type { WebhookApi } from './client';
+import { StudioApiError, messageOf } from '../../api/core/errors';
+import type { WebhookApi } from '../../api/webhooks/client';
 import { localTargetProblem, shownTarget } from './localTarget';
-import { SIGNATURE_HEADER, signWebhookBody } from './signature';
-import { postToReceiver, type TestDelivery } from './testSend';
-import type { Webhook, WebhookDelivery } from './types';
+import { SIGNATURE_HEADER, signWebhookBody } from '../../api/webhooks/signature';
+import { postToReceiver, type TestDelivery } from '../../api/webhooks/testSend';
+import type { Webhook, WebhookDelivery } from '../../api/webhooks/types';
 
 // Forwards a webhook's real deliveries to a handler on this machine: the service's delivery log keeps
 // each request (body and headers), so polling it while forwarding is all it takes. Each event is

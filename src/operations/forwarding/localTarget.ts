@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isLoopbackHost } from '../core/baseUrl';
+import { isLoopbackHost } from '../../api/core/baseUrl';
 
 // Forwarding sends an account's real events, signed, to the address given: only to this machine or
 // the private network, where a developer's handler runs. A host name other than localhost could

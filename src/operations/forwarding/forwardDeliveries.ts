@@ -1,9 +1,9 @@
-import type { StudioClient } from '../api';
-import { startForwarding, type ForwardRequest, type Forwarding } from '../api/webhooks/forwarder';
-import type { TestDelivery } from '../api/webhooks/testSend';
+import type { StudioClient } from '../../api';
+import { startForwarding, type ForwardRequest, type Forwarding } from './engine';
+import type { TestDelivery } from '../../api/webhooks/testSend';
 
-export type { ForwardEvent, Forwarding, ForwardRequest, ForwardTiming } from '../api/webhooks/forwarder';
-export { localTargetProblem, shownTarget } from '../api/webhooks/localTarget';
+export type { ForwardEvent, Forwarding, ForwardRequest, ForwardTiming } from './engine';
+export { localTargetProblem, shownTarget } from './localTarget';
 
 /** Lines of a receiver's answer shown with its status. */
 const ANSWER_LINES = 3;

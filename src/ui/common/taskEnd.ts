@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { Asset, AssetWatcher } from '../../api';
 import type { Account } from '../account/account';
-import { COMMANDS } from '../common/commandIds';
-import { SERVICE_TEXT_CHARS, quoted, serviceText, shownName } from '../common/format';
-import type { Prompts } from '../common/prompts';
+import { COMMANDS } from './commandIds';
+import { SERVICE_TEXT_CHARS, quoted, serviceText, shownName } from './format';
+import type { Prompts } from './prompts';
 import { onProfileOf } from '../profiles/profileGuard';
 
 // Loaded on first use by the imports, uploads and clips this machine starts (each through `await import`).

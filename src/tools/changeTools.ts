@@ -1,6 +1,8 @@
 import { basename } from 'node:path';
 import { createStream } from '../operations/createStream';
 import { fileInsideFolders, sizeWords } from '../operations/folderFile';
+import { createSigningKey as createKey } from '../operations/signingKeys';
+import { resendDelivery as resendWebhookDelivery } from '../operations/webhookChanges';
 import type { ToolDefinition } from './definition';
 import { deliveryRow, keyRow, streamRow, when } from './rows';
 
@@ -74,9 +76,9 @@ export const createSigningKey: ToolDefinition = {
   inputSchema: { type: 'object', properties: { name: { ...NAME, description: 'The key name.' } } },
   describeChange: (input) => `create the signing key “${String(input.name ?? 'unnamed')}” and keep its private key in VS Code`,
   async run(input, { client, keepKey, signal }) {
-    const { privateKey, ...key } = await client.keys.create({ name: input.name as string | undefined }, signal);
-    if (!privateKey) return { created: keyRow(key), privateKey: 'the service handed out no private key: it cannot sign tokens here' };
-    await keepKey?.(key, privateKey);
+    if (!keepKey) throw new Error('keeping a private key is offered only inside VS Code');
+    const { key, privateKeyIs } = await createKey(client, { name: input.name as string | undefined, keep: { store: keepKey } }, signal);
+    if (privateKeyIs === 'none') return { created: keyRow(key), privateKey: 'the service handed out no private key: it cannot sign tokens here' };
     return { created: keyRow(key), privateKey: 'kept in VS Code’s secret storage; never given to assistants' };
   },
 };
@@ -96,7 +98,7 @@ export const resendDelivery: ToolDefinition = {
   },
   describeChange: (input) => `send the delivery ${String(input.deliveryId)} of the webhook ${String(input.webhookId)} again to its URL`,
   async run(input, { client, signal }) {
-    return { resent: deliveryRow(await client.webhooks.resendDelivery(input.webhookId as string, input.deliveryId as string, signal)) };
+    return { resent: deliveryRow(await resendWebhookDelivery(client, input.webhookId as string, input.deliveryId as string, signal)) };
   },
 };
 

@@ -10,6 +10,7 @@ import { SigningKeyItem } from './signingKeysView';
 import { quoted, shownName } from '../common/format';
 import { COMMANDS } from '../common/commandIds';
 import { CONTINUE_ROTATION as CONTINUE } from '../common/actions';
+import { createSigningKey, setSigningKeyDisabled } from '../../operations/signingKeys';
 
 /**
  * The rotation the service recommends: create a new key, deploy it, disable the old one, verify,
@@ -37,11 +38,11 @@ export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument
   });
   if (name === undefined) return;
 
-  const created = await ctx.session.client().keys.create({ name });
-  const rotation: Rotation = { oldKeyId: old.id, newKeyId: created.id, oldName, newName: shownName(created), step: 'deploy', startedAt: Date.now() };
+  const created = await createSigningKey(ctx.session.client(), { name });
+  const rotation: Rotation = { oldKeyId: old.id, newKeyId: created.key.id, oldName, newName: shownName(created.key), step: 'deploy', startedAt: Date.now() };
   await ctx.view.rotations.save(rotation);
   ctx.view.refresh();
-  await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, created);
+  await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, { ...created.key, privateKey: created.privateKey });
   announceDeployStep(ctx, rotation);
 }
 
@@ -122,7 +123,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
     }
   }
 
-  await client.keys.update(oldKey.id, { disabled: true });
+  await setSigningKeyDisabled(client, oldKey.id, true);
   ctx.view.keyChanges.changed(oldKey.id);
   await ctx.view.rotations.save({ ...rotation, step: 'verify' });
   ctx.view.refresh();

@@ -7,6 +7,7 @@ import { tickWhenHeld } from '../common/walkthrough';
 import { COMMANDS } from '../common/commandIds';
 import { COPY_SECRET } from '../common/actions';
 import { shownName } from '../common/format';
+import { createWebhook as createWebhookOperation, updateWebhook } from '../../operations/webhookChanges';
 
 const TITLE_CREATE = vscode.l10n.t('Livepeer: Create Webhook');
 const TITLE_EDIT = vscode.l10n.t('Livepeer: Edit Webhook');
@@ -98,7 +99,7 @@ export async function createWebhook(ctx: WebhookContext): Promise<Webhook | unde
   const sharedSecret = await askSecret(ctx, TITLE_CREATE, false);
   if (!sharedSecret || sharedSecret === 'keep') return undefined;
   const input: WebhookInput = { name, url, events, sharedSecret, ...(streamId ? { streamId } : {}) };
-  const webhook = await ctx.session.client().webhooks.create(input);
+  const webhook = await createWebhookOperation(ctx.session.client(), input);
   tickWhenHeld('Webhook', 1);
   await ctx.view.addOrUpdate(webhook);
   void offerCopySecret(ctx, webhook, vscode.l10n.t('Livepeer: webhook {0} created for {1}.', nameOf(webhook), shownUrl(webhook.url)));
@@ -150,7 +151,7 @@ export async function editWebhook(ctx: WebhookContext, arg: WebhookArgument): Pr
   if (!picked) return;
   const change = await askChange(ctx, webhook, picked.field);
   if (!change) return;
-  await ctx.session.client().webhooks.update(webhook.id, change);
+  await updateWebhook(ctx.session.client(), webhook.id, change);
   if (change.sharedSecret) await ctx.secretChanges.record(webhook.id);
   await ctx.view.refreshWebhook(webhook.id);
   if (change.sharedSecret) void offerCopySecret(ctx, webhook, vscode.l10n.t('Livepeer: webhook {0} has a new shared secret: update your handler.', nameOf(webhook)));

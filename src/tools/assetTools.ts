@@ -1,11 +1,8 @@
-import type { Session, StudioClient } from '../api';
 import type { ToolDefinition } from './definition';
 import { assetRow } from './rows';
 
 const ID = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const NAME = { type: 'string', minLength: 1, maxLength: 200 } as const;
-/** Sessions searched for a clip's session id (the latest first). */
-const SESSIONS_SEARCHED = 50;
 const FOLLOW = 'livepeer_why_not_ready (or livepeer_get_asset) with the asset id tells how it goes';
 
 // The operations load as the commands load them: one copy of each in the extension (bundles of their own).
@@ -40,14 +37,6 @@ export const importFromUrlTool: ToolDefinition = {
   },
 };
 
-/** The session to clip: the one named, else the stream's latest. */
-async function sessionToClip(client: StudioClient, streamId: string, sessionId: unknown, signal?: AbortSignal): Promise<Session> {
-  const { items } = await client.streams.listSessionsPage(streamId, { limit: typeof sessionId === 'string' ? SESSIONS_SEARCHED : 1 }, signal);
-  const session = typeof sessionId === 'string' ? items.find((candidate) => candidate.id === sessionId) : items[0];
-  if (session) return session;
-  throw new Error(typeof sessionId === 'string' ? `the session ${sessionId} is not among the stream’s latest ${SESSIONS_SEARCHED} sessions` : 'the stream has no session with video to clip yet: it clips what was broadcast');
-}
-
 export const createClipTool: ToolDefinition = {
   name: 'livepeer_create_clip',
   toolReferenceName: 'livepeerClip',
@@ -79,11 +68,14 @@ export const createClipTool: ToolDefinition = {
       throw new Error('give either lastSeconds, or fromSeconds and toSeconds');
     }
     const stream = await client.streams.get(input.streamId as string, signal);
-    const session = await sessionToClip(client, stream.id, input.sessionId, signal);
-    const { createClip, sessionLengthMs } = await import('../operations/createClip.js');
+    const { SESSIONS_SEARCHED, createClip, lastPart, sessionLengthMs, sessionToClip } = await import('../operations/createClip.js');
+    const sessionId = typeof input.sessionId === 'string' ? input.sessionId : undefined;
+    const session = await sessionToClip(client, stream.id, sessionId, signal);
+    if (!session) throw new Error(sessionId ? `the session ${sessionId} is not among the stream’s latest ${SESSIONS_SEARCHED} sessions` : 'the stream has no session with video to clip yet: it clips what was broadcast');
     const length = sessionLengthMs(session);
-    const fromMs = byEnd ? Math.max(0, length - (input.lastSeconds as number) * 1000) : Math.round(Number(input.fromSeconds ?? 0) * 1000);
-    const toMs = byEnd ? length : Math.round((input.toSeconds as number) * 1000);
+    const { fromMs, toMs } = byEnd
+      ? lastPart(length, (input.lastSeconds as number) * 1000)
+      : { fromMs: Math.round(Number(input.fromSeconds ?? 0) * 1000), toMs: Math.round((input.toSeconds as number) * 1000) };
     const asset = await createClip(client, { stream, session, fromMs, toMs, name: input.name as string | undefined });
     return { created: assetRow(asset), sessionId: session.id, fromSeconds: fromMs / 1000, toSeconds: toMs / 1000, follow: FOLLOW };
   },

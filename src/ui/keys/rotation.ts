@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { StudioApiError, type SigningKey } from '../../api';
 import { reportError } from '../common/errorReporting';
 import { onProfileOf } from '../profiles/profileGuard';
+import { accessSentence } from './accessWords';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';
@@ -111,10 +112,10 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
       void ctx.prompts.message(
         'warning',
         vscode.l10n.t(
-          'Livepeer: {0} is not accepted for {1} ({2}). {3} stays enabled; fix it and Continue Rotation.',
+          'Livepeer: {0} is not accepted for {1}. {2} {3} stays enabled; fix it and Continue Rotation.',
           quoted(rotation.newName),
           checkable.playbackId,
-          accepted.words,
+          accessSentence(accepted),
           quoted(rotation.oldName),
         ),
         {},

@@ -1,8 +1,6 @@
 import { basename } from 'node:path';
 import { createStream } from '../operations/createStream';
 import { fileInsideFolders, sizeWords } from '../operations/folderFile';
-import { createSigningKey as createKey } from '../operations/signingKeys';
-import { resendDelivery as resendWebhookDelivery } from '../operations/webhookChanges';
 import type { ToolDefinition } from './definition';
 import { deliveryRow, keyRow, streamRow, when } from './rows';
 
@@ -77,6 +75,8 @@ export const createSigningKey: ToolDefinition = {
   describeChange: (input) => `create the signing key “${String(input.name ?? 'unnamed')}” and keep its private key in VS Code`,
   async run(input, { client, keepKey, signal }) {
     if (!keepKey) throw new Error('keeping a private key is offered only inside VS Code');
+    // Loaded as the commands load it: one copy of the operation in the extension (its own bundle).
+    const { createSigningKey: createKey } = await import('../operations/signingKeys.js');
     const { key, privateKeyIs } = await createKey(client, { name: input.name as string | undefined, keep: { store: keepKey } }, signal);
     if (privateKeyIs === 'none') return { created: keyRow(key), privateKey: 'the service handed out no private key: it cannot sign tokens here' };
     return { created: keyRow(key), privateKey: 'kept in VS Code’s secret storage; never given to assistants' };
@@ -98,7 +98,8 @@ export const resendDelivery: ToolDefinition = {
   },
   describeChange: (input) => `send the delivery ${String(input.deliveryId)} of the webhook ${String(input.webhookId)} again to its URL`,
   async run(input, { client, signal }) {
-    return { resent: deliveryRow(await resendWebhookDelivery(client, input.webhookId as string, input.deliveryId as string, signal)) };
+    const { resendDelivery: resend } = await import('../operations/webhookChanges.js');
+    return { resent: deliveryRow(await resend(client, input.webhookId as string, input.deliveryId as string, signal)) };
   },
 };
 

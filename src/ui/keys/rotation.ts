@@ -11,7 +11,6 @@ import { SigningKeyItem } from './signingKeysView';
 import { quoted, shownName } from '../common/format';
 import { COMMANDS } from '../common/commandIds';
 import { CONTINUE_ROTATION as CONTINUE } from '../common/actions';
-import { createSigningKey, setSigningKeyDisabled } from '../../operations/signingKeys';
 
 /**
  * The rotation the service recommends: create a new key, deploy it, disable the old one, verify,
@@ -39,6 +38,7 @@ export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument
   });
   if (name === undefined) return;
 
+  const { createSigningKey } = await import('../../operations/signingKeys.js');
   const created = await createSigningKey(ctx.session.client(), { name });
   const rotation: Rotation = { oldKeyId: old.id, newKeyId: created.key.id, oldName, newName: shownName(created.key), step: 'deploy', startedAt: Date.now() };
   await ctx.view.rotations.save(rotation);
@@ -124,7 +124,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
     }
   }
 
-  await setSigningKeyDisabled(client, oldKey.id, true);
+  await (await import('../../operations/signingKeys.js')).setSigningKeyDisabled(client, oldKey.id, true);
   ctx.view.keyChanges.changed(oldKey.id);
   await ctx.view.rotations.save({ ...rotation, step: 'verify' });
   ctx.view.refresh();

@@ -7,7 +7,6 @@ import { tickWhenHeld } from '../common/walkthrough';
 import { COMMANDS } from '../common/commandIds';
 import { COPY_SECRET } from '../common/actions';
 import { shownName } from '../common/format';
-import { createWebhook as createWebhookOperation, updateWebhook } from '../../operations/webhookChanges';
 
 const TITLE_CREATE = vscode.l10n.t('Livepeer: Create Webhook');
 const TITLE_EDIT = vscode.l10n.t('Livepeer: Edit Webhook');
@@ -99,7 +98,8 @@ export async function createWebhook(ctx: WebhookContext): Promise<Webhook | unde
   const sharedSecret = await askSecret(ctx, TITLE_CREATE, false);
   if (!sharedSecret || sharedSecret === 'keep') return undefined;
   const input: WebhookInput = { name, url, events, sharedSecret, ...(streamId ? { streamId } : {}) };
-  const webhook = await createWebhookOperation(ctx.session.client(), input);
+  // Loaded as the assistant's tool loads the webhook operations: one copy (a bundle of its own).
+  const webhook = await (await import('../../operations/webhookChanges.js')).createWebhook(ctx.session.client(), input);
   tickWhenHeld('Webhook', 1);
   await ctx.view.addOrUpdate(webhook);
   void offerCopySecret(ctx, webhook, vscode.l10n.t('Livepeer: webhook {0} created for {1}.', nameOf(webhook), shownUrl(webhook.url)));
@@ -151,7 +151,7 @@ export async function editWebhook(ctx: WebhookContext, arg: WebhookArgument): Pr
   if (!picked) return;
   const change = await askChange(ctx, webhook, picked.field);
   if (!change) return;
-  await updateWebhook(ctx.session.client(), webhook.id, change);
+  await (await import('../../operations/webhookChanges.js')).updateWebhook(ctx.session.client(), webhook.id, change);
   if (change.sharedSecret) await ctx.secretChanges.record(webhook.id);
   await ctx.view.refreshWebhook(webhook.id);
   if (change.sharedSecret) void offerCopySecret(ctx, webhook, vscode.l10n.t('Livepeer: webhook {0} has a new shared secret: update your handler.', nameOf(webhook)));

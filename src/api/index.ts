@@ -1,7 +1,7 @@
 export { StudioClient } from './studioClient';
 export { assetQueryParams } from './assets/client';
 export { streamQueryParams } from './streams/client';
-export { StudioApiError, messageOf, type StudioErrorKind } from './core/errors';
+export { StudioApiError, isAlreadyGone, messageOf, type StudioErrorCode, type StudioErrorKind } from './core/errors';
 export { isSettled } from './assets/phase';
 export { AssetWatcher, type AssetSubscriber, type Clock } from './assets/watcher';
 export { identifyProject } from './projects/client';
@@ -25,7 +25,7 @@ export { studioDashboardUrl, type DashboardKind } from './core/studioDashboard';
 export { fetchThumbnailDataUri } from './playback/thumbnail';
 export { withoutSecrets } from './core/secrets';
 export { NO_VIEWER_NUMBERS, type TotalViews, type ViewsRow, type ViewershipApi } from './viewership/client';
-export { choosePlayerSource, withPlaybackJwt, type PlayerSource } from './playback/playerSource';
+export { choosePlayerSource, hlsSource, withPlaybackJwt, type PlayerSource } from './playback/playerSource';
 export { probePlayback, type ProbeAnswer } from './playback/probe';
 export type * from './webhooks/types';
 export { WEBHOOK_EVENTS } from './webhooks/types';

@@ -1,9 +1,21 @@
 import type { GateAnswer, SigningKey, StudioClient } from '../api';
 
+/** The gate's answer as a code: the UI says it in the person's language, a tool hands it to the model. */
+export type AccessCode =
+  | 'allowed'
+  | 'content-not-found' // 404 for one of the account's own keys: unknown playback id, or deleted or suspended content
+  | 'key-of-another-account' // 404 for a key not among the account's (or content that does not exist)
+  | 'key-disabled' // disabled or deleted
+  | 'key-unknown' // a public key the service does not know
+  | 'token-needed' // the content needs a signed token
+  | 'refused' // another refusal: `detail` holds the service's words
+  | 'refused-locally'; // the token failed the check the edge makes, before the service is asked: `detail` says why
+
 export interface AccessResult {
   allowed: boolean;
-  /** The outcome in words: allowed, key disabled, key of another account, content not found… */
-  words: string;
+  code: AccessCode;
+  /** The service's own words (`refused`) or the local check's reason (`refused-locally`). */
+  detail?: string;
 }
 
 /**
@@ -12,7 +24,7 @@ export interface AccessResult {
  */
 export async function askGate(client: Pick<StudioClient, 'playback'>, playbackId: string, publicKey: string, ownKeys: SigningKey[]): Promise<AccessResult> {
   const answer = await client.playback.checkAccess(playbackId, publicKey);
-  return { allowed: answer.allowed, words: gateWords(answer, ownKeys.some((key) => key.publicKey === publicKey)) };
+  return gateResult(answer, ownKeys.some((key) => key.publicKey === publicKey));
 }
 
 /**
@@ -24,28 +36,26 @@ export async function keyAccess(client: Pick<StudioClient, 'playback'>, playback
     const { signPlaybackToken, verifyPlaybackToken } = await import('../api/playback/token.js');
     const token = signPlaybackToken({ playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: 300 });
     const local = verifyPlaybackToken(token, { playbackId, publicKey: key.publicKey });
-    if (!local.ok) return { allowed: false, words: `refused before the service is asked: ${local.reason}` };
+    if (!local.ok) return { allowed: false, code: 'refused-locally', detail: local.reason };
   }
   return askGate(client, playbackId, key.publicKey, ownKeys);
 }
-
-const KEY_REFUSED = 'refused: the signing key is disabled or deleted';
 
 /**
  * Whether the gate's answer fits the key's state as the API lists it: a disabled key refused, an
  * enabled one not refused for being disabled. A mismatch right after a change is the gate's cache.
  */
 export function fitsKeyState(result: AccessResult, key: Pick<SigningKey, 'disabled'>): boolean {
-  return key.disabled ? !result.allowed : result.words !== KEY_REFUSED;
+  return key.disabled ? !result.allowed : result.code !== 'key-disabled';
 }
 
-function gateWords(answer: GateAnswer, ownKey: boolean): string {
-  if (answer.allowed) return 'allowed: the service accepts the key for this content';
-  if (answer.status === 404) {
-    return ownKey ? 'refused: content not found (unknown playback id, or deleted or suspended)' : 'refused: the key belongs to another account (or the content does not exist)';
-  }
-  if (/disabled or deleted/i.test(answer.message)) return KEY_REFUSED;
-  if (/public key not found/i.test(answer.message)) return 'refused: Livepeer Studio does not know this signing key';
-  if (/requires a public key/i.test(answer.message)) return 'refused: the content needs a signed token';
-  return `refused: ${answer.message}`;
+/** The gate answers 404 and the service's words only: read here, once, into a code. */
+function gateResult(answer: GateAnswer, ownKey: boolean): AccessResult {
+  if (answer.allowed) return { allowed: true, code: 'allowed' };
+  const refused = (code: AccessCode, detail?: string): AccessResult => ({ allowed: false, code, ...(detail ? { detail } : {}) });
+  if (answer.status === 404) return refused(ownKey ? 'content-not-found' : 'key-of-another-account');
+  if (/disabled or deleted/i.test(answer.message)) return refused('key-disabled');
+  if (/public key not found/i.test(answer.message)) return refused('key-unknown');
+  if (/requires a public key/i.test(answer.message)) return refused('token-needed');
+  return refused('refused', answer.message);
 }

@@ -23,6 +23,20 @@ export function sessionLengthMs(session: Pick<Session, 'createdAt' | 'lastSeen' 
   return Math.round((session.sourceSegmentsDuration ?? ((session.lastSeen ?? 0) - (session.createdAt ?? 0)) / 1000) * 1000);
 }
 
+/** Sessions searched for a session named by its id (the latest first). */
+export const SESSIONS_SEARCHED = 50;
+
+/** The session to clip: the one named (among the stream's latest sessions), else the stream's latest; undefined when there is none. */
+export async function sessionToClip(client: Pick<StudioClient, 'streams'>, streamId: string, sessionId?: string, signal?: AbortSignal): Promise<Session | undefined> {
+  const { items } = await client.streams.listSessionsPage(streamId, { limit: sessionId ? SESSIONS_SEARCHED : 1 }, signal);
+  return sessionId ? items.find((candidate) => candidate.id === sessionId) : items[0];
+}
+
+/** The last `ms` before `endMs` (an offset into the session), never before the session's start. */
+export function lastPart(endMs: number, ms: number): { fromMs: number; toMs: number } {
+  return { fromMs: Math.max(0, endMs - ms), toMs: endMs };
+}
+
 export interface CreateClipInput {
   stream: Pick<Stream, 'playbackId' | 'name' | 'id'>;
   session: Pick<Session, 'id' | 'createdAt' | 'lastSeen' | 'sourceSegmentsDuration' | 'isActive'>;

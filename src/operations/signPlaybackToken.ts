@@ -1,6 +1,6 @@
 import type { SigningKey, StudioClient } from '../api';
 import { messageOf } from '../api/core/errors';
-import { withPlaybackJwt } from '../api/playback/playerSource';
+import { hlsSource, withPlaybackJwt } from '../api/playback/playerSource';
 
 export interface SignTokenInput {
   playbackId: string;
@@ -21,7 +21,7 @@ export interface SignedToken {
 
 async function signedUrl(client: Pick<StudioClient, 'playback'>, playbackId: string, token: string): Promise<string> {
   const info = await client.playback.get(playbackId);
-  const hls = info.meta.source.find((source) => source.hrn.startsWith('HLS'));
+  const hls = hlsSource(info);
   if (!hls) throw new Error(`the service offers no HLS address for ${playbackId}`);
   return withPlaybackJwt(hls.url, token);
 }

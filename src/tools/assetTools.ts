@@ -1,11 +1,8 @@
-import type { Session, StudioClient } from '../api';
 import * as z from 'zod';
 import { defineTool } from './definition';
 import { idField, nameField, playbackField } from './fields';
 import { assetRow } from './rows';
 
-/** Sessions searched for a clip's session id (the latest first). */
-const SESSIONS_SEARCHED = 50;
 const FOLLOW = 'livepeer_why_not_ready (or livepeer_get_asset) with the asset id tells how it goes';
 
 // The operations load as the commands load them: one copy of each in the extension (bundles of their own).
@@ -36,14 +33,6 @@ export const importFromUrlTool = defineTool({
   },
 });
 
-/** The session to clip: the one named, else the stream's latest. */
-async function sessionToClip(client: StudioClient, streamId: string, sessionId: string | undefined, signal?: AbortSignal): Promise<Session> {
-  const { items } = await client.streams.listSessionsPage(streamId, { limit: sessionId === undefined ? 1 : SESSIONS_SEARCHED }, signal);
-  const session = sessionId === undefined ? items[0] : items.find((candidate) => candidate.id === sessionId);
-  if (session) return session;
-  throw new Error(sessionId !== undefined ? `the session ${sessionId} is not among the stream’s latest ${SESSIONS_SEARCHED} sessions` : 'the stream has no session with video to clip yet: it clips what was broadcast');
-}
-
 export const createClipTool = defineTool({
   name: 'livepeer_create_clip',
   toolReferenceName: 'livepeerClip',
@@ -71,11 +60,11 @@ export const createClipTool = defineTool({
       throw new Error('give either lastSeconds, or fromSeconds and toSeconds');
     }
     const stream = await client.streams.get(streamId, signal);
+    const { SESSIONS_SEARCHED, createClip, lastPart, sessionLengthMs, sessionToClip } = await import('../operations/createClip.js');
     const session = await sessionToClip(client, stream.id, sessionId, signal);
-    const { createClip, sessionLengthMs } = await import('../operations/createClip.js');
+    if (!session) throw new Error(sessionId ? `the session ${sessionId} is not among the stream’s latest ${SESSIONS_SEARCHED} sessions` : 'the stream has no session with video to clip yet: it clips what was broadcast');
     const length = sessionLengthMs(session);
-    const fromMs = byEnd ? Math.max(0, length - lastSeconds * 1000) : Math.round((fromSeconds ?? 0) * 1000);
-    const toMs = byEnd ? length : Math.round((toSeconds ?? 0) * 1000);
+    const { fromMs, toMs } = byEnd ? lastPart(length, lastSeconds * 1000) : { fromMs: Math.round((fromSeconds ?? 0) * 1000), toMs: Math.round((toSeconds ?? 0) * 1000) };
     const asset = await createClip(client, { stream, session, fromMs, toMs, name });
     return { created: assetRow(asset), sessionId: session.id, fromSeconds: fromMs / 1000, toSeconds: toMs / 1000, follow: FOLLOW };
   },

@@ -64,9 +64,11 @@ export const createSigningKey = defineTool({
   input: { name: nameField('The key name.').optional() },
   describeChange: (input) => `create the signing key “${input.name ?? 'unnamed'}” and keep its private key in VS Code`,
   async run(input, { client, keepKey, signal }) {
-    const { privateKey, ...key } = await client.keys.create({ name: input.name }, signal);
-    if (!privateKey) return { created: keyRow(key), privateKey: 'the service handed out no private key: it cannot sign tokens here' };
-    await keepKey?.(key, privateKey);
+    if (!keepKey) throw new Error('keeping a private key is offered only inside VS Code');
+    // Loaded as the commands load it: one copy of the operation in the extension (its own bundle).
+    const { createSigningKey: createKey } = await import('../operations/signingKeys.js');
+    const { key, privateKeyIs } = await createKey(client, { name: input.name, keep: { store: keepKey } }, signal);
+    if (privateKeyIs === 'none') return { created: keyRow(key), privateKey: 'the service handed out no private key: it cannot sign tokens here' };
     return { created: keyRow(key), privateKey: 'kept in VS Code’s secret storage; never given to assistants' };
   },
 });
@@ -82,7 +84,8 @@ export const resendDelivery = defineTool({
   input: { webhookId: idField('The webhook id.'), deliveryId: idField('The delivery id (see livepeer_list_webhook_deliveries).') },
   describeChange: (input) => `send the delivery ${input.deliveryId} of the webhook ${input.webhookId} again to its URL`,
   async run(input, { client, signal }) {
-    return { resent: deliveryRow(await client.webhooks.resendDelivery(input.webhookId, input.deliveryId, signal)) };
+    const { resendDelivery: resend } = await import('../operations/webhookChanges.js');
+    return { resent: deliveryRow(await resend(client, input.webhookId as string, input.deliveryId as string, signal)) };
   },
 });
 

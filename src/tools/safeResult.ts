@@ -1,21 +1,18 @@
 import { bounded, messageOf, redact } from '../api';
-
-/** Field names whose values are credentials wherever they appear in an answer. */
-const SECRET_FIELDS = /^(streamKey|privateKey|sharedSecret|secret|password|encryptedKey|secretAccessKey|accessKeyId|credentials|apiKey|authorization)$/i;
-const HIDDEN = '(hidden)';
+import { HIDDEN, isSecretField } from '../api/core/secretFields';
 
 /** A text of a result at most this long (a delivery's body, a service message). */
 const MAX_TEXT = 2_000;
 /** A whole result at most this long: a page of rows fits, a flood does not. */
 export const MAX_RESULT_CHARS = 24_000;
 
-function cleanValue(value: unknown, secrets: readonly string[], depth: number): unknown {
+function cleanValue(value: unknown, secrets: readonly string[], depth: number, parent?: string): unknown {
   if (typeof value === 'string') return bounded(redact(value, secrets), MAX_TEXT);
   if (depth > 12) return '(nested too deep)';
-  if (Array.isArray(value)) return value.map((child) => cleanValue(child, secrets, depth + 1));
+  if (Array.isArray(value)) return value.map((child) => cleanValue(child, secrets, depth + 1, parent));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, child]) => [redact(key, secrets), SECRET_FIELDS.test(key) && child != null ? HIDDEN : cleanValue(child, secrets, depth + 1)]),
+      Object.entries(value).map(([key, child]) => [redact(key, secrets), isSecretField(key, parent) && child != null ? HIDDEN : cleanValue(child, secrets, depth + 1, key)]),
     );
   }
   return value;

@@ -59,7 +59,7 @@ export const checkPlaybackAccess = defineTool({
   displayName: 'Livepeer: Check Playback Access',
   userDescription: 'Whether a playback id is public, and whether a signing key may play it',
   modelDescription:
-    'Checks who may play a playback id (of a stream, recording or asset): its playback policy (public, or jwt: viewers need a token signed with one of the account’s signing keys), and, given a signing key id, whether the service’s access gate accepts that key for it, in words.',
+    'Checks who may play a playback id (of a stream, recording or asset): its playback policy (public, or jwt: viewers need a token signed with one of the account’s signing keys), and, given a signing key id, whether the service’s access gate accepts that key for it, as a code (allowed, key-disabled, key-unknown, key-of-another-account, content-not-found, token-needed; refused with the service’s detail).',
   kind: 'read',
   input: { playbackId: idField('The playback id.'), keyId: idField('A signing key id, to ask whether that key may play it.').optional() },
   async run(input, { client, signal }) {

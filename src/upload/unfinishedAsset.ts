@@ -1,4 +1,4 @@
-import { StudioApiError, messageOf } from '../api/core/errors';
+import { StudioApiError, isAlreadyGone, messageOf } from '../api/core/errors';
 import type { StudioClient } from '../api/studioClient';
 
 /** Where the upload queue gets an account's API client (an upload keeps the account it started with). */
@@ -28,8 +28,7 @@ export async function deleteUnfinishedAsset(client: StudioClient, assetId: strin
     await client.assets.delete(assetId);
     return 'deleted';
   } catch (error) {
-    // 404, or 400 "asset is already deleted": what was asked for is done.
-    if (error instanceof StudioApiError && (error.kind === 'not-found' || /already deleted/i.test(error.message))) return 'already gone';
+    if (isAlreadyGone(error)) return 'already gone';
     throw new StudioApiError(error instanceof StudioApiError ? error.kind : 'network', `could not delete the unfinished asset of “${name}” (${assetId}): ${messageOf(error)}`, {}, { cause: error });
   }
 }

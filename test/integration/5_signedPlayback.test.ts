@@ -66,7 +66,7 @@ describe('Signed playback', () => {
     assert.ok(document.includes(`\n${token}\n`) && document.includes(`${emulator.ingestOrigin}/hls/${stream.playbackId}/index.m3u8?jwt=${token}`), 'the token and the signed URL stay in a document');
 
     const allowed = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', stream.playbackId, { token });
-    assert.deepEqual(allowed, { allowed: true, words: 'allowed: the service accepts the key for this content' });
+    assert.deepEqual(allowed, { allowed: true, code: 'allowed' });
     await shownResult(`Playback access of ${stream.playbackId}`, /Allowed[^]*“last seen” shows this check about a minute from now/);
     await eventually(() => assert.ok(emulator.store.signingKeys.get(signer.key.id)?.lastSeen, 'the accepted check sets last seen, a little later (unit tests hold the delay)'));
 
@@ -74,8 +74,8 @@ describe('Signed playback', () => {
     await vscode.commands.executeCommand('livepeer.keys.disable', signer);
     // Right after the change the gate may still answer from its cache: the check waits it out.
     const refused = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', stream.playbackId, { token });
-    assert.deepEqual(refused, { allowed: false, words: 'refused: the signing key is disabled or deleted' });
-    const said = await shownResult(`Playback access of ${stream.playbackId}`, /Refused/);
+    assert.deepEqual(refused, { allowed: false, code: 'key-disabled' });
+    const said = await shownResult(`Playback access of ${stream.playbackId}`, /Refused: the signing key is disabled or deleted\./);
     assert.doesNotMatch(said, /Careful/);
     await vscode.commands.executeCommand('livepeer.keys.enable', await keyItem('signer'));
   });
@@ -185,11 +185,13 @@ describe('Signed playback', () => {
     const foreign = emulator.store.createOtherAccountSigningKey();
     const foreignToken = signPlaybackToken({ playbackId: stream.playbackId!, privateKey: foreign.privateKey, publicKey: foreign.key.publicKey });
     const other = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', stream.playbackId, { token: foreignToken });
-    assert.deepEqual(other, { allowed: false, words: 'refused: the key belongs to another account (or the content does not exist)' });
+    assert.deepEqual(other, { allowed: false, code: 'key-of-another-account' });
+    await shownResult(`Playback access of ${stream.playbackId}`, /Refused: the key belongs to another account \(or the content does not exist\)\./);
 
     answer(pickWhere((i) => i.label === '$(key) signer'));
     const missing = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', 'nosuchplayback01');
-    assert.deepEqual(missing, { allowed: false, words: 'refused: content not found (unknown playback id, or deleted or suspended)' });
+    assert.deepEqual(missing, { allowed: false, code: 'content-not-found' });
+    await shownResult('Playback access of nosuchplayback01', /Refused: content not found \(unknown playback id, or deleted or suspended\)\./);
 
     const [header, payload, signature] = foreignToken.split('.');
     const claims = { ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'another0000001' };
@@ -201,7 +203,8 @@ describe('Signed playback', () => {
     });
     const forged = await vscode.commands.executeCommand<AccessResult>('livepeer.playback.checkAccess', 'another0000001');
     assert.equal(forged.allowed, false);
-    assert.match(forged.words, /^refused before the service is asked: the signature does not match/);
+    assert.equal(forged.code, 'refused-locally');
+    await shownResult('Playback access of another0000001', /Refused before the service is asked: the signature does not match/);
     assert.ok(!emulator.requests.slice(before).some((r) => r.url.includes('/access-control/gate')), 'a bad signature never reaches the gate');
   });
 });

@@ -184,6 +184,23 @@ describe('source layout (src/)', () => {
     assert.deepEqual(long, []);
   });
 
+  it('src/ui makes no changing call to the API client: every change goes through src/operations', () => {
+    // The sub-clients' methods, read from src/api/*/client.ts; a method is a read when its name says so, so a new one counts as a change until named as a read.
+    const READ = /^(get|list|check|query|of|viewers|views|total)[A-Z]?/;
+    const methods = new Map<string, string[]>();
+    for (const file of sources(join(src, 'api')).filter((f) => basename(f) === 'client.ts' && apiFolderOf(f) !== 'core')) {
+      const names = [...readFileSync(file, 'utf8').matchAll(/^ {2}(?:async\s+)?([a-z]\w*)\s*\(/gm)].map((m) => m[1] ?? '').filter((name) => name !== 'constructor');
+      methods.set(apiFolderOf(file), names);
+    }
+    const changing = [...methods].flatMap(([folder, names]) => names.filter((name) => !READ.test(name)).map((name) => `${folder}.${name}`));
+    assert.ok(changing.includes('keys.create') && changing.includes('assets.delete') && !changing.includes('assets.get'), changing.join(', '));
+    const call = new RegExp(`\\.(${changing.map((c) => c.replace('.', '\\.')).join('|')})\\(`, 'g');
+    const direct = files
+      .filter((file) => layerOf(file) === 'ui')
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(call)].map((m) => `${relative(src, file)}: ${m[1] ?? ''}`));
+    assert.deepEqual(direct, []);
+  });
+
   it('loads undici only through src/api/core/undiciParts.ts (its package index is ~500 KB of fetch, mocks and caches)', () => {
     const direct = files.filter((file) => /^\s*import\s+(?!type\b)[^;]*?from\s+'undici'/m.test(readFileSync(file, 'utf8')));
     assert.deepEqual(direct.map((file) => relative(src, file)), []);

@@ -68,7 +68,7 @@ describe('operations: their rules over the emulator', () => {
       assert.equal(new URL(signed.url).searchParams.get('jwt'), signed.token);
       assert.ok(!JSON.stringify(signed).includes(key.privateKey), 'the private key is not answered');
       const keys = await client.keys.list();
-      assert.deepEqual(await keyAccess(client, stream.playbackId, key, keys, key.privateKey), { allowed: true, words: 'allowed: the service accepts the key for this content' });
+      assert.deepEqual(await keyAccess(client, stream.playbackId, key, keys, key.privateKey), { allowed: true, code: 'allowed' });
     });
 
     it('a playback id the service does not know: the token still, and why there is no URL', async () => {
@@ -85,13 +85,13 @@ describe('operations: their rules over the emulator', () => {
       const own = await keyPair('own');
       const stranger = emu.store.createOtherAccountSigningKey();
       const foreign = await askGate(client, stream.playbackId, stranger.key.publicKey, await client.keys.list());
-      assert.deepEqual(foreign, { allowed: false, words: 'refused: the key belongs to another account (or the content does not exist)' });
+      assert.deepEqual(foreign, { allowed: false, code: 'key-of-another-account' });
       const before = emu.requests.length;
       await assert.rejects(keyAccess(client, stream.playbackId, own, [own], stranger.privateKey), /does not belong to the chosen signing key/);
       assert.equal(emu.requests.length, before, 'nothing was sent');
       await client.keys.update(own.id, { disabled: true });
       const refused = await askGate(client, stream.playbackId, own.publicKey, await client.keys.list());
-      assert.deepEqual(refused, { allowed: false, words: 'refused: the signing key is disabled or deleted' });
+      assert.deepEqual(refused, { allowed: false, code: 'key-disabled' });
       assert.equal(fitsKeyState(refused, { disabled: true }), true);
       assert.equal(fitsKeyState(refused, { disabled: false }), false, 'an enabled key refused as disabled is the gate’s cache');
     });

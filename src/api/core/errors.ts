@@ -21,7 +21,15 @@ export interface ErrorContext {
   path?: string;
   status?: number;
   messages?: string[];
+  code?: StudioErrorCode;
 }
+
+/**
+ * What the service meant, where only its words say it: a second DELETE of an asset is 400
+ * `asset is already deleted` (studio-api.md), no status or field of its own. Read here, once.
+ */
+export type StudioErrorCode = 'already-deleted';
+export const ALREADY_DELETED_WORDS = /already deleted/i;
 
 /**
  * The one error type of the API client and the upload engine. `message` is a single line that says
@@ -35,6 +43,7 @@ export class StudioApiError extends Error {
   readonly messages: string[];
   readonly method?: string;
   readonly path?: string;
+  readonly code?: StudioErrorCode;
 
   constructor(kind: StudioErrorKind, summary: string, context: ErrorContext = {}, options?: { cause?: unknown }) {
     const path = context.path === undefined ? undefined : bounded(context.path, TEXT_LIMITS.path);
@@ -46,6 +55,7 @@ export class StudioApiError extends Error {
     this.messages = boundedMessages(context.messages ?? []);
     this.method = context.method;
     this.path = path;
+    if (context.code) this.code = context.code;
   }
 
   static config(summary: string): StudioApiError {
@@ -143,11 +153,17 @@ function textOutsideTags(html: string, enough: number): string {
 }
 
 /** Maps an HTTP error response to the error people see. */
+/** A DELETE that found nothing to delete (404, or an asset deleted before): what was asked for is done. */
+export function isAlreadyGone(error: unknown): boolean {
+  return error instanceof StudioApiError && (error.kind === 'not-found' || error.code === 'already-deleted');
+}
+
 export function httpError(context: Required<Pick<ErrorContext, 'method' | 'path' | 'status'>>, body: unknown, rawText: string, retryAfterMs?: number): StudioApiError {
   const messages = serviceMessages(body);
   const said = messages.join('; ');
   const { status } = context;
-  const full = { ...context, messages };
+  const code = status === 400 && messages.some((message) => ALREADY_DELETED_WORDS.test(message)) ? ('already-deleted' as const) : undefined;
+  const full = { ...context, messages, ...(code ? { code } : {}) };
   if (status === 401) return new StudioApiError('auth', 'API token missing or invalid: set your API token', full);
   if (status === 403) return new StudioApiError('forbidden', `forbidden: ${said || 'the token may not do this'}`, full);
   if (status === 404) return new StudioApiError('not-found', `not found${said && said !== 'not found' ? `: ${said}` : ''}`, full);

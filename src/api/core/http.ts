@@ -3,7 +3,7 @@ import { NetAgent } from './network';
 import { apiTokenProblem } from './apiToken';
 import { parseBaseUrl } from './baseUrl';
 import { readBodyText, readWholeBodyText } from './bodyText';
-import { StudioApiError, errorCode, httpError, redirectError, transportError, type ErrorContext } from './errors';
+import { ALREADY_DELETED_WORDS, StudioApiError, errorCode, httpError, redirectError, transportError, type ErrorContext } from './errors';
 import { rememberSecrets, rememberSecretsIn } from './knownSecrets';
 import { redact } from './redact';
 
@@ -240,7 +240,7 @@ export class StudioHttp {
 
 /** 404, or the asset API's 400 `asset is already deleted`: what a repeated DELETE gets. */
 function alreadyGone(status: number, text: string): boolean {
-  return status === 404 || (status === 400 && /already deleted/i.test(text));
+  return status === 404 || (status === 400 && ALREADY_DELETED_WORDS.test(text));
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -1,3 +1,5 @@
+import { isSecretField } from './secretFields';
+
 /**
  * Every secret the extension has held in this session: the API tokens of all profiles, the webhook
  * secrets, stream keys and private keys it was given or sent. A service or a receiver may echo any
@@ -7,8 +9,6 @@
  */
 const known = new Set<string>();
 
-/** Fields of an answer whose values are secrets wherever they appear in it. */
-const SECRET_FIELDS = new Set(['sharedSecret', 'streamKey', 'privateKey']);
 
 /** Walks that deep at most: answers are a list of resources with a few levels of fields. */
 const MAX_DEPTH = 8;
@@ -18,17 +18,17 @@ export function rememberSecrets(...secrets: Array<string | undefined>): void {
   for (const secret of secrets) if (secret) known.add(secret);
 }
 
-/** Adds every secret field of an answer (a webhook's `sharedSecret`, a stream's `streamKey`, a new key's `privateKey`). */
+/** Adds every secret field of an answer (secretFields.ts: a webhook's `sharedSecret`, a stream's `streamKey`, a new key's `privateKey`…). */
 export function rememberSecretsIn(answer: unknown): void {
-  const walk = (node: unknown, depth: number): void => {
+  const walk = (node: unknown, depth: number, parent?: string): void => {
     if (depth > MAX_DEPTH || !node || typeof node !== 'object') return;
     if (Array.isArray(node)) {
-      for (const child of node) walk(child, depth + 1);
+      for (const child of node) walk(child, depth + 1, parent);
       return;
     }
     for (const [key, child] of Object.entries(node)) {
-      if (SECRET_FIELDS.has(key) && typeof child === 'string') known.add(child);
-      else walk(child, depth + 1);
+      if (isSecretField(key, parent) && typeof child === 'string') known.add(child);
+      else walk(child, depth + 1, key);
     }
   };
   walk(answer, 0);

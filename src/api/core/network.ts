@@ -3,6 +3,7 @@ import * as tls from 'node:tls';
 import { StudioApiError } from './errors';
 import { tagProxyError } from './networkErrors';
 import { proxyConfigured, proxyRoute, type NetworkSettings, type ProxyRoute } from './proxyRoute';
+import { rememberSecrets } from './knownSecrets';
 import { Agent, BaseDispatcher, type AgentOptions, type Dispatcher } from './undiciParts';
 
 let current: NetworkSettings = {};
@@ -94,6 +95,8 @@ export class NetAgent extends BaseDispatcher {
   private create(route: ProxyRoute | undefined): Dispatcher {
     const ca = trust(current);
     if (!route) return new Agent({ ...this.options, connect: { ...this.options.connect, ...ca } });
+    // The proxy's password and Proxy-Authorization: blanked by value in every text from now on (a proxy's answer may echo them).
+    rememberSecrets(route.url.password && decodeURIComponent(route.url.password), current.proxyAuthorization);
     return proxyParts().createProxyAgent({
       agent: this.options,
       proxy: route.url.href,

@@ -24,10 +24,12 @@ const SHARED_SECRET_FIELD = /((\\*)"sharedSecret\2"\s*:\s*\2")[\s\S]*?(?=\2")/g;
 /**
  * Secrets recognised by their shape, for those this side never saw (a stream key of a stream not
  * listed yet, a private key the service echoes, a multistream target named in another window):
- * stream keys (four groups of four), PEM private keys (also JSON-escaped) and the base64 PEM the
+ * passwords in addresses, stream keys (four groups of four), PEM private keys (also JSON-escaped) and the base64 PEM the
  * service hands out (base64 of `-----BEGIN`).
  */
 const SECRET_SHAPES: Array<[RegExp, (match: string) => string]> = [
+  // The password of an address's user info (a proxy's `http://user:password@host`), whatever its length.
+  [/(\b[a-z][a-z\d+.-]*:\/\/[^\s:@/]*:)[^\s@/]+(?=@)/gi, (match) => `${match.slice(0, match.lastIndexOf(':') + 1)}${REDACTED}`],
   [/\b[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}\b/gi, () => REDACTED],
   [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g, () => REDACTED],
   // A public key (the same base64 PEM start) stays: it is what the signing key list shows.

@@ -1,10 +1,5 @@
 import { withoutKnownSecrets } from './redact';
-
-/** Field names whose values are credentials wherever they appear in a resource. */
-const SECRET_FIELDS = /^(encryptedKey|privateKey|streamKey|password|secret|secretAccessKey|accessKeyId|credentials|token|apiKey|sharedSecret)$/i;
-/** Query parameters that make an address a credential (pre-signed storage, upload and playback tokens). */
-const SECRET_PARAMS = /^(token|jwt|sig|signature|key|x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential|awsaccesskeyid)$/i;
-const HIDDEN = '(hidden)';
+import { HIDDEN, isSecretField, isSecretParam } from './secretFields';
 
 function cleanUrl(text: string): string {
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return text;
@@ -21,7 +16,7 @@ function cleanUrl(text: string): string {
     changed = true;
   }
   for (const name of [...url.searchParams.keys()]) {
-    if (SECRET_PARAMS.test(name)) {
+    if (isSecretParam(name)) {
       url.searchParams.set(name, HIDDEN);
       changed = true;
     }
@@ -35,11 +30,11 @@ function cleanUrl(text: string): string {
  * is echoed (a receiver's answer in a delivery). Used for read-only views such as the asset's details.
  */
 export function withoutSecrets<T>(value: T): T {
-  const walk = (node: unknown): unknown => {
+  const walk = (node: unknown, parent?: string): unknown => {
     if (typeof node === 'string') return withoutKnownSecrets(cleanUrl(node));
-    if (Array.isArray(node)) return node.map(walk);
+    if (Array.isArray(node)) return node.map((child) => walk(child, parent));
     if (node && typeof node === 'object') {
-      return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, SECRET_FIELDS.test(key) && child != null ? HIDDEN : walk(child)]));
+      return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, isSecretField(key, parent) && child != null ? HIDDEN : walk(child, key)]));
     }
     return node;
   };

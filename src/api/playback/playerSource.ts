@@ -34,6 +34,11 @@ function largestMp4(sources: PlaybackSource[]): PlaybackSource | undefined {
   return mp4s.reduce<PlaybackSource | undefined>((best, s) => (!best || (s.width ?? 0) > (best.width ?? 0) ? s : best), undefined);
 }
 
+/** The HLS address of a playback answer (every asset, recording and stream has one): the one rule of which source that is. */
+export function hlsSource(info: PlaybackInfo): PlaybackSource | undefined {
+  return (info.meta?.source ?? []).find((source) => typeof source.url === 'string' && isWebAddress(source.url) && isHls(source));
+}
+
 /**
  * HLS first (every asset, recording and stream has it); an MP4, offered for short assets, is the
  * source only when no HLS is listed, else the fallback. WebRTC and thumbnails are not for a player
@@ -41,7 +46,7 @@ function largestMp4(sources: PlaybackSource[]): PlaybackSource | undefined {
  */
 export function choosePlayerSource(info: PlaybackInfo): PlayerSource | undefined {
   const sources = (info.meta?.source ?? []).filter((source) => typeof source.url === 'string' && isWebAddress(source.url));
-  const hls = sources.find(isHls);
+  const hls = hlsSource(info);
   const mp4 = info.type === 'live' ? undefined : largestMp4(sources);
   const chosen = hls ?? mp4;
   if (!chosen) return undefined;

@@ -1,4 +1,5 @@
-import { StudioApiError, type Asset } from '../../api';
+import type { Asset } from '../../api';
+import { assetPlaybackUrl, deleteAsset as deleteAssetOperation } from '../../operations/assetChanges';
 import { UNDO } from '../common/actions';
 import type { Account } from '../account/account';
 import { onProfileOf } from '../profiles/profileGuard';
@@ -7,20 +8,14 @@ import type { AssetsView } from './assetsView';
 
 // The calls Delete and Copy Playback URL make, for one row (assetCommands.ts) and for several (assetBulk.ts), and the Undo after a Delete.
 
-/** A ready asset's HLS URL (from GET /playback/{playbackId}) or MP4 URL (its downloadUrl, else the playback sources). */
-export async function playbackUrlOf(session: Account, asset: Asset, kind: 'hls' | 'mp4'): Promise<string | undefined> {
-  if (kind === 'mp4' && asset.downloadUrl) return asset.downloadUrl;
-  const sources = (await session.client().playback.get(asset.playbackId ?? '')).meta.source;
-  return sources.find((source) => (kind === 'hls' ? source.hrn.startsWith('HLS') : source.hrn === 'MP4'))?.url;
+/** A ready asset's HLS or MP4 URL. */
+export function playbackUrlOf(session: Account, asset: Asset, kind: 'hls' | 'mp4'): Promise<string | undefined> {
+  return assetPlaybackUrl(session.client(), asset, kind);
 }
 
 /** Deletes the asset and its row; one deleted meanwhile (elsewhere, or a second click) counts as done, as the person asked. */
 export async function deleteAsset(session: Account, view: AssetsView, asset: Asset): Promise<void> {
-  try {
-    await session.client().assets.delete(asset.id);
-  } catch (error) {
-    if (!(error instanceof StudioApiError && error.messages.includes('asset is already deleted'))) throw error;
-  }
+  await deleteAssetOperation(session.client(), asset.id);
   view.remove(asset.id, asset);
 }
 

@@ -16,6 +16,7 @@ import { COMMANDS } from '../common/commandIds';
 import { DELETE } from '../common/actions';
 import type { BulkAction, BulkContext } from './assetBulk';
 import { deleteAsset, playbackUrlOf, saidWithUndo } from './assetCalls';
+import { renameAsset } from '../../operations/assetChanges';
 
 export interface AssetCommandContext {
   session: Account;
@@ -89,12 +90,9 @@ async function rename(ctx: AssetCommandContext, arg: AssetArgument, newName?: st
       }));
     const trimmed = name?.trim();
     if (!trimmed || trimmed === asset.name) return;
-    try {
-      ctx.view.addOrUpdate(await ctx.session.client().assets.update(asset.id, { name: trimmed }));
-    } catch (error) {
-      if (!(error instanceof StudioApiError && error.messages.includes('asset is not ready'))) throw error;
-      notReady(ctx, await ctx.session.client().assets.get(asset.id), 'renamed');
-    }
+    const renamed = await renameAsset(ctx.session.client(), asset.id, trimmed);
+    if (renamed.outcome === 'renamed') ctx.view.addOrUpdate(renamed.asset);
+    else notReady(ctx, renamed.asset, 'renamed');
   });
 }
 

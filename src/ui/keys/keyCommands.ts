@@ -11,6 +11,9 @@ import { copyToClipboard } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 import { DELETE, DISABLE, DISABLE_INSTEAD } from '../common/actions';
 
+/** The key operations, loaded as the assistant's tool loads them: one copy (a bundle of its own). */
+const keyOperations = () => import('../../operations/signingKeys.js');
+
 /** Runs one key action; failures become an error notification naming the action. */
 async function run(ctx: KeyCommandContext, what: string, action: () => Promise<unknown>): Promise<void> {
   try {
@@ -32,10 +35,10 @@ async function createKey(ctx: KeyCommandContext, options?: { name?: string }): P
     }));
   if (name === undefined) return;
   await run(ctx, 'creating a signing key', async () => {
-    const key = await ctx.session.client().keys.create({ name });
+    const created = await (await keyOperations()).createSigningKey(ctx.session.client(), { name });
     tickWhenHeld('SigningKey', 1);
     ctx.view.refresh();
-    await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, key);
+    await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, { ...created.key, privateKey: created.privateKey });
   });
 }
 
@@ -51,9 +54,7 @@ async function renameKey(ctx: KeyCommandContext, arg?: KeyArgument, newName?: st
         value: key.name ?? '',
         validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('The name cannot be empty')),
       }));
-    const trimmed = name?.trim();
-    if (!trimmed || trimmed === key.name) return;
-    await ctx.session.client().keys.update(key.id, { name: trimmed });
+    if (name !== undefined) await (await keyOperations()).renameSigningKey(ctx.session.client(), key, name);
   });
 }
 
@@ -62,7 +63,7 @@ async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, disabled
     const key = await resolveKey(ctx, arg, disabled ? vscode.l10n.t('Select the signing key to disable') : vscode.l10n.t('Select the signing key to enable'), { filter: (k) => !!k.disabled !== disabled });
     if (!key) return;
     if (disabled && !(await confirmDisable(ctx, key))) return;
-    await ctx.session.client().keys.update(key.id, { disabled });
+    await (await keyOperations()).setSigningKeyDisabled(ctx.session.client(), key.id, disabled);
     ctx.view.keyChanges.changed(key.id);
     // Enabling a key again ends its rotation: it is no longer waiting to be deleted.
     if (!disabled) await ctx.view.rotations.end(key.id);
@@ -101,11 +102,11 @@ async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<voi
           DISABLE_INSTEAD,
         );
     if (choice === DISABLE_INSTEAD) {
-      await ctx.session.client().keys.update(key.id, { disabled: true });
+      await (await keyOperations()).setSigningKeyDisabled(ctx.session.client(), key.id, true);
       ctx.view.keyChanges.changed(key.id);
     } else if (choice === DELETE) {
-      await ctx.session.client().keys.delete(key.id);
-      await Promise.all([ctx.view.rotations.end(key.id), ctx.view.privateKeys.remove(key.id)]);
+      await (await keyOperations()).deleteSigningKey(ctx.session.client(), key.id, ctx.view.privateKeys);
+      await ctx.view.rotations.end(key.id);
     }
   });
 }

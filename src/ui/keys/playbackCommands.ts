@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { SigningKey } from '../../api';
 import { dateTime, quoted, shownName } from '../common/format';
 import type { AccessResult } from '../../operations/checkAccess';
+import { accessSentence } from './accessWords';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { playbackTargetOf, type PlaybackTarget } from '../common/playbackTarget';
 import { resolveKey, type KeyCommandContext } from './keyPicker';
@@ -168,11 +169,11 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
     const { verifyPlaybackToken } = await import('../../api/playback/token.js');
     const local = verifyPlaybackToken(token ?? '', { playbackId: playback.playbackId });
     listed = local.ok ? keys.find((k) => k.publicKey === local.claims.pub) : undefined;
-    result = local.ok ? await askGate(client, playback.playbackId, local.claims.pub, keys) : { allowed: false, words: `refused before the service is asked: ${local.reason}` };
+    result = local.ok ? await askGate(client, playback.playbackId, local.claims.pub, keys) : { allowed: false, code: 'refused-locally', detail: local.reason };
   }
   const what = playback.name ? `${quoted(playback.name)}` : playback.playbackId;
   let note: string | undefined;
-  if (listed && !result.words.startsWith('refused before')) {
+  if (listed && result.code !== 'refused-locally') {
     const stateKey = listed;
     const waited = await ctx.view.keyChanges.waitingFor(stateKey.id, () =>
       waitOutGateCache(
@@ -194,7 +195,7 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
   await ctx.results.show(vscode.l10n.t('Playback access of {0}', playback.name ?? playback.playbackId), [
     verdict(result.allowed, what, key),
     '',
-    `${result.words.charAt(0).toUpperCase()}${result.words.slice(1)}.`,
+    accessSentence(result),
     ...[note, seen].filter((line): line is string => !!line).flatMap((line) => ['', line]),
     '',
     signedHere

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { StudioApiError, type SigningKey } from '../../api';
 import { reportError } from '../common/errorReporting';
 import { onProfileOf } from '../profiles/profileGuard';
+import { accessSentence } from './accessWords';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';
@@ -37,11 +38,12 @@ export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument
   });
   if (name === undefined) return;
 
-  const created = await ctx.session.client().keys.create({ name });
-  const rotation: Rotation = { oldKeyId: old.id, newKeyId: created.id, oldName, newName: shownName(created), step: 'deploy', startedAt: Date.now() };
+  const { createSigningKey } = await import('../../operations/signingKeys.js');
+  const created = await createSigningKey(ctx.session.client(), { name });
+  const rotation: Rotation = { oldKeyId: old.id, newKeyId: created.key.id, oldName, newName: shownName(created.key), step: 'deploy', startedAt: Date.now() };
   await ctx.view.rotations.save(rotation);
   ctx.view.refresh();
-  await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, created);
+  await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, { ...created.key, privateKey: created.privateKey });
   announceDeployStep(ctx, rotation);
 }
 
@@ -110,10 +112,10 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
       ctx.prompts.notify(
         'warning',
         vscode.l10n.t(
-          'Livepeer: {0} is not accepted for {1} ({2}). {3} stays enabled; fix it and Continue Rotation.',
+          'Livepeer: {0} is not accepted for {1}. {2} {3} stays enabled; fix it and Continue Rotation.',
           quoted(rotation.newName),
           checkable.playbackId,
-          accepted.words,
+          accessSentence(accepted),
           quoted(rotation.oldName),
         ),
       );
@@ -121,7 +123,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
     }
   }
 
-  await client.keys.update(oldKey.id, { disabled: true });
+  await (await import('../../operations/signingKeys.js')).setSigningKeyDisabled(client, oldKey.id, true);
   ctx.view.keyChanges.changed(oldKey.id);
   await ctx.view.rotations.save({ ...rotation, step: 'verify' });
   ctx.view.refresh();

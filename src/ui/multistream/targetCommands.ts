@@ -7,6 +7,7 @@ import { copyToClipboard } from '../common/commands';
 import { quoted, shownName } from '../common/format';
 import type { MultistreamDeps } from './targetDeps';
 import { forgetTargets, listTargets, rememberHost } from './targetDirectory';
+import { changeTarget, createTarget, removeTargetFromStream } from '../../operations/targetChanges';
 import { OWNER_NOTE, StreamTargetItem, TargetItem } from './targetRows';
 
 // The views load their rows through this module: one bundle, one copy of the row classes.
@@ -73,8 +74,8 @@ async function create(deps: MultistreamDeps): Promise<void> {
   if (!url) return;
   const name = await askName(deps, title, targetHost(url));
   if (!name?.trim()) return;
-  const target = await deps.session.client().multistream.create({ url, name });
-  await rememberHost(deps.state, target.id, targetHost(url));
+  const { target, host } = await createTarget(deps.session.client(), { url, name });
+  await rememberHost(deps.state, target.id, host);
   await refreshAll(deps);
   deps.prompts.notify('info', vscode.l10n.t('Livepeer: target {0} created. Add it to a stream with Add Target… on the stream. {1}', nameOf(target), OWNER_NOTE));
 }
@@ -99,19 +100,18 @@ async function edit(deps: MultistreamDeps, arg: unknown): Promise<void> {
     const current = target.name && shownName(target);
     const name = await askName(deps, title, current);
     if (!name?.trim() || name.trim() === current) return;
-    await client.multistream.update(target.id, { name });
+    await changeTarget(client, target.id, { name });
   } else {
     const url = await askUrl(deps, title);
     if (!url) return;
-    await client.multistream.update(target.id, { url });
-    await rememberHost(deps.state, target.id, targetHost(url));
+    await rememberHost(deps.state, target.id, (await changeTarget(client, target.id, { url })).host);
   }
   await refreshAll(deps);
   done(vscode.l10n.t('target {0} changed', nameOf(target)));
 }
 
 async function setDisabled(deps: MultistreamDeps, target: MultistreamTarget, disabled: boolean): Promise<void> {
-  await deps.session.client().multistream.update(target.id, { disabled });
+  await changeTarget(deps.session.client(), target.id, { disabled });
   await refreshAll(deps);
   done(disabled ? vscode.l10n.t('target {0} off', nameOf(target)) : vscode.l10n.t('target {0} on', nameOf(target)));
 }
@@ -188,7 +188,7 @@ async function removeFromStream(deps: MultistreamDeps, arg: unknown): Promise<vo
     deps.prompts.notify('info', vscode.l10n.t('Livepeer: run Remove from Stream on a target under a stream in the Streams view.'));
     return;
   }
-  await deps.session.client().streams.removeTarget(arg.stream.id, arg.ref.id);
+  await removeTargetFromStream(deps.session.client(), arg.stream.id, arg.ref.id);
   await refreshAll(deps);
   done(vscode.l10n.t('{0} no longer pushes to {1}', quoted(shownName(arg.stream)), nameOf(arg.target, arg.ref.id)));
 }

@@ -25,13 +25,13 @@ function fromPlayer(arg: unknown): PlayerClipRequest['fromPlayer'] | undefined {
 }
 
 /** The session to clip: the row it was run on, the player's (a recording, or the stream's live or last session), or one picked from a stream's sessions. */
-async function sessionOf(ctx: StreamContext, { clipTimeWords, sessionLengthMs }: Clips, arg: unknown): Promise<{ stream: Stream; session: Session } | undefined> {
+async function sessionOf(ctx: StreamContext, { clipTimeWords, sessionLengthMs, sessionToClip }: Clips, arg: unknown): Promise<{ stream: Stream; session: Session } | undefined> {
   if (arg instanceof SessionItem) return { stream: arg.parent, session: arg.session };
   const player = fromPlayer(arg);
   if (player) {
     const client = ctx.session.client();
     const stream = await client.streams.get(player.streamId);
-    const session = player.session ?? (await client.streams.listSessionsPage(stream.id, { limit: 1 })).items[0];
+    const session = player.session ?? (await sessionToClip(client, stream.id));
     if (!session) ctx.prompts.notify('info', vscode.l10n.t('Livepeer: {0} has no session with video to clip.', nameOf(stream)));
     return session && { stream, session };
   }
@@ -77,7 +77,7 @@ async function askTime(ctx: StreamContext, clips: Clips, title: string, prompt: 
  * The ranges offered: the last 30 s / 2 min of the session, or, from the player, up to where it
  * plays now and between the marks set there (first: the marks were set to be used).
  */
-function rangesOf({ clipTimeWords }: Clips, session: Session, length: number, player?: PlayerClipRequest['fromPlayer']): Range[] {
+function rangesOf({ clipTimeWords, lastPart }: Clips, session: Session, length: number, player?: PlayerClipRequest['fromPlayer']): Range[] {
   // The player's positions are the wall clock on a live stream, offsets into a recording.
   const offset = (position: number) => Math.min(length, Math.max(0, Math.round(player?.live ? position - (session.createdAt ?? 0) : position)));
   const end = player ? offset(player.at) : length;
@@ -85,7 +85,7 @@ function rangesOf({ clipTimeWords }: Clips, session: Session, length: number, pl
   const marked = player?.in !== undefined ? { fromMs: offset(player.in), toMs: offset(player.out ?? player.at) } : undefined;
   return [
     ...(marked && marked.toMs > marked.fromMs ? [{ label: vscode.l10n.t('Between the Marks'), description: words(marked.fromMs, marked.toMs), ...marked }] : []),
-    ...QUICK.filter((q) => q.ms <= end).map((q) => ({ label: q.label, ...(player ? { description: words(end - q.ms, end) } : {}), fromMs: end - q.ms, toMs: end })),
+    ...QUICK.filter((q) => q.ms <= end).map((q) => ({ label: q.label, ...(player ? { description: words(end - q.ms, end) } : {}), ...lastPart(end, q.ms) })),
   ];
 }
 

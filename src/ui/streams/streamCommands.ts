@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { StudioApiError, ingestAddresses, type PlaybackSource, type Stream } from '../../api';
+import { StudioApiError, hlsSource, ingestAddresses, type PlaybackSource, type Stream } from '../../api';
 import { createStream as createStreamFor } from '../../operations/createStream';
 import { SERVICE_LADDER, isServiceLadder } from '../../operations/renditionLadder';
 import { copyToClipboard, registerCommand } from '../common/commands';
@@ -100,8 +100,9 @@ async function copyPlaybackUrl(ctx: StreamContext, arg: StreamArgument): Promise
   const stream = await resolveStream(ctx, arg, vscode.l10n.t('Select the stream whose playback URL to copy'));
   if (!stream) return;
   if (!stream.playbackId) throw new StudioApiError('server', `${nameOf(stream)} has no playback ID: try Refresh`);
-  const { meta } = await ctx.session.client().playback.get(stream.playbackId);
-  const hls = meta.source.find((s) => s.hrn.startsWith('HLS'));
+  const info = await ctx.session.client().playback.get(stream.playbackId);
+  const { meta } = info;
+  const hls = hlsSource(info);
   const webrtc = meta.source.find((s) => s.hrn.startsWith('WebRTC'));
   const offered = [hls, webrtc].filter((s): s is PlaybackSource => !!s);
   if (!offered.length) throw new StudioApiError('server', `the service offers no HLS or WebRTC playback for ${nameOf(stream)}`);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { StudioApiError, type Webhook, type WebhookDelivery } from '../../api';
+import type { Webhook, WebhookDelivery } from '../../api';
 import { copyToClipboard, onItem, registerCommand } from '../common/commands';
 import { openInStudio } from '../common/openInStudio';
 import { createWebhook, editWebhook } from './webhookForm';
@@ -22,12 +22,7 @@ async function remove(ctx: WebhookContext, arg: WebhookArgument): Promise<void> 
     DELETE,
   );
   if (choice !== DELETE) return;
-  try {
-    await ctx.session.client().webhooks.delete(webhook.id);
-  } catch (error) {
-    // Deleted meanwhile (elsewhere, or a second click): what the person asked for is done.
-    if (!(error instanceof StudioApiError && error.kind === 'not-found')) throw error;
-  }
+  await (await import('../../operations/webhookChanges.js')).deleteWebhook(ctx.session.client(), webhook.id);
   ctx.view.remove(webhook.id);
 }
 
@@ -43,7 +38,7 @@ async function copySecret(ctx: WebhookContext, arg: WebhookArgument): Promise<vo
 async function resend(ctx: WebhookContext, arg: DeliveryArgument): Promise<WebhookDelivery | undefined> {
   const delivery = await resolveDelivery(ctx, arg, vscode.l10n.t('Select the delivery to send again'));
   if (!delivery) return undefined;
-  const sent = await ctx.session.client().webhooks.resendDelivery(delivery.webhookId, delivery.id);
+  const sent = await (await import('../../operations/webhookChanges.js')).resendDelivery(ctx.session.client(), delivery.webhookId, delivery.id);
   const status = sent.response?.status;
   const text = sent.success
     ? vscode.l10n.t('Livepeer: {0} sent again: delivered ({1}).', sent.event, String(status))

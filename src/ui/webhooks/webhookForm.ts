@@ -98,7 +98,8 @@ export async function createWebhook(ctx: WebhookContext): Promise<Webhook | unde
   const sharedSecret = await askSecret(ctx, TITLE_CREATE, false);
   if (!sharedSecret || sharedSecret === 'keep') return undefined;
   const input: WebhookInput = { name, url, events, sharedSecret, ...(streamId ? { streamId } : {}) };
-  const webhook = await ctx.session.client().webhooks.create(input);
+  // Loaded as the assistant's tool loads the webhook operations: one copy (a bundle of its own).
+  const webhook = await (await import('../../operations/webhookChanges.js')).createWebhook(ctx.session.client(), input);
   tickWhenHeld('Webhook', 1);
   await ctx.view.addOrUpdate(webhook);
   void offerCopySecret(ctx, webhook, vscode.l10n.t('Livepeer: webhook {0} created for {1}.', nameOf(webhook), shownUrl(webhook.url)));
@@ -150,7 +151,7 @@ export async function editWebhook(ctx: WebhookContext, arg: WebhookArgument): Pr
   if (!picked) return;
   const change = await askChange(ctx, webhook, picked.field);
   if (!change) return;
-  await ctx.session.client().webhooks.update(webhook.id, change);
+  await (await import('../../operations/webhookChanges.js')).updateWebhook(ctx.session.client(), webhook.id, change);
   if (change.sharedSecret) await ctx.secretChanges.record(webhook.id);
   await ctx.view.refreshWebhook(webhook.id);
   if (change.sharedSecret) void offerCopySecret(ctx, webhook, vscode.l10n.t('Livepeer: webhook {0} has a new shared secret: update your handler.', nameOf(webhook)));

@@ -7,10 +7,13 @@
 //   dist/mcp.js            the MCP server (node dist/mcp.js): the assistant tools outside VS Code, never loaded by the extension
 //   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
 //   dist/quality.js, .css  the Quality and Usage webview's script and style sheet
+// and l10n/bundle.l10n.json: every l10n.t text of src/ (the English a translation starts from), exported
+// by @vscode/l10n-dev and committed (test/unit/l10nBundle.test.ts checks it is current).
 import { watch as watchFiles } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, relative } from 'node:path';
+import { basename, extname, join, relative } from 'node:path';
+import { getL10nJson } from '@vscode/l10n-dev';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -247,7 +250,15 @@ const others = [
   },
 ];
 
-const buildAll = () => Promise.all([buildExtension(), ...others.map((options) => esbuild.build(options))]);
+/** l10n/bundle.l10n.json from the l10n.t calls of src/ (package.json's `l10n` names the folder). */
+async function exportL10nBundle() {
+  const files = (await readdir('src', { recursive: true })).filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts')).sort();
+  const scripts = await Promise.all(files.map(async (file) => ({ extension: extname(file), contents: await readFile(join('src', file), 'utf8') })));
+  await mkdir('l10n', { recursive: true });
+  await writeFile('l10n/bundle.l10n.json', `${JSON.stringify(await getL10nJson(scripts), undefined, 2)}\n`);
+}
+
+const buildAll = () => Promise.all([buildExtension(), ...others.map((options) => esbuild.build(options)), exportL10nBundle()]);
 await rm('dist', { recursive: true, force: true });
 await buildAll();
 if (watch) {

@@ -1,18 +1,13 @@
-import type * as vscode from 'vscode';
-
-type Translate = { t(message: string, ...args: Array<string | number | boolean>): string };
+import * as l10n from '@vscode/l10n';
+import * as vscode from 'vscode';
 
 /**
- * `vscode.l10n` for the few modules the unit tests load in plain Node, where there is no `vscode`
- * module: in the extension it is VS Code's own; in Node, the English text with its {0} filled in.
+ * The words of the vscode-free layers (src/api, src/upload, src/tools…) and of the modules the unit
+ * tests load in plain Node come from `@vscode/l10n`: in the extension it translates with the bundle
+ * VS Code loaded for its display language, handed over here in memory (no file read at activation);
+ * without one (English, or plain Node) it answers the English with its {0} filled in.
  */
-export const l10n: Translate = load();
-
-function load(): Translate {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only where it exists (not in plain Node)
-    return (require('vscode') as typeof vscode).l10n;
-  } catch {
-    return { t: (message, ...args) => message.replace(/\{(\d+)\}/g, (whole, index: string) => String(args[Number(index)] ?? whole)) };
-  }
+export function translateWithVsCodeBundle(): void {
+  const bundle = vscode.l10n.bundle;
+  if (bundle) l10n.config({ contents: bundle });
 }

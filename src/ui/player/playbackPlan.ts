@@ -3,7 +3,7 @@ import { keptSigner } from '../keys/keptSigner';
 import type { PrivateKeys } from '../keys/privateKeys';
 import type { PlayerLoad } from './playerMessages';
 import { quoted } from '../common/format';
-import { l10n } from '../common/l10n';
+import * as l10n from '@vscode/l10n';
 
 /** What Play acts on: a playback id, with a name to say and what kind of content it is, when known. */
 export interface PlayTarget {

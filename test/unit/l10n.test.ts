@@ -107,6 +107,38 @@ function badL10nCalls(file: string): string[] {
   return found;
 }
 
+const COMPARISONS = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken]);
+const isL10nCall = (expr: ts.Expression): boolean =>
+  ts.isCallExpression(expr) && ts.isPropertyAccessExpression(expr.expression) && expr.expression.name.text === 't' && nameOf(expr.expression.expression) === 'l10n';
+
+/**
+ * Comparisons that tell a choice apart by its words: with a localised text (an l10n.t call, or a
+ * name given one), or with a button's `.title`. Buttons are Action objects (common/actions.ts),
+ * compared as objects, so a translation cannot change what a button does.
+ */
+function labelComparisons(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const labels = new Set<string>();
+  const found: string[] = [];
+  const isLabel = (expr: ts.Expression): boolean => {
+    while (ts.isParenthesizedExpression(expr)) expr = expr.expression;
+    return isL10nCall(expr) || (ts.isIdentifier(expr) && labels.has(expr.text)) || (ts.isPropertyAccessExpression(expr) && expr.name.text === 'title');
+  };
+  const collect = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isL10nCall(node.initializer)) labels.add(node.name.text);
+    ts.forEachChild(node, collect);
+  };
+  const visit = (node: ts.Node) => {
+    const where = () => `${relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${node.getText(source)}`;
+    if (ts.isBinaryExpression(node) && COMPARISONS.has(node.operatorToken.kind) && (isLabel(node.left) || isLabel(node.right))) found.push(where());
+    if (ts.isCaseClause(node) && isLabel(node.expression)) found.push(where());
+    ts.forEachChild(node, visit);
+  };
+  collect(source);
+  visit(source);
+  return found;
+}
+
 describe('localisation: the texts src/ui shows', () => {
   it('finds a plain text where it is shown (the check itself)', () => {
     const probe = join(root, 'out', 'l10n-probe.ts');
@@ -139,4 +171,25 @@ describe('localisation: the texts src/ui shows', () => {
     const found = sources(ui).flatMap(plainStrings);
     assert.deepEqual(found, [], 'wrap these in vscode.l10n.t (a string literal with {0} placeholders)');
   });
+
+  it('finds a choice told apart by its words (the check itself)', () => {
+    const probe = join(root, 'out', 'l10n-label-probe.ts');
+    const text = [
+      "if (choice === vscode.l10n.t('Retry')) retry();",
+      "const keep = l10n.t('Keep');",
+      'if (answer !== keep) return;',
+      "if (picked.title === 'Delete') remove();",
+      'if (choice === RETRY) retry();',
+    ].join('\n');
+    ts.sys.writeFile(probe, text);
+    assert.deepEqual(
+      labelComparisons(probe).map((line) => line.replace(/^[^:]*:/, '').replace(/:.*/, '')),
+      ['1', '3', '4'],
+    );
+  });
+
+  it('tells no button apart by its label: an action is compared as the object offered', () => {
+    assert.deepEqual(sources(ui).flatMap(labelComparisons), []);
+  });
 });
+

@@ -111,7 +111,7 @@ export async function playbackAccessCommand(deps: AccessDeps, arg: unknown): Pro
     return;
   }
   const detail = [meaning(next.type), ...effects.map(effectWords)].join('\n');
-  const change = vscode.l10n.t('Change Access');
+  const change = { title: vscode.l10n.t('Change Access') };
   const answer = await deps.prompts.confirm(vscode.l10n.t('Make {0} {1}?', contentName(content), policyWords(next)), { detail }, change);
   if (answer !== change) return;
   await setPlaybackAccess(deps.session.client(), content, next);

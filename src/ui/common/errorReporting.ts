@@ -3,7 +3,7 @@ import { StudioApiError, messageOf } from '../../api';
 import { inProfileTerms } from './baseUrlWording';
 import type { Prompts } from './prompts';
 import { COMMANDS } from './commandIds';
-import { RETRY, SET_TOKEN, SHOW_LOG } from './actions';
+import { RETRY, SET_TOKEN, SHOW_LOG, type Action } from './actions';
 
 /**
  * Shows a failed action as one error notification with the next step on it: a token error offers
@@ -14,7 +14,7 @@ export function reportError(prompts: Prompts, what: string, error: unknown, retr
   const known = error instanceof StudioApiError ? error : undefined;
   if (known?.kind === 'aborted') return;
   const detail = inProfileTerms(messageOf(error));
-  const actions: string[] = [];
+  const actions: Action[] = [];
   if (known?.kind === 'auth') actions.push(SET_TOKEN);
   if (retry && (!known || isPassing(known))) actions.push(RETRY);
   actions.push(SHOW_LOG);

@@ -21,7 +21,7 @@ export class MessageItem extends vscode.TreeItem {
  */
 export function loadErrorItem(what: string, error: unknown, retryCommand: string): MessageItem {
   const cause = inProfileTerms(messageOf(error));
-  const item = new MessageItem(vscode.l10n.t('Could not load {0}', what), 'error', { command: retryCommand, title: RETRY }, vscode.l10n.t('{0}\n\nClick to retry.', cause));
+  const item = new MessageItem(vscode.l10n.t('Could not load {0}', what), 'error', { command: retryCommand, title: RETRY.title }, vscode.l10n.t('{0}\n\nClick to retry.', cause));
   // The request is in the log and the tooltip; the row keeps what failed and what to do.
   item.description = cause.replace(/\s*\([A-Z]+ \/[^)]*\)$/, '');
   item.contextValue = 'loadError';

@@ -167,11 +167,12 @@ const KINDS: TaskKind[] = ['upload', 'import', 'clip', 'transcode', 'export'];
 /** Filter Tasks…: a phase, then a kind (each may be All); shown in the view's description. */
 export async function filterTasksCommand(deps: TaskFeatureDeps, view: TasksView, treeView: vscode.TreeView<unknown>): Promise<void> {
   const all = vscode.l10n.t('All');
-  const phase = await deps.prompts.pick([all, ...PHASES].map((label) => ({ label, picked: label === (view.query.phase ?? all) })), { title: vscode.l10n.t('Livepeer: Filter Tasks by Phase') });
+  // Each choice carries its value (undefined: All), not told apart by its label.
+  const phase = await deps.prompts.pick([undefined, ...PHASES].map((value) => ({ label: value ?? all, value, picked: value === view.query.phase })), { title: vscode.l10n.t('Livepeer: Filter Tasks by Phase') });
   if (!phase) return;
-  const kind = await deps.prompts.pick([all, ...KINDS].map((label) => ({ label })), { title: vscode.l10n.t('Livepeer: Filter Tasks by Kind') });
+  const kind = await deps.prompts.pick([undefined, ...KINDS].map((value) => ({ label: value ?? all, value })), { title: vscode.l10n.t('Livepeer: Filter Tasks by Kind') });
   if (!kind) return;
-  const query: TaskQuery = { ...(phase.label !== all ? { phase: phase.label } : {}), ...(kind.label !== all ? { kind: kind.label as TaskKind } : {}) };
+  const query: TaskQuery = { ...(phase.value ? { phase: phase.value } : {}), ...(kind.value ? { kind: kind.value } : {}) };
   treeView.description = [query.phase, query.kind].filter(Boolean).join(' · ') || undefined;
   view.refresh(query);
 }

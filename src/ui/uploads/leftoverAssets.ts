@@ -20,7 +20,7 @@ export async function offerToDeleteLeftovers(manager: UploadQueue, prompts: Prom
       detail: one ? vscode.l10n.t('The upload of {0} was cancelled, so its asset has no video.', names) : vscode.l10n.t('The uploads of {0} were cancelled, so their assets have no video.', names),
       safeLabel: one ? vscode.l10n.t('Keep Asset') : vscode.l10n.t('Keep Assets'),
     },
-    one ? vscode.l10n.t('Delete Asset') : vscode.l10n.t('Delete Assets'),
+    { title: one ? vscode.l10n.t('Delete Asset') : vscode.l10n.t('Delete Assets') },
   );
   if (!choice) return false;
   try {

@@ -161,7 +161,9 @@ const common = {
 };
 
 const undiciTrimmed = [llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed];
-const extension = { ...common, outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyOutside, ...undiciTrimmed] };
+// In the extension, @vscode/l10n is VS Code's own l10n (src/ui/common/l10n.ts): the same bundle, no copy of the package.
+const inVsCode = { external: ['vscode'], alias: { '@vscode/l10n': './src/ui/common/l10n.ts' } };
+const extension = { ...common, ...inVsCode, outfile: 'dist/extension.js', plugins: [lazyOutside, ...undiciTrimmed] };
 
 const srcInputs = (result, output = 'dist/extension.js') => Object.keys(result.metafile.outputs[output].inputs).filter((input) => input.startsWith('src/'));
 
@@ -181,7 +183,7 @@ async function buildExtension() {
       await Promise.all(
         pending.map(async ([name, module]) => {
           built.add(name);
-          const result = await esbuild.build({ ...common, entryPoints: [module], outfile: `dist/${name}.js`, external: ['vscode'], plugins: [lazyOutside, fromMain(mainModules, shared), ...undiciTrimmed], logLevel: 'warning' });
+          const result = await esbuild.build({ ...common, entryPoints: [module], outfile: `dist/${name}.js`, ...inVsCode, plugins: [lazyOutside, fromMain(mainModules, shared), ...undiciTrimmed], logLevel: 'warning' });
           for (const input of srcInputs(result, `dist/${name}.js`)) owners.set(input, (owners.get(input) ?? 0) + 1);
         }),
       );

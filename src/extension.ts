@@ -8,7 +8,6 @@ import { registerLoadErrorCommands } from './ui/common/messageItem';
 import { activatePlayer, type PlayerPanel } from './ui/player/activatePlayer';
 import { Prompts } from './ui/common/prompts';
 import { COMMANDS } from './ui/common/commandIds';
-import { translateWithVsCodeBundle } from './ui/common/l10n';
 import { registerCommand, registerOnFirstUse } from './ui/common/commands';
 import { ResultDocuments } from './ui/common/resultDocuments';
 import { Account } from './ui/account/account';
@@ -76,7 +75,6 @@ export interface LivepeerApi {
  */
 export function activate(context: vscode.ExtensionContext): LivepeerApi | undefined {
   const started = performance.now();
-  translateWithVsCodeBundle();
   const log = vscode.window.createOutputChannel('Livepeer', { log: true });
   const globalState = new VerifiedState(context.globalState);
   // Before anything can send a request.

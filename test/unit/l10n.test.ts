@@ -139,6 +139,26 @@ function labelComparisons(file: string): string[] {
   return found;
 }
 
+/**
+ * English words handed to a localised template: an l10n.t argument after the text that is itself a
+ * literal with words (or a template literal), so a translation would show them in English, spliced
+ * into its own grammar. Each case is a whole sentence with its own template instead.
+ */
+function fragmentArguments(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && isL10nCall(node)) {
+      for (const arg of node.arguments.slice(1)) {
+        if (plainTexts(arg).some(hasWords)) found.push(`${relative(root, file)}:${source.getLineAndCharacterOfPosition(arg.getStart(source)).line + 1}: ${arg.getText(source)}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('localisation: the texts src/ui shows', () => {
   it('finds a plain text where it is shown (the check itself)', () => {
     const probe = join(root, 'out', 'l10n-probe.ts');
@@ -190,6 +210,26 @@ describe('localisation: the texts src/ui shows', () => {
 
   it('tells no button apart by its label: an action is compared as the object offered', () => {
     assert.deepEqual(sources(ui).flatMap(labelComparisons), []);
+  });
+
+  it('finds English words handed to a localised template (the check itself)', () => {
+    const probe = join(root, 'out', 'l10n-fragment-probe.ts');
+    const text = [
+      "vscode.l10n.t('Could not {0}: {1}', 'create the key', reason);",
+      "l10n.t('{0} copied', done ? 'token' : 'URL');",
+      "l10n.t('Copied {0}', `${label} (signed)`);",
+      "vscode.l10n.t('Livepeer: creating the key: {0}', reason);",
+    ].join('\n');
+    ts.sys.writeFile(probe, text);
+    assert.deepEqual(
+      fragmentArguments(probe).map((line) => line.replace(/^[^:]*:/, '').replace(/:.*/, '')),
+      ['1', '2', '3'],
+    );
+  });
+
+  it('hands no English words to a localised template, in src/ui and the vscode-free layers', () => {
+    const layers = ['api', 'upload', 'download', 'profiles', 'tools', 'mcp'].map((layer) => join(root, 'src', layer));
+    assert.deepEqual([ui, ...layers].flatMap(sources).flatMap(fragmentArguments), [], 'a whole sentence with its own l10n.t template for each case');
   });
 });
 

@@ -1,13 +1,10 @@
-import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 
 /**
- * The words of the vscode-free layers (src/api, src/upload, src/tools…) and of the modules the unit
- * tests load in plain Node come from `@vscode/l10n`: in the extension it translates with the bundle
- * VS Code loaded for its display language, handed over here in memory (no file read at activation);
- * without one (English, or plain Node) it answers the English with its {0} filled in.
+ * `@vscode/l10n` as the extension's bundles have it (esbuild.mjs aliases the package here): VS Code's
+ * own l10n, which translates with the bundle VS Code loaded for its display language, so the words
+ * of the vscode-free layers (src/api, src/upload, src/tools…) and of the modules the unit tests load
+ * in plain Node come from the same bundle as the rest, with no copy of the package and nothing to
+ * configure at activation. In plain Node (unit tests, dist/mcp.js) the package itself answers.
  */
-export function translateWithVsCodeBundle(): void {
-  const bundle = vscode.l10n.bundle;
-  if (bundle) l10n.config({ contents: bundle });
-}
+export const t = (...args: unknown[]): string => (vscode.l10n.t as (...all: unknown[]) => string)(...args);

@@ -81,8 +81,8 @@ async function stopForwarding(deps: { state: ForwardingDeps['state']; prompts: P
 export function registerForwardCommands(deps: ForwardCommandDeps): vscode.Disposable[] {
   const { prompts } = deps;
   return [
-    registerCommand(COMMANDS.forwarding.start, (arg?: WebhookArgument) => forwardToLocalhost(deps, arg), { prompts, what: vscode.l10n.t('forwarding deliveries') }),
-    registerCommand(COMMANDS.forwarding.stop, () => stopForwarding(deps), { prompts, what: vscode.l10n.t('stopping forwarding') }),
+    registerCommand(COMMANDS.forwarding.start, (arg?: WebhookArgument) => forwardToLocalhost(deps, arg), { prompts, failed: (reason) => vscode.l10n.t('Livepeer: forwarding deliveries: {0}', reason) }),
+    registerCommand(COMMANDS.forwarding.stop, () => stopForwarding(deps), { prompts, failed: (reason) => vscode.l10n.t('Livepeer: stopping forwarding: {0}', reason) }),
   ];
 }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Failure } from '../common/errorReporting';
 import type { Account } from '../account/account';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
@@ -51,16 +52,16 @@ export class TargetsView implements vscode.TreeDataProvider<vscode.TreeItem>, vs
 type CommandName = keyof typeof COMMANDS.multistream;
 
 /** What each command does, as its error names it. */
-const WHAT: Record<CommandName, string> = {
-  refresh: 'loading multistream targets',
-  create: 'creating the multistream target',
-  edit: 'editing the multistream target',
-  turnOn: 'turning the target on',
-  turnOff: 'turning the target off',
-  delete: 'deleting the multistream target',
-  addToStream: 'adding the target to the stream',
-  removeFromStream: 'removing the target from the stream',
-  copyId: 'copying the target ID',
+const FAILED: Record<CommandName, Failure> = {
+  refresh: (reason) => vscode.l10n.t('Livepeer: loading multistream targets: {0}', reason),
+  create: (reason) => vscode.l10n.t('Livepeer: creating the multistream target: {0}', reason),
+  edit: (reason) => vscode.l10n.t('Livepeer: editing the multistream target: {0}', reason),
+  turnOn: (reason) => vscode.l10n.t('Livepeer: turning the target on: {0}', reason),
+  turnOff: (reason) => vscode.l10n.t('Livepeer: turning the target off: {0}', reason),
+  delete: (reason) => vscode.l10n.t('Livepeer: deleting the multistream target: {0}', reason),
+  addToStream: (reason) => vscode.l10n.t('Livepeer: adding the target to the stream: {0}', reason),
+  removeFromStream: (reason) => vscode.l10n.t('Livepeer: removing the target from the stream: {0}', reason),
+  copyId: (reason) => vscode.l10n.t('Livepeer: copying the target ID: {0}', reason),
 };
 
 export function registerMultistream(deps: Omit<MultistreamDeps, 'targets'>): { targets: TargetsView; treeView: vscode.TreeView<vscode.TreeItem>; disposables: vscode.Disposable[] } {
@@ -68,11 +69,11 @@ export function registerMultistream(deps: Omit<MultistreamDeps, 'targets'>): { t
   const treeView = vscode.window.createTreeView('livepeer.multistreamTargets', { treeDataProvider: targets });
   const full: MultistreamDeps = { ...deps, targets };
   deps.streams.extraRows = async (stream) => (await import('./targetCommands.js')).streamTargetRows(full, stream);
-  const commands = (Object.keys(WHAT) as CommandName[]).map((name) =>
+  const commands = (Object.keys(FAILED) as CommandName[]).map((name) =>
     registerCommand(
       COMMANDS.multistream[name],
       async (...args: unknown[]) => (await import('./targetCommands.js')).runTargetCommand(name, full, args[0]),
-      { prompts: deps.prompts, what: WHAT[name] },
+      { prompts: deps.prompts, failed: FAILED[name] },
     ),
   );
   return { targets, treeView, disposables: [targets, treeView, ...commands] };

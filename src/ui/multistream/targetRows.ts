@@ -91,7 +91,7 @@ export async function targetRows(deps: MultistreamDeps): Promise<vscode.TreeItem
     if (!targets.length) return [new MessageItem(vscode.l10n.t('No multistream targets yet'), 'info', { command: COMMANDS.multistream.create, title: vscode.l10n.t('Create Target…') }, OWNER_NOTE)];
     return targets.map((target) => new TargetItem(target, hostOf(deps.state, target.id)));
   } catch (error) {
-    return [loadErrorItem(vscode.l10n.t('multistream targets'), error, COMMANDS.multistream.refresh)];
+    return [loadErrorItem(vscode.l10n.t('Could not load multistream targets'), error, COMMANDS.multistream.refresh)];
   }
 }
 
@@ -106,6 +106,6 @@ export async function streamTargetRows(deps: MultistreamDeps, stream: Stream): P
     const pushes = await multistreamStatus(client, stream.id).catch(() => undefined);
     return refs.map((ref) => new StreamTargetItem(stream, ref, targets.get(ref.id), hostOf(deps.state, ref.id), pushes));
   } catch (error) {
-    return [loadErrorItem(vscode.l10n.t('multistream targets'), error, COMMANDS.streams.refresh)];
+    return [loadErrorItem(vscode.l10n.t('Could not load multistream targets'), error, COMMANDS.streams.refresh)];
   }
 }

@@ -73,7 +73,7 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
     else vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: importing {0}; the Assets view follows it.', shown), 5000);
     await vscode.commands.executeCommand(COMMANDS.assets.reveal, answer.asset.id);
   } catch (error) {
-    reportError(prompts, 'importing the video', error);
+    reportError(prompts, (reason) => vscode.l10n.t('Livepeer: importing the video: {0}', reason), error);
   }
 }
 
@@ -121,7 +121,7 @@ export async function whyNotReadyCommand(deps: TaskFeatureDeps, arg: unknown): P
     await deps.results.show(vscode.l10n.t('Why is {0} not ready?', quoted(answer.name || answer.assetId)), whyLines(answer));
     return answer;
   } catch (error) {
-    reportError(deps.prompts, 'explaining why the asset is not ready', error);
+    reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: explaining why the asset is not ready: {0}', reason), error);
     return undefined;
   }
 }
@@ -133,7 +133,7 @@ export async function retryAssetCommand(deps: TaskFeatureDeps, arg: unknown): Pr
     const { retryAsset } = await import('../../operations/retryProcessing.js');
     await followRetry(deps, await retryAsset(deps.session.client(), asset.id), shownName(asset));
   } catch (error) {
-    reportError(deps.prompts, 'retrying the asset', error);
+    reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: retrying the asset: {0}', reason), error);
   }
 }
 
@@ -158,7 +158,7 @@ async function followRetry(deps: TaskFeatureDeps, answer: RetryAnswer, name: str
     const { followToEnd, forgetEnd } = await import('./taskEnd.js');
     forgetEnd(asset.id);
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.addOrUpdate(fresh) }, origin, asset);
-  })().catch((error: unknown) => reportError(deps.prompts, 'following the retried task', error));
+  })().catch((error: unknown) => reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: following the retried task: {0}', reason), error));
 }
 
 const PHASES = ['pending', 'waiting', 'running', 'completed', 'failed', 'cancelled'];
@@ -188,7 +188,7 @@ export async function retryTaskCommand(deps: TaskFeatureDeps, arg: unknown): Pro
     const name = listed ? shownName(listed) : task.outputAssetId || task.id;
     await followRetry(deps, answer, name);
   } catch (error) {
-    reportError(deps.prompts, 'retrying the task', error);
+    reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: retrying the task: {0}', reason), error);
   }
 }
 
@@ -204,7 +204,7 @@ export async function playTaskCommand(deps: TaskFeatureDeps, arg: unknown): Prom
     }
     await vscode.commands.executeCommand(COMMANDS.player.play, asset.playbackId);
   } catch (error) {
-    reportError(deps.prompts, 'playing the task’s asset', error);
+    reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: playing the task’s asset: {0}', reason), error);
   }
 }
 
@@ -222,6 +222,6 @@ export async function notifyTaskEndCommand(deps: TaskFeatureDeps, arg: unknown):
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.addOrUpdate(fresh) }, kind, asset);
     vscode.window.setStatusBarMessage(vscode.l10n.t('$(bell) Livepeer: you will be told when {0} ends', quoted(shownName(asset))), 5000);
   } catch (error) {
-    reportError(deps.prompts, 'following the task', error);
+    reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: following the task: {0}', reason), error);
   }
 }

@@ -93,7 +93,7 @@ export class TasksView extends Disposable {
       else this.delay = Math.min(POLL_MAX_MS, Math.round(this.delay * 1.5));
       this.tasks = fresh;
     } catch (error) {
-      reportError(this.deps.prompts, 'reading the tasks', error);
+      reportError(this.deps.prompts, (reason) => vscode.l10n.t('Livepeer: reading the tasks: {0}', reason), error);
     }
     this.loaded = generation === this.generation;
     this.schedule();

@@ -27,7 +27,7 @@ export async function offerToDeleteLeftovers(manager: UploadQueue, prompts: Prom
     await manager.history.deleteLeftovers(leftovers);
     return true;
   } catch (error) {
-    reportError(prompts, 'could not delete the unfinished asset', error);
+    reportError(prompts, (reason) => vscode.l10n.t('Livepeer: could not delete the unfinished asset: {0}', reason), error);
     return false;
   }
 }
@@ -63,7 +63,7 @@ export async function discardWithQuestion(manager: UploadQueue, prompts: Prompts
     await manager.discard(entry, choice === DISCARD_AND_DELETE);
     return true;
   } catch (error) {
-    reportError(prompts, `could not discard the upload of ${path.basename(entry.filePath)}`, error);
+    reportError(prompts, (reason) => vscode.l10n.t('Livepeer: could not discard the upload of {0}: {1}', path.basename(entry.filePath), reason), error);
     return false;
   }
 }
@@ -88,7 +88,7 @@ export async function removeWithQuestion(manager: UploadQueue, prompts: Prompts,
     await manager.history.remove(record, deleteAsset);
     return true;
   } catch (error) {
-    reportError(prompts, `could not delete the asset of ${quoted(record.name)}`, error);
+    reportError(prompts, (reason) => vscode.l10n.t('Livepeer: could not delete the asset of {0}: {1}', quoted(record.name), reason), error);
     return false;
   }
 }

@@ -161,9 +161,17 @@ const common = {
 };
 
 const undiciTrimmed = [llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed];
-// In the extension, @vscode/l10n is VS Code's own l10n (src/ui/common/l10n.ts): the same bundle, no copy of the package.
-const inVsCode = { external: ['vscode'], alias: { '@vscode/l10n': './src/ui/common/l10n.ts' } };
-const extension = { ...common, ...inVsCode, outfile: 'dist/extension.js', plugins: [lazyOutside, ...undiciTrimmed] };
+/**
+ * In the extension, @vscode/l10n is VS Code's own l10n (src/ui/common/l10n.ts): the same bundle of
+ * translations, no copy of the package. Resolved as that src module, so a bundle loaded on first use takes it from extension.js.
+ */
+const vsCodeL10n = {
+  name: 'vscode-l10n',
+  setup(build) {
+    build.onResolve({ filter: /^@vscode\/l10n$/ }, (args) => build.resolve('./src/ui/common/l10n.ts', { resolveDir: process.cwd(), kind: args.kind, pluginData: args.pluginData }));
+  },
+};
+const extension = { ...common, outfile: 'dist/extension.js', external: ['vscode'], plugins: [vsCodeL10n, lazyOutside, ...undiciTrimmed] };
 
 const srcInputs = (result, output = 'dist/extension.js') => Object.keys(result.metafile.outputs[output].inputs).filter((input) => input.startsWith('src/'));
 
@@ -183,7 +191,7 @@ async function buildExtension() {
       await Promise.all(
         pending.map(async ([name, module]) => {
           built.add(name);
-          const result = await esbuild.build({ ...common, entryPoints: [module], outfile: `dist/${name}.js`, ...inVsCode, plugins: [lazyOutside, fromMain(mainModules, shared), ...undiciTrimmed], logLevel: 'warning' });
+          const result = await esbuild.build({ ...common, entryPoints: [module], outfile: `dist/${name}.js`, external: ['vscode'], plugins: [vsCodeL10n, lazyOutside, fromMain(mainModules, shared), ...undiciTrimmed], logLevel: 'warning' });
           for (const input of srcInputs(result, `dist/${name}.js`)) owners.set(input, (owners.get(input) ?? 0) + 1);
         }),
       );

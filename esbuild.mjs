@@ -7,11 +7,14 @@
 //   dist/mcp.js            the MCP server (node dist/mcp.js): the assistant tools outside VS Code, never loaded by the extension
 //   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
 //   dist/quality.js, .css  the Quality and Usage webview's script and style sheet
-// It first writes package.json's assistant tool schemas from their declarations (toolSchemas.mjs).
+// It first writes package.json's assistant tool schemas from their declarations (toolSchemas.mjs),
+// and l10n/bundle.l10n.json: every l10n.t text of src/ (the English a translation starts from), exported
+// by @vscode/l10n-dev and committed (test/unit/l10nBundle.test.ts checks it is current).
 import { watch as watchFiles } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, relative } from 'node:path';
+import { basename, extname, join, relative } from 'node:path';
+import { getL10nJson } from '@vscode/l10n-dev';
 import * as esbuild from 'esbuild';
 import { writeToolSchemas } from './toolSchemas.mjs';
 
@@ -160,7 +163,17 @@ const common = {
 };
 
 const undiciTrimmed = [llhttpAsFiles, llhttpConstantsTrimmed, undiciDebugLogLeftOut, unusedUndiciStubbed];
-const extension = { ...common, outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyOutside, ...undiciTrimmed] };
+/**
+ * In the extension, @vscode/l10n is VS Code's own l10n (src/ui/common/l10n.ts): the same bundle of
+ * translations, no copy of the package. Resolved as that src module, so a bundle loaded on first use takes it from extension.js.
+ */
+const vsCodeL10n = {
+  name: 'vscode-l10n',
+  setup(build) {
+    build.onResolve({ filter: /^@vscode\/l10n$/ }, (args) => build.resolve('./src/ui/common/l10n.ts', { resolveDir: process.cwd(), kind: args.kind, pluginData: args.pluginData }));
+  },
+};
+const extension = { ...common, outfile: 'dist/extension.js', external: ['vscode'], plugins: [vsCodeL10n, lazyOutside, ...undiciTrimmed] };
 
 const srcInputs = (result, output = 'dist/extension.js') => Object.keys(result.metafile.outputs[output].inputs).filter((input) => input.startsWith('src/'));
 
@@ -180,7 +193,7 @@ async function buildExtension() {
       await Promise.all(
         pending.map(async ([name, module]) => {
           built.add(name);
-          const result = await esbuild.build({ ...common, entryPoints: [module], outfile: `dist/${name}.js`, external: ['vscode'], plugins: [lazyOutside, fromMain(mainModules, shared), ...undiciTrimmed], logLevel: 'warning' });
+          const result = await esbuild.build({ ...common, entryPoints: [module], outfile: `dist/${name}.js`, external: ['vscode'], plugins: [vsCodeL10n, lazyOutside, fromMain(mainModules, shared), ...undiciTrimmed], logLevel: 'warning' });
           for (const input of srcInputs(result, `dist/${name}.js`)) owners.set(input, (owners.get(input) ?? 0) + 1);
         }),
       );
@@ -266,7 +279,15 @@ const others = [
   },
 ];
 
-const buildAll = () => Promise.all([buildExtension(), ...others.map((options) => esbuild.build(options))]);
+/** l10n/bundle.l10n.json from the l10n.t calls of src/ (package.json's `l10n` names the folder). */
+async function exportL10nBundle() {
+  const files = (await readdir('src', { recursive: true })).filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts')).sort();
+  const scripts = await Promise.all(files.map(async (file) => ({ extension: extname(file), contents: await readFile(join('src', file), 'utf8') })));
+  await mkdir('l10n', { recursive: true });
+  await writeFile('l10n/bundle.l10n.json', `${JSON.stringify(await getL10nJson(scripts), undefined, 2)}\n`);
+}
+
+const buildAll = () => Promise.all([buildExtension(), ...others.map((options) => esbuild.build(options)), exportL10nBundle()]);
 await rm('dist', { recursive: true, force: true });
 if (await writeToolSchemas()) console.log('package.json: the assistant tools’ input schemas were regenerated from src/tools');
 await buildAll();

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { StudioApiError } from '../api/core/errors';
 import type { AssetApi } from '../api/assets/client';
 import type { Asset } from '../api/assets/types';
@@ -44,10 +45,10 @@ export async function confirmArrival(check: ArrivalCheck): Promise<Asset> {
     }
   }
   if (lastError) {
-    throw new StudioApiError(lastError.kind, `the file was sent, but the service could not confirm it arrived (${lastError.message}): check asset ${assetId} before uploading again`, {}, { cause: lastError });
+    throw new StudioApiError(lastError.kind, l10n.t('the file was sent, but the service could not confirm it arrived ({0}): check asset {1} before uploading again', lastError.message, assetId), {}, { cause: lastError });
   }
   const seconds = Math.round((Date.now() - started) / 1000);
-  throw new StudioApiError('server', `the service did not receive the whole file: asset ${assetId} is still "uploading" ${seconds} s after the last byte was sent; upload the file again as a new asset`);
+  throw new StudioApiError('server', l10n.t('the service did not receive the whole file: asset {0} is still "uploading" {1} s after the last byte was sent; upload the file again as a new asset', assetId, seconds));
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

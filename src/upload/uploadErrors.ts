@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { StudioApiError, bodyExcerpt, httpError, transportError } from '../api/core/errors';
 import { redact, urlToken } from '../api/core/redact';
 
@@ -97,14 +98,19 @@ export function uploadTransportError(err: unknown, method: string, url: string, 
  */
 export function cancelledError(how: UploadMethod, bytesDone?: number, total?: number, kept = how === 'tus'): StudioApiError {
   if (kept) {
-    const where = bytesDone !== undefined && total ? ` at ${Math.floor((bytesDone / total) * 100)}%` : '';
-    return new StudioApiError('aborted', `upload paused${where}: it is kept and can be resumed later from where the server stopped`);
+    const paused =
+      bytesDone !== undefined && total
+        ? l10n.t('upload paused at {0}%: it is kept and can be resumed later from where the server stopped', Math.floor((bytesDone / total) * 100))
+        : l10n.t('upload paused: it is kept and can be resumed later from where the server stopped');
+    return new StudioApiError('aborted', paused);
   }
-  return new StudioApiError('aborted', 'upload cancelled: the file was not uploaded (the asset created for it stays without a file)');
+  return new StudioApiError('aborted', l10n.t('upload cancelled: the file was not uploaded (the asset created for it stays without a file)'));
 }
 
 /** Cancelled (or cut off) once every byte was sent but before the service confirmed it: it may have arrived. */
 export function sentButUnconfirmedError(assetId?: string): StudioApiError {
-  const asset = assetId ? `asset ${assetId}` : 'the asset';
-  return new StudioApiError('aborted', `upload cancelled after the whole file was sent: it may have arrived; check ${asset} (Livepeer Studio) before uploading again`);
+  const words = assetId
+    ? l10n.t('upload cancelled after the whole file was sent: it may have arrived; check asset {0} (Livepeer Studio) before uploading again', assetId)
+    : l10n.t('upload cancelled after the whole file was sent: it may have arrived; check the asset (Livepeer Studio) before uploading again');
+  return new StudioApiError('aborted', words);
 }

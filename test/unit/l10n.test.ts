@@ -107,6 +107,58 @@ function badL10nCalls(file: string): string[] {
   return found;
 }
 
+const COMPARISONS = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken]);
+const isL10nCall = (expr: ts.Expression): boolean =>
+  ts.isCallExpression(expr) && ts.isPropertyAccessExpression(expr.expression) && expr.expression.name.text === 't' && nameOf(expr.expression.expression) === 'l10n';
+
+/**
+ * Comparisons that tell a choice apart by its words: with a localised text (an l10n.t call, or a
+ * name given one), or with a button's `.title`. Buttons are Action objects (common/actions.ts),
+ * compared as objects, so a translation cannot change what a button does.
+ */
+function labelComparisons(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const labels = new Set<string>();
+  const found: string[] = [];
+  const isLabel = (expr: ts.Expression): boolean => {
+    while (ts.isParenthesizedExpression(expr)) expr = expr.expression;
+    return isL10nCall(expr) || (ts.isIdentifier(expr) && labels.has(expr.text)) || (ts.isPropertyAccessExpression(expr) && expr.name.text === 'title');
+  };
+  const collect = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isL10nCall(node.initializer)) labels.add(node.name.text);
+    ts.forEachChild(node, collect);
+  };
+  const visit = (node: ts.Node) => {
+    const where = () => `${relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${node.getText(source)}`;
+    if (ts.isBinaryExpression(node) && COMPARISONS.has(node.operatorToken.kind) && (isLabel(node.left) || isLabel(node.right))) found.push(where());
+    if (ts.isCaseClause(node) && isLabel(node.expression)) found.push(where());
+    ts.forEachChild(node, visit);
+  };
+  collect(source);
+  visit(source);
+  return found;
+}
+
+/**
+ * English words handed to a localised template: an l10n.t argument after the text that is itself a
+ * literal with words (or a template literal), so a translation would show them in English, spliced
+ * into its own grammar. Each case is a whole sentence with its own template instead.
+ */
+function fragmentArguments(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && isL10nCall(node)) {
+      for (const arg of node.arguments.slice(1)) {
+        if (plainTexts(arg).some(hasWords)) found.push(`${relative(root, file)}:${source.getLineAndCharacterOfPosition(arg.getStart(source)).line + 1}: ${arg.getText(source)}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('localisation: the texts src/ui shows', () => {
   it('finds a plain text where it is shown (the check itself)', () => {
     const probe = join(root, 'out', 'l10n-probe.ts');
@@ -139,4 +191,45 @@ describe('localisation: the texts src/ui shows', () => {
     const found = sources(ui).flatMap(plainStrings);
     assert.deepEqual(found, [], 'wrap these in vscode.l10n.t (a string literal with {0} placeholders)');
   });
+
+  it('finds a choice told apart by its words (the check itself)', () => {
+    const probe = join(root, 'out', 'l10n-label-probe.ts');
+    const text = [
+      "if (choice === vscode.l10n.t('Retry')) retry();",
+      "const keep = l10n.t('Keep');",
+      'if (answer !== keep) return;',
+      "if (picked.title === 'Delete') remove();",
+      'if (choice === RETRY) retry();',
+    ].join('\n');
+    ts.sys.writeFile(probe, text);
+    assert.deepEqual(
+      labelComparisons(probe).map((line) => line.replace(/^[^:]*:/, '').replace(/:.*/, '')),
+      ['1', '3', '4'],
+    );
+  });
+
+  it('tells no button apart by its label: an action is compared as the object offered', () => {
+    assert.deepEqual(sources(ui).flatMap(labelComparisons), []);
+  });
+
+  it('finds English words handed to a localised template (the check itself)', () => {
+    const probe = join(root, 'out', 'l10n-fragment-probe.ts');
+    const text = [
+      "vscode.l10n.t('Could not {0}: {1}', 'create the key', reason);",
+      "l10n.t('{0} copied', done ? 'token' : 'URL');",
+      "l10n.t('Copied {0}', `${label} (signed)`);",
+      "vscode.l10n.t('Livepeer: creating the key: {0}', reason);",
+    ].join('\n');
+    ts.sys.writeFile(probe, text);
+    assert.deepEqual(
+      fragmentArguments(probe).map((line) => line.replace(/^[^:]*:/, '').replace(/:.*/, '')),
+      ['1', '2', '3'],
+    );
+  });
+
+  it('hands no English words to a localised template, in src/ui and the vscode-free layers', () => {
+    const layers = ['api', 'upload', 'download', 'profiles', 'tools', 'mcp'].map((layer) => join(root, 'src', layer));
+    assert.deepEqual([ui, ...layers].flatMap(sources).flatMap(fragmentArguments), [], 'a whole sentence with its own l10n.t template for each case');
+  });
 });
+

@@ -111,7 +111,7 @@ export async function playbackAccessCommand(deps: AccessDeps, arg: unknown): Pro
     return;
   }
   const detail = [meaning(next.type), ...effects.map(effectWords)].join('\n');
-  const change = vscode.l10n.t('Change Access');
+  const change = { title: vscode.l10n.t('Change Access') };
   const answer = await deps.prompts.confirm(vscode.l10n.t('Make {0} {1}?', contentName(content), policyWords(next)), { detail }, change);
   if (answer !== change) return;
   await setPlaybackAccess(deps.session.client(), content, next);
@@ -122,7 +122,7 @@ export async function playbackAccessCommand(deps: AccessDeps, arg: unknown): Pro
 
 export function registerAccessCommands(deps: AccessDeps): vscode.Disposable[] {
   return [
-    registerCommand(COMMANDS.access.playbackAccess, (arg?: unknown) => playbackAccessCommand(deps, arg), { prompts: deps.prompts, what: 'changing playback access' }),
-    registerCommand(COMMANDS.access.testWebhook, (arg?: unknown) => testAccessWebhookCommand(deps, arg), { prompts: deps.prompts, what: 'testing the access webhook' }),
+    registerCommand(COMMANDS.access.playbackAccess, (arg?: unknown) => playbackAccessCommand(deps, arg), { prompts: deps.prompts, failed: (reason) => vscode.l10n.t('Livepeer: changing playback access: {0}', reason) }),
+    registerCommand(COMMANDS.access.testWebhook, (arg?: unknown) => testAccessWebhookCommand(deps, arg), { prompts: deps.prompts, failed: (reason) => vscode.l10n.t('Livepeer: testing the access webhook: {0}', reason) }),
   ];
 }

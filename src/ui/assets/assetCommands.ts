@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { StudioApiError, type Asset } from '../../api';
-import { reportError } from '../common/errorReporting';
+import { reportError, type Failure } from '../common/errorReporting';
 import { quoted, shownName, timeAgo } from '../common/format';
 import type { JsonDetails } from '../common/jsonDetails';
 import { openInStudio } from '../common/openInStudio';
@@ -57,11 +57,11 @@ export async function resolveAsset(ctx: AssetCommandContext, arg: AssetArgument,
 }
 
 /** Runs one asset action; failures become an error notification naming the action, with Retry where it helps. */
-async function run(ctx: AssetCommandContext, what: string, action: () => Promise<unknown>): Promise<void> {
+async function run(ctx: AssetCommandContext, failed: Failure, action: () => Promise<unknown>): Promise<void> {
   try {
     await action();
   } catch (error) {
-    reportError(ctx.prompts, what, error, () => run(ctx, what, action));
+    reportError(ctx.prompts, failed, error, () => run(ctx, failed, action));
   }
 }
 
@@ -75,7 +75,7 @@ function notReady(ctx: AssetCommandContext, asset: Asset, what: 'renamed' | 'pla
 }
 
 async function rename(ctx: AssetCommandContext, arg: AssetArgument, newName?: string): Promise<void> {
-  await run(ctx, 'renaming the asset', async () => {
+  await run(ctx, (reason) => vscode.l10n.t('Livepeer: renaming the asset: {0}', reason), async () => {
     const asset = await resolveAsset(ctx, arg, vscode.l10n.t('Select the asset to rename'));
     if (!asset) return;
     // The service refuses a rename (422 "asset is not ready") until processing is done.
@@ -97,7 +97,7 @@ async function rename(ctx: AssetCommandContext, arg: AssetArgument, newName?: st
 }
 
 async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<void> {
-  await run(ctx, 'deleting the asset', async () => {
+  await run(ctx, (reason) => vscode.l10n.t('Livepeer: deleting the asset: {0}', reason), async () => {
     const asset = await resolveAsset(ctx, arg, vscode.l10n.t('Select the asset to delete'));
     if (!asset) return;
     const choice = await ctx.prompts.confirm(
@@ -112,7 +112,7 @@ async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<voi
 }
 
 async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'id' | 'playbackId', label: string): Promise<void> {
-  await run(ctx, `copying the ${label}`, async () => {
+  await run(ctx, field === 'id' ? (reason) => vscode.l10n.t('Livepeer: copying the asset ID: {0}', reason) : (reason) => vscode.l10n.t('Livepeer: copying the playback ID: {0}', reason), async () => {
     const placeHolder = field === 'id' ? vscode.l10n.t('Select the asset whose asset ID to copy') : vscode.l10n.t('Select the asset whose playback ID to copy');
     const asset = await resolveAsset(ctx, arg, placeHolder);
     if (!asset) return;
@@ -126,7 +126,7 @@ async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'i
 /** HLS from GET /playback/{playbackId}; MP4 from the asset's downloadUrl or, failing that, the playback sources. */
 async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls' | 'mp4'): Promise<void> {
   const label = kind === 'hls' ? 'playback URL' : 'download URL';
-  await run(ctx, `copying the ${label}`, async () => {
+  await run(ctx, kind === 'hls' ? (reason) => vscode.l10n.t('Livepeer: copying the playback URL: {0}', reason) : (reason) => vscode.l10n.t('Livepeer: copying the download URL: {0}', reason), async () => {
     const placeHolder = kind === 'hls' ? vscode.l10n.t('Select the asset whose playback URL to copy') : vscode.l10n.t('Select the asset whose download URL to copy');
     const asset = await resolveAsset(ctx, arg, placeHolder);
     if (!asset) return;
@@ -167,7 +167,7 @@ async function revealHere(ctx: AssetCommandContext, assetId: string): Promise<As
       // Deleted elsewhere: say so (rather than a bare 404), and let everything that lists it know.
       ctx.view.remove(assetId);
       ctx.prompts.notify('warning', vscode.l10n.t('Livepeer: asset {0} was deleted, so it cannot be shown.', assetId));
-    } else reportError(ctx.prompts, 'showing the asset', error, () => revealHere(ctx, assetId));
+    } else reportError(ctx.prompts, (reason) => vscode.l10n.t('Livepeer: showing the asset: {0}', reason), error, () => revealHere(ctx, assetId));
     return undefined;
   }
 }
@@ -196,7 +196,7 @@ export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposab
   return [
     ctx.view.filters.onDidChange(describe),
     registerCommand(COMMANDS.assets.refresh, () => ctx.view.refresh()),
-    registerCommand(COMMANDS.assets.loadMore, () => ctx.view.loadMore().catch((error) => reportError(ctx.prompts, 'loading more assets', error))),
+    registerCommand(COMMANDS.assets.loadMore, () => ctx.view.loadMore().catch((error) => reportError(ctx.prompts, (reason) => vscode.l10n.t('Livepeer: loading more assets: {0}', reason), error))),
     registerCommand(COMMANDS.assets.search, (text?: string) => search(ctx, text)),
     registerCommand(COMMANDS.assets.filter, () => filterByPhase(ctx)),
     registerCommand(COMMANDS.assets.clearFilters, () => ctx.view.filters.set({ search: '', phase: 'all' })),
@@ -209,9 +209,9 @@ export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposab
     registerCommand(
       COMMANDS.assets.openInStudio,
       asset(vscode.l10n.t('Select the asset to open in Livepeer Studio'), (a) => openInStudio(prompts, 'asset', a.id)),
-      { prompts, what: 'opening the asset in Livepeer Studio' },
+      { prompts, failed: (reason) => vscode.l10n.t('Livepeer: opening the asset in Livepeer Studio: {0}', reason) },
     ),
-    registerCommand(COMMANDS.assets.showDetails, asset(vscode.l10n.t('Select the asset to show'), (a) => ctx.details.show(a)), { prompts, what: 'showing the asset details', retry: true }),
+    registerCommand(COMMANDS.assets.showDetails, asset(vscode.l10n.t('Select the asset to show'), (a) => ctx.details.show(a)), { prompts, failed: (reason) => vscode.l10n.t('Livepeer: showing the asset details: {0}', reason), retry: true }),
     // An id (a task's or an upload's row), or a row that carries its asset (a clip under a stream).
     registerCommand(COMMANDS.assets.reveal, (arg?: string | { asset?: { id?: string } }, profileId?: string) => reveal(ctx, typeof arg === 'string' ? arg : arg?.asset?.id, profileId)),
   ];

@@ -65,7 +65,7 @@ export async function downloadAssetCommand(ctx: DownloadContext, arg: unknown): 
     if (!target) return undefined;
     return await downloadTo(ctx, { name, address, file: target.fsPath, bytes: chosen.bytes });
   } catch (error) {
-    reportError(ctx.prompts, 'downloading the asset', error);
+    reportError(ctx.prompts, (reason) => vscode.l10n.t('Livepeer: downloading the asset: {0}', reason), error);
     return undefined;
   }
 }

@@ -50,7 +50,7 @@ function refused(ctx: RestoreContext, assetId: string, error: unknown, retry: ()
   } else if (error instanceof StudioApiError && error.kind === 'not-found') {
     const text = vscode.l10n.t('Livepeer: this account has no deleted asset {0}. Check the ID; an asset deleted with another profile is restored from that profile.', assetId);
     ctx.prompts.notify('warning', text);
-  } else reportError(ctx.prompts, 'restoring the asset', error, retry);
+  } else reportError(ctx.prompts, (reason) => vscode.l10n.t('Livepeer: restoring the asset: {0}', reason), error, retry);
 }
 
 async function restoreAndSay(ctx: RestoreContext, assetId: string, before: Asset | undefined): Promise<RestoreAnswer | undefined> {

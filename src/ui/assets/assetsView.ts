@@ -47,7 +47,7 @@ export class AssetsView extends Disposable implements vscode.TreeDataProvider<No
       new PagedTreeModel<Asset, AssetItem>({
         session,
         prompts,
-        what: 'assets',
+        couldNotLoad: vscode.l10n.t('Could not load assets'),
         refreshCommand: COMMANDS.assets.refresh,
         loadMoreCommand: COMMANDS.assets.loadMore,
         reloadOn: [filters.onDidChange],

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { reportError } from './errorReporting';
+import { reportError, type Failure } from './errorReporting';
 import type { Prompts } from './prompts';
 
 export interface Failures {
   prompts: Prompts;
-  /** What the command does, as its error names it ("deleting the stream"). */
-  what: string;
+  /** The notification when the command fails, given the reason (see Failure). */
+  failed: Failure;
   /** Offers Retry, which runs the command again with the same arguments, when the failure may pass. */
   retry?: boolean;
 }
@@ -16,12 +16,12 @@ export interface Failures {
  */
 export function registerCommand<A extends unknown[]>(id: string, run: (...args: A) => unknown, failures?: Failures): vscode.Disposable {
   if (!failures) return vscode.commands.registerCommand(id, run as (...args: unknown[]) => unknown);
-  const { prompts, what, retry } = failures;
+  const { prompts, failed, retry } = failures;
   const guarded = async (...args: A): Promise<unknown> => {
     try {
       return await run(...args);
     } catch (error) {
-      reportError(prompts, what, error, retry ? () => guarded(...args) : undefined);
+      reportError(prompts, failed, error, retry ? () => guarded(...args) : undefined);
       return undefined;
     }
   };

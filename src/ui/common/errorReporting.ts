@@ -3,22 +3,28 @@ import { StudioApiError, messageOf } from '../../api';
 import { inProfileTerms } from './baseUrlWording';
 import type { Prompts } from './prompts';
 import { COMMANDS } from './commandIds';
-import { RETRY, SET_TOKEN, SHOW_LOG } from './actions';
+import { RETRY, SET_TOKEN, SHOW_LOG, type Action } from './actions';
+
+/**
+ * A failure's notification: a whole localised sentence of its own per case, given the reason, e.g.
+ * `(reason) => vscode.l10n.t('Livepeer: deleting the stream: {0}', reason)` (never words spliced into a shared template).
+ */
+export type Failure = (reason: string) => string;
 
 /**
  * Shows a failed action as one error notification with the next step on it: a token error offers
  * "Set API Token", a passing failure "Retry", and every error "Show Log". Never awaited by callers,
  * so a command finishes without waiting for the notification to be dismissed.
  */
-export function reportError(prompts: Prompts, what: string, error: unknown, retry?: () => unknown): void {
+export function reportError(prompts: Prompts, failed: Failure, error: unknown, retry?: () => unknown): void {
   const known = error instanceof StudioApiError ? error : undefined;
   if (known?.kind === 'aborted') return;
   const detail = inProfileTerms(messageOf(error));
-  const actions: string[] = [];
+  const actions: Action[] = [];
   if (known?.kind === 'auth') actions.push(SET_TOKEN);
   if (retry && (!known || isPassing(known))) actions.push(RETRY);
   actions.push(SHOW_LOG);
-  void prompts.message('error', vscode.l10n.t('Livepeer: {0}: {1}', what, detail), {}, ...actions).then((action) => {
+  void prompts.message('error', failed(detail), {}, ...actions).then((action) => {
     if (action === SET_TOKEN) void vscode.commands.executeCommand(COMMANDS.setToken);
     else if (action === RETRY) void retry?.();
     else if (action === SHOW_LOG) void vscode.commands.executeCommand(COMMANDS.showLog);
@@ -31,6 +37,6 @@ export function isPassing(error: unknown): boolean {
 }
 
 /** Views show load failures in the tree; a rejected token also gets a notification with the fix. */
-export function notifyIfTokenRejected(prompts: Prompts, what: string, error: unknown): void {
-  if (error instanceof StudioApiError && error.kind === 'auth') reportError(prompts, what, error);
+export function notifyIfTokenRejected(prompts: Prompts, failed: Failure, error: unknown): void {
+  if (error instanceof StudioApiError && error.kind === 'auth') reportError(prompts, failed, error);
 }

@@ -1,6 +1,6 @@
 import { bounded, redact } from '../../api';
 import { duration } from '../../upload/transferText';
-import { l10n } from './l10n';
+import * as l10n from '@vscode/l10n';
 
 export { byteSize, rate } from '../../upload/transferText';
 

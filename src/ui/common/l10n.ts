@@ -1,18 +1,10 @@
-import type * as vscode from 'vscode';
-
-type Translate = { t(message: string, ...args: Array<string | number | boolean>): string };
+import * as vscode from 'vscode';
 
 /**
- * `vscode.l10n` for the few modules the unit tests load in plain Node, where there is no `vscode`
- * module: in the extension it is VS Code's own; in Node, the English text with its {0} filled in.
+ * `@vscode/l10n` as the extension's bundles have it (esbuild.mjs aliases the package here): VS Code's
+ * own l10n, which translates with the bundle VS Code loaded for its display language, so the words
+ * of the vscode-free layers (src/api, src/upload, src/tools…) and of the modules the unit tests load
+ * in plain Node come from the same bundle as the rest, with no copy of the package and nothing to
+ * configure at activation. In plain Node (unit tests, dist/mcp.js) the package itself answers.
  */
-export const l10n: Translate = load();
-
-function load(): Translate {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only where it exists (not in plain Node)
-    return (require('vscode') as typeof vscode).l10n;
-  } catch {
-    return { t: (message, ...args) => message.replace(/\{(\d+)\}/g, (whole, index: string) => String(args[Number(index)] ?? whole)) };
-  }
-}
+export const t = (...args: unknown[]): string => (vscode.l10n.t as (...all: unknown[]) => string)(...args);

@@ -19,9 +19,9 @@ export class MessageItem extends vscode.TreeItem {
  * A view's load failure: the cause in the row, a click retries, and the row's buttons (menus on
  * `viewItem == loadError`) retry, change the base URL (livepeer.openBaseUrlSetting) and show the log.
  */
-export function loadErrorItem(what: string, error: unknown, retryCommand: string): MessageItem {
+export function loadErrorItem(couldNotLoad: string, error: unknown, retryCommand: string): MessageItem {
   const cause = inProfileTerms(messageOf(error));
-  const item = new MessageItem(vscode.l10n.t('Could not load {0}', what), 'error', { command: retryCommand, title: RETRY }, vscode.l10n.t('{0}\n\nClick to retry.', cause));
+  const item = new MessageItem(couldNotLoad, 'error', { command: retryCommand, title: RETRY.title }, vscode.l10n.t('{0}\n\nClick to retry.', cause));
   // The request is in the log and the tooltip; the row keeps what failed and what to do.
   item.description = cause.replace(/\s*\([A-Z]+ \/[^)]*\)$/, '');
   item.contextValue = 'loadError';

@@ -12,8 +12,8 @@ import { RetryWhileShown, type Shown } from './retryWhileShown';
 export interface TreeModelOptions {
   session: Account;
   prompts: Prompts;
-  /** What the rows are, plural ("streams"): named by the error row and the token notice. */
-  what: string;
+  /** The error row's words, a whole localised sentence ("Could not load streams"), also the token notice's. */
+  couldNotLoad: string;
   /** Loads the view again: an error row's click. */
   refreshCommand: string;
   /** Besides the profile, what makes the view load anew (its filters). */
@@ -65,16 +65,16 @@ export class TreeModel<R extends vscode.TreeItem> extends Disposable {
   }
 
   /**
-   * The row saying why `what` (these rows or some under them) could not load, a click retrying; a
-   * rejected token also gets a notification with the fix, and an outage ends when the service answers again.
+   * The row saying that these rows or some under them could not load (`couldNotLoad`) and why, a click
+   * retrying; a rejected token also gets a notification with the fix, and an outage ends when the service answers again.
    */
-  errorRow(what: string, error: unknown): MessageItem {
+  errorRow(couldNotLoad: string, error: unknown): MessageItem {
     if (isPassing(error)) {
       this.failed = true;
       this.retry.failed();
     }
-    notifyIfTokenRejected(this.options.prompts, `loading ${what}`, error);
-    return loadErrorItem(what, error, this.options.refreshCommand);
+    notifyIfTokenRejected(this.options.prompts, (reason) => vscode.l10n.t('Livepeer: {0}: {1}', couldNotLoad, reason), error);
+    return loadErrorItem(couldNotLoad, error, this.options.refreshCommand);
   }
 }
 
@@ -134,7 +134,7 @@ export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem>
     try {
       await this.load();
     } catch (error) {
-      return [this.errorRow(this.options.what, error)];
+      return [this.errorRow(this.options.couldNotLoad, error)];
     }
     const rows: Array<R | MessageItem> = this.items.map(rowOf);
     // Rows of items no longer listed go, so the cache holds what the tree shows.

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { messageOf } from '../../api';
+import type { Action } from './actions';
 
 export type PromptRequest =
   | { kind: 'input'; options: vscode.InputBoxOptions; /** Why the previous answer was refused (the box stays open). */ rejected?: string }
@@ -53,18 +54,22 @@ export class Prompts {
     return vscode.window.showQuickPick(items, { ignoreFocusOut: true, ...options, canPickMany: true });
   }
 
-  /** A modal question or a notification; resolves with the chosen action (undefined when dismissed). */
-  async message(
+  /** A modal question or a notification; resolves with the chosen action itself (undefined when dismissed). */
+  async message<A extends Action>(
     severity: 'info' | 'warning' | 'error',
     message: string,
     options: { modal?: boolean; detail?: string },
-    ...actions: string[]
-  ): Promise<string | undefined> {
+    ...actions: A[]
+  ): Promise<A | undefined> {
     const modal = options.modal ?? false;
-    if (this.responder) return this.responder({ kind: 'message', severity, message, modal, detail: options.detail, actions }) as string | undefined;
+    if (this.responder) {
+      const titles = actions.map((action) => action.title);
+      const answer = this.responder({ kind: 'message', severity, message, modal, detail: options.detail, actions: titles });
+      return actions[titles.indexOf(answer as string)];
+    }
     const show =
       severity === 'error' ? vscode.window.showErrorMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    return show(message, { modal, detail: options.detail }, ...actions);
+    return show<A>(message, { modal, detail: options.detail }, ...actions);
   }
 
   /** A notification that offers nothing to choose: nobody waits for it to be closed. */
@@ -76,13 +81,13 @@ export class Prompts {
    * A modal question before a destructive or irreversible action. The safe answer must be what
    * Enter and Escape give; resolves with the chosen action, undefined for the safe answer.
    */
-  async confirm(message: string, options: { detail?: string; safeLabel?: string }, ...actions: string[]): Promise<string | undefined> {
+  async confirm<A extends Action>(message: string, options: { detail?: string; safeLabel?: string }, ...actions: A[]): Promise<A | undefined> {
     if (this.responder) return this.message('warning', message, { detail: options.detail, modal: true }, ...actions);
     // A VS Code modal focuses its first item (Enter) and puts its own Cancel last (Escape), whatever
     // the items say: a safe first item makes both keys safe.
-    const safe = options.safeLabel ?? vscode.l10n.t('Go Back');
-    const choice = await vscode.window.showWarningMessage(message, { modal: true, detail: options.detail }, safe, ...actions);
-    return choice === safe ? undefined : choice;
+    const safe: Action = { title: options.safeLabel ?? vscode.l10n.t('Go Back') };
+    const choice = await vscode.window.showWarningMessage<Action>(message, { modal: true, detail: options.detail }, safe, ...actions);
+    return choice === safe ? undefined : (choice as A | undefined);
   }
 
   /**

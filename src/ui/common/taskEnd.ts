@@ -11,9 +11,9 @@ import { onProfileOf } from '../profiles/profileGuard';
 /** What made the asset on this machine. */
 export type TaskOrigin = 'import' | 'upload' | 'clip';
 
-const PLAY = vscode.l10n.t('Play');
-const COPY_PLAYBACK_URL = vscode.l10n.t('Copy Playback URL');
-const WHY = vscode.l10n.t('Why?');
+const PLAY = { title: vscode.l10n.t('Play') };
+const COPY_PLAYBACK_URL = { title: vscode.l10n.t('Copy Playback URL') };
+const WHY = { title: vscode.l10n.t('Why?') };
 
 /** Assets whose end was announced (or is being followed): once each, whatever follows them. */
 const announced = new Set<string>();

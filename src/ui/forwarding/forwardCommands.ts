@@ -26,10 +26,10 @@ async function chooseTarget(deps: ForwardCommandDeps, webhookName: string): Prom
   const recent = deps.memento.get<string[]>(RECENT_TARGETS, []);
   const title = vscode.l10n.t('Livepeer: Forward {0} to a Local Address', quoted(webhookName));
   if (recent.length) {
-    const another = vscode.l10n.t('$(edit) Another address…');
-    const picked = await deps.prompts.pick([...recent.map((label) => ({ label })), { label: another }], { title, placeHolder: vscode.l10n.t('Local address to POST each delivery to') });
+    const another = { label: vscode.l10n.t('$(edit) Another address…') };
+    const picked = await deps.prompts.pick([...recent.map((label) => ({ label })), another], { title, placeHolder: vscode.l10n.t('Local address to POST each delivery to') });
     if (!picked) return undefined;
-    if (picked.label !== another) return picked.label;
+    if (picked !== another) return picked.label;
   }
   const typed = await deps.prompts.input({
     title,
@@ -71,21 +71,21 @@ async function stopForwarding(deps: { state: ForwardingDeps['state']; prompts: P
     return;
   }
   if (active.length === 1) return active[0]?.stop();
-  const all = vscode.l10n.t('All');
+  const all = { label: vscode.l10n.t('All'), detail: undefined as string | undefined };
   const picked = await deps.prompts.pick(
-    [{ label: all, detail: undefined as string | undefined }, ...active.map((forwarding) => ({ label: forwarding.webhookName, description: forwarding.target, detail: forwarding.webhookId }))],
+    [all, ...active.map((forwarding) => ({ label: forwarding.webhookName, description: forwarding.target, detail: forwarding.webhookId }))],
     { placeHolder: vscode.l10n.t('Forwarding to stop') },
   );
   if (!picked) return;
-  if (picked.label === all) return deps.state.stopAll();
+  if (picked === all) return deps.state.stopAll();
   return active.find((forwarding) => forwarding.webhookId === picked.detail)?.stop();
 }
 
 export function registerForwardCommands(deps: ForwardCommandDeps): vscode.Disposable[] {
   const { prompts } = deps;
   return [
-    registerCommand(COMMANDS.forwarding.start, (arg?: unknown) => forwardToLocalhost(deps, arg), { prompts, what: vscode.l10n.t('forwarding deliveries') }),
-    registerCommand(COMMANDS.forwarding.stop, () => stopForwarding(deps), { prompts, what: vscode.l10n.t('stopping forwarding') }),
+    registerCommand(COMMANDS.forwarding.start, (arg?: unknown) => forwardToLocalhost(deps, arg), { prompts, failed: (reason) => vscode.l10n.t('Livepeer: forwarding deliveries: {0}', reason) }),
+    registerCommand(COMMANDS.forwarding.stop, () => stopForwarding(deps), { prompts, failed: (reason) => vscode.l10n.t('Livepeer: stopping forwarding: {0}', reason) }),
   ];
 }
 

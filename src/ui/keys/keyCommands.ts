@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { reportError } from '../common/errorReporting';
+import { reportError, type Failure } from '../common/errorReporting';
 import type { SigningKey } from '../../api';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';
@@ -15,11 +15,11 @@ import { DELETE, DISABLE, DISABLE_INSTEAD } from '../common/actions';
 const keyOperations = () => import('../../operations/signingKeys.js');
 
 /** Runs one key action; failures become an error notification naming the action. */
-async function run(ctx: KeyCommandContext, what: string, action: () => Promise<unknown>): Promise<void> {
+async function run(ctx: KeyCommandContext, failed: Failure, action: () => Promise<unknown>): Promise<void> {
   try {
     await action();
   } catch (error) {
-    reportError(ctx.prompts, what, error, () => run(ctx, what, action));
+    reportError(ctx.prompts, failed, error, () => run(ctx, failed, action));
   } finally {
     ctx.view.refresh();
   }
@@ -34,7 +34,7 @@ async function createKey(ctx: KeyCommandContext, options?: { name?: string }): P
       placeHolder: vscode.l10n.t('e.g. production playback'),
     }));
   if (name === undefined) return;
-  await run(ctx, 'creating a signing key', async () => {
+  await run(ctx, (reason) => vscode.l10n.t('Livepeer: creating a signing key: {0}', reason), async () => {
     const created = await (await keyOperations()).createSigningKey(ctx.session.client(), { name });
     tickWhenHeld('SigningKey', 1);
     ctx.view.refresh();
@@ -43,7 +43,7 @@ async function createKey(ctx: KeyCommandContext, options?: { name?: string }): P
 }
 
 async function renameKey(ctx: KeyCommandContext, arg?: KeyArgument, newName?: string): Promise<void> {
-  await run(ctx, 'renaming the signing key', async () => {
+  await run(ctx, (reason) => vscode.l10n.t('Livepeer: renaming the signing key: {0}', reason), async () => {
     const key = await resolveKey(ctx, arg, vscode.l10n.t('Select the signing key to rename'));
     if (!key) return;
     const name =
@@ -59,7 +59,7 @@ async function renameKey(ctx: KeyCommandContext, arg?: KeyArgument, newName?: st
 }
 
 async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, disabled: boolean): Promise<void> {
-  await run(ctx, disabled ? 'disabling the signing key' : 'enabling the signing key', async () => {
+  await run(ctx, disabled ? (reason) => vscode.l10n.t('Livepeer: disabling the signing key: {0}', reason) : (reason) => vscode.l10n.t('Livepeer: enabling the signing key: {0}', reason), async () => {
     const key = await resolveKey(ctx, arg, disabled ? vscode.l10n.t('Select the signing key to disable') : vscode.l10n.t('Select the signing key to enable'), { filter: (k) => !!k.disabled !== disabled });
     if (!key) return;
     if (disabled && !(await confirmDisable(ctx, key))) return;
@@ -86,7 +86,7 @@ async function confirmDisable(ctx: KeyCommandContext, key: SigningKey): Promise<
 }
 
 async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<void> {
-  await run(ctx, 'deleting the signing key', async () => {
+  await run(ctx, (reason) => vscode.l10n.t('Livepeer: deleting the signing key: {0}', reason), async () => {
     const key = await resolveKey(ctx, arg, vscode.l10n.t('Select the signing key to delete'));
     if (!key) return;
     const name = shownName(key);
@@ -112,7 +112,7 @@ async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<voi
 }
 
 async function copyKeyField(ctx: KeyCommandContext, arg: KeyArgument, field: 'id' | 'publicKey', label: string, placeHolder: string): Promise<void> {
-  await run(ctx, `copying the ${label}`, async () => {
+  await run(ctx, field === 'id' ? (reason) => vscode.l10n.t('Livepeer: copying the key ID: {0}', reason) : (reason) => vscode.l10n.t('Livepeer: copying the public key: {0}', reason), async () => {
     const key = await resolveKey(ctx, arg, placeHolder);
     if (!key) return;
     await copyToClipboard(label, key[field]);
@@ -132,12 +132,12 @@ export function registerKeyCommands(ctx: KeyCommandContext): vscode.Disposable[]
     register(COMMANDS.keys.delete, (arg?: KeyArgument) => deleteKey(ctx, arg)),
     register(COMMANDS.keys.copyId, (arg?: KeyArgument) => copyKeyField(ctx, arg, 'id', 'key ID', vscode.l10n.t('Select the signing key whose key ID to copy'))),
     register(COMMANDS.keys.copyPublicKey, (arg?: KeyArgument) => copyKeyField(ctx, arg, 'publicKey', 'public key', vscode.l10n.t('Select the signing key whose public key to copy'))),
-    register(COMMANDS.keys.rotate, (arg?: KeyArgument) => run(ctx, 'rotating the signing key', () => rotateSigningKey(ctx, arg))),
+    register(COMMANDS.keys.rotate, (arg?: KeyArgument) => run(ctx, (reason) => vscode.l10n.t('Livepeer: rotating the signing key: {0}', reason), () => rotateSigningKey(ctx, arg))),
     // The view title's button: VS Code hands it the selected row, which may not be the key meant, so it asks (the selected key first).
     register(COMMANDS.keys.rotatePicking, (selected?: unknown) =>
-      run(ctx, 'rotating the signing key', () => rotateSigningKey(ctx, undefined, selected instanceof SigningKeyItem ? selected.key.id : undefined)),
+      run(ctx, (reason) => vscode.l10n.t('Livepeer: rotating the signing key: {0}', reason), () => rotateSigningKey(ctx, undefined, selected instanceof SigningKeyItem ? selected.key.id : undefined)),
     ),
-    register(COMMANDS.keys.continueRotation, (arg?: KeyArgument) => run(ctx, 'continuing the rotation', () => continueRotation(ctx, arg))),
+    register(COMMANDS.keys.continueRotation, (arg?: KeyArgument) => run(ctx, (reason) => vscode.l10n.t('Livepeer: continuing the rotation: {0}', reason), () => continueRotation(ctx, arg))),
   ];
 }
 

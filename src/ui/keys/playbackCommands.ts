@@ -237,7 +237,7 @@ function cacheNote(outcome: 'agrees' | 'expired' | 'cancelled', key: SigningKey,
 export function registerPlaybackCommands(ctx: KeyCommandContext): vscode.Disposable[] {
   const { prompts } = ctx;
   return [
-    registerCommand(COMMANDS.playback.signToken, (arg?: unknown) => signToken(ctx, arg), { prompts, what: 'signing a playback token' }),
-    registerCommand(COMMANDS.playback.checkAccess, (arg?: unknown, given?: { token?: string }) => checkAccess(ctx, arg, given), { prompts, what: 'checking playback access' }),
+    registerCommand(COMMANDS.playback.signToken, (arg?: unknown) => signToken(ctx, arg), { prompts, failed: (reason) => vscode.l10n.t('Livepeer: signing a playback token: {0}', reason) }),
+    registerCommand(COMMANDS.playback.checkAccess, (arg?: unknown, given?: { token?: string }) => checkAccess(ctx, arg, given), { prompts, failed: (reason) => vscode.l10n.t('Livepeer: checking playback access: {0}', reason) }),
   ];
 }

@@ -58,7 +58,7 @@ function offerToKeepToo(prompts: Prompts, privateKeys: PrivateKeys, key: Created
     if (action !== KEEP_TOO) return;
     await privateKeys.store(key, privateKey).then(
       () => prompts.message('info', vscode.l10n.t('Livepeer: private key of {0} also kept in VS Code’s secret storage. Sign Playback Token uses it.', quoted(name)), {}),
-      (err: unknown) => reportError(prompts, `could not keep the private key of ${quoted(name)}`, err),
+      (err: unknown) => reportError(prompts, (reason) => vscode.l10n.t('Livepeer: could not keep the private key of {0}: {1}', quoted(name), reason), err),
     );
   });
 }

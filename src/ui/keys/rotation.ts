@@ -163,7 +163,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
       },
       (error: unknown) => {
         ctx.view.refresh();
-        reportError(ctx.prompts, 'checking that the service refuses the old key', error);
+        reportError(ctx.prompts, (reason) => vscode.l10n.t('Livepeer: checking that the service refuses the old key: {0}', reason), error);
       },
     );
 }

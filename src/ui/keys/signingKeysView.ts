@@ -124,7 +124,7 @@ export class SigningKeysView extends Disposable implements vscode.TreeDataProvid
     readonly keyChanges = new KeyChanges(),
   ) {
     super();
-    this.model = this.register(new SigningKeysModel({ session, prompts, what: 'signing keys', refreshCommand: COMMANDS.keys.refresh }, rotations, privateKeys));
+    this.model = this.register(new SigningKeysModel({ session, prompts, couldNotLoad: vscode.l10n.t('Could not load signing keys'), refreshCommand: COMMANDS.keys.refresh }, rotations, privateKeys));
     this.onDidChangeTreeData = this.model.onDidChange;
   }
 
@@ -156,7 +156,7 @@ export class SigningKeysView extends Disposable implements vscode.TreeDataProvid
           }),
       );
     } catch (error) {
-      return sameProfile() ? [this.model.errorRow('signing keys', error)] : [];
+      return sameProfile() ? [this.model.errorRow(vscode.l10n.t('Could not load signing keys'), error)] : [];
     }
   }
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { MultistreamTarget } from '../../api';
+import type { Failure } from '../common/errorReporting';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import { Disposable } from '../common/disposable';
@@ -27,7 +28,7 @@ export class TargetsView extends Disposable implements vscode.TreeDataProvider<v
       new PagedTreeModel<MultistreamTarget, vscode.TreeItem>({
         session: deps.session,
         prompts: deps.prompts,
-        what: 'multistream targets',
+        couldNotLoad: vscode.l10n.t('Could not load multistream targets'),
         refreshCommand: COMMANDS.multistream.refresh,
         loadMoreCommand: COMMANDS.multistream.loadMore,
         fetchPage: (cursor, limit) => deps.session.client().multistream.listPage(cursor, limit ?? PAGE_SIZE),
@@ -64,16 +65,16 @@ export class TargetsView extends Disposable implements vscode.TreeDataProvider<v
 type CommandName = keyof typeof COMMANDS.multistream;
 
 /** What each command does, as its error names it. */
-const WHAT: Record<Exclude<CommandName, 'loadMore'>, string> = {
-  refresh: 'loading multistream targets',
-  create: 'creating the multistream target',
-  edit: 'editing the multistream target',
-  turnOn: 'turning the target on',
-  turnOff: 'turning the target off',
-  delete: 'deleting the multistream target',
-  addToStream: 'adding the target to the stream',
-  removeFromStream: 'removing the target from the stream',
-  copyId: 'copying the target ID',
+const FAILED: Record<Exclude<CommandName, 'loadMore'>, Failure> = {
+  refresh: (reason) => vscode.l10n.t('Livepeer: loading multistream targets: {0}', reason),
+  create: (reason) => vscode.l10n.t('Livepeer: creating the multistream target: {0}', reason),
+  edit: (reason) => vscode.l10n.t('Livepeer: editing the multistream target: {0}', reason),
+  turnOn: (reason) => vscode.l10n.t('Livepeer: turning the target on: {0}', reason),
+  turnOff: (reason) => vscode.l10n.t('Livepeer: turning the target off: {0}', reason),
+  delete: (reason) => vscode.l10n.t('Livepeer: deleting the multistream target: {0}', reason),
+  addToStream: (reason) => vscode.l10n.t('Livepeer: adding the target to the stream: {0}', reason),
+  removeFromStream: (reason) => vscode.l10n.t('Livepeer: removing the target from the stream: {0}', reason),
+  copyId: (reason) => vscode.l10n.t('Livepeer: copying the target ID: {0}', reason),
 };
 
 export function registerMultistream(deps: Omit<MultistreamDeps, 'targets'>): { targets: TargetsView; treeView: vscode.TreeView<vscode.TreeItem>; disposables: vscode.Disposable[] } {
@@ -85,13 +86,13 @@ export function registerMultistream(deps: Omit<MultistreamDeps, 'targets'>): { t
     applies: (stream) => !!stream.multistream?.targets?.length,
     rows: async (stream) => (await import('./targetCommands.js')).streamTargetRows(full, stream),
   });
-  const commands = (Object.keys(WHAT) as Array<keyof typeof WHAT>).map((name) =>
+  const commands = (Object.keys(FAILED) as Array<keyof typeof FAILED>).map((name) =>
     registerCommand(
       COMMANDS.multistream[name],
       async (...args: unknown[]) => (await import('./targetCommands.js')).runTargetCommand(name, full, args[0]),
-      { prompts: deps.prompts, what: WHAT[name] },
+      { prompts: deps.prompts, failed: FAILED[name] },
     ),
   );
-  const loadMore = registerCommand(COMMANDS.multistream.loadMore, () => targets.loadMore(), { prompts: deps.prompts, what: 'loading more multistream targets' });
+  const loadMore = registerCommand(COMMANDS.multistream.loadMore, () => targets.loadMore(), { prompts: deps.prompts, failed: (reason) => vscode.l10n.t('Livepeer: loading more multistream targets: {0}', reason) });
   return { targets, treeView, disposables: [targets, treeView, rows, ...commands, loadMore] };
 }

@@ -104,6 +104,6 @@ export async function streamTargetRows(deps: MultistreamDeps, stream: Stream): P
     const pushes = await multistreamStatus(client, stream.id).catch(() => undefined);
     return refs.map((ref) => new StreamTargetItem(stream, ref, targets.get(ref.id), hostOf(deps.state, ref.id), pushes));
   } catch (error) {
-    return [loadErrorItem(vscode.l10n.t('multistream targets'), error, COMMANDS.streams.refresh)];
+    return [loadErrorItem(vscode.l10n.t('Could not load multistream targets'), error, COMMANDS.streams.refresh)];
   }
 }

@@ -43,5 +43,5 @@ export function activatePlayer(deps: { session: Account; prompts: Prompts; priva
     const target = targetOf(arg) ?? (await pickTarget(deps.session, deps.prompts));
     if (target) await player.play(target);
   };
-  return { player, disposables: [player, registerCommand(COMMANDS.player.play, play, { prompts: deps.prompts, what: 'opening the player' })] };
+  return { player, disposables: [player, registerCommand(COMMANDS.player.play, play, { prompts: deps.prompts, failed: (reason) => vscode.l10n.t('Livepeer: opening the player: {0}', reason) })] };
 }

@@ -4,7 +4,7 @@ import type { PrivateKeys } from '../keys/privateKeys';
 import type { PlayerLoad } from './playerMessages';
 import type { ClipSource } from '../common/feature';
 import { quoted } from '../common/format';
-import { l10n } from '../common/l10n';
+import * as l10n from '@vscode/l10n';
 
 /** What Play acts on: a playback id, with a name to say and what kind of content it is, when known. */
 export interface PlayTarget {

@@ -1,6 +1,6 @@
 import { NO_VIEWER_NUMBERS, messageOf, type StudioClient } from '../../api';
 import type { ToWebview } from './playerMessages';
-import { l10n } from '../common/l10n';
+import * as l10n from '@vscode/l10n';
 
 const DAY_MS = 86_400_000;
 /** Days the chart covers, today included. */

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Failure } from '../common/errorReporting';
 import { messageOf, parseBaseUrl } from '../../api';
 import { PRODUCTION_BASE_URL, profileNameProblem, type Profile } from '../../profiles/profile';
 import { askToken } from '../account/tokenCommands';
@@ -25,11 +26,11 @@ function given(ctx: ProfileContext, arg: unknown): Profile | undefined {
   return ctx.profiles.all().find((profile) => profile.id === arg || profile.name.toLowerCase() === text);
 }
 
-async function report(ctx: ProfileContext, action: string, body: () => Promise<boolean>): Promise<boolean> {
+async function report(ctx: ProfileContext, failed: Failure, body: () => Promise<boolean>): Promise<boolean> {
   try {
     return await body();
   } catch (error) {
-    ctx.prompts.notify('error', vscode.l10n.t('Livepeer: could not {0}: {1}', action, messageOf(error)));
+    ctx.prompts.notify('error', failed(messageOf(error)));
     return false;
   }
 }
@@ -181,14 +182,14 @@ async function changeBaseUrl(ctx: ProfileContext): Promise<boolean> {
 
 /** The profile commands, loaded at the first use of one of them (extension.ts registers their stand-ins). */
 export function registerProfileCommands(ctx: ProfileContext): vscode.Disposable[] {
-  const command = (id: string, action: string, run: (ctx: ProfileContext, arg?: unknown) => Promise<boolean>) =>
-    registerCommand(id, (arg?: unknown) => report(ctx, action, () => run(ctx, arg)));
+  const command = (id: string, failed: Failure, run: (ctx: ProfileContext, arg?: unknown) => Promise<boolean>) =>
+    registerCommand(id, (arg?: unknown) => report(ctx, failed, () => run(ctx, arg)));
   return [
-    command(COMMANDS.profiles.add, 'add the profile', addProfile),
-    command(COMMANDS.profiles.switch, 'switch profile', switchProfile),
-    command(COMMANDS.profiles.rename, 'rename the profile', renameProfile),
-    command(COMMANDS.profiles.remove, 'remove the profile', removeProfile),
-    command(COMMANDS.profiles.edit, 'edit the profile', (c, arg) => editProfile(c, arg)),
-    command(COMMANDS.openBaseUrlSetting, 'change the base URL', changeBaseUrl),
+    command(COMMANDS.profiles.add, (reason) => vscode.l10n.t('Livepeer: could not add the profile: {0}', reason), addProfile),
+    command(COMMANDS.profiles.switch, (reason) => vscode.l10n.t('Livepeer: could not switch profile: {0}', reason), switchProfile),
+    command(COMMANDS.profiles.rename, (reason) => vscode.l10n.t('Livepeer: could not rename the profile: {0}', reason), renameProfile),
+    command(COMMANDS.profiles.remove, (reason) => vscode.l10n.t('Livepeer: could not remove the profile: {0}', reason), removeProfile),
+    command(COMMANDS.profiles.edit, (reason) => vscode.l10n.t('Livepeer: could not edit the profile: {0}', reason), (c, arg) => editProfile(c, arg)),
+    command(COMMANDS.openBaseUrlSetting, (reason) => vscode.l10n.t('Livepeer: could not change the base URL: {0}', reason), changeBaseUrl),
   ];
 }

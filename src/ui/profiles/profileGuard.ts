@@ -19,7 +19,7 @@ export async function onProfileOf(session: Account, prompts: Prompts, profileId:
     prompts.notify('warning', vscode.l10n.t('Livepeer: this was about a profile that has been removed, so there is nothing to do.'));
     return;
   }
-  const action = vscode.l10n.t('Switch to “{0}”', owner.name);
+  const action = { title: vscode.l10n.t('Switch to “{0}”', owner.name) };
   const choice = await prompts.message('warning', vscode.l10n.t('Livepeer: this is about profile “{0}”, not the current profile “{1}”.', owner.name, current?.name ?? vscode.l10n.t('none')), {}, action);
   if (choice === action && (await vscode.commands.executeCommand<boolean>(COMMANDS.profiles.switch, owner.id))) await act();
 }

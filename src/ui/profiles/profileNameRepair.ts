@@ -13,7 +13,7 @@ export async function repairProfileNames(profiles: AccountProfiles, prompts: Pro
   const [first] = renamed;
   if (!first) return;
   const what = renamed.map(({ from, to }) => vscode.l10n.t('a second profile named “{0}” is now “{1}”', from.trim(), to)).join('; ');
-  const action = vscode.l10n.t('Rename Profile');
+  const action = { title: vscode.l10n.t('Rename Profile') };
   const choice = await prompts.message('warning', vscode.l10n.t('Livepeer: {0} (profile names ignore case and spaces); each keeps its own token.', what), {}, action);
   if (choice === action) await vscode.commands.executeCommand(COMMANDS.profiles.rename, first.id);
 }

@@ -24,7 +24,7 @@ export function registerQualityCommands(deps: QualityDeps): vscode.Disposable[] 
     if (open) return open.reveal();
     panels.set(key, new QualityPanel(deps, target, key, () => panels.delete(key)));
   };
-  const failures = { prompts: deps.prompts, what: vscode.l10n.t('opening Quality and Usage') };
+  const failures = { prompts: deps.prompts, failed: (reason: string) => vscode.l10n.t('Livepeer: opening Quality and Usage: {0}', reason) };
   return [
     registerCommand(COMMANDS.quality.show, async (arg?: unknown) => {
       const target = targetOf(arg) ?? targetOf(await pickStreamOrAsset(deps.session, deps.prompts, vscode.l10n.t('Quality and usage of which stream or asset?')));

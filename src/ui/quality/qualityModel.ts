@@ -2,7 +2,7 @@ import { NO_VIEWER_NUMBERS, StudioApiError } from '../../api';
 import { NO_USAGE, type Usage } from '../../api/usage/client';
 import type { BreakdownRow, Quality } from '../../api/viewership/client';
 import type { UsageReport, ViewerQualityReport } from '../../operations/viewerQuality';
-import { l10n } from '../common/l10n';
+import * as l10n from '@vscode/l10n';
 import type { PeriodChoice, QualityModel, QualityRow, QualitySection } from './qualityMessages';
 
 // What the Quality and Usage panel shows, in words: the figures of the operations formatted and

@@ -1,9 +1,9 @@
 import { COMMANDS } from '../common/commandIds';
-import { l10n } from '../common/l10n';
+import * as l10n from '@vscode/l10n';
 
 // The Streams view's filter choices, shared by the Filter menu (package.json titles and groups) and
 // the palette's Filter Streams… pick so both say the same, in the same order and groups.
-// Through common/l10n, not vscode: the manifest test reads it in plain Node.
+// Through @vscode/l10n, not vscode: the manifest test reads it in plain Node.
 
 export type Activity = 'all' | 'active' | 'idle';
 export type Toggle = 'recordingOnly' | 'streamsOnly';

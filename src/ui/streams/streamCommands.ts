@@ -3,7 +3,7 @@ import { StudioApiError, hlsSource, ingestAddresses, type PlaybackSource, type S
 import { createStream as createStreamFor } from '../../operations/createStream';
 import { SERVICE_LADDER, isServiceLadder } from '../../operations/renditionLadder';
 import { copyToClipboard, registerCommand } from '../common/commands';
-import { reportError } from '../common/errorReporting';
+import { reportError, type Failure } from '../common/errorReporting';
 import { openInStudio } from '../common/openInStudio';
 import type { Prompts } from '../common/prompts';
 import { askNameSearch } from '../common/search';
@@ -83,7 +83,7 @@ async function createStream(ctx: StreamContext): Promise<void> {
       if (action === COPY_STREAM_KEY) await copyToClipboard('stream key', await streamKeyOf(session, stream));
       if (action === COPY_RTMP_URL) await copyToClipboard('RTMP ingest URL', (await ingestFor(session, await streamKeyOf(session, stream))).rtmp);
     } catch (error) {
-      reportError(prompts, 'copying the address', error);
+      reportError(prompts, (reason) => vscode.l10n.t('Livepeer: copying the address: {0}', reason), error);
     }
   });
 }
@@ -168,9 +168,9 @@ async function search(view: StreamsView, prompts: Prompts, text?: string): Promi
 /** The Streams view's commands, registered by the first of them to run (see registerStreams.ts). */
 export function registerStreamCommands(ctx: StreamContext): vscode.Disposable[] {
   const { session, prompts, view } = ctx;
-  const action = <A extends unknown[]>(id: string, what: string, run: (...args: A) => unknown) => registerCommand(id, run, { prompts, what });
+  const action = <A extends unknown[]>(id: string, failed: Failure, run: (...args: A) => unknown) => registerCommand(id, run, { prompts, failed });
   const copyField = (id: string, field: 'id' | 'playbackId' | 'streamKey', label: string) =>
-    action(id, `copying the ${label}`, async (arg?: StreamArgument) => {
+    action(id, field === 'id' ? (reason) => vscode.l10n.t('Livepeer: copying the stream ID: {0}', reason) : field === 'playbackId' ? (reason) => vscode.l10n.t('Livepeer: copying the playback ID: {0}', reason) : (reason) => vscode.l10n.t('Livepeer: copying the stream key: {0}', reason), async (arg?: StreamArgument) => {
       const stream = await resolveStream(ctx, arg, vscode.l10n.t('Select the stream whose {0} to copy', label));
       if (!stream) return;
       const value = field === 'streamKey' ? await streamKeyOf(session, stream) : stream[field];
@@ -179,30 +179,30 @@ export function registerStreamCommands(ctx: StreamContext): vscode.Disposable[] 
     });
   return [
     registerCommand(COMMANDS.streams.refresh, () => view.refresh()),
-    action(COMMANDS.streams.loadMore, 'loading more streams', () => view.loadMore()),
-    action(COMMANDS.streams.loadMoreSessions, 'loading more sessions', (id: string) => view.loadMoreSessions(id)),
+    action(COMMANDS.streams.loadMore, (reason) => vscode.l10n.t('Livepeer: loading more streams: {0}', reason), () => view.loadMore()),
+    action(COMMANDS.streams.loadMoreSessions, (reason) => vscode.l10n.t('Livepeer: loading more sessions: {0}', reason), (id: string) => view.loadMoreSessions(id)),
     registerCommand(COMMANDS.streams.filter, () => pickFilter(view, prompts)),
     registerCommand(COMMANDS.streams.search, (text?: string) => search(view, prompts, text)),
     registerCommand(COMMANDS.streams.clearSearch, () => view.filters.setSearch('')),
     ...FILTER_CHOICES.flatMap((choice) =>
       [choice.command, `${choice.command}.checked`].map((id) => registerCommand(id, () => applyFilter(view, choice))),
     ),
-    action(COMMANDS.streams.create, 'creating the stream', (from?: unknown) => leaveWalkthrough(from, 'livepeer.streams').then(() => createStream(ctx))),
-    action(COMMANDS.streams.delete, 'deleting the stream', (arg?: StreamArgument) => deleteStream(ctx, arg)),
-    action(COMMANDS.streams.suspend, 'suspending the stream', (arg?: StreamArgument) => setSuspended(ctx, arg, true)),
-    action(COMMANDS.streams.unsuspend, 'unsuspending the stream', (arg?: StreamArgument) => setSuspended(ctx, arg, false)),
-    action(COMMANDS.streams.recordOn, 'turning recording on', (arg?: StreamArgument) => setRecord(ctx, arg, true)),
-    action(COMMANDS.streams.recordOff, 'turning recording off', (arg?: StreamArgument) => setRecord(ctx, arg, false)),
-    action(COMMANDS.streams.terminate, 'stopping the live session', (arg?: StreamArgument) => terminate(ctx, arg)),
-    action(COMMANDS.streams.createClip, 'creating the clip', async (arg?: unknown) => (await import('./clipCommand.js')).createClipCommand(ctx, arg)),
-    action(COMMANDS.streams.edit, 'editing the stream', async (arg?: StreamArgument) => (await import('./editStreamCommand.js')).editStreamCommand(ctx, arg)),
-    action(COMMANDS.streams.copyRtmpUrl, 'copying the RTMP ingest URL', (arg?: StreamArgument) => copyIngest(ctx, arg, 'rtmp')),
-    action(COMMANDS.streams.copySrtUrl, 'copying the SRT URL', (arg?: StreamArgument) => copyIngest(ctx, arg, 'srt')),
-    action(COMMANDS.streams.copyPlaybackUrl, 'copying the playback URL', (arg?: StreamArgument) => copyPlaybackUrl(ctx, arg)),
-    action(COMMANDS.streams.openInStudio, 'opening the stream in Livepeer Studio', (arg?: StreamArgument) => openStreamInStudio(ctx, arg)),
-    action(COMMANDS.streams.showDetails, 'showing the stream', (arg?: StreamArgument) => showDetails(ctx, arg)),
-    action(COMMANDS.streams.copyRecordingUrl, 'copying the recording URL', (item?: unknown) => copyRecording(item, 'recordingUrl', prompts)),
-    action('livepeer.streams.copyMp4Url', 'copying the MP4 URL', (item?: unknown) => copyRecording(item, 'mp4Url', prompts)),
+    action(COMMANDS.streams.create, (reason) => vscode.l10n.t('Livepeer: creating the stream: {0}', reason), (from?: unknown) => leaveWalkthrough(from, 'livepeer.streams').then(() => createStream(ctx))),
+    action(COMMANDS.streams.delete, (reason) => vscode.l10n.t('Livepeer: deleting the stream: {0}', reason), (arg?: StreamArgument) => deleteStream(ctx, arg)),
+    action(COMMANDS.streams.suspend, (reason) => vscode.l10n.t('Livepeer: suspending the stream: {0}', reason), (arg?: StreamArgument) => setSuspended(ctx, arg, true)),
+    action(COMMANDS.streams.unsuspend, (reason) => vscode.l10n.t('Livepeer: unsuspending the stream: {0}', reason), (arg?: StreamArgument) => setSuspended(ctx, arg, false)),
+    action(COMMANDS.streams.recordOn, (reason) => vscode.l10n.t('Livepeer: turning recording on: {0}', reason), (arg?: StreamArgument) => setRecord(ctx, arg, true)),
+    action(COMMANDS.streams.recordOff, (reason) => vscode.l10n.t('Livepeer: turning recording off: {0}', reason), (arg?: StreamArgument) => setRecord(ctx, arg, false)),
+    action(COMMANDS.streams.terminate, (reason) => vscode.l10n.t('Livepeer: stopping the live session: {0}', reason), (arg?: StreamArgument) => terminate(ctx, arg)),
+    action(COMMANDS.streams.createClip, (reason) => vscode.l10n.t('Livepeer: creating the clip: {0}', reason), async (arg?: unknown) => (await import('./clipCommand.js')).createClipCommand(ctx, arg)),
+    action(COMMANDS.streams.edit, (reason) => vscode.l10n.t('Livepeer: editing the stream: {0}', reason), async (arg?: StreamArgument) => (await import('./editStreamCommand.js')).editStreamCommand(ctx, arg)),
+    action(COMMANDS.streams.copyRtmpUrl, (reason) => vscode.l10n.t('Livepeer: copying the RTMP ingest URL: {0}', reason), (arg?: StreamArgument) => copyIngest(ctx, arg, 'rtmp')),
+    action(COMMANDS.streams.copySrtUrl, (reason) => vscode.l10n.t('Livepeer: copying the SRT URL: {0}', reason), (arg?: StreamArgument) => copyIngest(ctx, arg, 'srt')),
+    action(COMMANDS.streams.copyPlaybackUrl, (reason) => vscode.l10n.t('Livepeer: copying the playback URL: {0}', reason), (arg?: StreamArgument) => copyPlaybackUrl(ctx, arg)),
+    action(COMMANDS.streams.openInStudio, (reason) => vscode.l10n.t('Livepeer: opening the stream in Livepeer Studio: {0}', reason), (arg?: StreamArgument) => openStreamInStudio(ctx, arg)),
+    action(COMMANDS.streams.showDetails, (reason) => vscode.l10n.t('Livepeer: showing the stream: {0}', reason), (arg?: StreamArgument) => showDetails(ctx, arg)),
+    action(COMMANDS.streams.copyRecordingUrl, (reason) => vscode.l10n.t('Livepeer: copying the recording URL: {0}', reason), (item?: unknown) => copyRecording(item, 'recordingUrl', prompts)),
+    action('livepeer.streams.copyMp4Url', (reason) => vscode.l10n.t('Livepeer: copying the MP4 URL: {0}', reason), (item?: unknown) => copyRecording(item, 'mp4Url', prompts)),
     copyField(COMMANDS.streams.copyId, 'id', 'stream ID'),
     copyField(COMMANDS.streams.copyPlaybackId, 'playbackId', 'playback ID'),
     copyField(COMMANDS.streams.copyStreamKey, 'streamKey', 'stream key'),

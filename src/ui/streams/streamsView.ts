@@ -56,7 +56,7 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
       new PagedTreeModel<Stream, Row>({
         session,
         prompts,
-        what: 'streams',
+        couldNotLoad: vscode.l10n.t('Could not load streams'),
         refreshCommand: COMMANDS.streams.refresh,
         loadMoreCommand: COMMANDS.streams.loadMore,
         reloadOn: [filters.onDidChange],
@@ -240,7 +240,7 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
       try {
         pages = await this.sessionsPage(stream.id);
       } catch (error) {
-        return [this.model.errorRow('sessions', error)];
+        return [this.model.errorRow(vscode.l10n.t('Could not load sessions'), error)];
       }
       if (current()) this.sessions.set(stream.id, pages);
     }
@@ -257,7 +257,7 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
     const { ClipRows } = await import('./clipRows.js');
     const tree = this.tree;
     if (!tree) throw new Error('the Streams view has no tree yet');
-    return (this.clipRows ??= this.register(new ClipRows(this.session, this.watcher, tree, (row) => this.model.fire(row as vscode.TreeItem as Row), (error) => this.model.errorRow('clips', error))));
+    return (this.clipRows ??= this.register(new ClipRows(this.session, this.watcher, tree, (row) => this.model.fire(row as vscode.TreeItem as Row), (error) => this.model.errorRow(vscode.l10n.t('Could not load clips'), error))));
   }
 
   private sessionsPage(streamId: string, cursor?: string): Promise<Page<StreamSession>> {

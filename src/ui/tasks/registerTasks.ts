@@ -59,7 +59,7 @@ export function registerTaskCommands(deps: TaskFeatureDeps): { tasks: TasksViewH
       registerCommand(COMMANDS.tasks.refresh, async () => (await tasks.load()).refresh()),
       registerCommand(COMMANDS.tasks.filter, async () => (await commands()).filterTasksCommand(deps, await tasks.load(), treeView)),
       registerCommand(COMMANDS.tasks.retry, async (arg?: unknown) => (await commands()).retryTaskCommand(deps, arg)),
-      registerCommand(COMMANDS.tasks.loadMore, async () => (await tasks.load()).loadMore(), { prompts: deps.prompts, what: 'loading more tasks' }),
+      registerCommand(COMMANDS.tasks.loadMore, async () => (await tasks.load()).loadMore(), { prompts: deps.prompts, failed: (reason) => vscode.l10n.t('Livepeer: loading more tasks: {0}', reason) }),
       registerCommand(COMMANDS.tasks.play, async (arg?: unknown) => (await commands()).playTaskCommand(deps, arg)),
       registerCommand(COMMANDS.tasks.notify, async (arg?: unknown) => (await commands()).notifyTaskEndCommand(deps, arg)),
     ],

@@ -73,7 +73,7 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
     else vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: importing {0}; the Assets view follows it.', shown), 5000);
     await vscode.commands.executeCommand(COMMANDS.assets.reveal, answer.asset.id);
   } catch (error) {
-    reportError(prompts, 'importing the video', error);
+    reportError(prompts, (reason) => vscode.l10n.t('Livepeer: importing the video: {0}', reason), error);
   }
 }
 
@@ -122,7 +122,7 @@ export async function whyNotReadyCommand(deps: TaskFeatureDeps, arg: unknown): P
     await deps.results.show(vscode.l10n.t('Why is {0} not ready?', quoted(answer.name || answer.assetId)), whyLines(answer));
     return answer;
   } catch (error) {
-    reportError(deps.prompts, 'explaining why the asset is not ready', error);
+    reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: explaining why the asset is not ready: {0}', reason), error);
     return undefined;
   }
 }
@@ -134,7 +134,7 @@ export async function retryAssetCommand(deps: TaskFeatureDeps, arg: unknown): Pr
     const { retryAsset } = await import('../../operations/retryProcessing.js');
     await followRetry(deps, await retryAsset(deps.session.client(), asset.id), shownName(asset));
   } catch (error) {
-    reportError(deps.prompts, 'retrying the asset', error);
+    reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: retrying the asset: {0}', reason), error);
   }
 }
 
@@ -159,7 +159,7 @@ async function followRetry(deps: TaskFeatureDeps, answer: RetryAnswer, name: str
     const { followToEnd, forgetEnd } = await import('../common/taskEnd.js');
     forgetEnd(asset.id);
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.show(fresh) }, origin, asset);
-  })().catch((error: unknown) => reportError(deps.prompts, 'following the retried task', error));
+  })().catch((error: unknown) => reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: following the retried task: {0}', reason), error));
 }
 
 const PHASES = ['pending', 'waiting', 'running', 'completed', 'failed', 'cancelled'];
@@ -168,11 +168,12 @@ const KINDS: TaskKind[] = ['upload', 'import', 'clip', 'transcode', 'export'];
 /** Filter Tasks…: a phase, then a kind (each may be All); shown in the view's description. */
 export async function filterTasksCommand(deps: TaskFeatureDeps, view: TasksView, treeView: vscode.TreeView<unknown>): Promise<void> {
   const all = vscode.l10n.t('All');
-  const phase = await deps.prompts.pick([all, ...PHASES].map((label) => ({ label, picked: label === (view.query.phase ?? all) })), { title: vscode.l10n.t('Livepeer: Filter Tasks by Phase') });
+  // Each choice carries its value (undefined: All), not told apart by its label.
+  const phase = await deps.prompts.pick([undefined, ...PHASES].map((value) => ({ label: value ?? all, value, picked: value === view.query.phase })), { title: vscode.l10n.t('Livepeer: Filter Tasks by Phase') });
   if (!phase) return;
-  const kind = await deps.prompts.pick([all, ...KINDS].map((label) => ({ label })), { title: vscode.l10n.t('Livepeer: Filter Tasks by Kind') });
+  const kind = await deps.prompts.pick([undefined, ...KINDS].map((value) => ({ label: value ?? all, value })), { title: vscode.l10n.t('Livepeer: Filter Tasks by Kind') });
   if (!kind) return;
-  const query: TaskQuery = { ...(phase.label !== all ? { phase: phase.label } : {}), ...(kind.label !== all ? { kind: kind.label as TaskKind } : {}) };
+  const query: TaskQuery = { ...(phase.value ? { phase: phase.value } : {}), ...(kind.value ? { kind: kind.value } : {}) };
   treeView.description = [query.phase, query.kind].filter(Boolean).join(' · ') || undefined;
   view.refresh(query);
 }
@@ -188,7 +189,7 @@ export async function retryTaskCommand(deps: TaskFeatureDeps, arg: unknown): Pro
     const name = listed ? shownName(listed) : task.outputAssetId || task.id;
     await followRetry(deps, answer, name);
   } catch (error) {
-    reportError(deps.prompts, 'retrying the task', error);
+    reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: retrying the task: {0}', reason), error);
   }
 }
 
@@ -204,7 +205,7 @@ export async function playTaskCommand(deps: TaskFeatureDeps, arg: unknown): Prom
     }
     await vscode.commands.executeCommand(COMMANDS.player.play, asset.playbackId);
   } catch (error) {
-    reportError(deps.prompts, 'playing the task’s asset', error);
+    reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: playing the task’s asset: {0}', reason), error);
   }
 }
 
@@ -222,6 +223,6 @@ export async function notifyTaskEndCommand(deps: TaskFeatureDeps, arg: unknown):
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.show(fresh) }, kind, asset);
     vscode.window.setStatusBarMessage(vscode.l10n.t('$(bell) Livepeer: you will be told when {0} ends', quoted(shownName(asset))), 5000);
   } catch (error) {
-    reportError(deps.prompts, 'following the task', error);
+    reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: following the task: {0}', reason), error);
   }
 }

@@ -36,7 +36,7 @@ export class TasksView extends Disposable {
       new PagedTreeModel<Task, TaskItem>({
         session: deps.session,
         prompts: deps.prompts,
-        what: 'tasks',
+        couldNotLoad: vscode.l10n.t('Could not load tasks'),
         refreshCommand: COMMANDS.tasks.refresh,
         loadMoreCommand: COMMANDS.tasks.loadMore,
         reloadOn: [this.queryChanged.event],

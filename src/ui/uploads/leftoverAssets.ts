@@ -20,14 +20,14 @@ export async function offerToDeleteLeftovers(manager: UploadQueue, prompts: Prom
       detail: one ? vscode.l10n.t('The upload of {0} was cancelled, so its asset has no video.', names) : vscode.l10n.t('The uploads of {0} were cancelled, so their assets have no video.', names),
       safeLabel: one ? vscode.l10n.t('Keep Asset') : vscode.l10n.t('Keep Assets'),
     },
-    one ? vscode.l10n.t('Delete Asset') : vscode.l10n.t('Delete Assets'),
+    { title: one ? vscode.l10n.t('Delete Asset') : vscode.l10n.t('Delete Assets') },
   );
   if (!choice) return false;
   try {
     await manager.history.deleteLeftovers(leftovers);
     return true;
   } catch (error) {
-    reportError(prompts, 'could not delete the unfinished asset', error);
+    reportError(prompts, (reason) => vscode.l10n.t('Livepeer: could not delete the unfinished asset: {0}', reason), error);
     return false;
   }
 }
@@ -63,7 +63,7 @@ export async function discardWithQuestion(manager: UploadQueue, prompts: Prompts
     await manager.discard(entry, choice === DISCARD_AND_DELETE);
     return true;
   } catch (error) {
-    reportError(prompts, `could not discard the upload of ${path.basename(entry.filePath)}`, error);
+    reportError(prompts, (reason) => vscode.l10n.t('Livepeer: could not discard the upload of {0}: {1}', path.basename(entry.filePath), reason), error);
     return false;
   }
 }
@@ -88,7 +88,7 @@ export async function removeWithQuestion(manager: UploadQueue, prompts: Prompts,
     await manager.history.remove(record, deleteAsset);
     return true;
   } catch (error) {
-    reportError(prompts, `could not delete the asset of ${quoted(record.name)}`, error);
+    reportError(prompts, (reason) => vscode.l10n.t('Livepeer: could not delete the asset of {0}: {1}', quoted(record.name), reason), error);
     return false;
   }
 }

@@ -1,6 +1,6 @@
 import type { EstimateGate, Upload, UploadProgress } from '../../upload';
 import { byteSize, quoted, rate } from '../common/format';
-import { l10n } from '../common/l10n';
+import * as l10n from '@vscode/l10n';
 
 export { duration, transferSummary } from '../../upload/transferText';
 

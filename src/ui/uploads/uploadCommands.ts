@@ -76,7 +76,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       try {
         queued.push(...(await manager.enqueue([{ filePath: uri.fsPath, name: single ?? path.basename(uri.fsPath), method, account: session.profile?.id }])));
       } catch (error) {
-        reportError(prompts, `could not upload ${path.basename(uri.fsPath)}`, error);
+        reportError(prompts, (reason) => vscode.l10n.t('Livepeer: could not upload {0}: {1}', path.basename(uri.fsPath), reason), error);
       }
     }
     return Promise.all(queued.map((u) => u.finished));
@@ -172,7 +172,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       try {
         return await (item.entry ? manager.resume(item.entry) : manager.continueHeld(item.upload!)).finished;
       } catch (error) {
-        reportError(prompts, `could not resume ${path.basename(item.filePath)}`, error);
+        reportError(prompts, (reason) => vscode.l10n.t('Livepeer: could not resume {0}: {1}', path.basename(item.filePath), reason), error);
         return undefined;
       }
     }),
@@ -191,7 +191,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       try {
         return await Promise.all((await manager.retry(record)).map((u) => u.finished));
       } catch (error) {
-        reportError(prompts, `could not upload ${path.basename(record.filePath)}`, error);
+        reportError(prompts, (reason) => vscode.l10n.t('Livepeer: could not upload {0}: {1}', path.basename(record.filePath), reason), error);
         return [];
       }
     }),
@@ -210,7 +210,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
         await manager.history.deleteLeftovers([{ assetId: record.assetId, name: record.name, account: record.account }]);
         return true;
       } catch (error) {
-        reportError(prompts, `could not delete the asset of ${quoted(record.name)}`, error);
+        reportError(prompts, (reason) => vscode.l10n.t('Livepeer: could not delete the asset of {0}: {1}', quoted(record.name), reason), error);
         return false;
       }
     }),

@@ -164,9 +164,9 @@ export class UploadFeedback extends Disposable {
       else if (action === SHOW_LOG) void vscode.commands.executeCommand(COMMANDS.showLog);
       return;
     }
-    const what = `could not upload ${file}`;
+    const failed = (reason: string) => vscode.l10n.t('Livepeer: could not upload {0}: {1}', file, reason);
     const again = record ? () => this.manager.retry(record) : () => this.manager.resumeLeftEntry(upload);
-    reportError(this.prompts, what, error, () => again().catch((failure: unknown) => reportError(this.prompts, what, failure)));
+    reportError(this.prompts, failed, error, () => again().catch((failure: unknown) => reportError(this.prompts, failed, failure)));
   }
 
   /** The asset of an upload of this machine is ready or failed: said once, as imports and clips are. */

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Failure } from '../common/errorReporting';
 import type { Webhook, WebhookDelivery } from '../../api';
 import { copyToClipboard, onItem, registerCommand } from '../common/commands';
 import { openInStudio } from '../common/openInStudio';
@@ -52,25 +53,25 @@ async function resend(ctx: WebhookContext, arg: DeliveryArgument): Promise<Webho
 
 export function registerWebhookCommands(ctx: WebhookContext): vscode.Disposable[] {
   // A failure becomes an error notification naming the action, with Retry where it helps.
-  const register = <A extends unknown[]>(id: string, what: string, run: (...args: A) => unknown) => registerCommand(id, run, { prompts: ctx.prompts, what, retry: true });
+  const register = <A extends unknown[]>(id: string, failed: Failure, run: (...args: A) => unknown) => registerCommand(id, run, { prompts: ctx.prompts, failed, retry: true });
   const webhook = (placeHolder: string, act: (webhook: Webhook) => unknown) => onItem((arg: WebhookArgument, pick) => resolveWebhook(ctx, arg, pick), placeHolder, act);
   return [
     registerCommand(COMMANDS.webhooks.refresh, () => ctx.view.refresh()),
-    register(COMMANDS.webhooks.loadMore, 'loading more webhooks', () => ctx.view.loadMore()),
-    register(COMMANDS.webhooks.loadMoreDeliveries, 'loading more deliveries', (webhookId: string) => ctx.view.loadMoreDeliveries(webhookId)),
-    register(COMMANDS.webhooks.create, 'creating the webhook', (from?: unknown) => leaveWalkthrough(from, 'livepeer.webhooks').then(() => createWebhook(ctx))),
-    register(COMMANDS.webhooks.edit, 'editing the webhook', (arg?: WebhookArgument) => editWebhook(ctx, arg)),
-    register(COMMANDS.webhooks.delete, 'deleting the webhook', (arg?: WebhookArgument) => remove(ctx, arg)),
-    register(COMMANDS.webhooks.copyUrl, 'copying the webhook URL', webhook(vscode.l10n.t('Select the webhook whose URL to copy'), (w) => copyToClipboard('webhook URL', w.url))),
-    register(COMMANDS.webhooks.copySecret, 'copying the shared secret', (arg?: WebhookArgument) => copySecret(ctx, arg)),
-    register(COMMANDS.webhooks.openInStudio, 'opening the webhook in Livepeer Studio', webhook(vscode.l10n.t('Select the webhook to open in Livepeer Studio'), (w) => openInStudio(ctx.prompts, 'webhook', w.id))),
-    register(COMMANDS.webhooks.showDetails, 'showing the webhook details', webhook(vscode.l10n.t('Select the webhook to show'), (w) => ctx.details.show(w))),
-    register(COMMANDS.webhooks.showDelivery, 'showing the delivery', async (arg?: DeliveryArgument) => {
+    register(COMMANDS.webhooks.loadMore, (reason) => vscode.l10n.t('Livepeer: loading more webhooks: {0}', reason), () => ctx.view.loadMore()),
+    register(COMMANDS.webhooks.loadMoreDeliveries, (reason) => vscode.l10n.t('Livepeer: loading more deliveries: {0}', reason), (webhookId: string) => ctx.view.loadMoreDeliveries(webhookId)),
+    register(COMMANDS.webhooks.create, (reason) => vscode.l10n.t('Livepeer: creating the webhook: {0}', reason), (from?: unknown) => leaveWalkthrough(from, 'livepeer.webhooks').then(() => createWebhook(ctx))),
+    register(COMMANDS.webhooks.edit, (reason) => vscode.l10n.t('Livepeer: editing the webhook: {0}', reason), (arg?: WebhookArgument) => editWebhook(ctx, arg)),
+    register(COMMANDS.webhooks.delete, (reason) => vscode.l10n.t('Livepeer: deleting the webhook: {0}', reason), (arg?: WebhookArgument) => remove(ctx, arg)),
+    register(COMMANDS.webhooks.copyUrl, (reason) => vscode.l10n.t('Livepeer: copying the webhook URL: {0}', reason), webhook(vscode.l10n.t('Select the webhook whose URL to copy'), (w) => copyToClipboard('webhook URL', w.url))),
+    register(COMMANDS.webhooks.copySecret, (reason) => vscode.l10n.t('Livepeer: copying the shared secret: {0}', reason), (arg?: WebhookArgument) => copySecret(ctx, arg)),
+    register(COMMANDS.webhooks.openInStudio, (reason) => vscode.l10n.t('Livepeer: opening the webhook in Livepeer Studio: {0}', reason), webhook(vscode.l10n.t('Select the webhook to open in Livepeer Studio'), (w) => openInStudio(ctx.prompts, 'webhook', w.id))),
+    register(COMMANDS.webhooks.showDetails, (reason) => vscode.l10n.t('Livepeer: showing the webhook details: {0}', reason), webhook(vscode.l10n.t('Select the webhook to show'), (w) => ctx.details.show(w))),
+    register(COMMANDS.webhooks.showDelivery, (reason) => vscode.l10n.t('Livepeer: showing the delivery: {0}', reason), async (arg?: DeliveryArgument) => {
       const delivery = await resolveDelivery(ctx, arg, vscode.l10n.t('Select the delivery to show'));
       if (delivery) await ctx.deliveryDetails.show({ id: `${delivery.webhookId}/${delivery.id}`, name: `${delivery.event} ${delivery.id}` });
     }),
-    register(COMMANDS.webhooks.resendDelivery, 'sending the delivery again', (arg?: DeliveryArgument) => resend(ctx, arg)),
-    register(COMMANDS.webhooks.verifySignature, 'verifying the signature', (arg?: WebhookArgument) => verifySignature(ctx, arg)),
-    register(COMMANDS.webhooks.sendTestEvent, 'sending the test event', (arg?: WebhookArgument) => sendTestEvent(ctx, arg)),
+    register(COMMANDS.webhooks.resendDelivery, (reason) => vscode.l10n.t('Livepeer: sending the delivery again: {0}', reason), (arg?: DeliveryArgument) => resend(ctx, arg)),
+    register(COMMANDS.webhooks.verifySignature, (reason) => vscode.l10n.t('Livepeer: verifying the signature: {0}', reason), (arg?: WebhookArgument) => verifySignature(ctx, arg)),
+    register(COMMANDS.webhooks.sendTestEvent, (reason) => vscode.l10n.t('Livepeer: sending the test event: {0}', reason), (arg?: WebhookArgument) => sendTestEvent(ctx, arg)),
   ];
 }

@@ -39,7 +39,7 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
       new PagedTreeModel<Webhook, WebhookItem>({
         session,
         prompts,
-        what: 'webhooks',
+        couldNotLoad: vscode.l10n.t('Could not load webhooks'),
         refreshCommand: COMMANDS.webhooks.refresh,
         loadMoreCommand: COMMANDS.webhooks.loadMore,
         fetchPage: (cursor) => session.client().webhooks.listPage(cursor, PAGE_SIZE),
@@ -148,7 +148,7 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
     try {
       await list.load();
     } catch (error) {
-      return [this.model.errorRow('deliveries', error)];
+      return [this.model.errorRow(vscode.l10n.t('Could not load deliveries'), error)];
     }
     if (!list.items.length) return [new MessageItem(
         vscode.l10n.t('No deliveries yet'),

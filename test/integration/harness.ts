@@ -52,7 +52,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { StudioClient } from '../../src/api';
-import type { LivepeerApi } from '../../src/extension';
 import { startEmulator, type Emulator } from '../emulator';
 import { answerer, captureWorkbench, captured, type CapturedPanel, type CapturedStatusBarItem } from './capture';
 import type { Message, Progress, PromptRequest, Responder } from './promptRequest';
@@ -65,8 +64,6 @@ export const EXTENSION_ID = 'livepeer-studio-tools.livepeer-studio';
 export const HARNESS_USER_AGENT = 'livepeer-test-harness';
 
 export let emulator: Emulator;
-/** @deprecated Going with issue 37 step 2 (activate() returns nothing): for the suites not converted yet. */
-export let api: LivepeerApi;
 
 /** Everything the extension asked or announced, in order (non-modal notifications included). */
 export const asked: PromptRequest[] = [];
@@ -124,7 +121,7 @@ export async function startHarness(): Promise<void> {
   assert.ok(!extension.isActive, 'the extension activated before the harness could wrap the vscode API');
   answerPrompts();
   const started = performance.now();
-  api = (await extension.activate()) as LivepeerApi;
+  await extension.activate();
   console.log(`activation: ${(performance.now() - started).toFixed(0)} ms from activate() call (bundle load + activate); see "activated in" in the log for activate() alone`);
 }
 

@@ -39,6 +39,7 @@
  *   statusBarItems()                       the extension's status bar items ({ id, item, visible, text })
  *   panels(viewType?)                      webview panels: { viewType, panel, html, posted[], received[],
  *                                          disposed, send(message) (as if the page posted it) }
+ *   webviewMessagesFromNow(viewType)       { posted(), received() }: the panels' messages after this call
  *   lmTools                                the language-model tools registered with VS Code, by name
  *   logLines()                             the Livepeer log channel's lines ("[info] …")
  *   contextKey(name)                       the value the extension last set for a context key (welcome
@@ -269,6 +270,13 @@ export function statusBarItems(): Array<CapturedStatusBarItem & { text: string; 
 /** The webview panels the extension opened (those of `viewType` only, e.g. 'livepeer.player'), oldest first. */
 export function panels(viewType?: string): CapturedPanel[] {
   return captured.panels.filter((panel) => viewType === undefined || panel.viewType === viewType);
+}
+
+/** The messages of `viewType`'s panels from now on (panels opened later included): what the extension posted, what the pages sent. */
+export function webviewMessagesFromNow(viewType: string): { posted(): unknown[]; received(): unknown[] } {
+  const marks = new Map(panels(viewType).map((panel) => [panel, { posted: panel.posted.length, received: panel.received.length }]));
+  const since = (kind: 'posted' | 'received') => panels(viewType).flatMap((panel) => panel[kind].slice(marks.get(panel)?.[kind] ?? 0));
+  return { posted: () => since('posted'), received: () => since('received') };
 }
 
 /** The language-model tools the extension registered, by name (what VS Code's chat would call). */

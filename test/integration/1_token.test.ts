@@ -57,16 +57,10 @@ describe('API token', () => {
   it('a malformed token (a line break inside): says so in the box before any request, and offers no "Save Anyway"', async () => {
     const before = emulator.requests.length;
     answer(
+      () => `${TOKEN}\n${TOKEN}`,
       (request) => {
-        const { validateInput } = (request as { options: vscode.InputBoxOptions }).options;
-        assert.equal(validateInput?.('abc\ndefghijk'), 'this API key is malformed: it contains a line break', 'the input box says so while typing');
-        return `${TOKEN}\n${TOKEN}`;
-      },
-      (request) => {
-        assert.equal(
-          (request as { rejected?: string }).rejected,
-          'this API key is malformed: it contains a line break. Copy the whole key again from Studio (Developers → API Keys).',
-        );
+        // The box's own validation refuses it on Enter, as it says while typing: the service is not asked.
+        assert.equal((request as { rejected?: string }).rejected, 'this API key is malformed: it contains a line break');
         return undefined;
       },
     );

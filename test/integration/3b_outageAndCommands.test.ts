@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ui/common/commandIds';
-import { client, contextKey, emulator, eventually, signIn, view } from './harness';
+import { answer, assertAllAnswered, contextKey, emulator, eventually, signIn, view } from './harness';
 
 type ListView = ReturnType<typeof view>;
 
@@ -68,8 +68,11 @@ describe('After an outage', () => {
     await outage();
     const watch = watchReloads();
     try {
-      // Any call, here one the views do not make (a palette picker's).
-      await client().streams.list({ streamsOnly: true });
+      // Any call of the extension's, here one the views do not make: Copy Stream ID from the palette lists
+      // the streams to pick from (Escape then).
+      answer(() => undefined);
+      await vscode.commands.executeCommand('livepeer.streams.copyId');
+      assertAllAnswered();
       await eventually(() => watch.reloaded(['streams', 'assets', 'webhooks', 'keys']));
     } finally {
       watch.dispose();

@@ -77,7 +77,7 @@ describe('Playback Access… and Test Access Webhook…', function () {
         ...steps((request) => {
           const { modal, message, detail, actions } = request as Message;
           assert.ok(modal);
-          assert.match(message, /Make "Members Only" access-control webhook\?/);
+          assert.match(message, /Make “Members Only” access-control webhook\?/);
           assert.match(detail ?? '', /Existing embeds and shared links stop playing until they pass an access key/);
           assert.deepEqual(actions, ['Go Back', 'Change Access'], 'Go Back first: what Enter gives');
           return undefined;

@@ -43,6 +43,8 @@ export const captured = {
   lmTools: new Map<string, vscode.LanguageModelTool<object>>(),
   /** The `Livepeer` output channel's lines, as `[level] text`. */
   logLines: [] as string[],
+  /** Every output channel the extension made, by name (the last of a name): what the Output panel lists. */
+  outputChannels: new Map<string, vscode.OutputChannel>(),
   /** The context keys the extension set (`setContext`): what its menus and welcome content show by. */
   contextKeys: new Map<string, unknown>(),
 };
@@ -88,6 +90,7 @@ export function captureWorkbench(): void {
   const createOutputChannel = window.createOutputChannel.bind(window) as (name: string, options?: unknown) => vscode.OutputChannel;
   window.createOutputChannel = ((name: string, options?: unknown) => {
     const channel = createOutputChannel(name, options);
+    captured.outputChannels.set(name, channel);
     return name === 'Livepeer' ? recordingChannel(channel) : channel;
   }) as typeof window.createOutputChannel;
   const commands = vscode.commands as Writable<typeof vscode.commands>;

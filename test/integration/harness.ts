@@ -5,7 +5,7 @@
  *
  * Account and service
  *   TOKEN, EXTENSION_ID, emulator          the emulator (its store, request log, faults) shared by every suite
- *   client()                               a StudioClient of src/api with TOKEN against the emulator: for
+ *   client(token?, baseUrl?)               a StudioClient of src/api with TOKEN against the emulator: for
  *                                          arranging and checking the account (its requests are in the log too,
  *                                          with the user agent HARNESS_USER_AGENT)
  *   signIn()                               livepeer.setToken with TOKEN; asserts it was saved
@@ -42,6 +42,7 @@
  *   webviewMessagesFromNow(viewType)       { posted(), received() }: the panels' messages after this call
  *   lmTools                                the language-model tools registered with VS Code, by name
  *   logLines()                             the Livepeer log channel's lines ("[info] …")
+ *   captured.outputChannels                every output channel the extension made, by name (to show one)
  *   contextKey(name)                       the value the extension last set for a context key (welcome
  *                                          content and menus show by them), e.g. 'livepeer.hasToken'
  *   resultText(title), shownResult(title, pattern)   the result documents
@@ -294,9 +295,9 @@ export function contextKey(name: string): unknown {
 
 const clients: StudioClient[] = [];
 
-/** A client of the Studio API with TOKEN (or `token`) against the emulator, closed by stopHarness. */
-export function client(token = TOKEN): StudioClient {
-  const made = new StudioClient({ baseUrl: emulator.apiUrl, getToken: () => token, userAgent: HARNESS_USER_AGENT });
+/** A client of the Studio API with TOKEN (or `token`) against the emulator (or `baseUrl`), closed by stopHarness. */
+export function client(token = TOKEN, baseUrl = emulator.apiUrl): StudioClient {
+  const made = new StudioClient({ baseUrl, getToken: () => token, userAgent: HARNESS_USER_AGENT });
   clients.push(made);
   return made;
 }

@@ -245,8 +245,10 @@ function scriptedInputBox(respond: Responder): vscode.InputBox {
     },
   };
   async function drive(): Promise<void> {
+    // The value the box opened with: what was typed since is the answer's, not the product's to show.
+    const initial = box.value;
     for (let rejected: string | undefined; !disposed; ) {
-      const options: vscode.InputBoxOptions = { title: box.title, prompt: box.prompt, placeHolder: box.placeholder, password: box.password, value: box.value };
+      const options: vscode.InputBoxOptions = { title: box.title, prompt: box.prompt, placeHolder: box.placeholder, password: box.password, value: initial };
       const value = await respond({ kind: 'input', options, rejected });
       if (disposed) return;
       if (typeof value !== 'string') return box.hide();

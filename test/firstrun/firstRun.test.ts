@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { LivepeerApi } from '../../src/extension';
 import { DEFAULT_TOKEN, startEmulator } from '../emulator';
-import { EXTENSION_ID, eventually } from '../integration/harness';
+import { EXTENSION_ID, answer, answerPrompts, assertAllAnswered, eventually, view } from '../integration/harness';
 
 /** Right-clicks the Explorer row `name` through the test host's launcher and returns the menu's labels. */
 async function explorerContextMenu(name: string): Promise<string[]> {
@@ -74,21 +73,26 @@ describe('command palette', () => {
     try {
       await settings.update('baseURL', emulator.apiUrl, vscode.ConfigurationTarget.Global);
       await settings.update('upload.chunkSize', 8, vscode.ConfigurationTarget.Global);
-      const api = await vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID)!.activate();
+      answerPrompts();
+      await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
       await vscode.commands.executeCommand('livepeer.setToken', DEFAULT_TOKEN);
       const file = join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'talk.mp4');
       writeFileSync(file, randomBytes(48 * 2 ** 20));
       // The first PATCH is held until the pause aborts it: the upload runs for as long as the palette takes to read, however busy the machine.
       emulator.faults.hold({ origin: 'ingest', method: 'PATCH', path: /\/upload\/tus\/.+/ });
       const uri = vscode.Uri.file(file);
-      void vscode.commands.executeCommand('livepeer.uploads.upload', uri, [uri], { name: 'Talk', method: 'tus' });
-      const upload = await eventually(() => api.uploads.manager.runningUploads[0] ?? assert.fail('no upload running yet'));
+      const finished = vscode.commands.executeCommand<Array<{ status: string }>>('livepeer.uploads.upload', uri, [uri], { name: 'Talk', method: 'tus' });
+      const talkRow = () => view('uploads').row(/Talk|talk\.mp4/);
+      const running = await eventually(talkRow);
       await eventually(async () => includes(await palette('Upload'), [PAUSE, CANCEL], [RESUME, DISCARD, RESUME_ALL]));
 
-      api.uploads.manager.pause(upload);
-      assert.equal((await upload.finished).status, 'paused');
+      await vscode.commands.executeCommand('livepeer.uploads.pause', running.element);
+      assert.equal((await finished)[0]?.status, 'paused');
       await eventually(async () => includes(await palette('Upload'), [RESUME, DISCARD, RESUME_ALL], [PAUSE, CANCEL]));
-      for (const entry of await api.uploads.manager.interrupted()) await api.uploads.manager.discard(entry, true);
+      // Discard, deleting the asset the upload made (the modal's choice).
+      answer(() => 'Discard and Delete Asset');
+      await vscode.commands.executeCommand('livepeer.uploads.discard', (await talkRow()).element);
+      assertAllAnswered();
       await eventually(async () => includes(await palette('Upload'), ['Livepeer: Upload Video…'], [PAUSE, CANCEL, RESUME, DISCARD, RESUME_ALL]));
     } finally {
       await emulator.close();

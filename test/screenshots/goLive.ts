@@ -2,17 +2,18 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { LivepeerApi } from '../../src/extension';
+import type { StudioClient } from '../../src/api';
 import type { Emulator } from '../emulator';
-import { eventually, person, screenshot, sleep } from '../integration/harness';
+import { eventually, person, screenshot, sleep, view, webviewMessagesFromNow } from '../integration/harness';
 
-/** The row of the demo stream named `name`, revealed and expanded in the Streams view. */
-async function revealStream(api: LivepeerApi, name: string): Promise<vscode.TreeItem> {
-  await api.streams.refresh();
+/** The row of the demo stream named `name`, revealed and expanded in the Streams view (its element, what commands get). */
+async function revealStream(name: string): Promise<unknown> {
+  await vscode.commands.executeCommand('livepeer.streams.refresh');
   await vscode.commands.executeCommand('livepeer.streams.focus');
-  const row = await eventually(async () => ((await api.streams.getChildren()) ?? []).find((item) => item.label === name) ?? assert.fail(`no row ${name}`));
-  await api.streamsTree.reveal(row, { expand: true, select: true, focus: true });
-  return row;
+  const streams = view('streams');
+  const row = await eventually(() => streams.row(name));
+  await streams.tree?.reveal(row.element, { expand: true, select: true, focus: true });
+  return row.element;
 }
 
 /** Waits until the quick input shows `text`, takes the picture `name`, and closes it as a person would (Escape). */
@@ -23,8 +24,7 @@ async function shootQuickInput(name: string, text: string): Promise<void> {
   await person.press('Escape');
 }
 
-export async function goLiveShots(api: LivepeerApi, emulator: Emulator): Promise<void> {
-  const client = api.session.client();
+export async function goLiveShots(client: StudioClient, emulator: Emulator): Promise<void> {
   const sunday = [...emulator.store.streams.values()].find((s) => s.name === 'Sunday Service' && !s.parentId && s.isActive);
   assert.ok(sunday, 'the demo data has Sunday Service live');
   // Restreamed to two platforms; the keys in the URLs are made up, and no picture shows them.
@@ -33,30 +33,29 @@ export async function goLiveShots(api: LivepeerApi, emulator: Emulator): Promise
   await client.streams.addTarget(sunday.id, { id: youtube.id, profile: 'source' });
   await client.streams.addTarget(sunday.id, { id: twitch.id, profile: 'source', videoOnly: true });
   await client.multistream.update(twitch.id, { disabled: true });
-  const row = await revealStream(api, 'Sunday Service');
+  const row = await revealStream('Sunday Service');
   await vscode.commands.executeCommand('livepeer.multistreamTargets.focus');
-  await eventually(async () => assert.equal(((await api.multistreamTargets.getChildren()) ?? []).length, 2));
+  await eventually(async () => assert.equal((await view('multistreamTargets').rows()).length, 2));
   await vscode.commands.executeCommand('notifications.clearAll');
   await sleep(1000);
   console.log(`multistream: ${await screenshot('multistream')}`);
 
   // The player on the live stream, two marks set, and Clip… asking which part.
-  let playing = false;
-  const watching = api.player.onDidReport((report) => (playing ||= report.type === 'state' && report.state === 'playing'));
+  const page = webviewMessagesFromNow('livepeer.player');
+  const playing = () => page.received().some((report) => (report as { type?: string; state?: string }).type === 'state' && (report as { state?: string }).state === 'playing');
   try {
     await vscode.commands.executeCommand('livepeer.player.play', row);
-    await eventually(() => assert.ok(playing), 30_000);
+    await eventually(() => assert.ok(playing()), 30_000);
     await person.click('Mark In');
     await sleep(2500);
     await person.click('Mark Out');
     await person.click('Clip…');
     await shootQuickInput('clip', 'Between the Marks');
   } finally {
-    watching.dispose();
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   }
 
   // Who may watch: the choices, each with what it means.
-  void vscode.commands.executeCommand('livepeer.access.playbackAccess', await revealStream(api, 'Charity Marathon'));
+  void vscode.commands.executeCommand('livepeer.access.playbackAccess', await revealStream('Charity Marathon'));
   await shootQuickInput('access', 'Access-Control Webhook');
 }

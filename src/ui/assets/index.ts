@@ -13,7 +13,7 @@ export function activate(context: FeatureContext): Feature {
   const { session, prompts, privateKeys } = context;
   const uploads = offered(context, 'uploads');
   const history = uploads.queue.history;
-  const { view, treeView, ctx, disposables } = activateAssets({
+  const { view, ctx, disposables } = activateAssets({
     session,
     prompts,
     workspaceState: context.extension.workspaceState,
@@ -39,6 +39,5 @@ export function activate(context: FeatureContext): Feature {
       view.onDidRestore((assetId) => void history.markAssetDeleted(assetId, session.profile?.id, false)),
     ],
     offers: { assets },
-    hooks: { assets: view, assetsTree: treeView },
   };
 }

@@ -6,5 +6,5 @@ import { AssistantTools, contributedToolNames } from './registerTools';
 export function activate(context: FeatureContext): Feature {
   const { extension, session, privateKeys } = context;
   const assistant = new AssistantTools(contributedToolNames(extension), { session, privateKeys, uploads: offered(context, 'uploads').queue });
-  return { disposables: [assistant, ...offerMcpServer(extension, session)], hooks: { assistant } };
+  return { disposables: [assistant, ...offerMcpServer(extension, session)] };
 }

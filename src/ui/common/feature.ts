@@ -124,8 +124,6 @@ export interface Feature {
   disposables: vscode.Disposable[];
   /** What this feature offers the features after it. */
   offers?: Partial<Offers>;
-  /** The live objects `LIVEPEER_TEST_HOOKS` hands the host tests, until they drive the product through the new harness (issue 37). */
-  hooks?: Record<string, unknown>;
 }
 
 /** The offer `name`, which a feature activated earlier must have made. */

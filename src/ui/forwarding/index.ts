@@ -33,6 +33,5 @@ export function activate(context: FeatureContext): Feature {
       }),
       vscode.debug.registerDebugAdapterDescriptorFactory(FORWARD_DEBUG_TYPE, debugAdapters),
     ],
-    hooks: { forwarding: state },
   };
 }

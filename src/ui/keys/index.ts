@@ -22,6 +22,5 @@ export function activate(context: FeatureContext): Feature {
         return () => [...registerKeyCommands(keys), ...registerPlaybackCommands(keys)];
       }),
     ],
-    hooks: { signingKeys: view },
   };
 }

@@ -5,5 +5,5 @@ import { registerMultistream } from './registerMultistream';
 export function activate(context: FeatureContext): Feature {
   const { session, prompts, state } = context;
   const multistream = registerMultistream({ session, prompts, streams: offered(context, 'streams'), state });
-  return { disposables: multistream.disposables, hooks: { multistreamTargets: multistream.targets } };
+  return { disposables: multistream.disposables };
 }

@@ -4,6 +4,6 @@ import { activatePlayer } from './activatePlayer';
 /** The player panel and its Play command. */
 export function activate(context: FeatureContext): Feature {
   const { session, prompts, privateKeys } = context;
-  const { player, disposables } = activatePlayer({ session, prompts, privateKeys, extensionUri: context.extension.extensionUri });
-  return { disposables, hooks: { player } };
+  const { disposables } = activatePlayer({ session, prompts, privateKeys, extensionUri: context.extension.extensionUri });
+  return { disposables };
 }

@@ -18,6 +18,5 @@ export function activate(context: FeatureContext): Feature {
         return () => registerProfileCommands({ session, prompts, profiles, memento: state });
       }),
     ],
-    hooks: { profileStatusBar: statusBar },
   };
 }

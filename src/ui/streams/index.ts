@@ -36,6 +36,5 @@ export function activate(context: FeatureContext): Feature {
       }),
     ],
     offers: { streams },
-    hooks: { streams: view, streamsTree: treeView },
   };
 }

@@ -5,5 +5,5 @@ import { registerTaskCommands } from './registerTasks';
 export function activate(context: FeatureContext): Feature {
   const { session, prompts, results, watcher } = context;
   const tasks = registerTaskCommands({ session, prompts, results, watcher, assets: offered(context, 'assets'), uploads: offered(context, 'uploads').queue });
-  return { disposables: tasks.disposables, hooks: { tasks: tasks.tasks } };
+  return { disposables: tasks.disposables };
 }

@@ -98,9 +98,4 @@ export class TasksView extends Disposable {
     if (!this.tree.visible || !this.model.list.isLoaded || !this.model.items.some(isTaskActive)) return;
     this.timer = setTimeout(() => void this.poll(), this.delay);
   }
-
-  /** Whether a read is armed (tests check that nothing polls). */
-  get polling(): boolean {
-    return this.timer !== undefined;
-  }
 }

@@ -1,7 +1,7 @@
 import { COMMANDS } from '../common/commandIds';
 import { registerOnFirstUse } from '../common/commands';
 import type { Feature, FeatureContext } from '../common/feature';
-import { activateUploads, createUploads, type UploadsDeps } from './activateUploads';
+import { activateUploads, type UploadsDeps } from './activateUploads';
 import { tickUploadStep } from './uploadContextKeys';
 
 /**
@@ -11,7 +11,7 @@ import { tickUploadStep } from './uploadContextKeys';
 export function activate(context: FeatureContext): Feature {
   const { session, prompts } = context;
   const deps: UploadsDeps = { session, prompts, storage: context.state, log: context.log, watcher: context.watcher };
-  const { uploads, statusBar, disposables } = activateUploads(deps);
+  const { uploads, disposables } = activateUploads(deps);
   return {
     disposables: [
       ...disposables,
@@ -22,6 +22,5 @@ export function activate(context: FeatureContext): Feature {
       }),
     ],
     offers: { uploads: { queue: uploads.manager, drop: uploads.drop } },
-    hooks: { uploads, uploadStatusBar: statusBar, createUploads: (options?: Pick<UploadsDeps, 'retryDelaysMs'>) => createUploads({ ...deps, ...options }) },
   };
 }

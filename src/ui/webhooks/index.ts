@@ -6,7 +6,7 @@ import { resolveWebhook, type WebhookArgument } from './webhookPicker';
 
 /** The Webhooks view with its deliveries and documents; its commands load with the first of them (webhookCommands.js). */
 export function activate(context: FeatureContext): Feature {
-  const { view, treeView, ctx, disposables } = activateWebhooks(context.session, context.prompts, context.results, context.state);
+  const { view, ctx, disposables } = activateWebhooks(context.session, context.prompts, context.results, context.state);
   const webhooks: WebhooksOffer = {
     registerDeliveryNotes: (notes) => view.registerDeliveryNotes(notes),
     pickWebhook: (row, placeHolder) => resolveWebhook(ctx, row as WebhookArgument, placeHolder),
@@ -20,6 +20,5 @@ export function activate(context: FeatureContext): Feature {
       }),
     ],
     offers: { webhooks },
-    hooks: { webhooks: view, webhooksTree: treeView },
   };
 }

@@ -1,13 +1,13 @@
 // extensionTestsPath of the UI benchmark (npm run bench:ui): runs in the real extension host, twice
 // on one profile. `setup` stores the base URL and the token as a user would; `measure` is the next
 // window: activation, opening the Livepeer container, Load more… to 5,000 rows, one auto-refresh.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { Session as InspectorSession } from 'node:inspector/promises';
 import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
-import type { LivepeerApi } from '../../../src/extension';
+import { answerer, captureWorkbench, captured } from '../../integration/capture';
 import { BETWEEN_CLICKS_MS, LARGE_ACCOUNT } from './largeAccount';
 
 const EXTENSION_ID = 'livepeer-studio-tools.livepeer-studio';
@@ -46,10 +46,6 @@ function collectGarbage(): void {
   (runInNewContext('gc') as () => void)();
 }
 
-function logText(api: LivepeerApi): string {
-  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
-  return files(api.logUri.fsPath).map((file) => readFileSync(file, 'utf8')).join('\n');
-}
 
 /**
  * Clicks Load more… until the view holds `ROWS` rows, as a person does (after the rows drew); per
@@ -95,13 +91,15 @@ async function startCpuProfile(): Promise<{ stop(): Promise<void> } | undefined>
   };
 }
 
-/** The extension, with every question it would ask left unanswered (a notification nobody clicks). */
-async function activate(): Promise<LivepeerApi> {
-  const extension = vscode.extensions.getExtension<LivepeerApi>(EXTENSION_ID);
+/** The extension, with every question it would ask left unanswered (a notification nobody clicks); its views as VS Code gets them. */
+async function activate(): Promise<Record<'keys' | 'streams' | 'assets', Provider>> {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
   if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
-  const api = await extension.activate();
-  api.prompts.responder = () => undefined;
-  return api;
+  captureWorkbench();
+  answerer.respond = () => undefined;
+  await extension.activate();
+  const provider = (id: string) => (captured.views.get(id)?.provider as Provider | undefined) ?? assert.fail(`no view ${id}`);
+  return { keys: provider('livepeer.signingKeys'), streams: provider('livepeer.streams'), assets: provider('livepeer.assets') };
 }
 
 async function setup(): Promise<void> {
@@ -115,44 +113,56 @@ async function setup(): Promise<void> {
 
 type Tick = { events: number; rows: number; ms: number };
 
+/** The milliseconds of the stream list calls the log recorded from line `since` on ("GET /stream?… → 200 (N ms)"). */
+function listCallMs(since: number): number {
+  return captured.logLines.slice(since).reduce((sum, line) => sum + Number(/GET \/stream\?.* → \d+ \((\d+) ms\)/.exec(line)?.[1] ?? 0), 0);
+}
+
 /**
  * Two ticks of the Streams auto-refresh (turned on only now: it would interfere with the loading
- * before) with 5,000 rows shown and nothing changed on the service: per tick, the tree update events,
- * the rows they name (a whole-tree update counts as every row) and how long the re-read took.
+ * before) with 5,000 rows shown and nothing changed on the service: per tick, the tree update events
+ * VS Code was sent, the rows they name (a whole-tree update counts as every row) and how long the
+ * re-read's list calls took (from the log). A tick is one run of update events or list calls, then
+ * a second of quiet.
  */
-async function twoAutoRefreshTicks(api: LivepeerApi): Promise<[Tick, Tick]> {
+async function twoAutoRefreshTicks(streams: Provider): Promise<[Tick, Tick]> {
   const ticks: Tick[] = [];
-  let events = 0;
-  let rows = 0;
-  const listening = api.streams.onDidChangeTreeData((change) => {
-    events++;
-    rows += Array.isArray(change) ? change.length : change ? 1 : ROWS;
-  });
-  const refresh = api.streams.refresh.bind(api.streams);
+  let tick = { events: 0, rows: 0, logFrom: captured.logLines.length };
+  let quiet: NodeJS.Timeout | undefined;
   const settings = vscode.workspace.getConfiguration('livepeer');
+  let listening: vscode.Disposable | undefined;
+  let watchLog: NodeJS.Timeout | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       setTimeout(() => reject(new Error(`no two auto-refresh ticks in ${RENDER_TIMEOUT_MS / 1000} s`)), RENDER_TIMEOUT_MS).unref();
-      api.streams.refresh = async () => {
-        const started = performance.now();
-        [events, rows] = [0, 0];
-        await refresh();
-        ticks.push({ events, rows, ms: Math.round(performance.now() - started) });
+      const ended = () => {
+        ticks.push({ events: tick.events, rows: tick.rows, ms: listCallMs(tick.logFrom) });
+        tick = { events: 0, rows: 0, logFrom: captured.logLines.length };
         if (ticks.length === 2) resolve();
       };
+      listening = streams.onDidChangeTreeData((change) => {
+        tick.events++;
+        tick.rows += Array.isArray(change) ? change.length : change ? 1 : ROWS;
+        clearTimeout(quiet);
+        quiet = setTimeout(ended, 1_000);
+      });
+      // A tick that changes nothing sends no event: its list calls in the log end it likewise.
+      watchLog = setInterval(() => {
+        if (listCallMs(tick.logFrom) > 0 && !quiet) quiet = setTimeout(() => ((quiet = undefined), ended()), 1_000);
+      }, 100);
       void settings.update('streams.autoRefreshSeconds', 2, vscode.ConfigurationTarget.Global);
     });
   } finally {
+    clearInterval(watchLog);
+    clearTimeout(quiet);
     await settings.update('streams.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
-    api.streams.refresh = refresh;
-    listening.dispose();
+    listening?.dispose();
   }
   return [ticks[0], ticks[1]];
 }
 
 async function measure(): Promise<Record<string, unknown>> {
-  const [loadAndActivateMs, api] = await timed(activate);
-  const views: Record<string, Provider> = { keys: api.signingKeys, streams: api.streams, assets: api.assets };
+  const [loadAndActivateMs, views] = await timed(activate);
 
   const firstRows = Object.entries(views).map(async ([name, view]) => [name, await timed(() => nextRootRender(view, (rows) => rows.some(isRow)))] as const);
   await vscode.commands.executeCommand('workbench.view.extension.livepeer');
@@ -164,8 +174,8 @@ async function measure(): Promise<Record<string, unknown>> {
   const heapBefore = process.memoryUsage().heapUsed;
   const profiler = await startCpuProfile();
   const loadMoreInHost = {
-    streams: await loadMoreFigures(api.streams, 'livepeer.streams.loadMore'),
-    assets: await loadMoreFigures(api.assets, 'livepeer.assets.loadMore'),
+    streams: await loadMoreFigures(views.streams, 'livepeer.streams.loadMore'),
+    assets: await loadMoreFigures(views.assets, 'livepeer.assets.loadMore'),
   };
   await profiler?.stop();
   collectGarbage();
@@ -173,9 +183,8 @@ async function measure(): Promise<Record<string, unknown>> {
   // LIVEPEER_BENCH_HEAP_SNAPSHOT=<file>: what holds the heap at 5,000 rows (open it in Chrome DevTools' Memory tab).
   if (process.env.LIVEPEER_BENCH_HEAP_SNAPSHOT) writeHeapSnapshot(process.env.LIVEPEER_BENCH_HEAP_SNAPSHOT);
 
-  const autoRefresh = await twoAutoRefreshTicks(api);
-  await new Promise((resolve) => setTimeout(resolve, 500)); // the log channel writes its file asynchronously
-  const activateMs = Number(/activated in (\d+) ms/.exec(logText(api))?.[1] ?? NaN);
+  const autoRefresh = await twoAutoRefreshTicks(views.streams);
+  const activateMs = Number(/activated in (\d+) ms/.exec(captured.logLines.join('\n'))?.[1] ?? NaN);
   return { loadAndActivateMs: Math.round(loadAndActivateMs), activateMs, firstRowsMs, loadMoreInHost, heapGrowthMiB, rows: ROWS,
     // The second tick: nothing changed on the service, and the first caught up the words that moved with the clock ("seen 3 minutes ago").
     autoRefreshTreeUpdates: autoRefresh[1].events,

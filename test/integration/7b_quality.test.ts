@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { QualityEvent } from '../../src/ui/quality/registerQuality';
+import type { QualityEvent } from '../../src/ui/quality/qualityDeps';
 import { answer, api, assertAllAnswered, emulator, eventually, person, screenshot, signIn } from './harness';
 import type { PromptRequest } from '../../src/ui/common/prompts';
 

@@ -5,7 +5,7 @@ import { shownName } from '../common/format';
 import { pickStreamOrAsset } from '../common/contentPicker';
 import type { QualityTarget } from './qualityModel';
 import { QualityPanel } from './qualityPanel';
-import type { QualityDeps } from './registerQuality';
+import type { QualityDeps } from './qualityDeps';
 
 /** An asset row or a stream row (the element VS Code passes to a row's command), or one picked from the palette. */
 function targetOf(arg: unknown): QualityTarget | undefined {

@@ -6,7 +6,7 @@ import { shortName } from '../common/format';
 import { webviewPage } from '../common/webviewPage';
 import { parseFromQualityPage, type PeriodChoice, type QualityModel, type ToQualityPage } from './qualityMessages';
 import { customPeriod, dateField, periodLabels, periodText, sectionsOf, type AccountFigures, type ContentFigures, type QualityTarget } from './qualityModel';
-import type { QualityDeps } from './registerQuality';
+import type { QualityDeps } from './qualityDeps';
 
 /** The breakdowns the panel shows, in its order. */
 const BREAKDOWNS: Breakdown[] = ['country', 'deviceType', 'browser'];

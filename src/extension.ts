@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { AssetWatcher } from './api';
-import { activateAssets, type AssetsView } from './ui/assets/activateAssets';
+import { activateAssets } from './ui/assets/activateAssets';
 import { PrivateKeys } from './ui/keys/privateKeys';
 import { Rotations } from './ui/keys/rotations';
 import { SigningKeysView } from './ui/keys/signingKeysView';
 import { registerLoadErrorCommands } from './ui/common/messageItem';
-import { activatePlayer, type PlayerPanel } from './ui/player/activatePlayer';
+import { activatePlayer } from './ui/player/activatePlayer';
 import { Prompts } from './ui/common/prompts';
 import { COMMANDS } from './ui/common/commandIds';
 import { registerCommand, registerOnFirstUse } from './ui/common/commands';
@@ -13,7 +13,7 @@ import { ResultDocuments } from './ui/common/resultDocuments';
 import { Account } from './ui/account/account';
 import { registerStreams } from './ui/streams/registerStreams';
 import { StreamFilters } from './ui/streams/streamFilters';
-import { StreamsView, type StreamNode } from './ui/streams/streamsView';
+import { StreamsView } from './ui/streams/streamsView';
 import { registerTokenCommands } from './ui/account/tokenCommands';
 import { followNetworkSettings } from './ui/common/networkSettings';
 import { AccountProfiles } from './ui/profiles/accountProfiles';
@@ -21,59 +21,23 @@ import { nameProfilesBaseUrl } from './ui/profiles/baseUrlNaming';
 import { repairProfileNames } from './ui/profiles/profileNameRepair';
 import { ProfileStatusBar } from './ui/profiles/profileStatusBar';
 import { followProject } from './ui/profiles/projectLearning';
-import { activateUploads, createUploads, type Uploads, type UploadsDeps } from './ui/uploads/activateUploads';
+import { activateUploads, type UploadsDeps } from './ui/uploads/activateUploads';
 import { tickUploadStep } from './ui/uploads/uploadContextKeys';
-import { activateWebhooks, type WebhookNode, type WebhooksView } from './ui/webhooks/activateWebhooks';
-import type { UploadStatusBar } from './ui/uploads/uploadStatusBar';
-import { registerTaskCommands, type TasksViewHost } from './ui/tasks/registerTasks';
-import { registerMultistream, type TargetsView } from './ui/multistream/registerMultistream';
+import { activateWebhooks } from './ui/webhooks/activateWebhooks';
+import { registerTaskCommands } from './ui/tasks/registerTasks';
+import { registerMultistream } from './ui/multistream/registerMultistream';
 import { AssistantTools, contributedToolNames } from './ui/assistant/registerTools';
 import { offerMcpServer } from './ui/assistant/mcpProvider';
 import { registerForwarding } from './ui/forwarding/registerForwarding';
-import type { ForwardingState } from './ui/forwarding/forwardingState';
 import { VerifiedState } from './ui/common/verifiedState';
-import { registerQuality, type QualityEvent } from './ui/quality/registerQuality';
-
-/**
- * Set to `1` by the test launchers (test/host/runInHost.js) in the extension host's environment: only
- * then does activate() hand out its live objects. An environment variable, read once at activation,
- * so no workspace or user setting can turn it on.
- */
-const TEST_HOOKS_VARIABLE = 'LIVEPEER_TEST_HOOKS';
-
-/** The live objects the extension-host tests inspect and drive; not an API: a user's VS Code gets none. */
-export interface LivepeerApi {
-  prompts: Prompts;
-  session: Account;
-  profiles: AccountProfiles;
-  profileStatusBar: ProfileStatusBar;
-  signingKeys: SigningKeysView;
-  streams: StreamsView;
-  streamsTree: vscode.TreeView<StreamNode>;
-  uploads: Uploads;
-  uploadStatusBar: UploadStatusBar;
-  assets: AssetsView;
-  assetsTree: vscode.TreeView<unknown>;
-  webhooks: WebhooksView;
-  webhooksTree: vscode.TreeView<WebhookNode>;
-  player: PlayerPanel;
-  tasks: TasksViewHost;
-  multistreamTargets: TargetsView;
-  assistant: AssistantTools;
-  forwarding: ForwardingState;
-  /** What the Quality and Usage panels post, hear and close. */
-  quality: vscode.Event<QualityEvent>;
-  /** Another upload state over the same globalState, as the next window would build it (the caller disposes it). */
-  createUploads(options?: Pick<UploadsDeps, 'retryDelaysMs'>): Uploads;
-  logUri: vscode.Uri;
-}
+import { registerQuality } from './ui/quality/registerQuality';
 
 /**
  * Builds the views and commands and returns at once: nothing here waits for the window, the service
  * or the disk. The token is read once, meanwhile; the views wait for that read before their first request.
- * Returns nothing (the extension offers no API), except to the tests (TEST_HOOKS_VARIABLE).
+ * Returns nothing: the extension offers no API (the tests see it through the vscode API, test/integration/harness.ts).
  */
-export function activate(context: vscode.ExtensionContext): LivepeerApi | undefined {
+export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Livepeer', { log: true });
   const globalState = new VerifiedState(context.globalState);
@@ -174,30 +138,6 @@ export function activate(context: vscode.ExtensionContext): LivepeerApi | undefi
   // The filter context keys only drive the menus' check marks: activation does not wait for them.
   void filters.publishContext();
   log.info(`activated in ${Math.round(performance.now() - started)} ms`);
-  if (process.env[TEST_HOOKS_VARIABLE] !== '1') return undefined;
-  return {
-    prompts,
-    session,
-    profiles,
-    profileStatusBar,
-    signingKeys,
-    streams,
-    streamsTree,
-    uploads: uploads.uploads,
-    uploadStatusBar: uploads.statusBar,
-    assets: assets.view,
-    assetsTree: assets.treeView,
-    webhooks: webhooks.view,
-    webhooksTree: webhooks.treeView,
-    player: player.player,
-    tasks: tasks.tasks,
-    multistreamTargets: multistream.targets,
-    assistant,
-    forwarding: forwarding.state,
-    quality: quality.onDidChange,
-    createUploads: (options) => createUploads({ ...uploadsDeps, ...options }),
-    logUri: context.logUri,
-  };
 }
 
 /** The profiles' tokens, read once, with no two profiles of one name. */

@@ -96,8 +96,8 @@ async function main(): Promise<void> {
 
   const server = await host.startServer({
     dirs,
-    // The sign-in helper asks the extension whether a token is stored, through its test hooks.
-    env: host.serverEnv(dirs, runtimeDir, { LIVEPEER_DEMO_TOKEN: DEFAULT_TOKEN, LIVEPEER_TEST_HOOKS: '1' }),
+    // The sign-in helper stores the demo token through Set API Token.
+    env: host.serverEnv(dirs, runtimeDir, { LIVEPEER_DEMO_TOKEN: DEFAULT_TOKEN }),
     forTests: false,
     onExit: () => {
       if (stopping) return;

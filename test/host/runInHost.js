@@ -5,7 +5,7 @@
 //     extensionDevelopmentPath: '/abs/extension/root',   // folder with the extension's package.json
 //     extensionTestsPath: '/abs/out/test/integration/index.js', // exports run(): Promise<void>
 //     workspaceDir: '/abs/folder/to/open',               // optional
-//     env: { MY_VAR: 'x' },                              // optional, reaches the extension host (with LIVEPEER_TEST_HOOKS=1)
+//     env: { MY_VAR: 'x' },                              // optional, reaches the extension host
 //     userDataDir: '/abs/profile',                       // optional, persistent across runs
 //   });
 //
@@ -53,8 +53,7 @@ async function runInHost(opts) {
       extensionDevelopmentPath: path.resolve(opts.extensionDevelopmentPath),
       extensionTestsPath: path.resolve(opts.extensionTestsPath),
       launchArgs,
-      // The extension hands its live objects to the tests only with this set (see src/extension.ts).
-      extensionTestsEnv: { LIVEPEER_TEST_HOOKS: '1', ...opts.env },
+      extensionTestsEnv: opts.env,
     });
   } finally {
     if (tempProfile) fs.rmSync(tempProfile, { recursive: true, force: true, maxRetries: 3 });

@@ -1,39 +1,24 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Account } from '../../src/ui/account/account';
 import { AccountProfiles } from '../../src/ui/profiles/accountProfiles';
 import { tokenSecretKey } from '../../src/profiles/profile';
 import { PROFILES_STATE_KEY } from '../../src/profiles/profileStore';
 import { InMemoryStore } from '../../src/upload';
-import { TOKEN, answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, person, screenshot, signIn, sleep } from './harness';
+import { TOKEN, answer, asked, assertAllAnswered, contextKey, emulator, eventually, lastMessage, logLines, person, realDialogs, screenshot, signIn, sleep, statusBarItems, view } from './harness';
 
-function logText(dir: string): string {
-  return readdirSync(dir)
-    .map((name) => join(dir, name))
-    .map((path) => (statSync(path).isDirectory() ? logText(path) : readFileSync(path, 'utf8')))
-    .join('\n');
-}
-
-/** Runs `body` with the real VS Code input boxes instead of the scripted answers. */
-async function withRealDialogs(body: () => Promise<void>): Promise<void> {
-  const responder = api.prompts.responder;
-  api.prompts.responder = undefined;
-  try {
-    await body();
-  } finally {
-    api.prompts.responder = responder;
-  }
+/** Whether a token is stored, as the views' welcome content shows by (the `livepeer.hasToken` context key). */
+async function hasToken(expected: boolean): Promise<void> {
+  await eventually(() => assert.equal(contextKey('livepeer.hasToken'), expected));
 }
 
 describe('API token', () => {
   afterEach(assertAllAnswered);
 
   it('starts without a token: the views are empty so their welcome content shows', async () => {
-    assert.equal(api.session.hasToken, false);
-    assert.deepEqual(await api.signingKeys.getChildren(), []);
-    assert.deepEqual(await api.streams.getChildren(), []);
+    await hasToken(false);
+    assert.deepEqual(await view('signingKeys').rows(), []);
+    assert.deepEqual(await view('streams').rows(), []);
     assert.equal(emulator.requests.length, 0, 'nothing is asked of the service without a token');
   });
 
@@ -52,7 +37,7 @@ describe('API token', () => {
     );
     const saved = await vscode.commands.executeCommand('livepeer.setToken');
     assert.equal(saved, false);
-    assert.equal(api.session.hasToken, false);
+    await hasToken(false);
     assert.ok(!lastMessage(/rejected this API token/), 'no separate notification: the reason is in the box');
   });
 
@@ -65,7 +50,7 @@ describe('API token', () => {
       },
     );
     assert.equal(await vscode.commands.executeCommand('livepeer.setToken'), true);
-    assert.equal(api.session.hasToken, true);
+    await hasToken(true);
     await vscode.commands.executeCommand('livepeer.clearToken');
   });
 
@@ -86,7 +71,7 @@ describe('API token', () => {
       },
     );
     assert.equal(await vscode.commands.executeCommand('livepeer.setToken'), false);
-    assert.equal(api.session.hasToken, false);
+    await hasToken(false);
     assert.equal(emulator.requests.length, before, 'nothing was sent');
     assert.ok(!asked.some((r) => r.kind === 'message' && r.actions.includes('Save Anyway')), 'no "Save Anyway"');
   });
@@ -103,8 +88,7 @@ describe('API token', () => {
       return undefined; // Cancel: do not save
     });
     assert.equal(await vscode.commands.executeCommand('livepeer.setToken', odd), false);
-    await sleep(500); // the log channel writes its file asynchronously
-    const log = logText(api.logUri.fsPath);
+    const log = logLines().join('\n');
     assert.match(log, /GET \/access-control\/signing-key → 400 \(\d+ ms\): request refused: no token \*\*\* found; see \?key=\*\*\*/);
     for (const shape of shapes) {
       assert.ok(!log.includes(shape), `the log repeats ${shape}`);
@@ -116,12 +100,12 @@ describe('API token', () => {
     const before = emulator.requests.length;
     answer(() => TOKEN);
     assert.equal(await vscode.commands.executeCommand('livepeer.setToken'), true);
-    assert.equal(api.session.hasToken, true);
+    await hasToken(true);
     const [check] = emulator.requests.slice(before);
     assert.match(check.url, /^\/api\/access-control\/signing-key\?limit=1$/);
     assert.ok(lastMessage(/API token saved/));
     // Then, in the background, the token's project is learned for the profile, with reads only.
-    await eventually(() => assert.ok(api.session.profile?.project));
+    await eventually(() => assert.match(statusBarItems().find((item) => item.id === 'livepeer.profile')?.text ?? '', / · /, 'the status bar names the project'));
     assert.deepEqual([...new Set(emulator.requests.slice(before).map((r) => r.method))], ['GET']);
   });
 
@@ -133,10 +117,10 @@ describe('API token', () => {
 
   it('clears the token', async () => {
     await vscode.commands.executeCommand('livepeer.clearToken');
-    assert.equal(api.session.hasToken, false);
-    assert.deepEqual(await api.signingKeys.getChildren(), []);
+    await hasToken(false);
+    assert.deepEqual(await view('signingKeys').rows(), []);
     await vscode.commands.executeCommand('livepeer.setToken', TOKEN);
-    assert.equal(api.session.hasToken, true);
+    await hasToken(true);
   });
 
   it('when the service cannot be reached, asks before saving an unchecked token; the safe answer saves nothing', async () => {
@@ -148,19 +132,19 @@ describe('API token', () => {
         const message = request as Extract<typeof request, { kind: 'message' }>;
         assert.equal(message.modal, true);
         assert.match(message.message, /could not check the token/);
-        assert.deepEqual(message.actions, ['Save Anyway']);
+        assert.deepEqual(message.actions, ['Don’t Save', 'Save Anyway'], 'Don’t Save first: what Enter gives');
         return undefined;
       },
     );
     assert.equal(await vscode.commands.executeCommand('livepeer.setToken'), false);
-    assert.equal(api.session.hasToken, false);
+    await hasToken(false);
     await vscode.commands.executeCommand('livepeer.setToken', TOKEN);
-    assert.equal(api.session.hasToken, true);
+    await hasToken(true);
   });
 
   it('a rejected API token keeps the real input box open, busy while checking, then with the reason; Escape closes it', async () => {
     await vscode.commands.executeCommand('livepeer.clearToken');
-    await withRealDialogs(async () => {
+    await realDialogs(async () => {
       const saved = vscode.commands.executeCommand<boolean>('livepeer.setToken');
       await eventually(async () => assert.ok((await person.text('.quick-input-widget')) !== undefined));
       await sleep(300);

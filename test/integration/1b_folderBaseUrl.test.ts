@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { TOKEN, api, asked, emulator, eventually, lastMessage, signIn } from './harness';
+import { TOKEN, asked, contextKey, emulator, eventually, lastMessage, signIn, statusBarItems, view } from './harness';
 
 /** A server that answers every request with an empty list and remembers what it got. */
 async function listener(): Promise<{ server: Server; url: string; got: IncomingHttpHeaders[] }> {
@@ -21,11 +21,13 @@ describe('A folder is not the user: livepeer.baseURL', () => {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const settingsFile = folder && join(folder, '.vscode', 'settings.json');
   const config = () => vscode.workspace.getConfiguration('livepeer');
+  /** The base URL the current profile works with, as the profile's status bar item says it ("API: …"). */
+  const profileApi = () => /API: (\S+)/.exec(statusBarItems().find((item) => item.id === 'livepeer.profile')?.tooltip ?? '')?.[1];
 
   it("set in the folder's .vscode/settings.json gets no request at all, and the user is told; set in the user settings it does", async () => {
     assert.ok(settingsFile, 'the host opens a folder');
-    if (!api.session.hasToken) await signIn();
-    assert.equal(api.profiles.all().length, 1, 'one profile, which follows the user setting');
+    if (contextKey('livepeer.hasToken') !== true) await signIn();
+    assert.equal(profileApi(), emulator.apiUrl, 'one profile, which follows the user setting');
     const target = await listener();
     try {
       await mkdir(join(folder, '.vscode'), { recursive: true });
@@ -33,11 +35,11 @@ describe('A folder is not the user: livepeer.baseURL', () => {
       const told = await eventually(() => lastMessage(/settings set livepeer\.baseURL to http:\/\/127\.0\.0\.1:\d+: ignored/) ?? assert.fail('not told'));
       assert.deepEqual(told.actions, ['Open User Settings']);
       const before = emulator.requests.length;
-      api.signingKeys.refresh();
-      assert.ok(Array.isArray(await api.signingKeys.getChildren()));
+      await vscode.commands.executeCommand('livepeer.keys.refresh');
+      assert.ok(Array.isArray(await view('signingKeys').rows()));
       await vscode.commands.executeCommand('livepeer.streams.refresh');
       await eventually(() => assert.ok(emulator.requests.length > before, 'the views still load from the user-set base URL'));
-      assert.equal(api.session.profile?.baseUrl, emulator.apiUrl);
+      assert.equal(profileApi(), emulator.apiUrl);
       assert.equal(target.got.length, 0, `the folder's address got ${target.got.length} request(s)`);
       // The removal reaches the extension's file watcher with this one's (the same batch of file events);
       // a round trip to the window then lets the extension's read of the files go first.
@@ -62,9 +64,9 @@ describe('A folder is not the user: livepeer.baseURL', () => {
       await eventually(() => assert.equal(config().inspect('baseURL')?.workspaceValue, undefined));
 
       await config().update('baseURL', target.url, vscode.ConfigurationTarget.Global);
-      await eventually(() => assert.equal(api.session.profile?.baseUrl, target.url));
-      api.signingKeys.refresh();
-      await api.signingKeys.getChildren();
+      await eventually(() => assert.equal(profileApi(), target.url));
+      await vscode.commands.executeCommand('livepeer.keys.refresh');
+      await view('signingKeys').rows();
       await eventually(() => assert.ok(target.got.some((headers) => headers.authorization === `Bearer ${TOKEN}`), 'the user-set address gets the requests'));
     } finally {
       await rm(settingsFile, { force: true });
@@ -72,6 +74,6 @@ describe('A folder is not the user: livepeer.baseURL', () => {
       await new Promise((resolve) => target.server.close(resolve));
       target.server.closeAllConnections();
     }
-    await eventually(() => assert.equal(api.session.profile?.baseUrl, emulator.apiUrl));
+    await eventually(() => assert.equal(profileApi(), emulator.apiUrl));
   });
 });

@@ -2,19 +2,16 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ui/common/commandIds';
-import { api, emulator, eventually, signIn } from './harness';
+import { client, contextKey, emulator, eventually, signIn, view } from './harness';
 
-interface ListView {
-  getChildren(): vscode.ProviderResult<vscode.TreeItem[]>;
-  onDidChangeTreeData?: vscode.Event<unknown>;
-}
+type ListView = ReturnType<typeof view>;
 
 function views(): Record<string, ListView> {
-  return { streams: api.streams, assets: api.assets, webhooks: api.webhooks, keys: api.signingKeys };
+  return { streams: view('streams'), assets: view('assets'), webhooks: view('webhooks'), keys: view('signingKeys') };
 }
 
-async function isLoadError(view: ListView): Promise<boolean> {
-  return ((await view.getChildren()) ?? []).some((row) => row.contextValue === 'loadError');
+async function isLoadError(shown: ListView): Promise<boolean> {
+  return (await shown.rows()).some((row) => row.contextValue === 'loadError');
 }
 
 /**
@@ -24,11 +21,8 @@ async function isLoadError(view: ListView): Promise<boolean> {
  */
 async function outage(): Promise<void> {
   emulator.faults.fail({ origin: 'api', path: /^\/api\//, status: 500, body: { errors: ['Internal server error: down'] }, times: 10_000 });
-  await api.streams.refresh();
-  api.assets.refresh();
-  api.webhooks.refresh();
-  api.signingKeys.refresh();
-  for (const [name, view] of Object.entries(views())) assert.ok(await isLoadError(view), `${name} shows "Could not load…"`);
+  for (const refresh of ['livepeer.streams.refresh', 'livepeer.assets.refresh', 'livepeer.webhooks.refresh', 'livepeer.keys.refresh']) await vscode.commands.executeCommand(refresh);
+  for (const [name, shown] of Object.entries(views())) await eventually(async () => assert.ok(await isLoadError(shown), `${name} shows "Could not load…"`));
   emulator.faults.clear();
 }
 
@@ -38,7 +32,8 @@ async function outage(): Promise<void> {
  */
 function watchReloads(): { reloaded(names: string[]): Promise<void>; dispose(): void } {
   const told = new Set<string>();
-  const listening = Object.entries(views()).map(([name, view]) => view.onDidChangeTreeData!(() => told.add(name)));
+  // VS Code asks a view for its rows again when its provider fires onDidChangeTreeData.
+  const listening = Object.entries(views()).map(([name, shown]) => shown.provider.onDidChangeTreeData!(() => told.add(name)));
   return {
     async reloaded(names) {
       for (const name of names) {
@@ -52,7 +47,7 @@ function watchReloads(): { reloaded(names: string[]): Promise<void>; dispose(): 
 
 describe('After an outage', () => {
   before(async () => {
-    if (!api.session.hasToken) await signIn();
+    if (contextKey('livepeer.hasToken') !== true) await signIn();
   });
 
   afterEach(() => emulator.faults.clear());
@@ -61,8 +56,8 @@ describe('After an outage', () => {
     await outage();
     const watch = watchReloads();
     try {
-      const [error] = (await api.streams.getChildren()) ?? [];
-      await vscode.commands.executeCommand('livepeer.retryLoad', error);
+      const [error] = await view('streams').rows();
+      await vscode.commands.executeCommand('livepeer.retryLoad', error?.element);
       await eventually(() => watch.reloaded(['streams', 'assets', 'webhooks', 'keys']));
     } finally {
       watch.dispose();
@@ -74,7 +69,7 @@ describe('After an outage', () => {
     const watch = watchReloads();
     try {
       // Any call, here one the views do not make (a palette picker's).
-      await api.session.client().streams.list({ streamsOnly: true });
+      await client().streams.list({ streamsOnly: true });
       await eventually(() => watch.reloaded(['streams', 'assets', 'webhooks', 'keys']));
     } finally {
       watch.dispose();
@@ -98,9 +93,9 @@ describe('Commands', () => {
     assert.ok(require.cache[join(dist, 'keyCommands.js')], 'the key commands were loaded on first use');
     const main = require.cache[join(dist, 'extension.js')];
     assert.ok(main, 'extension.js was loaded through Node, so what the key commands require is the running extension');
-    // What the key commands take from extension.js is the activated extension's own: the view the tests hold is of its class.
+    // What the key commands take from extension.js is the activated extension's own: the view VS Code was given is of its class.
     const shared = Object.values((main.exports as { m: Record<string, Record<string, unknown>> }).m);
     const viewClass = shared.find((module) => typeof module.SigningKeysView === 'function')?.SigningKeysView as new () => unknown;
-    assert.ok(api.signingKeys instanceof viewClass);
+    assert.ok(view('signingKeys').provider instanceof viewClass);
   });
 });

@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { decodePlaybackToken, signPlaybackToken, verifyPlaybackToken } from '../../src/api/playback/token';
-import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { AccessResult } from '../../src/operations/checkAccess';
 import type { SigningKeyItem } from '../../src/ui/keys/signingKeysView';
-import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, lastProgress, shownResult, signIn } from './harness';
+import { answer, asked, assertAllAnswered, clickNotification, client, emulator, eventually, lastMessage, lastProgress, shownResult, signIn, view, type PromptRequest } from './harness';
 
 type Message = Extract<PromptRequest, { kind: 'message' }>;
 type Pick = { items: ReadonlyArray<vscode.QuickPickItem & Record<string, unknown>> };
@@ -23,9 +22,7 @@ function pickWhere(test: (item: vscode.QuickPickItem & Record<string, unknown>) 
 }
 
 async function keyItem(name: string): Promise<SigningKeyItem> {
-  const found = ((await api.signingKeys.getChildren()) ?? []).find((i): i is SigningKeyItem => 'key' in i && i.label === name);
-  assert.ok(found, `no key "${name}"`);
-  return found;
+  return (await view('signingKeys').row(name)).element as SigningKeyItem;
 }
 
 describe('Signed playback', () => {
@@ -84,7 +81,7 @@ describe('Signed playback', () => {
     const signer = await keyItem('signer');
     try {
       // A player was just let in (once the gate no longer remembers the key as disabled by the test before)…
-      await eventually(async () => assert.equal((await api.session.client().playback.checkAccess(stream.playbackId!, signer.key.publicKey)).allowed, true), 10_000);
+      await eventually(async () => assert.equal((await client().playback.checkAccess(stream.playbackId!, signer.key.publicKey)).allowed, true), 10_000);
       // …and the gate holds that answer long enough that only Cancel ends the wait.
       emulator.gate.cacheMs = 60_000;
       answer(() => 'Disable');

@@ -1,15 +1,22 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AssetItem } from '../../src/ui/assets/activateAssets';
-import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { EmulatorAsset } from '../emulator';
-import { answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, signIn } from './harness';
+import { answer, asked, assertAllAnswered, emulator, eventually, lastMessage, signIn, view, type PromptRequest } from './harness';
 
 type Message = Extract<PromptRequest, { kind: 'message' }>;
 
-async function rowOf(asset: EmulatorAsset): Promise<AssetItem> {
-  return eventually(async () => (await api.assets.itemFor(asset.id)) ?? assert.fail(`row of ${asset.name}`));
+/** The ids of the assets the Assets view lists now. */
+async function listedIds(): Promise<string[]> {
+  return (await view('assets').rows()).flatMap((row) => (row.element as Partial<AssetItem>).asset?.id ?? []);
 }
+
+async function rowOf(asset: EmulatorAsset): Promise<AssetItem> {
+  const found = async () => (await view('assets').rows()).find((row) => (row.element as Partial<AssetItem>).asset?.id === asset.id);
+  return eventually(async () => ((await found())?.element as AssetItem | undefined) ?? assert.fail(`row of ${asset.name}`));
+}
+
+const refreshAssets = () => vscode.commands.executeCommand('livepeer.assets.refresh');
 
 const requests = (method: string, path: RegExp) => emulator.requests.filter((r) => r.origin === 'api' && r.method === method && path.test(r.url)).length;
 
@@ -24,20 +31,20 @@ describe('Assets: several selected rows (bulk Delete, Retry, Copy Playback URLs)
 
   before(async () => {
     await signIn();
-    await api.assets.filters.set({ search: '', phase: 'all' });
+    await vscode.commands.executeCommand('livepeer.assets.clearFilters');
   });
   afterEach(() => {
     emulator.faults.clear();
     assertAllAnswered();
   });
-  after(() => {
+  after(async () => {
     for (const asset of made) emulator.store.assets.delete(asset.id);
-    api.assets.refresh();
+    await refreshAssets();
   });
 
   it('Delete on three rows asks once naming the count (Cancel keeps all); a failure is named with its reason and its row stays', async () => {
     const assets = [add('bulk one', 'ready'), add('bulk two', 'ready'), add('bulk three', 'ready')];
-    api.assets.refresh();
+    await refreshAssets();
     const rows = await Promise.all(assets.map(rowOf));
 
     const since = asked.length;
@@ -47,7 +54,7 @@ describe('Assets: several selected rows (bulk Delete, Retry, Copy Playback URLs)
     const question = asked[since] as Message;
     assert.equal(question.modal, true);
     assert.match(question.message, /^Delete 3 assets\?$/);
-    assert.deepEqual(question.actions, ['Delete'], 'the safe answer (Enter/Escape) is the default');
+    assert.deepEqual(question.actions, ['Go Back', 'Delete'], 'the safe answer (Enter/Escape) is the default');
     assert.equal(requests('DELETE', /^\/api\/asset\//), deletes, 'nothing deleted when cancelled');
 
     emulator.faults.fail({ origin: 'api', method: 'DELETE', path: `/api/asset/${assets[1].id}`, status: 403, body: { errors: ['forbidden'] } });
@@ -59,7 +66,7 @@ describe('Assets: several selected rows (bulk Delete, Retry, Copy Playback URLs)
     assert.ok(summary, 'a summary');
     assert.match(summary.message, /“bulk two”: .*forbidden/);
     assert.deepEqual(summary.actions, ['Undo'], 'Undo for the two that were deleted');
-    const listed = api.assets.assets.map((asset) => asset.id);
+    const listed = await listedIds();
     assert.ok(listed.includes(assets[1].id), 'its row stays');
     assert.ok(!listed.includes(assets[0].id) && !listed.includes(assets[2].id), 'the deleted rows are gone');
   });
@@ -67,7 +74,7 @@ describe('Assets: several selected rows (bulk Delete, Retry, Copy Playback URLs)
   it('Retry Asset Processing on two rows retries the failed one and says why the ready one was not', async () => {
     const failed = add('bulk failed', 'failed');
     const ready = add('bulk fine', 'ready');
-    api.assets.refresh();
+    await refreshAssets();
     const rows = [await rowOf(failed), await rowOf(ready)];
     answer((request) => {
       assert.match((request as Message).message, /^Process 2 failed assets again\?$/);
@@ -82,7 +89,7 @@ describe('Assets: several selected rows (bulk Delete, Retry, Copy Playback URLs)
   it('Copy Playback URLs on two ready rows copies both, one a line; one row keeps today’s behaviour', async () => {
     const first = add('bulk play one', 'ready');
     const second = add('bulk play two', 'ready');
-    api.assets.refresh();
+    await refreshAssets();
     const rows = [await rowOf(first), await rowOf(second)];
     await vscode.commands.executeCommand('livepeer.assets.copyPlaybackUrl', rows[1], rows);
     const lines = (await vscode.env.clipboard.readText()).split('\n');

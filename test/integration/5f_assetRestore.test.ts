@@ -2,20 +2,20 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { AssetItem } from '../../src/ui/assets/activateAssets';
-import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { EmulatorAsset } from '../emulator';
-import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, signIn } from './harness';
+import { answer, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, signIn, view, type PromptRequest, type Row } from './harness';
 
 type Input = Extract<PromptRequest, { kind: 'input' }>;
 
 /** The Assets view's rows as it draws them (label, description, context), by asset id. */
-async function shownRows(): Promise<Map<string, AssetItem>> {
+async function shownRows(): Promise<Map<string, Row>> {
   // The rows are the bundle's own classes: told apart by what they carry, not by instanceof.
-  const rows = (await api.assets.getChildren()).filter((row): row is AssetItem => 'asset' in row);
-  return new Map(rows.map((row) => [row.asset.id, row]));
+  return new Map((await view('assets').rows()).flatMap((row) => ((row.element as Partial<AssetItem>).asset ? [[(row.element as AssetItem).asset.id, row] as const] : [])));
 }
 
-async function rowOf(asset: EmulatorAsset): Promise<AssetItem> {
+const refreshAssets = () => vscode.commands.executeCommand('livepeer.assets.refresh');
+
+async function rowOf(asset: EmulatorAsset): Promise<Row> {
   return eventually(async () => (await shownRows()).get(asset.id) ?? assert.fail(`row of ${asset.name}`));
 }
 
@@ -32,24 +32,24 @@ describe('Assets: Undo after Delete, and Restore Deleted Asset…', function () 
 
   before(async () => {
     await signIn();
-    await api.assets.filters.set({ search: '', phase: 'all' });
+    await vscode.commands.executeCommand('livepeer.assets.clearFilters');
   });
   afterEach(() => assertAllAnswered());
-  after(() => {
+  after(async () => {
     for (const asset of made) {
       emulator.store.assets.delete(asset.id);
       emulator.store.deletedAssets.delete(asset.id);
     }
-    api.assets.refresh();
+    await refreshAssets();
   });
 
   it('Delete Asset on one row offers Undo; Undo restores it, its row comes back, and the notice says what it holds', async () => {
     const asset = add('undo one ready', 'ready');
-    api.assets.refresh();
+    await refreshAssets();
     const row = await rowOf(asset);
     answer(() => 'Delete');
     clickNotification(/^Livepeer: asset “undo one ready” deleted\.$/, 'Undo');
-    await vscode.commands.executeCommand('livepeer.assets.delete', row);
+    await vscode.commands.executeCommand('livepeer.assets.delete', row.element);
     assert.deepEqual(lastMessage(/asset “undo one ready” deleted/)?.actions, ['Undo']);
 
     const said = await eventually(() => lastMessage(/“undo one ready” is restored/) ?? assert.fail('no notice of the restore'));
@@ -64,7 +64,7 @@ describe('Assets: Undo after Delete, and Restore Deleted Asset…', function () 
 
   it('bulk Delete offers Undo for what it deleted; one that was processing is said to maybe hold nothing, though the service calls it ready', async () => {
     const assets = [add('undo bulk ready', 'ready'), add('undo bulk processing', 'processing')];
-    api.assets.refresh();
+    await refreshAssets();
     const rows = await Promise.all(assets.map(rowOf));
     assert.match(String(rows[1].description), /processing 40%/);
     answer((request) => {
@@ -72,7 +72,7 @@ describe('Assets: Undo after Delete, and Restore Deleted Asset…', function () 
       return 'Delete';
     });
     clickNotification(/^Livepeer: 2 assets deleted\.$/, 'Undo');
-    await vscode.commands.executeCommand('livepeer.assets.delete', rows[0], rows);
+    await vscode.commands.executeCommand('livepeer.assets.delete', rows[0].element, rows.map((r) => r.element));
     assert.ok(!(await shownRows()).has(assets[0].id), 'deleted rows gone first');
 
     const said = await eventually(() => lastMessage(/2 assets restored/) ?? assert.fail('no notice of the restore'));
@@ -91,12 +91,12 @@ describe('Assets: Undo after Delete, and Restore Deleted Asset…', function () 
   it('Restore Deleted Asset… checks the ID in the box, restores one deleted elsewhere and says it may hold nothing; unknown and not-deleted IDs say what to do', async () => {
     const listed = add('restore listed', 'ready');
     const gone = add('restore never uploaded', 'uploading');
-    api.assets.refresh();
+    await refreshAssets();
     await rowOf(listed);
     await rowOf(gone);
     // Deleted elsewhere (Livepeer Studio): the extension only learns it from the list.
     emulator.store.deleteAsset(gone.id);
-    api.assets.refresh();
+    await refreshAssets();
     await eventually(async () => assert.ok(!(await shownRows()).has(gone.id)));
 
     answer((request) => {

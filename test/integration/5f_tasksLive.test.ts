@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { StreamItem } from '../../src/ui/streams/streamItem';
 import { startSourceServer, type SourceServer } from '../emulator';
-import { answer, api, asked, assertAllAnswered, emulator, eventually, person, signIn } from './harness';
+import { answer, asked, assertAllAnswered, emulator, eventually, person, signIn, view, type PromptRequest } from './harness';
 
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
 
@@ -77,9 +76,10 @@ describe('Tasks view: what this window starts shows at once and is followed', fu
     const stream = emulator.store.addStream({ name: 'Live Tasks Show' });
     emulator.store.startSession(stream, { createdAt: Date.now() - 120_000, sourceSegmentsDuration: 120 });
     emulator.store.endLiveSession(stream);
-    await api.streams.refresh();
-    const row = ((await api.streams.getChildren()) ?? []).find((r) => 'stream' in r && (r as StreamItem).stream.id === stream.id);
-    const sessionRow = ((await api.streams.getChildren(row)) ?? []).find((r) => String(r.contextValue).startsWith('session'));
+    await vscode.commands.executeCommand('livepeer.streams.refresh');
+    const streams = view('streams');
+    const row = (await streams.rows()).find((r) => (r.element as Partial<StreamItem>).stream?.id === stream.id);
+    const sessionRow = (await streams.rows(row)).find((r) => String(r.contextValue).startsWith('session'))?.element;
     assert.ok(sessionRow, 'its session is listed');
     answer(
       (request) => (request as Pick).items[0],
@@ -110,10 +110,9 @@ describe('Tasks view: what this window starts shows at once and is followed', fu
   });
 
   it('Retry Task on a failed import’s row: says it was retried and follows the new run to ready', async () => {
-    const asset = [...emulator.store.assets.values()].find((a) => a.name === 'Retry me');
-    const item = (await api.tasks.getChildren()).find((r) => (r as { task?: { outputAssetId?: string } }).task?.outputAssetId === asset?.id);
+    const item = (await view('tasks').rows()).find((r) => /Retry me/.test(`${r.label} ${r.description}`));
     assert.match(String(item?.contextValue), /^task failed import/, 'its failed row');
-    await vscode.commands.executeCommand('livepeer.tasks.retry', item);
+    await vscode.commands.executeCommand('livepeer.tasks.retry', item?.element);
     assert.equal(said(/“Retry me” retried/).length, 2, 'a word that it was retried');
     await eventually(() => assert.equal(said(/“Retry me” is imported and ready/).length, 1), 60_000);
     await eventually(async () => assert.match(await drawnRow('Retry me'), /completed/));

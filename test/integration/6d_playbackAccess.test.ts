@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { FromWebview, ToWebview } from '../../src/ui/player/playerMessages';
 import type { StreamItem } from '../../src/ui/streams/streamItem';
-import { answer, api, assertAllAnswered, emulator, eventually, lastMessage, signIn } from './harness';
+import { answer, assertAllAnswered, emulator, eventually, lastMessage, signIn, view, webviewMessagesFromNow, type PromptRequest } from './harness';
 
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
 type Input = Extract<PromptRequest, { kind: 'input' }>;
@@ -29,10 +28,10 @@ export async function accessHandler(): Promise<{ url: string; status: number; ke
 }
 
 async function streamRow(id: string): Promise<StreamItem> {
-  await api.streams.refresh();
-  const row = ((await api.streams.getChildren()) ?? []).find((r) => 'stream' in r && (r as StreamItem).stream.id === id);
+  await vscode.commands.executeCommand('livepeer.streams.refresh');
+  const row = (await view('streams').rows()).find((r) => (r.element as Partial<StreamItem>).stream?.id === id);
   assert.ok(row, 'the stream is listed');
-  return row as StreamItem;
+  return row.element as StreamItem;
 }
 
 describe('Playback Access… and Test Access Webhook…', function () {
@@ -80,7 +79,7 @@ describe('Playback Access… and Test Access Webhook…', function () {
           assert.ok(modal);
           assert.match(message, /Make "Members Only" access-control webhook\?/);
           assert.match(detail ?? '', /Existing embeds and shared links stop playing until they pass an access key/);
-          assert.deepEqual(actions, ['Change Access']);
+          assert.deepEqual(actions, ['Go Back', 'Change Access'], 'Go Back first: what Enter gives');
           return undefined;
         }),
       );
@@ -116,9 +115,9 @@ describe('Playback Access… and Test Access Webhook…', function () {
     const webhook = emulator.webhooks.add({ name: 'Player access', url: handler.url, events: ['playback.accessControl'] });
     const stream = emulator.store.addStream({ name: 'Gated live', playbackPolicy: { type: 'webhook', webhookId: webhook.id } });
     emulator.store.startSession(stream);
-    const reports: FromWebview[] = [];
-    const posted: ToWebview[] = [];
-    const subscriptions = [api.player.onDidReport((r) => reports.push(r)), api.player.onDidPost((m) => posted.push(m))];
+    const player = webviewMessagesFromNow('livepeer.player');
+    const posted = () => player.posted() as ToWebview[];
+    const reports = () => player.received() as FromWebview[];
     const config = vscode.workspace.getConfiguration('livepeer');
     try {
       const typed = (key: string) => (request: PromptRequest) => {
@@ -128,7 +127,7 @@ describe('Playback Access… and Test Access Webhook…', function () {
       answer(typed('refused-key'));
       await vscode.commands.executeCommand('livepeer.player.play', stream.playbackId);
       await eventually(() => {
-        const status = posted.filter((m): m is Extract<ToWebview, { type: 'status' }> => m.type === 'status').at(-1);
+        const status = posted().filter((m): m is Extract<ToWebview, { type: 'status' }> => m.type === 'status').at(-1);
         assert.match(status?.text ?? '', /The playback edge refused \w+: refused by the access gate: Content is gated and corresponding webhook failed/);
       });
       assert.deepEqual(handler.keys, ['refused-key']);
@@ -136,8 +135,8 @@ describe('Playback Access… and Test Access Webhook…', function () {
       handler.status = 200;
       answer(typed('member-key'));
       await vscode.commands.executeCommand('livepeer.player.play', stream.playbackId);
-      await eventually(() => assert.ok(reports.filter((r) => r.type === 'state' && r.state === 'playing').length >= 2, 'plays'), 45_000);
-      const load = posted.filter((m): m is Extract<ToWebview, { type: 'load' }> => m.type === 'load').at(-1);
+      await eventually(() => assert.ok(reports().filter((r) => r.type === 'state' && r.state === 'playing').length >= 2, 'plays'), 45_000);
+      const load = posted().filter((m): m is Extract<ToWebview, { type: 'load' }> => m.type === 'load').at(-1);
       assert.equal(new URL(load?.source.url ?? '').searchParams.get('accessKey'), 'member-key');
       assert.ok(handler.keys.includes('member-key'));
 
@@ -146,7 +145,6 @@ describe('Playback Access… and Test Access Webhook…', function () {
       await eventually(() => assert.equal(handler.keys.at(-1), 'setting-key'), 20_000);
     } finally {
       await config.update('player.accessKeys', undefined, vscode.ConfigurationTarget.Global);
-      subscriptions.forEach((s) => s.dispose());
       emulator.store.endLiveSession(stream);
       emulator.webhooks.webhooks.delete(webhook.id);
       await handler.close();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../emulator';
-import { api, eventually, person, signIn, sleep } from './harness';
+import { answer, assertAllAnswered, contextKey, eventually, person, signIn, sleep, statusBarItems, view } from './harness';
 
 const TOKEN_2 = 'lp-test-token-second-3a9c71e4';
 const STREAM = 'Stream of the second service';
@@ -15,13 +15,13 @@ function rendered(): Promise<string> {
 
 async function showStreams(): Promise<void> {
   await vscode.commands.executeCommand('livepeer.streams.focus');
-  await eventually(() => assert.ok(api.streamsTree.visible, 'the Streams view shows'));
+  await eventually(() => assert.ok(view('streams').tree?.visible, 'the Streams view shows'));
 }
 
 /** Hides the whole Livepeer container (every one of its views). */
 async function hideViews(): Promise<void> {
   await vscode.commands.executeCommand('workbench.view.explorer');
-  await eventually(() => assert.ok(!api.streamsTree.visible, 'the Streams view is hidden'));
+  await eventually(() => assert.ok(!view('streams').tree?.visible, 'the Streams view is hidden'));
 }
 
 /** Stops `service` and refreshes the Streams view, which shows its error row. */
@@ -43,23 +43,32 @@ async function nothingSentFor(service: Emulator, why: string): Promise<void> {
 
 describe('An outage of a second profile’s service', () => {
   let second: Emulator;
-  let profileId: string | undefined;
+  const profileId = 'Second service';
   let home: string | undefined;
 
   before(async () => {
-    if (!api.session.hasToken) await signIn();
-    home = api.profiles.current?.id;
+    if (contextKey('livepeer.hasToken') !== true) await signIn();
+    // The current profile, as the status bar names it ("$(account) Default · Default Project").
+    const shown = statusBarItems().find((item) => item.id === 'livepeer.profile')?.text ?? '';
+    home = /^\$\(account\) (.+?)(?: · .*)?$/.exec(shown)?.[1];
+    assert.ok(home, `the status bar names the current profile: ${shown}`);
     second = await startEmulator({ tokens: [TOKEN_2] });
     second.store.addStream({ name: STREAM, userId: second.store.userId, projectId: second.store.projectId });
-    profileId = (await api.profiles.change((store) => store.add({ name: 'Second service', baseUrl: second.apiUrl, token: TOKEN_2 }))).id;
-    await vscode.commands.executeCommand('livepeer.profiles.switch', profileId);
+    // Add Profile…: its name, base URL and token; it becomes the current profile.
+    answer(
+      () => profileId,
+      () => second.apiUrl,
+      () => TOKEN_2,
+    );
+    assert.equal(await vscode.commands.executeCommand('livepeer.profiles.add'), true);
+    assertAllAnswered();
   });
 
   after(async () => {
-    await api.profiles.change(async (store) => {
-      if (profileId && store.get(profileId)) await store.remove(profileId);
-      if (home) await store.choose(home);
-    });
+    if (home) await vscode.commands.executeCommand('livepeer.profiles.switch', home);
+    answer(() => 'Remove');
+    await vscode.commands.executeCommand('livepeer.profiles.remove', profileId);
+    assertAllAnswered();
     await second?.close();
   });
 

@@ -39,6 +39,7 @@
  *   statusBarItems()                       the extension's status bar items ({ id, item, visible, text })
  *   panels(viewType?)                      webview panels: { viewType, panel, html, posted[], received[],
  *                                          disposed, send(message) (as if the page posted it) }
+ *   webviewMessagesFromNow(viewType)       { posted(), received() }: the panels' messages after this call
  *   lmTools                                the language-model tools registered with VS Code, by name
  *   logLines()                             the Livepeer log channel's lines ("[info] …")
  *   contextKey(name)                       the value the extension last set for a context key (welcome
@@ -52,7 +53,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { StudioClient } from '../../src/api';
-import type { LivepeerApi } from '../../src/extension';
 import { startEmulator, type Emulator } from '../emulator';
 import { answerer, captureWorkbench, captured, type CapturedPanel, type CapturedStatusBarItem } from './capture';
 import type { Message, Progress, PromptRequest, Responder } from './promptRequest';
@@ -65,8 +65,6 @@ export const EXTENSION_ID = 'livepeer-studio-tools.livepeer-studio';
 export const HARNESS_USER_AGENT = 'livepeer-test-harness';
 
 export let emulator: Emulator;
-/** @deprecated Going with issue 37 step 2 (activate() returns nothing): for the suites not converted yet. */
-export let api: LivepeerApi;
 
 /** Everything the extension asked or announced, in order (non-modal notifications included). */
 export const asked: PromptRequest[] = [];
@@ -124,7 +122,7 @@ export async function startHarness(): Promise<void> {
   assert.ok(!extension.isActive, 'the extension activated before the harness could wrap the vscode API');
   answerPrompts();
   const started = performance.now();
-  api = (await extension.activate()) as LivepeerApi;
+  await extension.activate();
   console.log(`activation: ${(performance.now() - started).toFixed(0)} ms from activate() call (bundle load + activate); see "activated in" in the log for activate() alone`);
 }
 
@@ -272,6 +270,13 @@ export function statusBarItems(): Array<CapturedStatusBarItem & { text: string; 
 /** The webview panels the extension opened (those of `viewType` only, e.g. 'livepeer.player'), oldest first. */
 export function panels(viewType?: string): CapturedPanel[] {
   return captured.panels.filter((panel) => viewType === undefined || panel.viewType === viewType);
+}
+
+/** The messages of `viewType`'s panels from now on (panels opened later included): what the extension posted, what the pages sent. */
+export function webviewMessagesFromNow(viewType: string): { posted(): unknown[]; received(): unknown[] } {
+  const marks = new Map(panels(viewType).map((panel) => [panel, { posted: panel.posted.length, received: panel.received.length }]));
+  const since = (kind: 'posted' | 'received') => panels(viewType).flatMap((panel) => panel[kind].slice(marks.get(panel)?.[kind] ?? 0));
+  return { posted: () => since('posted'), received: () => since('received') };
 }
 
 /** The language-model tools the extension registered, by name (what VS Code's chat would call). */

@@ -204,8 +204,7 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     for (const name of ['Walkthrough key', 'Sunday Service', 'broken-export.mov', 'Keynote (pristine)']) {
       await page.locator('.pane-body .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
     }
-    // The installed product hands other extensions nothing from activate(): its live objects go to the
-    // tests only, with LIVEPEER_TEST_HOOKS=1 in the extension host's environment (no setting can set it).
+    // The installed product hands other extensions nothing from activate() (the tests wrap the vscode API instead).
     await runCommand(page, 'Livepeer Probe: Report What Livepeer Exports');
     const exported = await until('the probe to report', () => (existsSync(probeOut) ? (JSON.parse(readFileSync(probeOut, 'utf8')) as unknown) : undefined));
     assert.deepEqual(exported, { installed: true, active: true, type: 'undefined', keys: [] }, 'the installed extension exposes no internals');

@@ -63,7 +63,7 @@ export interface WorkbenchOptions {
   env?: Record<string, string>;
   /** Installs this .vsix as a user would; without it the extension runs from the repository (development mode). */
   vsix?: string;
-  /** The demo's sign-in helper stores this token through Set API Token as the window opens (it reads the extension's test hooks). */
+  /** The demo's sign-in helper stores this token through Set API Token as the window opens . */
   signInToken?: string;
   /** Installs the probe extension (test/person/probe): its command writes what the Livepeer extension exports to this file. */
   probeOut?: string;
@@ -99,12 +99,10 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
   const runtimeDir = mkdtempSync(join(tmpdir(), 'livepeer-person-run-'));
   const dirs = host.hostDirs(scratch);
   const env = host.serverEnv(dirs, runtimeDir, {
-    ...(options.signInToken ? { LIVEPEER_DEMO_TOKEN: options.signInToken, LIVEPEER_TEST_HOOKS: '1' } : {}),
+    ...(options.signInToken ? { LIVEPEER_DEMO_TOKEN: options.signInToken } : {}),
     ...(options.probeOut ? { LIVEPEER_PROBE_OUT: options.probeOut } : {}),
     ...options.env,
   });
-  // A person's window has no test hooks, whatever the environment this runs in says.
-  if (!options.signInToken) delete env.LIVEPEER_TEST_HOOKS;
   let server: { child: unknown; port: number } | undefined;
   let browser: Browser | undefined;
   const close = async () => {

@@ -167,6 +167,23 @@ describe('source layout (src/)', () => {
     assert.deepEqual(direct.map((file) => relative(src, file)), []);
   });
 
+  it('opens no test door: activate() returns nothing, no test-hooks variable, no swappable prompt responder', () => {
+    // The host tests wrap the vscode API object itself (test/integration/capture.ts): the product needs no seam for them.
+    const doors = files.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return [
+        /LIVEPEER_TEST\w*/.exec(text)?.[0],
+        /\b\w*[Rr]esponder\w*\b/.exec(text)?.[0],
+        /process\.env\[[^\]]*TEST/.exec(text)?.[0],
+      ]
+        .filter((found): found is string => !!found)
+        .map((found) => `${relative(src, file)}: ${found}`);
+    });
+    assert.deepEqual(doors, []);
+    const extension = readFileSync(join(src, 'extension.ts'), 'utf8');
+    assert.match(extension, /^export function activate\(context: vscode\.ExtensionContext\): void \{/m, 'activate() is declared to return void');
+  });
+
   it('reads the imports it checks (a test of the test: a known import is found)', () => {
     assert.ok(graph.get(join(src, 'extension.ts'))?.includes('vscode'));
     assert.ok(graph.get(join(src, 'upload', 'index.ts'))?.some((target) => target.startsWith(join(src, 'upload'))));

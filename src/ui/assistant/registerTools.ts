@@ -13,13 +13,6 @@ export interface AssistantDeps {
   uploads: UploadQueue;
 }
 
-/** A confirmation as a change tool asked for it (tests watch these: VS Code skips its dialogs while tests run). */
-export interface PreparedConfirmation {
-  tool: string;
-  title: string;
-  message: string;
-}
-
 /**
  * Registers the assistant tools (package.json's `languageModelTools`) with VS Code while
  * `livepeer.assistantTools` is not `off`. Cheap at activation: each registration is a stand-in that
@@ -27,8 +20,6 @@ export interface PreparedConfirmation {
  */
 export class AssistantTools extends Disposable {
   private registered: vscode.Disposable[] = [];
-  private readonly prepared = this.register(new vscode.EventEmitter<PreparedConfirmation>());
-  readonly onDidPrepareConfirmation = this.prepared.event;
 
   constructor(
     private readonly names: readonly string[],
@@ -39,11 +30,6 @@ export class AssistantTools extends Disposable {
     this.register(vscode.workspace.onDidChangeConfiguration((event) => settings.affects(event, 'assistantTools') && this.sync()));
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.sync()));
     this.register({ dispose: () => this.unregister() });
-  }
-
-  /** The tool names registered now (none while `off`). */
-  get active(): readonly string[] {
-    return this.registered.length ? this.names : [];
   }
 
   private sync(): void {
@@ -60,12 +46,7 @@ export class AssistantTools extends Disposable {
   private standIn(name: string): vscode.LanguageModelTool<object> {
     const load = () => import('./toolInvocation.js');
     return {
-      prepareInvocation: async (options) => {
-        const prepared = await (await load()).prepareTool(name, options.input, this.deps);
-        const confirmation = prepared?.confirmationMessages;
-        if (confirmation) this.prepared.fire({ tool: name, title: confirmation.title, message: String(confirmation.message) });
-        return prepared;
-      },
+      prepareInvocation: async (options) => (await load()).prepareTool(name, options.input, this.deps),
       invoke: async (options, token) => (await load()).invokeTool(name, options.input, token, this.deps),
     };
   }

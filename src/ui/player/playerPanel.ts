@@ -6,7 +6,7 @@ import type { Prompts } from '../common/prompts';
 import type { PrivateKeys } from '../keys/privateKeys';
 import { PLAYER_TOKEN_SECONDS, planPlayback, type PlayTarget, type PlaybackPlan, type PlayerClipRequest } from './playbackPlan';
 import { playerHtml } from './playerHtml';
-import { parseFromWebview, type FromWebview, type ToWebview } from './playerMessages';
+import { parseFromWebview, type ToWebview } from './playerMessages';
 import { ViewerFeed } from './viewerFeed';
 import { shortName } from '../common/format';
 import { Disposable } from '../common/disposable';
@@ -48,27 +48,11 @@ export class PlayerPanel extends Disposable {
   private generation = 0;
   /** Access keys typed for webhook-gated content, by playback id: in memory only. */
   private readonly typedKeys = new Map<string, string>();
-  private readonly reported = this.register(new vscode.EventEmitter<FromWebview>());
-  /** Every checked message from the webview (tests wait on the player's state through it). */
-  readonly onDidReport = this.reported.event;
-  private readonly didPost = this.register(new vscode.EventEmitter<ToWebview>());
-  /** Each message posted to the webview (the tests check that no secret is among them; nothing keeps them here). */
-  readonly onDidPost = this.didPost.event;
 
   constructor(private readonly deps: PlayerDeps) {
     super();
     this.register(deps.session.onDidChange(() => this.onSessionChange()));
     this.register({ dispose: () => this.panel?.dispose() });
-  }
-
-  /** When the player asks next whether waiting content plays now (ms after the last ask); undefined when it does not. */
-  get nextAskInMs(): number | undefined {
-    return this.wait && !this.wait.held ? this.wait.ms : undefined;
-  }
-
-  /** The page's HTML now (empty when no panel is open). */
-  get html(): string {
-    return this.panel?.webview.html ?? '';
   }
 
   async play(target: PlayTarget): Promise<void> {
@@ -228,14 +212,12 @@ export class PlayerPanel extends Disposable {
   private post(message: ToWebview): void {
     if (message.type !== 'token') this.shown.set(message.type, message);
     if (!this.ready || !this.panel) return;
-    this.didPost.fire(message);
     void this.panel.webview.postMessage(message);
   }
 
   private receive(raw: unknown): void {
     const message = parseFromWebview(raw);
     if (!message) return;
-    this.reported.fire(message);
     if (message.type === 'ready') {
       this.ready = true;
       // What plays (or why not) first: loading it clears what the page showed of the one before.

@@ -22,7 +22,7 @@ export function registerQualityCommands(deps: QualityDeps): vscode.Disposable[] 
     const key = target.kind === 'account' ? 'account' : `${target.kind}:${target.id}`;
     const open = panels.get(key);
     if (open) return open.reveal();
-    panels.set(key, new QualityPanel(deps, target, key, () => panels.delete(key)));
+    panels.set(key, new QualityPanel(deps, target, () => panels.delete(key)));
   };
   const failures = { prompts: deps.prompts, what: vscode.l10n.t('opening Quality and Usage') };
   return [

@@ -33,7 +33,6 @@ export class QualityPanel {
   constructor(
     private readonly deps: QualityDeps,
     private readonly target: QualityTarget,
-    private readonly key: string,
     onClosed: () => void,
   ) {
     const title = target.kind === 'account' ? vscode.l10n.t('Usage: {0}', shortName(target.name)) : vscode.l10n.t('Quality: {0}', shortName(target.name));
@@ -45,11 +44,9 @@ export class QualityPanel {
     this.panel.onDidDispose(() => {
       this.asking?.abort();
       this.asking = undefined;
-      deps.events.fire({ panel: key, closed: true });
       onClosed();
     });
     this.panel.webview.html = pageHtml(this.panel.webview, deps.extensionUri);
-    deps.events.fire({ panel: key, html: this.panel.webview.html });
     void this.load('last30Days');
   }
 
@@ -100,14 +97,12 @@ export class QualityPanel {
 
   private post(message: ToQualityPage): void {
     if (!this.ready) return;
-    this.deps.events.fire({ panel: this.key, posted: message });
     void this.panel.webview.postMessage(message);
   }
 
   private receive(raw: unknown): void {
     const message = parseFromQualityPage(raw);
     if (!message) return;
-    this.deps.events.fire({ panel: this.key, reported: message });
     if (message.type === 'ready') {
       this.ready = true;
       if (this.model) this.post({ type: 'show', model: this.model });

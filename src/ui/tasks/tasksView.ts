@@ -109,9 +109,4 @@ export class TasksView extends Disposable {
       void this.readOnce().then(() => this.changed.fire());
     }, this.delay);
   }
-
-  /** Whether a read is armed (tests check that nothing polls). */
-  get polling(): boolean {
-    return this.timer !== undefined;
-  }
 }

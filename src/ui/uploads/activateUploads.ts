@@ -36,10 +36,9 @@ export interface Uploads extends vscode.Disposable {
 
 /**
  * Builds the upload state over `storage` as a window starts: lists the interrupted uploads found
- * there and offers to resume them. Activation calls it once; the extension-host tests call it
- * again over the same globalState to see what the next window would.
+ * there and offers to resume them.
  */
-export function createUploads(deps: UploadsDeps): Uploads {
+function createUploads(deps: UploadsDeps): Uploads {
   const manager = new UploadQueue({
     ...deps,
     chunkSizeMiB: uploadSettings.chunkSizeMiB,

@@ -35,9 +35,6 @@ interface Batch {
  */
 export class UploadFeedback extends Disposable {
   private batch: Batch | undefined;
-  /** How many progress notifications were shown, and the latest text (what the tests read). */
-  notificationsShown = 0;
-  progressText = '';
 
   constructor(
     private readonly manager: UploadQueue,
@@ -61,7 +58,6 @@ export class UploadFeedback extends Disposable {
     }
     const batch: Batch = { uploads: [upload], ends: [], cancelled: false };
     this.batch = batch;
-    this.notificationsShown++;
     void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Livepeer: uploading'), cancellable: true }, async (progress, token) => {
       token.onCancellationRequested(() => void this.cancelBatch(batch));
       // `increment` is relative and cannot go back; a retry or a file joining the batch just waits.
@@ -69,7 +65,6 @@ export class UploadFeedback extends Disposable {
       const gate = new EstimateGate();
       const report = () => {
         const { text, percent } = describeBatch(batch.uploads, gate);
-        this.progressText = text;
         progress.report({ increment: Math.max(0, percent - shown), message: text });
         shown = Math.max(shown, percent);
       };

@@ -6,7 +6,7 @@ const vscode = require('vscode');
 exports.activate = async function activate() {
   const token = process.env.LIVEPEER_DEMO_TOKEN;
   if (!token) return;
-  const livepeer = await vscode.extensions.getExtension('livepeer-studio-tools.livepeer-studio').activate();
-  if (!livepeer.session.hasToken) await vscode.commands.executeCommand('livepeer.setToken', token);
+  // The extension offers no API: the command checks and stores the token (again, when the profile kept one).
+  await vscode.commands.executeCommand('livepeer.setToken', token);
   await vscode.commands.executeCommand('workbench.view.extension.livepeer');
 };

@@ -8,7 +8,8 @@ import { apiCalls, children, clipboard, iconOf, lastListQuery, refreshStreams, r
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const now = Date.now();
+/** When the suite began: the times seeded and shown are counted from it. */
+let now = Date.now();
 
 describe('Streams view', () => {
   let studio: EmulatorStream;
@@ -16,6 +17,7 @@ describe('Streams view', () => {
   let ready: EmulatorStream;
 
   before(async () => {
+    now = Date.now();
     await signIn();
     emulator.store.streams.clear();
     studio = emulator.store.addStream({ name: 'studio-a', record: true, createdAt: now - 90 * DAY, streamKey: 'abcd-1111-2222-3333', playbackPolicy: { type: 'jwt' } });

@@ -8,7 +8,8 @@ import { answer, asked, assertAllAnswered, emulator, lastMessage, screenshot, si
 import { apiCalls, children, clipboard, confirmWith, iconOf, itemMenus, pickLabel, refreshStreams, row, streamNamed, top } from './streamRows';
 
 const MINUTE = 60_000;
-const now = Date.now();
+/** When the suite began: the times seeded and shown are counted from it. */
+let now = Date.now();
 
 // Goes on from the Streams view suites (3_streams … 3_streamsNew): their streams, “studio-a” and “church” live.
 describe('Streams view: live, suspended, deleted', () => {
@@ -16,6 +17,7 @@ describe('Streams view: live, suspended, deleted', () => {
   let live: EmulatorStream;
 
   before(async () => {
+    now = Date.now();
     await signIn();
     studio = streamNamed('studio-a');
     live = [...emulator.store.streams.values()].find((s) => s.parentId === studio.id && s.isActive) ?? assert.fail('the live session of studio-a');

@@ -126,6 +126,8 @@ describe('Create Clip…', function () {
     const start = Number(session.createdAt);
     // Shown: its clip rows follow their task only while the view is visible.
     await vscode.commands.executeCommand('livepeer.streams.focus');
+    // Its task stops halfway until the rows are read: listed while processing, however slow the machine.
+    emulator.store.tasks.injectFault({ type: 'clip', stallAt: 0.5 });
     const { asset } = await client().clips.create({ playbackId: String(stream.playbackId), sessionId: session.id, startTime: start + 10_000, endTime: start + 40_000, name: 'Replay' });
     const { children } = await rowsOf(stream);
     const clipsRow = children.find((r) => r.contextValue === 'clips');
@@ -142,6 +144,7 @@ describe('Create Clip…', function () {
     assert.deepEqual((await view('streams').rows(byId(other.id))).map((r) => r.label), ['No clips of this session yet']);
 
     // The same row follows the clip's task: no refresh of the view (VS Code draws the element anew when told it changed).
+    emulator.store.process(asset.id, 0);
     await eventually(() => assert.equal(clipRow.item.contextValue, 'clip ready'), 30_000);
     const [postedBefore, reportedBefore] = [toPlayer().length, fromPlayer().length];
     try {

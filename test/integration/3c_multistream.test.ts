@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Stream } from '../../src/api';
-import type { PromptRequest } from '../../src/ui/common/prompts';
-import type { StreamItem } from '../../src/ui/streams/streamItem';
-import { answer, api, asked, assertAllAnswered, emulator, eventually, signIn } from './harness';
+import { answer, asked, assertAllAnswered, client, emulator, eventually, logLines, signIn, view, type PromptRequest, type Row } from './harness';
+import { refreshStreams } from './streamRows';
 
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
 type Input = Extract<PromptRequest, { kind: 'input' }>;
@@ -38,33 +35,27 @@ const choose = (label: string) => (request: PromptRequest) => {
   return item;
 };
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
 describe('Multistream targets', function () {
   this.timeout(60_000);
   let stream: Stream;
 
-  async function streamRow(): Promise<StreamItem> {
-    await api.streams.refresh();
-    const rows = (await api.streams.getChildren()) ?? [];
-    const row = rows.find((r): r is StreamItem => 'stream' in r && String(r.contextValue).startsWith('stream ') && (r as StreamItem).stream.id === stream.id);
+  async function streamRow(): Promise<Row> {
+    await refreshStreams();
+    const row = (await view('streams').rows()).find((r) => String(r.contextValue).startsWith('stream ') && r.item.id === stream.id);
     assert.ok(row, 'the stream is listed');
     return row;
   }
 
-  async function targetRowsOfStream(): Promise<vscode.TreeItem[]> {
+  async function targetRowsOfStream(): Promise<Row[]> {
     const row = await streamRow();
-    return ((await api.streams.getChildren(row)) ?? []).filter((item) => String(item.contextValue).startsWith('streamTarget'));
+    return (await view('streams').rows(row)).filter((item) => String(item.contextValue).startsWith('streamTarget'));
   }
+
+  const targetRows = () => view('multistreamTargets').rows();
 
   before(async () => {
     await signIn();
-    stream = await api.session.client().streams.create({ name: 'Restream Show' });
+    stream = await client().streams.create({ name: 'Restream Show' });
   });
 
   afterEach(() => assertAllAnswered());
@@ -73,38 +64,38 @@ describe('Multistream targets', function () {
     answer(secretInput(URL_1), nameInput('a.rtmp.youtube.com:1935', 'YouTube'));
     await vscode.commands.executeCommand('livepeer.multistream.create');
     const rows = await eventually(async () => {
-      const items = (await api.multistreamTargets.getChildren()) ?? [];
+      const items = await targetRows();
       assert.deepEqual(items.map((item) => [item.label, item.description]), [['YouTube', 'on · a.rtmp.youtube.com:1935']]);
       return items;
     });
-    assert.match(String((rows[0]?.tooltip as vscode.MarkdownString).value), /belong to your Livepeer user, not to the project/);
+    assert.match(String(rows[0]?.tooltip), /belong to your Livepeer user, not to the project/);
     assert.equal([...emulator.multistream.targets.values()][0]?.url, URL_1, 'the service got the URL');
   });
 
   it('adds the target to a stream with a rendition and video only; turns it off; adds a new one; removes one', async () => {
     answer(choose('YouTube'), choose('720p0'), choose('Video only'));
-    await vscode.commands.executeCommand('livepeer.multistream.addToStream', await streamRow());
+    await vscode.commands.executeCommand('livepeer.multistream.addToStream', (await streamRow()).element);
     let targets = await eventually(async () => {
       const rows = await targetRowsOfStream();
       assert.deepEqual(rows.map((row) => [row.label, row.description]), [['YouTube', 'on · a.rtmp.youtube.com:1935 · 720p0 · video only']]);
       return rows;
     });
-    await vscode.commands.executeCommand('livepeer.multistream.turnOff', targets[0]);
+    await vscode.commands.executeCommand('livepeer.multistream.turnOff', targets[0]?.element);
     targets = await eventually(async () => {
       const rows = await targetRowsOfStream();
       assert.match(String(rows[0]?.description), /^off · /);
       return rows;
     });
     answer(choose('$(add) New Target…'), secretInput(URL_2), nameInput('live.twitch.tv:443', 'Twitch'), choose('source'), choose('Video and audio'));
-    await vscode.commands.executeCommand('livepeer.multistream.addToStream', await streamRow());
+    await vscode.commands.executeCommand('livepeer.multistream.addToStream', (await streamRow()).element);
     targets = await eventually(async () => {
       const rows = await targetRowsOfStream();
       assert.deepEqual(rows.map((row) => row.label), ['YouTube', 'Twitch']);
       return rows;
     });
     assert.equal(targets[1]?.description, 'on · live.twitch.tv:443 · source');
-    assert.match(String((targets[1]?.tooltip as vscode.MarkdownString).value), /Live status: nothing reports it\. The service tells it only as multistream\.connected/);
-    await vscode.commands.executeCommand('livepeer.multistream.removeFromStream', targets[0]);
+    assert.match(String(targets[1]?.tooltip), /Live status: nothing reports it\. The service tells it only as multistream\.connected/);
+    await vscode.commands.executeCommand('livepeer.multistream.removeFromStream', targets[0]?.element);
     await eventually(async () => assert.deepEqual((await targetRowsOfStream()).map((row) => row.label), ['Twitch']));
     assert.equal(emulator.multistream.targets.size, 2, 'removing from a stream keeps the target');
   });
@@ -112,8 +103,7 @@ describe('Multistream targets', function () {
   it('deletes a target a stream uses only after a modal naming the stream, detaching it first; the stream stays changeable', async () => {
     const twitch = [...emulator.multistream.targets.values()].find((t) => t.name === 'Twitch');
     assert.ok(twitch);
-    const rows = (await api.multistreamTargets.getChildren()) ?? [];
-    const row = rows.find((item) => item.label === 'Twitch');
+    const row = (await targetRows()).find((item) => item.label === 'Twitch');
     answer((request) => {
       assert.equal(request.kind, 'message');
       const modal = request as Extract<PromptRequest, { kind: 'message' }>;
@@ -121,37 +111,34 @@ describe('Multistream targets', function () {
       assert.match(modal.detail ?? '', /removed from the streams that use it first: “?"?Restream Show/);
       return 'Delete';
     });
-    await vscode.commands.executeCommand('livepeer.multistream.delete', row);
+    await vscode.commands.executeCommand('livepeer.multistream.delete', row?.element);
     assert.equal(emulator.multistream.targets.has(twitch.id), false);
     assert.deepEqual(emulator.store.streams.get(stream.id)?.multistream, {}, 'no dangling reference left');
     answer(choose('YouTube'), choose('source'), choose('Video and audio'));
-    await vscode.commands.executeCommand('livepeer.multistream.addToStream', await streamRow());
+    await vscode.commands.executeCommand('livepeer.multistream.addToStream', (await streamRow()).element);
     await eventually(async () => assert.deepEqual((await targetRowsOfStream()).map((row) => row.label), ['YouTube']));
   });
 
   it('keeps the keys out of every prompt, message, error, tooltip, Show Details and log line', async function () {
     // A service (or proxy) that echoes the request in its error: the error shown blanks the key.
     emulator.faults.fail({ origin: 'api', method: 'PATCH', path: /^\/api\/multistream\/target\//, status: 500, body: { errors: [`cannot reach ${URL_1}`] } });
-    const youtube = ((await api.multistreamTargets.getChildren()) ?? []).find((item) => item.label === 'YouTube');
+    const youtube = (await targetRows()).find((item) => item.label === 'YouTube');
     answer(choose('New URL…'), secretInput(URL_1));
-    await vscode.commands.executeCommand('livepeer.multistream.edit', youtube);
+    await vscode.commands.executeCommand('livepeer.multistream.edit', youtube?.element);
     const error = await eventually(() => {
       const shown = asked.filter((r) => r.kind === 'message' && r.severity === 'error').at(-1);
       assert.ok(shown && /editing the multistream target/.test(JSON.stringify(shown)));
       return JSON.stringify(shown);
     });
     assert.ok(!error.includes(KEY), error);
-    await vscode.commands.executeCommand('livepeer.streams.showDetails', await streamRow());
+    await vscode.commands.executeCommand('livepeer.streams.showDetails', (await streamRow()).element);
     const details = await eventually(() => {
       const text = vscode.window.activeTextEditor?.document.getText() ?? '';
       assert.match(text, /"multistream"/);
       return text;
     });
-    const tooltips = JSON.stringify([...((await api.multistreamTargets.getChildren()) ?? []), ...(await targetRowsOfStream())].map((item) => item.tooltip));
-    await new Promise((resolve) => setTimeout(resolve, 500)); // the log channel writes its file asynchronously
-    const log = filesUnder(api.logUri.fsPath)
-      .map((f) => readFileSync(f, 'utf8'))
-      .join('\n');
+    const tooltips = JSON.stringify([...(await targetRows()), ...(await targetRowsOfStream())].map((item) => item.tooltip));
+    const log = logLines().join('\n');
     assert.match(log, /POST \/multistream\/target → 201/);
     for (const [where, text] of Object.entries({ details, tooltips, log, prompts: JSON.stringify(asked) })) {
       for (const secret of [KEY, KEY_2]) assert.ok(!text.includes(secret), `no key in ${where}`);
@@ -165,15 +152,15 @@ describe('Multistream targets', function () {
     await vscode.commands.executeCommand('livepeer.multistream.create');
     const target = [...emulator.multistream.targets.values()].find((t) => t.name === URL_3);
     assert.ok(target, 'the service holds the name as typed');
-    const shown = (items: readonly vscode.TreeItem[]) => JSON.stringify(items.map((item) => [item.label, item.description, (item.tooltip as vscode.MarkdownString | undefined)?.value]));
+    const shown = (items: readonly Row[]) => JSON.stringify(items.map((item) => [item.label, item.description, item.tooltip]));
     const listed = await eventually(async () => {
-      const row = ((await api.multistreamTargets.getChildren()) ?? []).find((item) => item.id === `target/${target.id}`);
+      const row = (await targetRows()).find((item) => item.item.id === `target/${target.id}`);
       assert.ok(row, 'the target is listed');
       return row;
     });
     assert.equal(listed.label, '***');
-    await api.streams.refresh();
-    const streamRow = ((await api.streams.getChildren()) ?? []).find((r) => 'stream' in r && (r as StreamItem).stream.id === keyed.id);
+    await refreshStreams();
+    const streamRow = (await view('streams').rows()).find((r) => String(r.contextValue).startsWith('stream ') && r.item.id === keyed.id);
     assert.ok(streamRow, 'the key-named stream is listed');
     assert.equal(streamRow.label, '***');
     answer(
@@ -185,9 +172,9 @@ describe('Multistream targets', function () {
       choose('source'),
       choose('Video and audio'),
     );
-    await vscode.commands.executeCommand('livepeer.multistream.addToStream', streamRow);
+    await vscode.commands.executeCommand('livepeer.multistream.addToStream', streamRow.element);
     const underStream = await eventually(async () => {
-      const rows = ((await api.streams.getChildren(streamRow)) ?? []).filter((item) => String(item.contextValue).startsWith('streamTarget'));
+      const rows = (await view('streams').rows(streamRow)).filter((item) => String(item.contextValue).startsWith('streamTarget'));
       assert.equal(rows.length, 1);
       return rows;
     });
@@ -220,20 +207,20 @@ describe('Multistream targets', function () {
     try {
       let rows = await targetRowsOfStream();
       // Turned off earlier in this suite: an enabled target is what a live stream pushes to.
-      if (String(rows[0]?.description).startsWith('off')) await vscode.commands.executeCommand('livepeer.multistream.turnOn', rows[0]);
+      if (String(rows[0]?.description).startsWith('off')) await vscode.commands.executeCommand('livepeer.multistream.turnOn', rows[0]?.element);
       rows = await eventually(async () => {
         const shown = await targetRowsOfStream();
         assert.match(String(shown[0]?.description), /^on · /);
         return shown;
       });
-      assert.match(String((rows[0]?.tooltip as vscode.MarkdownString).value), /no multistream event about this target yet \(reported by webhook Push status\)/);
+      assert.match(String(rows[0]?.tooltip), /no multistream event about this target yet \(reported by webhook Push status\)/);
       emulator.store.startSession(live);
       rows = await eventually(async () => {
         const shown = await targetRowsOfStream();
         assert.match(String(shown[0]?.description), /^on · connected · /);
         return shown;
       });
-      assert.match(String((rows[0]?.tooltip as vscode.MarkdownString).value), /Live status: connected .*\(multistream\.connected, reported by webhook Push status\)/);
+      assert.match(String(rows[0]?.tooltip), /Live status: connected .*\(multistream\.connected, reported by webhook Push status\)/);
       emulator.store.endLiveSession(live);
       await eventually(async () => assert.match(String((await targetRowsOfStream())[0]?.description), /^on · disconnected · /));
     } finally {

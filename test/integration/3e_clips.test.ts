@@ -1,21 +1,24 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { FromWebview, ToWebview } from '../../src/ui/player/playerMessages';
-import type { StreamItem } from '../../src/ui/streams/streamItem';
 import type { EmulatorStream } from '../emulator';
-import { answer, api, asked, assertAllAnswered, emulator, eventually, lastMessage, person, signIn } from './harness';
+import { answer, asked, assertAllAnswered, client, emulator, eventually, lastMessage, panels, person, signIn, view, type PromptRequest, type Row } from './harness';
+import { refreshStreams } from './streamRows';
 
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
 type Input = Extract<PromptRequest, { kind: 'input' }>;
 
 /** The row of `stream` in the Streams view (read afresh), and its rows (sessions, clips). */
-async function rowsOf(stream: EmulatorStream): Promise<{ row: vscode.TreeItem; children: vscode.TreeItem[] }> {
-  await api.streams.refresh();
-  const row = ((await api.streams.getChildren()) ?? []).find((r) => 'stream' in r && (r as StreamItem).stream.id === stream.id);
+async function rowsOf(stream: EmulatorStream): Promise<{ row: Row; children: Row[] }> {
+  await refreshStreams();
+  const row = (await view('streams').rows()).find((r) => String(r.contextValue).startsWith('stream ') && r.item.id === stream.id);
   assert.ok(row, 'the stream is listed');
-  return { row, children: (await api.streams.getChildren(row)) ?? [] };
+  return { row, children: await view('streams').rows(row) };
 }
+
+/** What the player pages sent (their reports), and what the extension posted to them, oldest first. */
+const fromPlayer = () => panels('livepeer.player').flatMap((panel) => panel.received) as FromWebview[];
+const toPlayer = () => panels('livepeer.player').flatMap((panel) => panel.posted) as ToWebview[];
 
 describe('Create Clip…', function () {
   this.timeout(60_000);
@@ -40,13 +43,13 @@ describe('Create Clip…', function () {
         return 'Goal';
       },
     );
-    await vscode.commands.executeCommand('livepeer.streams.createClip', sessionRow);
+    await vscode.commands.executeCommand('livepeer.streams.createClip', sessionRow.element);
     const clip = [...emulator.store.assets.values()].find((asset) => asset.source.type === 'clip');
     assert.ok(clip, 'the service got the clip');
     assert.deepEqual(clip.source, { type: 'clip', playbackId: stream.playbackId, sessionId: session.id });
     assert.ok(lastMessage(/^Livepeer: clip “Goal” is processing; it appears in Assets and plays once ready\.$/), 'the name quoted, as the ready notice quotes it');
     await eventually(async () => {
-      const labels = ((await api.assets.getChildren()) ?? []).map((item) => String(item.label));
+      const labels = (await view('assets').rows()).map((item) => item.label);
       assert.ok(labels.includes('Goal'), `Goal among ${labels.join(', ')}`);
     });
     await eventually(() => assert.equal(emulator.store.assets.get(clip.id)?.status.phase, 'ready'));
@@ -58,7 +61,7 @@ describe('Create Clip…', function () {
     const stream = emulator.store.addStream({ name: 'Palette Clip' });
     const session = emulator.store.startSession(stream, { createdAt: Date.now() - 300_000, sourceSegmentsDuration: 300 });
     emulator.store.endLiveSession(stream);
-    await api.streams.refresh();
+    await refreshStreams();
     answer(
       (request) => (request as Pick).items.find((item) => item.label === 'Palette Clip'),
       (request) => (request as Pick).items[0],
@@ -82,7 +85,7 @@ describe('Create Clip…', function () {
     const stream = emulator.store.addStream({ name: 'Boxed Clip' });
     emulator.store.startSession(stream, { createdAt: Date.now() - 3_849_000, sourceSegmentsDuration: 3849 });
     emulator.store.endLiveSession(stream);
-    await api.streams.refresh();
+    await refreshStreams();
     answer(
       (request) => (request as Pick).items.find((item) => item.label === 'Boxed Clip'),
       (request) => (request as Pick).items[0],
@@ -123,36 +126,36 @@ describe('Create Clip…', function () {
     const start = Number(session.createdAt);
     // Shown: its clip rows follow their task only while the view is visible.
     await vscode.commands.executeCommand('livepeer.streams.focus');
-    const { asset } = await api.session.client().clips.create({ playbackId: String(stream.playbackId), sessionId: session.id, startTime: start + 10_000, endTime: start + 40_000, name: 'Replay' });
+    // Its task stops halfway until the rows are read: listed while processing, however slow the machine.
+    emulator.store.tasks.injectFault({ type: 'clip', stallAt: 0.5 });
+    const { asset } = await client().clips.create({ playbackId: String(stream.playbackId), sessionId: session.id, startTime: start + 10_000, endTime: start + 40_000, name: 'Replay' });
     const { children } = await rowsOf(stream);
     const clipsRow = children.find((r) => r.contextValue === 'clips');
     assert.ok(clipsRow, `a Clips row among ${children.map((r) => r.label).join(', ')}`);
-    const [clipRow, ...more] = (await api.streams.getChildren(clipsRow)) ?? [];
+    const [clipRow, ...more] = await view('streams').rows(clipsRow);
     assert.equal(more.length, 0);
     assert.equal(clipRow?.label, 'Replay');
     assert.match(String(clipRow.contextValue), /^clip (waiting|processing)$/, 'listed while processing');
     const sessionRows = children.filter((r) => String(r.contextValue).startsWith('session'));
-    const byId = (id: string) => sessionRows.find((r) => String(r.id).endsWith(`/${id}`));
-    const underSession = (await api.streams.getChildren(byId(session.id))) ?? [];
+    const byId = (id: string) => sessionRows.find((r) => String(r.item.id).endsWith(`/${id}`));
+    const underSession = await view('streams').rows(byId(session.id));
     assert.deepEqual(underSession.map((r) => r.label), ['Replay']);
-    assert.notEqual(underSession[0]?.id, clipRow.id, 'one tree: ids of their own');
-    assert.deepEqual(((await api.streams.getChildren(byId(other.id))) ?? []).map((r) => r.label), ['No clips of this session yet']);
+    assert.notEqual(underSession[0]?.item.id, clipRow.item.id, 'one tree: ids of their own');
+    assert.deepEqual((await view('streams').rows(byId(other.id))).map((r) => r.label), ['No clips of this session yet']);
 
-    // The same row follows the clip's task: no refresh of the view.
-    await eventually(() => assert.equal(clipRow.contextValue, 'clip ready'), 30_000);
-    const posted: ToWebview[] = [];
-    const reported: FromWebview[] = [];
-    const listening = [api.player.onDidPost((message) => posted.push(message)), api.player.onDidReport((report) => reported.push(report))];
+    // The same row follows the clip's task: no refresh of the view (VS Code draws the element anew when told it changed).
+    emulator.store.process(asset.id, 0);
+    await eventually(() => assert.equal(clipRow.item.contextValue, 'clip ready'), 30_000);
+    const [postedBefore, reportedBefore] = [toPlayer().length, fromPlayer().length];
     try {
-      await vscode.commands.executeCommand('livepeer.player.play', clipRow);
-      await eventually(() => assert.ok(posted.some((m) => m.type === 'load' && m.source.url.includes(String(asset.playbackId))), 'the clip is loaded'));
-      await eventually(() => assert.ok(reported.some((r) => r.type === 'state' && r.state === 'playing'), 'the clip plays'), 30_000);
+      await vscode.commands.executeCommand('livepeer.player.play', clipRow.element);
+      await eventually(() => assert.ok(toPlayer().slice(postedBefore).some((m) => m.type === 'load' && m.source.url.includes(String(asset.playbackId))), 'the clip is loaded'));
+      await eventually(() => assert.ok(fromPlayer().slice(reportedBefore).some((r) => r.type === 'state' && r.state === 'playing'), 'the clip plays'), 30_000);
     } finally {
-      listening.forEach((l) => l.dispose());
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     }
-    await vscode.commands.executeCommand('livepeer.assets.reveal', clipRow);
-    await eventually(() => assert.deepEqual((api.assetsTree.selection as Array<{ asset?: { id: string } }>).map((item) => item.asset?.id), [asset.id]));
+    await vscode.commands.executeCommand('livepeer.assets.reveal', clipRow.element);
+    await eventually(() => assert.deepEqual((view('assets').tree?.selection as vscode.TreeItem[]).map((item) => item.id), [asset.id]));
   });
 
   it('a clip row follows its task only while the Streams view is visible, and goes on when it is shown again', async () => {
@@ -161,44 +164,52 @@ describe('Create Clip…', function () {
     emulator.store.endLiveSession(stream);
     emulator.store.tasks.injectFault({ type: 'clip', stallAt: 0.2 });
     const start = Number(session.createdAt);
-    const { asset } = await api.session.client().clips.create({ playbackId: String(stream.playbackId), sessionId: session.id, startTime: start, endTime: start + 20_000, name: 'Stalled' });
-    const following = () => api.streams.watcher.isFollowed(asset.id);
+    const { asset } = await client().clips.create({ playbackId: String(stream.playbackId), sessionId: session.id, startTime: start, endTime: start + 20_000, name: 'Stalled' });
+    // Following the clip is reading its asset again and again (the request log shows each read).
+    const reads = () => emulator.requests.filter((r) => r.origin === 'api' && r.method === 'GET' && r.url === `/api/asset/${asset.id}`);
+    // The next read is held at the service: in flight while the view is hidden.
+    const held = emulator.faults.hold({ origin: 'api', method: 'GET', path: `/api/asset/${asset.id}` });
+    const before = reads().length;
+    let clipRow: Row | undefined;
     try {
       await vscode.commands.executeCommand('livepeer.streams.focus');
       const clipsRow = (await rowsOf(stream)).children.find((r) => r.contextValue === 'clips');
       assert.ok(clipsRow, 'its Clips row');
-      await api.streams.getChildren(clipsRow);
-      await eventually(() => assert.ok(following(), 'followed while the view shows it'));
+      [clipRow] = await view('streams').rows(clipsRow);
+      await eventually(() => assert.ok(reads().length > before, 'followed while the view shows it'));
+      const inFlight = reads()[before];
       // Another view container: the Livepeer views are hidden.
       await vscode.commands.executeCommand('workbench.view.explorer');
-      await eventually(() => assert.ok(!api.streamsTree.visible && !following(), 'not followed while hidden'));
+      await eventually(() => assert.ok(!view('streams').tree?.visible && inFlight?.abandoned, 'not followed while hidden: the read in flight is dropped'));
+      const hidden = reads().length;
+      held.release();
       await vscode.commands.executeCommand('livepeer.streams.focus');
-      await eventually(() => assert.ok(following(), 'followed again once shown'));
+      await eventually(() => assert.ok(reads().length > hidden, 'followed again once shown'));
     } finally {
+      held.release();
       emulator.store.process(asset.id, 0);
     }
-    await eventually(() => assert.ok(!following(), 'no longer followed once ready'), 20_000);
+    await eventually(() => assert.equal(clipRow?.item.contextValue, 'clip ready', 'followed until ready: the row says so'), 20_000);
   });
 
   describe("the player's Clip…", function () {
     // A new webview page after one closed sometimes waits ~30 s for its resources in this host (a VS Code
     // web platform pause, also seen by others: posit-dev/positron#4448); the test waits on conditions.
     this.timeout(120_000);
-    let states: Array<Extract<FromWebview, { type: 'state' }>> = [];
-    let listening: vscode.Disposable | undefined;
+    /** The player's reports from this index of fromPlayer() on: its states since the test (or the clip) began. */
+    let mark = 0;
+    const states = () => fromPlayer().slice(mark).filter((report): report is Extract<FromWebview, { type: 'state' }> => report.type === 'state');
     beforeEach(() => {
-      states = [];
-      listening = api.player.onDidReport((report) => report.type === 'state' && states.push(report));
+      mark = fromPlayer().length;
     });
     afterEach(async () => {
-      listening?.dispose();
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     });
 
     /** Waits until the page plays and its time has advanced `seconds` over the reports from index `since` on; the last time. */
     function playedFor(seconds: number, since = 0): Promise<number> {
       return eventually(() => {
-        const times = states.slice(since).filter((s) => s.state === 'playing').map((s) => s.currentTime);
+        const times = states().slice(since).filter((s) => s.state === 'playing').map((s) => s.currentTime);
         assert.ok(times.length && Math.max(...times) - Math.min(...times) >= seconds, `played ${JSON.stringify(times)}`);
         return Math.max(...times);
       }, 45_000);
@@ -214,11 +225,11 @@ describe('Create Clip…', function () {
       await eventually(() => assert.equal(session.recordingStatus, 'ready'));
       const sessionRow = (await rowsOf(stream)).children.find((r) => r.contextValue === 'session recorded');
       assert.ok(sessionRow, 'its recorded session is listed');
-      await vscode.commands.executeCommand('livepeer.player.play', sessionRow);
+      await vscode.commands.executeCommand('livepeer.player.play', sessionRow.element);
       await playedFor(0.2);
       await person.click('Mark In');
       // Reports from before the click may still arrive: the time advanced is counted over later ones only.
-      await playedFor(1.5, states.length);
+      await playedFor(1.5, states().length);
       await person.click('Mark Out');
       answer(
         (request) => {
@@ -234,7 +245,7 @@ describe('Create Clip…', function () {
       const [from = -1, to = -1] = clip.clipWindow ?? [];
       assert.ok(from >= 0 && to - from >= 1000 && to <= 60_000, `the marked part: ${from}–${to} ms into the session`);
       await eventually(() => assert.equal(emulator.store.assets.get(clip.id)?.status.phase, 'ready'), 30_000);
-      states = [];
+      mark = fromPlayer().length;
       await vscode.commands.executeCommand('livepeer.player.play', clip.playbackId);
       await playedFor(0.5);
     });
@@ -244,7 +255,7 @@ describe('Create Clip…', function () {
       const session = emulator.store.startSession(stream, { createdAt: Date.now() - 90_000 });
       try {
         const { row } = await rowsOf(stream);
-        await vscode.commands.executeCommand('livepeer.player.play', row);
+        await vscode.commands.executeCommand('livepeer.player.play', row.element);
         await playedFor(0.5);
         answer(
           (request) => {
@@ -266,7 +277,7 @@ describe('Create Clip…', function () {
         // Up to the frame shown: before the click (less the latency), after the session's first minute.
         assert.ok(to > 60_000 && to <= clickedAt + 5_000 - Number(session.createdAt), `ends ${to} ms into the session`);
         await eventually(() => assert.equal(emulator.store.assets.get(clip.id)?.status.phase, 'ready'), 30_000);
-        states = [];
+        mark = fromPlayer().length;
         await vscode.commands.executeCommand('livepeer.player.play', clip.playbackId);
         await playedFor(0.5);
       } finally {

@@ -3,18 +3,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { decodePlaybackToken } from '../../src/api/playback/token';
-import type { AssetItem } from '../../src/ui/assets/activateAssets';
-import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { EmulatorAsset } from '../emulator';
 import { FIXTURES_DIR } from '../emulator/hlsFixture';
-import { answer, api, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, lastProgress, signIn } from './harness';
+import { answer, asked, assertAllAnswered, clickNotification, client, emulator, eventually, lastMessage, lastProgress, signIn, type PromptRequest, type Row } from './harness';
+import { assetRows } from './assetRows';
+import { keyRow } from './keyRows';
 
 const MP4 = fs.readFileSync(path.join(FIXTURES_DIR, 'clip.mp4'));
 const MP4_PATH = /\.mp4$/;
 
-async function row(id: string): Promise<AssetItem> {
-  api.assets.refresh();
-  return eventually(async () => (await api.assets.itemFor(id)) ?? assert.fail(`row of ${id}`));
+async function row(id: string): Promise<Row> {
+  await vscode.commands.executeCommand('livepeer.assets.refresh');
+  return eventually(async () => (await assetRows()).find((item) => item.item.id === id) ?? assert.fail(`row of ${id}`));
 }
 
 describe('Assets: Download…', function () {
@@ -25,15 +25,15 @@ describe('Assets: Download…', function () {
   before(async () => {
     await signIn();
     folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    await api.assets.filters.set({ search: '', phase: 'all' });
+    await vscode.commands.executeCommand('livepeer.assets.clearFilters');
   });
   afterEach(() => {
     emulator.faults.clear();
     assertAllAnswered();
   });
   after(async () => {
-    for (const asset of made) await api.session.client().assets.delete(asset.id).catch(() => undefined);
-    api.assets.refresh();
+    for (const asset of made) await client().assets.delete(asset.id).catch(() => undefined);
+    await vscode.commands.executeCommand('livepeer.assets.refresh');
   });
 
   it('downloads into the workspace; a cut keeps the part and Retry continues it with a Range request, byte for byte', async () => {
@@ -49,7 +49,7 @@ describe('Assets: Download…', function () {
     });
     clickNotification(/downloading “Download me” failed: the connection closed after \d+ bytes\. .* kept in Download me\.mp4\.part; Retry continues from there/, 'Retry');
     try {
-      const saved = await vscode.commands.executeCommand('livepeer.assets.download', await row(asset.id));
+      const saved = await vscode.commands.executeCommand('livepeer.assets.download', (await row(asset.id)).element);
       assert.equal(saved, target);
       assert.ok(fs.readFileSync(target).equals(MP4), 'byte for byte');
       assert.equal(fs.existsSync(`${target}.part`), false);
@@ -100,16 +100,15 @@ describe('Assets: Download…', function () {
     const asset = emulator.store.addAsset({ name: 'Members download', status: { phase: 'ready', updatedAt: Date.now() }, playbackPolicy: { type: 'jwt' } });
     made.push(asset);
     const target = path.join(folder, 'Members download.mp4');
-    // Earlier suites may have kept keys: set aside for the first half, and back after.
-    const kept = [...emulator.store.signingKeys.values()].filter((key) => api.signingKeys.privateKeys.has(key.id));
-    const secrets = await Promise.all(kept.map(async (key) => ({ key, secret: await api.signingKeys.privateKeys.get(key.id) })));
-    await Promise.all(kept.map((key) => api.signingKeys.privateKeys.remove(key.id)));
+    // Earlier suites may have kept private keys: every key disabled (in Studio) for the first half, enabled again after.
+    const enabled = [...emulator.store.signingKeys.values()].filter((key) => !key.disabled);
+    for (const key of enabled) key.disabled = true;
     try {
       assert.equal(await vscode.commands.executeCommand('livepeer.assets.download', asset.id), undefined);
       const said = await eventually(() => lastMessage(/“Members download” has signed playback, and no private key of an enabled signing key is kept in VS Code to sign a token for its download/) ?? assert.fail('not said'));
       assert.deepEqual(said.actions, ['Create Signing Key…']);
     } finally {
-      for (const { key, secret } of secrets) if (secret) await api.signingKeys.privateKeys.store(key, secret);
+      for (const key of enabled) key.disabled = false;
     }
     answer(
       () => 'download key',
@@ -126,12 +125,9 @@ describe('Assets: Download…', function () {
     } finally {
       fs.rmSync(target, { force: true });
       fs.rmSync(`${target}.part`, { force: true });
-      // The account holds at most 11 keys: later suites create theirs.
-      const key = [...emulator.store.signingKeys.values()].find((k) => k.name === 'download key');
-      if (key) {
-        await api.signingKeys.privateKeys.remove(key.id);
-        await api.session.client().keys.delete(key.id);
-      }
+      // The account holds at most 11 keys: later suites create theirs. Deleted as a person does, its private key with it.
+      answer(() => 'Delete');
+      await vscode.commands.executeCommand('livepeer.keys.delete', (await keyRow('download key')).element);
     }
   });
 });

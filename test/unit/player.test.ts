@@ -1,34 +1,14 @@
 import assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
 import { StudioClient, probePlayback, withPlaybackJwt } from '../../src/api';
 import { decodePlaybackToken, signPlaybackToken } from '../../src/api/playback/token';
-import { InMemoryStore } from '../../src/upload';
-import { ProfileStore } from '../../src/profiles/profileStore';
-import { PrivateKeys } from '../../src/ui/keys/privateKeys';
-import type { AccountProfiles } from '../../src/ui/profiles/accountProfiles';
+import type { PrivateKeys } from '../../src/ui/keys/privateKeys';
 import { planPlayback, type PlaybackPlan } from '../../src/ui/player/playbackPlan';
 import { playerHtml } from '../../src/ui/player/playerHtml';
 import { parseFromWebview } from '../../src/ui/player/playerMessages';
 import { startEmulator, type Emulator } from '../emulator';
+import { memoryPrivateKeys } from './helpers/memoryPrivateKeys';
 
 const TOKEN = 'demo-token';
-
-/** The current profile's kept private keys, over the profile store on in-memory state and secrets. */
-async function memoryPrivateKeys(): Promise<PrivateKeys> {
-  const secrets = new Map<string, string>();
-  const store = new ProfileStore(new InMemoryStore(), {
-    get: async (key: string) => secrets.get(key),
-    store: async (key: string, value: string) => void secrets.set(key, value),
-    delete: async (key: string) => void secrets.delete(key),
-  });
-  const current = await store.add({ name: 'Default', baseUrl: 'http://127.0.0.1:1/api', token: TOKEN });
-  const state = new Map<string, unknown>();
-  const memento = {
-    get: (key: string, fallback?: unknown) => (state.has(key) ? state.get(key) : fallback),
-    update: async (key: string, value: unknown) => void state.set(key, value),
-  } as unknown as vscode.Memento;
-  return new PrivateKeys({ current, store } as unknown as AccountProfiles, memento);
-}
 
 describe('player: messages from the webview', () => {
   it('accepts the messages the page sends, rebuilt from the checked fields only', () => {
@@ -91,7 +71,7 @@ describe('player: what to play, or why not', () => {
   beforeEach(async () => {
     emu = await startEmulator({ tokens: [TOKEN], lastSeenDelayMs: 0 });
     client = new StudioClient({ baseUrl: emu.apiUrl, getToken: () => TOKEN, userAgent: 'test', retry: { maxRetries: 0 } });
-    privateKeys = await memoryPrivateKeys();
+    ({ privateKeys } = await memoryPrivateKeys(TOKEN));
   });
   afterEach(async () => {
     await client.close();

@@ -71,7 +71,7 @@ describe('Uploads: cancel and pause', function () {
       assert.ok(request.kind === 'message' && request.modal);
       assert.equal(request.message, 'Delete the unfinished asset from Studio?');
       assert.match(request.detail!, /The upload of “cancel me” was cancelled, so its asset has no video\./);
-      assert.deepEqual(request.actions, ['Delete Asset'], 'keeping the asset is the safe default (Enter/Escape)');
+      assert.deepEqual(request.actions, ['Keep Asset', 'Delete Asset'], 'keeping the asset is the safe first button (Enter/Escape)');
       return 'Delete Asset';
     });
     await vscode.commands.executeCommand('livepeer.uploads.cancel', row.element);

@@ -124,7 +124,7 @@ describe('Uploads: resume and retry', function () {
       assert.ok(request.kind === 'message' && request.modal);
       assert.equal(request.message, 'Delete the unfinished asset from Studio?');
       assert.match(request.detail!, /Discarding the interrupted upload of “changed take” \(at \d+%\) means it cannot be resumed/);
-      assert.deepEqual(request.actions, ['Discard, Keep Asset', 'Discard and Delete Asset']);
+      assert.deepEqual(request.actions, ['Go Back', 'Discard, Keep Asset', 'Discard and Delete Asset']);
       return reply;
     };
     answer(discardQuestion(undefined));
@@ -167,7 +167,7 @@ describe('Uploads: resume and retry', function () {
     const removeQuestion = (reply: string | undefined) => (request: PromptRequest) => {
       assert.ok(request.kind === 'message' && request.modal);
       assert.equal(request.message, 'Delete the unfinished asset from Studio?');
-      assert.deepEqual(request.actions, ['Remove, Keep Asset', 'Remove and Delete Asset']);
+      assert.deepEqual(request.actions, ['Go Back', 'Remove, Keep Asset', 'Remove and Delete Asset']);
       return reply;
     };
     answer(removeQuestion(undefined));

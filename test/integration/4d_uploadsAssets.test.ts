@@ -29,14 +29,16 @@ describe('Uploads: their assets', function () {
     // The upload server holds the bytes until the new asset is listed.
     const held = emulator.faults.hold({ origin: 'ingest', method: 'PUT', path: /\/upload\/direct/ });
     let assetId: string | undefined;
+    const before = new Set(emulator.store.assets.keys());
     const finished = upload([uri('clip two.mov')], { name: 'clip two.mov', method: 'direct' });
     try {
       assetId = await eventually(async () => {
-        const id = [...emulator.store.assets.values()].filter((a) => a.name === 'clip two.mov').at(-1)?.id;
+        const id = [...emulator.store.assets.values()].find((a) => a.name === 'clip two.mov' && !before.has(a.id))?.id;
         assert.ok(id && (await view('assets').rows()).some((row) => row.item.id === id), 'listed in the Assets view');
         return id;
       });
-      assert.ok(!emulator.requests.some((r) => r.origin === 'ingest' && r.assetId === assetId && r.status !== undefined), 'before any byte was taken');
+      const taken = emulator.requests.filter((r) => r.origin === 'ingest' && r.assetId === assetId && r.status !== undefined);
+      assert.deepEqual(taken.map((r) => `${r.method} ${r.url} → ${r.status}`), [], 'before any byte was taken');
     } finally {
       held.release();
     }
@@ -185,7 +187,7 @@ describe('Uploads: their assets', function () {
       answer((request) => {
         assert.ok(request.kind === 'message' && request.modal);
         assert.equal(request.message, 'Delete the 2 unfinished assets from Studio?');
-        assert.deepEqual(request.actions, ['Delete Assets']);
+        assert.deepEqual(request.actions, ['Keep Assets', 'Delete Assets']);
         return 'Delete Assets';
       });
       // The progress notification's Cancel.

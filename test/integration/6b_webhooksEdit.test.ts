@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Webhook } from '../../src/api';
 import type { Receiver } from '../demo/receiver';
 import { answer, asked, assertAllAnswered, emulator, eventually, hover, lastMessage, logLines, screenshot, view, type PromptRequest } from './harness';
-import { choose, deliveries, header, iconOf, input, made, refresh, row, verify, webhookOf } from './webhookSteps';
+import { choose, deliveries, header, input, made, refresh, row, verify, webhookOf } from './webhookSteps';
 
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
 

@@ -152,7 +152,7 @@ describe('Profiles', () => {
     );
     await respondWith(
       (request, next) => (request.kind === 'message' && /Rotate \(2\/3\)/.test(request.message) ? new Promise((resolve) => (click = resolve)) : next(request)),
-      () => vscode.commands.executeCommand('livepeer.keys.rotate', { ...aKey }),
+      async () => vscode.commands.executeCommand('livepeer.keys.rotate', { ...aKey }),
     );
     const beingReplaced = async () => (await freshRows('signingKeys', 'livepeer.keys.refresh')).filter((row) => /being replaced/.test(row.description)).map((row) => row.label);
     assert.deepEqual(await beingReplaced(), ['A key'], 'the rotation is A’s');

@@ -199,7 +199,7 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
     try {
       // VS Code still lists contributed tools; none has an implementation, so a call fails.
       await eventually(() => assert.deepEqual(active(), []));
-      await assert.rejects(vscode.lm.invokeTool('livepeer_list_streams', { input: {}, toolInvocationToken: undefined }));
+      await assert.rejects(async () => vscode.lm.invokeTool('livepeer_list_streams', { input: {}, toolInvocationToken: undefined }));
     } finally {
       await setMode(vscode.ConfigurationTarget.Workspace, undefined);
     }

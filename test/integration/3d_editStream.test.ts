@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Stream } from '../../src/api';
-import type { PromptRequest } from '../../src/ui/common/prompts';
-import { answer, api, assertAllAnswered, emulator, signIn } from './harness';
+import { answer, assertAllAnswered, client, emulator, signIn, type PromptRequest } from './harness';
 
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
 
@@ -12,7 +11,7 @@ describe('Edit Stream… (renditions)', function () {
 
   before(async () => {
     await signIn();
-    stream = await api.session.client().streams.create({ name: 'Ladder Show', record: true });
+    stream = await client().streams.create({ name: 'Ladder Show', record: true });
   });
 
   afterEach(() => assertAllAnswered());

@@ -1,22 +1,11 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { TOKEN, api, emulator, screenshot, sleep } from './harness';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
+import { TOKEN, answer, assertAllAnswered, emulator, logLines, screenshot, sleep, type PromptRequest } from './harness';
 
 describe('log and screenshot', () => {
-  it('logs every API call with method, path, status and duration, and no secret', async () => {
-    await sleep(500); // the log channel writes its file asynchronously
-    const text = filesUnder(api.logUri.fsPath)
-      .map((file) => readFileSync(file, 'utf8'))
-      .join('\n');
+  it('logs every API call with method, path, status and duration, and no secret', () => {
+    const text = logLines().join('\n');
     assert.match(text, /GET \/access-control\/signing-key → 200 \(\d+ ms\)/);
     console.log(`log: ${/activated in \d+ ms/.exec(text)?.[0]}`);
     assert.match(text, /POST \/access-control\/signing-key → 201/);
@@ -27,7 +16,14 @@ describe('log and screenshot', () => {
   });
 
   it('shows the Livepeer container (screenshot for the README)', async () => {
-    await api.streams.filters.set({ activity: 'all', recordingOnly: false });
+    // Every stream, recording or not: All Streams, and Recording On Only unticked when it is ticked.
+    await vscode.commands.executeCommand('livepeer.streams.filter.all');
+    answer((request) => {
+      const items = (request as Extract<PromptRequest, { kind: 'pick' }>).items;
+      return items.find((item) => item.label === '✓ Recording On Only') ?? undefined;
+    });
+    await vscode.commands.executeCommand('livepeer.streams.filter');
+    assertAllAnswered();
     await vscode.commands.executeCommand('workbench.view.extension.livepeer');
     await vscode.commands.executeCommand('livepeer.signingKeys.focus');
     await sleep(1500);

@@ -1,23 +1,112 @@
-// Shared by the extension-host suites: the emulator, the extension's API, scripted prompt answers.
+/*
+ * The extension-host harness: how a suite drives and observes the extension as a person would.
+ * startHarness() wraps the `vscode` API object the extension uses (capture.ts) before activating it:
+ * activate() returns nothing, so a test sees only what VS Code draws and answers what a person would.
+ *
+ * Account and service
+ *   TOKEN, EXTENSION_ID, emulator          the emulator (its store, request log, faults) shared by every suite
+ *   client()                               a StudioClient of src/api with TOKEN against the emulator: for
+ *                                          arranging and checking the account (its requests are in the log too,
+ *                                          with the user agent HARNESS_USER_AGENT)
+ *   signIn()                               livepeer.setToken with TOKEN; asserts it was saved
+ * Prompts (every dialog, notification and progress the extension shows is a PromptRequest, promptRequest.ts)
+ *   asked                                  every request, in order (notifications and progress included)
+ *   answer(...replies)                     answers the next input boxes, quick picks, modals, save/open
+ *                                          dialogs and openExternal in order; each reply sees the request.
+ *                                          A message's reply is an action's title (the item, string or
+ *                                          MessageItem, is returned to the product), undefined = dismissed
+ *                                          (Escape). A modal's actions are its buttons, the product's safe
+ *                                          first one included. An input reply is typed and accepted: the
+ *                                          box's validateInput (or the checked box's check) may refuse it,
+ *                                          and the next request carries the reason as `rejected`.
+ *   clickNotification(pattern, action)     clicks `action` on the next notification whose text matches;
+ *                                          other notifications are left alone (their promise: undefined)
+ *   lastMessage(pattern), lastProgress(pattern, since?)   the latest matching notification / progress;
+ *                                          a progress request's cancel() presses its Cancel, reports[] is
+ *                                          what it said (progress notifications really show, too)
+ *   assertAllAnswered()                    afterEach: every scripted reply and click was used, and none
+ *                                          failed (an assertion in a reply fails the test even when the
+ *                                          product caught it as an error of its own)
+ *   respondWith(handler, body)             while body runs, handler(request, next) answers first (next =
+ *                                          the script); the request is in `asked` already
+ *   realDialogs(body)                      while body runs, VS Code's own dialogs show (nothing is recorded)
+ * What VS Code draws
+ *   view(name)                             'streams' | 'signingKeys' | 'uploads' | 'assets' | 'webhooks' | 'tasks'
+ *                                          | 'multistreamTargets' (or the full 'livepeer.…' id): { id, provider,
+ *                                          tree, rows(parent?), row(label) }; a Row is what VS Code draws of an
+ *                                          element (label, description, tooltip, contextValue, command…) and
+ *                                          its `element`, the argument VS Code passes to a row's commands
+ *   statusBarItems()                       the extension's status bar items ({ id, item, visible, text })
+ *   panels(viewType?)                      webview panels: { viewType, panel, html, posted[], received[],
+ *                                          disposed, send(message) (as if the page posted it) }
+ *   lmTools                                the language-model tools registered with VS Code, by name
+ *   logLines()                             the Livepeer log channel's lines ("[info] …")
+ *   contextKey(name)                       the value the extension last set for a context key (welcome
+ *                                          content and menus show by them), e.g. 'livepeer.hasToken'
+ *   resultText(title), shownResult(title, pattern)   the result documents
+ * The person (test/host/launch.js): person.press/type/focused/click/fill/text, screenshot(name), hover(text)
+ * Helpers: eventually(check, timeoutMs), sleep(ms), labels(provider)
+ */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { StudioClient } from '../../src/api';
 import type { LivepeerApi } from '../../src/extension';
-import type { PromptRequest } from '../../src/ui/common/prompts';
 import { startEmulator, type Emulator } from '../emulator';
+import { answerer, captureWorkbench, captured, type CapturedPanel, type CapturedStatusBarItem } from './capture';
+import type { Message, Progress, PromptRequest, Responder } from './promptRequest';
+
+export type { Message, Progress, PromptRequest, Responder } from './promptRequest';
+export { captured, type CapturedPanel, type CapturedStatusBarItem } from './capture';
 
 export const TOKEN = 'lp-test-token-5c1d2e9b';
 export const EXTENSION_ID = 'livepeer-studio-tools.livepeer-studio';
+export const HARNESS_USER_AGENT = 'livepeer-test-harness';
 
 export let emulator: Emulator;
+/** @deprecated Going with issue 37 step 2 (activate() returns nothing): for the suites not converted yet. */
 export let api: LivepeerApi;
 
 /** Everything the extension asked or announced, in order (non-modal notifications included). */
 export const asked: PromptRequest[] = [];
-let script: Array<(request: PromptRequest) => unknown> = [];
+let script: Responder[] = [];
 /** Actions to click on the next notification whose text matches (see clickNotification). */
 let clicks: Array<{ pattern: RegExp; action: string }> = [];
+
+/** The harness's own answers: the script, or a click on a notification; progress runs on its own. */
+const scripted: Responder = (request) => {
+  // Notifications are left unanswered, like a person ignoring a toast, unless a click was scripted.
+  if (request.kind === 'progress') return undefined;
+  if (request.kind === 'message' && !request.modal) {
+    const click = clicks.find((c) => c.pattern.test(request.message));
+    clicks = clicks.filter((c) => c !== click);
+    return click?.action;
+  }
+  const next = script.shift();
+  if (!next) return failed(new assert.AssertionError({ message: `unexpected prompt: ${JSON.stringify(request)}` }));
+  try {
+    return next(request);
+  } catch (error) {
+    return failed(error);
+  }
+};
+/** Failures inside the answers: the product may catch them as its own errors, so assertAllAnswered raises them. */
+let failures: unknown[] = [];
+function failed(error: unknown): never {
+  failures.push(error);
+  throw error;
+}
+let responder: (request: PromptRequest, next: Responder) => unknown = (request, next) => next(request);
+
+/** Wraps the `vscode` API (before activation) so the harness answers; the extension must not be active yet. */
+export function answerPrompts(): void {
+  captureWorkbench();
+  answerer.respond = (request) => {
+    asked.push(request);
+    return responder(request, scripted);
+  };
+}
 
 export async function startHarness(): Promise<void> {
   // The gate's 120 s key cache and 60 s lastSeen delay, shortened: the extension waits them out the same way.
@@ -30,33 +119,22 @@ export async function startHarness(): Promise<void> {
     webhooks: { retryDelayMs: 200, maxRetries: 1, statusDelayMs: 300 },
   });
   await vscode.workspace.getConfiguration('livepeer').update('baseURL', emulator.apiUrl, vscode.ConfigurationTarget.Global);
-  const extension = vscode.extensions.getExtension<LivepeerApi | undefined>(EXTENSION_ID);
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is not installed in the test host`);
+  assert.ok(!extension.isActive, 'the extension activated before the harness could wrap the vscode API');
+  answerPrompts();
   const started = performance.now();
-  api = (await extension.activate()) ?? assert.fail('the extension exposed no test hooks: run the suites through test/host/runInHost.js, which sets LIVEPEER_TEST_HOOKS=1');
+  api = (await extension.activate()) as LivepeerApi;
   console.log(`activation: ${(performance.now() - started).toFixed(0)} ms from activate() call (bundle load + activate); see "activated in" in the log for activate() alone`);
-  api.prompts.responder = (request) => {
-    asked.push(request);
-    // Notifications are recorded and left unanswered, like a person ignoring a toast, unless a click was scripted.
-    // Progress notifications run on their own; a test may cancel one (see lastProgress).
-    if (request.kind === 'progress') return undefined;
-    if (request.kind === 'message' && !request.modal) {
-      const click = clicks.find((c) => c.pattern.test(request.message));
-      clicks = clicks.filter((c) => c !== click);
-      return click?.action;
-    }
-    const next = script.shift();
-    assert.ok(next, `unexpected prompt: ${JSON.stringify(request)}`);
-    return next(request);
-  };
 }
 
 export async function stopHarness(): Promise<void> {
+  await clients.splice(0).reduce((done, made) => done.then(() => made.close()), Promise.resolve());
   await emulator?.close();
 }
 
 /** Answers the next prompts in order; each answer sees the request (to assert on it) and returns the reply. */
-export function answer(...replies: Array<(request: PromptRequest) => unknown>): void {
+export function answer(...replies: Responder[]): void {
   script.push(...replies);
 }
 
@@ -67,22 +145,155 @@ export function clickNotification(pattern: RegExp, action: string): void {
 
 export function assertAllAnswered(): void {
   const left = script.length + clicks.length;
+  const [failure] = failures;
   script = [];
   clicks = [];
+  failures = [];
+  if (failure) throw failure;
   assert.equal(left, 0, `${left} scripted answer(s) or click(s) were not asked for`);
 }
 
+/** While `body` runs, `handler` answers first; `next(request)` gives the usual answer (the script, a click). */
+export async function respondWith<T>(handler: (request: PromptRequest, next: Responder) => unknown, body: () => Promise<T>): Promise<T> {
+  const before = responder;
+  responder = (request, next) => handler(request, (r) => before(r, next));
+  try {
+    return await body();
+  } finally {
+    responder = before;
+  }
+}
+
+/** While `body` runs, VS Code's own dialogs show instead of the scripted answers (the test drives them through `person`). */
+export async function realDialogs<T>(body: () => Promise<T>): Promise<T> {
+  const before = answerer.respond;
+  answerer.respond = undefined;
+  try {
+    return await body();
+  } finally {
+    answerer.respond = before;
+  }
+}
+
 /** The latest notification whose text matches. */
-export function lastMessage(pattern: RegExp): Extract<PromptRequest, { kind: 'message' }> | undefined {
-  return asked.filter((r): r is Extract<PromptRequest, { kind: 'message' }> => r.kind === 'message' && pattern.test(r.message)).at(-1);
+export function lastMessage(pattern: RegExp): Message | undefined {
+  return asked.filter((r): r is Message => r.kind === 'message' && pattern.test(r.message)).at(-1);
 }
 
 /** The latest progress notification whose title matches, among those shown since `asked[since]`. */
-export function lastProgress(pattern: RegExp, since = 0): Extract<PromptRequest, { kind: 'progress' }> | undefined {
+export function lastProgress(pattern: RegExp, since = 0): Progress | undefined {
   return asked
     .slice(since)
-    .filter((r): r is Extract<PromptRequest, { kind: 'progress' }> => r.kind === 'progress' && pattern.test(r.title))
+    .filter((r): r is Progress => r.kind === 'progress' && pattern.test(r.title))
     .at(-1);
+}
+
+/** What VS Code draws of one tree element. */
+export interface Row {
+  /** The element: what VS Code passes to the row's context-menu and inline commands. */
+  element: unknown;
+  item: vscode.TreeItem;
+  label: string;
+  description: string;
+  /** The tooltip as set on the item (see hover() for one resolved on hover). */
+  tooltip: string;
+  contextValue: string | undefined;
+  command: vscode.Command | undefined;
+  collapsible: boolean;
+  /** The tooltip VS Code shows on hover: resolved through the provider's resolveTreeItem when the item has none. */
+  hover(): Promise<string>;
+}
+
+export interface View {
+  id: string;
+  provider: vscode.TreeDataProvider<unknown>;
+  tree: vscode.TreeView<unknown> | undefined;
+  /** The rows under `parent` (the top level when omitted), through getChildren and getTreeItem. */
+  rows(parent?: Row | undefined): Promise<Row[]>;
+  /** The first top-level (or `parent`'s) row whose label matches; fails when there is none. */
+  row(label: RegExp | string, parent?: Row): Promise<Row>;
+}
+
+export type ViewName = 'streams' | 'signingKeys' | 'uploads' | 'assets' | 'webhooks' | 'tasks' | 'multistreamTargets';
+
+/** A view of the extension's, as VS Code sees it. */
+export function view(name: ViewName | `livepeer.${string}`): View {
+  const id = name.startsWith('livepeer.') ? name : `livepeer.${name}`;
+  const shown = captured.views.get(id) ?? assert.fail(`no view ${id} was created (views: ${[...captured.views.keys()].join(', ')})`);
+  const { provider } = shown;
+  const rows = async (parent?: Row) => {
+    const elements = (await provider.getChildren(parent?.element)) ?? [];
+    return Promise.all(elements.map(async (element) => drawn(provider, element, await provider.getTreeItem(element))));
+  };
+  return {
+    id,
+    provider,
+    tree: shown.tree,
+    rows,
+    async row(label, parent) {
+      const all = await rows(parent);
+      const matches = (text: string) => (typeof label === 'string' ? text === label : label.test(text));
+      return all.find((row) => matches(row.label)) ?? assert.fail(`no row ${String(label)} in ${id}: ${JSON.stringify(all.map((r) => r.label))}`);
+    },
+  };
+}
+
+function drawn(provider: vscode.TreeDataProvider<unknown>, element: unknown, item: vscode.TreeItem): Row {
+  const text = (value: string | vscode.MarkdownString | undefined) => (typeof value === 'string' ? value : (value?.value ?? ''));
+  return {
+    element,
+    item,
+    label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+    description: typeof item.description === 'string' ? item.description : '',
+    tooltip: text(item.tooltip),
+    contextValue: item.contextValue,
+    command: item.command,
+    collapsible: (item.collapsibleState ?? vscode.TreeItemCollapsibleState.None) !== vscode.TreeItemCollapsibleState.None,
+    async hover() {
+      if (item.tooltip !== undefined || !provider.resolveTreeItem) return text(item.tooltip);
+      const source = new vscode.CancellationTokenSource();
+      try {
+        return text((await provider.resolveTreeItem(item, element, source.token))?.tooltip ?? item.tooltip);
+      } finally {
+        source.dispose();
+      }
+    },
+  };
+}
+
+/** The extension's status bar items with what they show now. */
+export function statusBarItems(): Array<CapturedStatusBarItem & { text: string; tooltip: string }> {
+  return captured.statusBarItems.map((entry) => {
+    const tooltip = entry.item.tooltip;
+    return { ...entry, text: entry.item.text, tooltip: typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '') };
+  });
+}
+
+/** The webview panels the extension opened (those of `viewType` only, e.g. 'livepeer.player'), oldest first. */
+export function panels(viewType?: string): CapturedPanel[] {
+  return captured.panels.filter((panel) => viewType === undefined || panel.viewType === viewType);
+}
+
+/** The language-model tools the extension registered, by name (what VS Code's chat would call). */
+export const lmTools = captured.lmTools;
+
+/** The lines written to the Livepeer log channel, in order. */
+export function logLines(): string[] {
+  return [...captured.logLines];
+}
+
+/** The value the extension last gave the context key `name` (setContext); undefined when never set. */
+export function contextKey(name: string): unknown {
+  return captured.contextKeys.get(name);
+}
+
+const clients: StudioClient[] = [];
+
+/** A client of the Studio API with TOKEN (or `token`) against the emulator, closed by stopHarness. */
+export function client(token = TOKEN): StudioClient {
+  const made = new StudioClient({ baseUrl: emulator.apiUrl, getToken: () => token, userAgent: HARNESS_USER_AGENT });
+  clients.push(made);
+  return made;
 }
 
 /** The text of the open result document (see ResultDocuments) whose title matches; undefined when none is open. */
@@ -100,8 +311,7 @@ export function shownResult(title: string, pattern: RegExp, timeoutMs = 10_000):
 }
 
 export async function signIn(): Promise<void> {
-  await vscode.commands.executeCommand('livepeer.setToken', TOKEN);
-  assert.ok(api.session.hasToken);
+  assert.equal(await vscode.commands.executeCommand('livepeer.setToken', TOKEN), true, 'the token was not saved');
 }
 
 /** Labels of a tree's top-level items. */

@@ -118,7 +118,7 @@ describe('Profiles', () => {
     // A new token forgets the project, which is learned again: from a service that answers with an earlier run's project.
     const stale = { id: 'project-of-an-earlier-run', name: 'Default Project' };
     const learned = emulator.requests.length;
-    emulator.faults.fail({ origin: 'api', method: 'GET', path: '/api/project', status: 200, body: stale });
+    emulator.faults.fail({ origin: 'api', method: 'GET', path: '/api/project', status: 200, body: [stale] });
     await vscode.commands.executeCommand('livepeer.setToken', TOKEN);
     await eventually(() => assert.ok(emulator.requests.slice(learned).some((r) => r.url === '/api/project' && r.status === 200), 'the stale project was learned'));
     await eventually(() => assert.equal(currentProject(), 'Default Project'));

@@ -5,18 +5,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { UploadOutcome } from '../../src/upload';
 import { MiB, makeFile, sha256File } from '../unit/helpers/uploadFiles';
-import { TOKEN, answer, assertAllAnswered, dragAndDrop, emulator, eventually, lastMessage } from './harness';
-import { CHUNK_MIB, assertSameBytes, assetIdOf, done, file, pickItems, prepareUploads, rows, rowOf, upload, uploadStatusText, uri } from './uploadSteps';
+import { TOKEN, answer, dragAndDrop, emulator, eventually, lastMessage } from './harness';
+import { CHUNK_MIB, assertSameBytes, assetIdOf, done, file, pickItems, uploadSuiteHooks, rows, rowOf, upload, uploadStatusText, uri } from './uploadSteps';
 
 describe('Uploads', function () {
   this.timeout(60_000);
 
-  before(prepareUploads);
-
-  afterEach(() => {
-    emulator.faults.clear();
-    assertAllAnswered();
-  });
+  uploadSuiteHooks();
 
   it('refuses a non-video file by name and sends nothing', async () => {
     const before = emulator.requests.length;

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { UploadOutcome } from '../../src/upload';
 import { MiB } from '../unit/helpers/uploadFiles';
-import { answer, assertAllAnswered, emulator, eventually, view } from './harness';
+import { answer, emulator, eventually, view } from './harness';
 import {
   CHUNK_MIB,
   STOP_WINDOW_MS,
@@ -14,7 +14,7 @@ import {
   done,
   file,
   patchBytes,
-  prepareUploads,
+  uploadSuiteHooks,
   rowCommands,
   rowOf,
   rows,
@@ -52,12 +52,7 @@ async function assertNotPolled(assetId: string): Promise<void> {
 describe('Uploads: cancel and pause', function () {
   this.timeout(60_000);
 
-  before(prepareUploads);
-
-  afterEach(() => {
-    emulator.faults.clear();
-    assertAllAnswered();
-  });
+  uploadSuiteHooks();
 
   it('cancels a running tus upload, asks once, and on Delete Asset leaves nothing behind: asset deleted, tus upload terminated', async () => {
     slowIngest(STOP_WINDOW_MS);

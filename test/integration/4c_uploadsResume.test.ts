@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { UploadOutcome } from '../../src/upload';
 import { MiB, makeFile } from '../unit/helpers/uploadFiles';
-import { answer, assertAllAnswered, emulator, eventually, lastMessage, view, type PromptRequest, type Row } from './harness';
+import { answer, emulator, eventually, lastMessage, view, type PromptRequest, type Row } from './harness';
 import {
   CHUNK_MIB,
   STOP_WINDOW_MS,
@@ -15,7 +15,7 @@ import {
   file,
   patchBytes,
   pausedUpload,
-  prepareUploads,
+  uploadSuiteHooks,
   rowCommands,
   rowOf,
   rows,
@@ -28,12 +28,7 @@ import {
 describe('Uploads: resume and retry', function () {
   this.timeout(60_000);
 
-  before(prepareUploads);
-
-  afterEach(() => {
-    emulator.faults.clear();
-    assertAllAnswered();
-  });
+  uploadSuiteHooks();
 
   // What the next window finds (stored uploads, the finished list) is in test/unit/uploadRestart.test.ts.
   it("with two uploads paused, Resume All: each row's Pause and Cancel act on that row, with no picker; progress refreshes the rows alone", async () => {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { MiB, makeFile } from '../unit/helpers/uploadFiles';
-import { EXTENSION_ID, TOKEN, answer, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, lastProgress, logLines, screenshot, sleep, view } from './harness';
+import { EXTENSION_ID, TOKEN, answer, asked, clickNotification, emulator, eventually, lastMessage, lastProgress, logLines, screenshot, sleep, view } from './harness';
 import type { UploadOutcome } from '../../src/upload';
-import { assertLeftNothing, assertSameBytes, assetIdOf, assetNamed, done, file, patchBytes, prepareUploads, rowOf, rows, storedNames, upload, uri } from './uploadSteps';
+import { assertLeftNothing, assertSameBytes, assetIdOf, assetNamed, done, file, patchBytes, uploadSuiteHooks, rowOf, rows, storedNames, upload, uri } from './uploadSteps';
 
 /** The ids of the assets selected in the Assets view (each row's id is its asset's). */
 async function selectedAssets(): Promise<Array<string | undefined>> {
@@ -15,12 +15,7 @@ async function selectedAssets(): Promise<Array<string | undefined>> {
 describe('Uploads: their assets', function () {
   this.timeout(60_000);
 
-  before(prepareUploads);
-
-  afterEach(() => {
-    emulator.faults.clear();
-    assertAllAnswered();
-  });
+  uploadSuiteHooks();
 
   it("shows a new upload's asset in the Assets view before any byte arrives, and every Show Asset reveals it there", async () => {
     await vscode.commands.executeCommand('workbench.view.extension.livepeer');

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { UploadOutcome } from '../../src/upload';
 import { MiB, makeFile, sha256File } from '../unit/helpers/uploadFiles';
-import { EXTENSION_ID, emulator, eventually, signIn, statusBarItems, view, type PromptRequest, type Row } from './harness';
+import { EXTENSION_ID, assertAllAnswered, emulator, eventually, signIn, statusBarItems, view, type PromptRequest, type Row } from './harness';
 
 export const TUS_PATCH = { origin: 'ingest' as const, method: 'PATCH', path: /\/upload\/tus\/.+/ };
 /** The smallest chunk the engine sends (whole 8 MiB parts, as the real service stores them). */
@@ -19,6 +19,15 @@ export const STOP_WINDOW_MS = 400;
 
 export const file = (name: string): string => path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, name);
 export const uri = (name: string): vscode.Uri => vscode.Uri.file(file(name));
+
+/** Each Uploads suite's hooks: prepared before, and after each test no fault left and every scripted answer used. */
+export function uploadSuiteHooks(): void {
+  before(prepareUploads);
+  afterEach(() => {
+    emulator.faults.clear();
+    assertAllAnswered();
+  });
+}
 
 /** Signed in, the suites' files there (left as earlier suites changed them), and 8 MiB chunks. */
 export async function prepareUploads(): Promise<void> {

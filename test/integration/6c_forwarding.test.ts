@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { verifyWebhookSignature } from '../../src/api';
-import type { PromptRequest } from '../../src/ui/common/prompts';
-import type { DeliveryItem, WebhookItem } from '../../src/ui/webhooks/activateWebhooks';
 import { startReceiver, type Receiver } from '../demo/receiver';
 import type { EmulatorStream } from '../emulator';
-import { answer, api, assertAllAnswered, emulator, eventually, signIn } from './harness';
+import { answer, assertAllAnswered, channelLines, emulator, eventually, signIn, sleep, statusBarItems, view, type PromptRequest, type Row } from './harness';
 
 type Input = Extract<PromptRequest, { kind: 'input' }>;
 
@@ -15,17 +11,38 @@ const SECRET = 'whsec-forwarding-host-9f3e';
 /** The webhook's public address: nothing listens there, so the service's own attempts fail; forwarding still reaches the local handler. */
 const PUBLIC_URL = 'http://127.0.0.1:9/hooks';
 
-function logText(dir: string): string {
-  return readdirSync(dir)
-    .map((name) => join(dir, name))
-    .map((path) => (statSync(path).isDirectory() ? logText(path) : path.includes('Forwarding') ? readFileSync(path, 'utf8') : ''))
-    .join('\n');
-}
+/** The Livepeer Forwarding output channel's text. */
+const logText = (): string => channelLines('Livepeer Forwarding').join('\n');
+
+/** The forwarding status bar item while VS Code shows it. */
+const status = () => statusBarItems().find((entry) => entry.id === 'livepeer.forwarding' && entry.visible);
 
 const events = (receiver: Receiver) => receiver.received.map((r) => (JSON.parse(r.body) as { event: string }).event);
 /** The reads of a webhook's delivery log so far (the API's paths start with /api). */
 const logRequests = (webhookId: string) => emulator.requests.filter((r) => r.method === 'GET' && new URL(r.url, 'http://emulator').pathname === `/api/webhook/${webhookId}/log`);
 const logReads = (webhookId: string) => logRequests(webhookId).length;
+
+/**
+ * Waits until the delivery log was read `count` more times; resolves with the longest gap seen
+ * between two reads (the polling interval, which only grows while nothing new comes).
+ */
+async function polls(webhookId: string, count: number): Promise<number> {
+  const from = logReads(webhookId);
+  const at: number[] = [];
+  await eventually(() => {
+    while (at.length < logReads(webhookId) - from) at.push(Date.now());
+    assert.ok(at.length >= count, `${at.length} polls`);
+  }, 30_000);
+  return Math.max(...at.slice(1).map((t, i) => t - at[i]!), 0);
+}
+
+/** Nothing more is read or forwarded for twice the polling interval, the longest a running forwarder waits. */
+async function assertNoPollAfterStop(webhookId: string, gapMs: number): Promise<void> {
+  await eventually(() => assert.deepEqual(logRequests(webhookId).filter((r) => r.status === undefined && !r.abandoned), [], 'a poll still in flight'));
+  const reads = logReads(webhookId);
+  await sleep(2 * Math.max(gapMs, 1000) + 500);
+  assert.equal(logReads(webhookId), reads, 'no polling after stop');
+}
 
 describe('Forward to localhost', function () {
   this.timeout(60_000);
@@ -40,13 +57,11 @@ describe('Forward to localhost', function () {
     assetsBefore = new Set(emulator.store.assets.keys());
     stream = emulator.store.addStream({ name: 'forwarded-show', record: true });
     webhookId = emulator.webhooks.add({ name: 'launch hook', url: PUBLIC_URL, events: ['stream.started', 'recording.ready', 'asset.created'], sharedSecret: SECRET }).id;
-    api.forwarding.timing = { minPollMs: 50, maxPollMs: 400 };
-    api.webhooks.refresh();
+    await vscode.commands.executeCommand('livepeer.webhooks.refresh');
   });
 
   after(async () => {
-    await api.forwarding.stopAll();
-    api.forwarding.timing = undefined;
+    if (status()) await vscode.commands.executeCommand('livepeer.forwarding.stop');
     await receiver.close();
     // What this suite made goes, so the suites after it see the account as it was.
     for (const id of [...emulator.store.assets.keys()]) if (!assetsBefore.has(id)) emulator.store.deleteAsset(id);
@@ -56,10 +71,11 @@ describe('Forward to localhost', function () {
 
   afterEach(() => assertAllAnswered());
 
-  async function deliveryRows(): Promise<DeliveryItem[]> {
-    const row = (await api.webhooks.getChildren())?.find((item): item is WebhookItem => 'webhook' in item && (item as WebhookItem).webhook.id === webhookId);
+  async function deliveryRows(): Promise<Row[]> {
+    const webhooks = view('webhooks');
+    const row = (await webhooks.rows()).find((item) => item.item.id === `webhook:${webhookId}`);
     assert.ok(row, 'the webhook row');
-    return ((await api.webhooks.getChildren(row)) ?? []).filter((item): item is DeliveryItem => 'delivery' in item);
+    return (await webhooks.rows(row)).filter((item) => item.item.id?.startsWith('delivery:'));
   }
 
   it('forwards a stream going live and its recording, signed, in order; the answers are in the output, on the rows and the status bar says where', async () => {
@@ -74,10 +90,10 @@ describe('Forward to localhost', function () {
     await vscode.commands.executeCommand('livepeer.forwarding.start', webhookId);
     assert.match(String(await check?.('https://hooks.example.com/x')), /hooks\.example\.com is a name/);
     assert.equal(await check?.('http://192.168.1.10:3000/'), undefined);
-    const status = api.forwarding.statusBar;
-    assert.equal(status?.text, `$(radio-tower) launch hook → ${new URL(receiver.url).host}`);
-    assert.equal(status?.command, 'livepeer.forwarding.stop');
-    assert.match(String(status?.tooltip), /Forwarding launch hook to http:\/\/127\.0\.0\.1:\d+\/webhook/);
+    const shown = status();
+    assert.equal(shown?.text, `$(radio-tower) launch hook → ${new URL(receiver.url).host}`);
+    assert.equal(shown?.item.command, 'livepeer.forwarding.stop');
+    assert.match(shown?.tooltip ?? '', /Forwarding launch hook to http:\/\/127\.0\.0\.1:\d+\/webhook/);
     await deliveryRows(); // expanded: the rows reload as deliveries are forwarded
 
     emulator.store.startSession(stream);
@@ -87,13 +103,13 @@ describe('Forward to localhost', function () {
       assert.deepEqual(verifyWebhookSignature(request.body, request.headers['livepeer-signature'] as string, SECRET, { toleranceSeconds: 60 }), { valid: true });
     }
     const rows = await eventually(async () => {
-      const found = (await deliveryRows()).filter((row) => /local 200/.test(String(row.description)));
+      const found = (await deliveryRows()).filter((row) => /local 200/.test(row.description));
       assert.equal(found.length, 2);
       return found;
     });
-    assert.ok(rows.every((row) => (row.tooltip as vscode.MarkdownString).value.includes('Forwarded to')));
+    assert.ok(rows.every((row) => row.tooltip.includes('Forwarded to')));
     const log = await eventually(() => {
-      const text = logText(api.logUri.fsPath);
+      const text = logText();
       assert.match(text, /recording\.ready \([^)]+\) → http:\/\/127\.0\.0\.1:\d+\/webhook: 200 in \d+ ms · ok/);
       return text;
     });
@@ -105,27 +121,23 @@ describe('Forward to localhost', function () {
     const port = Number(new URL(receiver.url).port);
     await receiver.close();
     emulator.store.createAsset('while down', 'token');
-    await eventually(() => assert.equal(api.forwarding.active.get(webhookId)?.receiverDown, true), 20_000);
-    assert.ok(api.forwarding.statusBar?.backgroundColor, 'the status bar item warns');
-    assert.match(String(api.forwarding.statusBar?.tooltip), /not answering, retrying/);
-    await eventually(() => assert.match(logText(api.logUri.fsPath), /127\.0\.0\.1:\d+\/webhook does not answer: cannot reach 127\.0\.0\.1:\d+ \(connection refused\)/));
+    await eventually(() => assert.match(status()?.tooltip ?? '', /Forwarding launch hook to .*: not answering, retrying/), 20_000);
+    assert.ok(status()?.item.backgroundColor, 'the status bar item warns');
+    await eventually(() => assert.match(logText(), /127\.0\.0\.1:\d+\/webhook does not answer: cannot reach 127\.0\.0\.1:\d+ \(connection refused\)/));
     receiver = await startReceiver({ port });
     await eventually(() => assert.deepEqual(events(receiver), ['asset.created']), 20_000);
-    await eventually(() => assert.equal(api.forwarding.active.get(webhookId)?.receiverDown, false));
+    await eventually(() => assert.doesNotMatch(status()?.tooltip ?? 'not shown', /not answering|not shown/));
+    assert.equal(status()?.item.backgroundColor, undefined, 'no longer warns');
 
     // Polling goes on while forwarding (each poll is a read of the delivery log)…
-    const polled = logReads(webhookId);
-    await eventually(() => assert.ok(logReads(webhookId) >= polled + 2, `${logReads(webhookId) - polled} polls`));
+    const gap = await polls(webhookId, 2);
     // …and the status bar item's click stops it: no request left in flight, no poll after.
-    const status = api.forwarding.statusBar;
-    assert.equal(status?.command, 'livepeer.forwarding.stop');
-    await vscode.commands.executeCommand(String(status?.command));
-    assert.equal(api.forwarding.active.size, 0);
-    await eventually(() => assert.deepEqual(logRequests(webhookId).filter((r) => r.status === undefined && !r.abandoned), [], 'a poll still in flight'));
-    const reads = logReads(webhookId);
+    const command = status()?.item.command;
+    assert.equal(command, 'livepeer.forwarding.stop');
+    await vscode.commands.executeCommand(String(command));
+    assert.equal(status(), undefined, 'the status bar item is hidden: nothing is forwarded');
     emulator.store.createAsset('after stop', 'token');
-    await new Promise((r) => setTimeout(r, 1000)); // more than twice the longest poll interval
-    assert.equal(logReads(webhookId), reads, 'no polling after stop');
+    await assertNoPollAfterStop(webhookId, gap);
     assert.equal(receiver.received.length, 1, 'nothing forwarded after stop');
   });
 
@@ -149,10 +161,11 @@ describe('Forward to localhost', function () {
       });
       assert.equal(await vscode.debug.startDebugging(undefined, configuration({ webhook: 'launch hook', url: receiver.url })), true);
       const session = await started;
-      await eventually(() => assert.equal(api.forwarding.active.get(webhookId)?.target, receiver.url));
+      await eventually(() => assert.match(status()?.tooltip ?? '', new RegExp(`^Forwarding launch hook to ${receiver.url}$`, 'm')));
       receiver.received.length = 0;
       emulator.store.createAsset('while debugging', 'token');
       await eventually(() => assert.deepEqual(events(receiver), ['asset.created']), 20_000);
+      const gap = await polls(webhookId, 2);
       await eventually(() => assert.ok(sent.some((m) => m.event === 'output' && /asset\.created \([^)]+\) → .*: 200 in \d+ ms · ok/.test(m.body?.output ?? ''))));
 
       const ended = new Promise<void>((resolve) => {
@@ -164,12 +177,10 @@ describe('Forward to localhost', function () {
       });
       await vscode.debug.stopDebugging(session);
       await ended;
-      await eventually(() => assert.equal(api.forwarding.active.size, 0));
+      await eventually(() => assert.equal(status(), undefined, 'the status bar item is hidden: nothing is forwarded'));
       assert.ok(logReads(webhookId) > 0, 'the session polled the delivery log');
-      const reads = logReads(webhookId);
       emulator.store.createAsset('after the session', 'token');
-      await new Promise((r) => setTimeout(r, 1000)); // more than twice the longest poll interval
-      assert.equal(logReads(webhookId), reads, 'no polling after the session ended');
+      await assertNoPollAfterStop(webhookId, gap);
       assert.equal(receiver.received.length, 1);
     });
 
@@ -188,7 +199,7 @@ describe('Forward to localhost', function () {
         await eventually(() => assert.match(sent.find((m) => m.command === 'launch')?.message ?? '', why));
         assert.equal(sent.find((m) => m.command === 'launch')?.success, false);
         await eventually(() => assert.equal(vscode.debug.activeDebugSession, undefined));
-        assert.equal(api.forwarding.active.size, 0);
+        assert.equal(status(), undefined, 'nothing is forwarded');
       }
     });
   });

@@ -1,23 +1,56 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { decodePlaybackToken } from '../../src/api/playback/token';
-import type { PromptRequest } from '../../src/ui/common/prompts';
 import type { FromWebview, ToWebview } from '../../src/ui/player/playerMessages';
-import { TOKEN, answer, api, assertAllAnswered, emulator, eventually, lastMessage, screenshot, signIn } from './harness';
+import { TOKEN, answer, assertAllAnswered, emulator, eventually, lastMessage, panels, screenshot, signIn, sleep, view, type CapturedPanel, type PromptRequest } from './harness';
 
 type Message = Extract<PromptRequest, { kind: 'message' }>;
 
-/** Everything the webview reported since the test began. */
-let reports: FromWebview[] = [];
-/** What was posted to the webview since the test began, and since the suite began. */
-let posted: ToWebview[] = [];
-const postedInSuite: ToWebview[] = [];
+const PLAYER = 'livepeer.player';
+/** How many messages each player panel had sent and been posted when the test (or the suite) began. */
+let testStart = new Map<CapturedPanel, { received: number; posted: number }>();
+let suiteStart = new Map<CapturedPanel, { received: number; posted: number }>();
+const counts = () => new Map(panels(PLAYER).map((panel) => [panel, { received: panel.received.length, posted: panel.posted.length }]));
+
+/** Everything the player's page reported since the test began. */
+function reports(): FromWebview[] {
+  return panels(PLAYER).flatMap((panel) => panel.received.slice(testStart.get(panel)?.received ?? 0) as FromWebview[]);
+}
+
+/** What was posted to the player's page since `start`. */
+function postedSince(start: Map<CapturedPanel, { posted: number }>): ToWebview[] {
+  return panels(PLAYER).flatMap((panel) => panel.posted.slice(start.get(panel)?.posted ?? 0) as ToWebview[]);
+}
+
+/** The open player panel's page. */
+function html(): string {
+  return panels(PLAYER).filter((panel) => !panel.disposed).at(-1)?.html ?? '';
+}
+
+/** The asset's row in the Assets view (listed again first), as VS Code passes it to a row's command. */
+async function assetRow(assetId: string) {
+  await vscode.commands.executeCommand('livepeer.assets.refresh');
+  return eventually(async () => (await view('assets').rows()).find((row) => row.item.id === assetId) ?? assert.fail(`asset ${assetId} is not listed`));
+}
+
+/** When the player asked about `playbackId`, as the emulator saw the asks arrive (until `count` asks). */
+async function askTimes(playbackId: string, count: number, timeoutMs: number): Promise<number[]> {
+  const asks = () => emulator.requests.filter((r) => r.method === 'GET' && r.url.includes(`/playback/${playbackId}`)).length;
+  const at: number[] = [];
+  const from = asks();
+  await eventually(() => {
+    while (at.length < asks() - from) at.push(Date.now());
+    assert.ok(at.length >= count, `asked ${at.length} times`);
+  }, timeoutMs);
+  return at;
+}
 
 /** Resolves once the video plays and its current time has advanced by `seconds` since it first played. */
 async function playsFor(seconds: number, timeoutMs = 45_000): Promise<Extract<FromWebview, { type: 'state' }>[]> {
   return eventually(() => {
-    const playing = reports.filter((r): r is Extract<FromWebview, { type: 'state' }> => r.type === 'state' && r.state === 'playing');
-    assert.ok(playing.length >= 2, `not playing yet; reports: ${JSON.stringify(reports.slice(-5))}`);
+    const reported = reports();
+    const playing = reported.filter((r): r is Extract<FromWebview, { type: 'state' }> => r.type === 'state' && r.state === 'playing');
+    assert.ok(playing.length >= 2, `not playing yet; reports: ${JSON.stringify(reported.slice(-5))}`);
     const advanced = Math.max(...playing.map((r) => r.currentTime)) - Math.min(...playing.map((r) => r.currentTime));
     assert.ok(advanced >= seconds, `current time advanced by ${advanced} s only`);
     return playing;
@@ -25,7 +58,7 @@ async function playsFor(seconds: number, timeoutMs = 45_000): Promise<Extract<Fr
 }
 
 function lastPosted<T extends ToWebview['type']>(type: T): Extract<ToWebview, { type: T }> | undefined {
-  return posted.filter((m): m is Extract<ToWebview, { type: T }> => m.type === type).at(-1);
+  return postedSince(testStart).filter((m): m is Extract<ToWebview, { type: T }> => m.type === type).at(-1);
 }
 
 /** The status the panel shows now (why it does not play), once it says `pattern`. */
@@ -43,26 +76,20 @@ function cspOf(html: string): Map<string, string> {
 }
 
 describe('Player', () => {
-  let subscriptions: vscode.Disposable[] = [];
   before(async () => {
     await signIn();
-    subscriptions = [
-      api.player.onDidReport((report) => reports.push(report)),
-      api.player.onDidPost((message) => (posted.push(message), postedInSuite.push(message))),
-    ];
+    suiteStart = counts();
   });
-  after(() => subscriptions.forEach((s) => s.dispose()));
   beforeEach(() => {
-    reports = [];
-    posted = [];
+    testStart = counts();
   });
   afterEach(assertAllAnswered);
 
   it('plays a ready asset from its row: the current time advances; the page has a strict CSP; the chart shows 30 days of views', async () => {
     const asset = emulator.store.addAsset({ name: 'Player clip', status: { phase: 'ready', updatedAt: Date.now() } });
-    const row = await api.assets.itemFor(asset.id);
-    assert.equal(row?.contextValue, 'asset ready', 'the row Play is inline on');
-    await vscode.commands.executeCommand('livepeer.player.play', row);
+    const row = await assetRow(asset.id);
+    assert.equal(row.contextValue, 'asset ready', 'the row Play is inline on');
+    await vscode.commands.executeCommand('livepeer.player.play', row.element);
     await playsFor(1);
     const load = lastPosted('load');
     assert.deepEqual(load?.source, {
@@ -73,15 +100,15 @@ describe('Player', () => {
       fallbackMp4: `${emulator.ingestOrigin}/hls/${asset.playbackId}/static720p0.mp4`,
     });
 
-    const csp = cspOf(api.player.html);
+    const csp = cspOf(html());
     assert.match(csp.get('script-src') ?? '', /^'nonce-[A-Za-z0-9+/=]{16,}'$/, 'its one script, by nonce');
     assert.equal(csp.get('default-src'), "'none'");
     assert.equal(csp.get('connect-src'), emulator.ingestOrigin, 'requests only to the playback origin');
     assert.equal(csp.get('media-src'), `${emulator.ingestOrigin} blob:`);
-    assert.ok(!api.player.html.includes('unsafe-inline') && !/<script(?![^>]*nonce)/.test(api.player.html), 'no inline or unnonced script');
+    assert.ok(!html().includes('unsafe-inline') && !/<script(?![^>]*nonce)/.test(html()), 'no inline or unnonced script');
 
     const chart = await eventually(() => {
-      const bars = reports.find((r): r is Extract<FromWebview, { type: 'chart' }> => r.type === 'chart');
+      const bars = reports().find((r): r is Extract<FromWebview, { type: 'chart' }> => r.type === 'chart');
       assert.ok(bars, 'the chart was drawn');
       return bars;
     });
@@ -123,13 +150,14 @@ describe('Player', () => {
     const session = emulator.store.startSession(parent);
     emulator.store.endLiveSession(parent);
     await eventually(() => assert.equal(session.recordingStatus, 'ready'));
-    await api.streams.filters.set({ activity: 'all', recordingOnly: false });
-    await api.streams.refresh();
-    const streamRow = ((await api.streams.getChildren()) ?? []).find((r) => r.label === 'Recorded show');
-    assert.ok(streamRow, 'the stream is listed');
-    const sessionRow = ((await api.streams.getChildren(streamRow)) ?? []).find((r) => r.contextValue === 'session recorded');
+    // All streams (the stream records, so "Recording On Only" shows it too).
+    await vscode.commands.executeCommand('livepeer.streams.filter.all');
+    await vscode.commands.executeCommand('livepeer.streams.refresh');
+    const streams = view('streams');
+    const streamRow = await eventually(async () => (await streams.rows()).find((r) => r.label === 'Recorded show') ?? assert.fail('the stream is listed'));
+    const sessionRow = (await streams.rows(streamRow)).find((r) => r.contextValue === 'session recorded');
     assert.ok(sessionRow, 'its recorded session is listed');
-    await vscode.commands.executeCommand('livepeer.player.play', sessionRow);
+    await vscode.commands.executeCommand('livepeer.player.play', sessionRow.element);
     await playsFor(1);
     const source = lastPosted('load')?.source;
     assert.equal(source?.url, `${emulator.ingestOrigin}/recordings/${session.id}/index.m3u8`);
@@ -143,10 +171,9 @@ describe('Player', () => {
     });
 
     it('says that no private key is kept, and offers to sign a token or create a key to keep', async () => {
-      // Earlier suites may have kept keys: set them aside for this test, and back after.
-      const kept = [...emulator.store.signingKeys.values()].filter((key) => api.signingKeys.privateKeys.has(key.id));
-      const secrets = await Promise.all(kept.map(async (key) => ({ key, secret: await api.signingKeys.privateKeys.get(key.id) })));
-      await Promise.all(kept.map((key) => api.signingKeys.privateKeys.remove(key.id)));
+      // Earlier suites may have kept private keys: their signing keys are disabled for this test (as in Studio), and enabled after.
+      const enabled = [...emulator.store.signingKeys.values()].filter((key) => !key.disabled);
+      for (const key of enabled) key.disabled = true;
       try {
         await vscode.commands.executeCommand('livepeer.player.play', asset.playbackId);
         const status = await says(/signed playback, and no private key of an enabled signing key is kept in VS Code/);
@@ -155,7 +182,7 @@ describe('Player', () => {
         assert.deepEqual(offer.actions, ['Sign Playback Token…', 'Create Signing Key…']);
         assert.equal(lastPosted('load'), undefined, 'nothing was given to the page to play');
       } finally {
-        for (const { key, secret } of secrets) if (secret) await api.signingKeys.privateKeys.store(key, secret);
+        for (const key of enabled) key.disabled = false;
       }
     });
 
@@ -191,18 +218,19 @@ describe('Player', () => {
   });
 
   it('reused from that live stream for an asset, shows no viewers of the stream; an asset played to its end says it ended', async () => {
-    assert.ok(api.player.html, 'the live stream’s panel is still open');
+    assert.ok(html(), 'the live stream’s panel is still open');
     const asset = emulator.store.addAsset({ name: 'After the live one', status: { phase: 'ready', updatedAt: Date.now() } });
     await vscode.commands.executeCommand('livepeer.player.play', asset.playbackId);
     await playsFor(1);
     // A report of the live stream posted before the page loaded the asset may arrive after this test began.
-    const loaded = reports.map((r) => r.type === 'state' && r.state === 'loading').lastIndexOf(true);
+    const reported = reports();
+    const loaded = reported.map((r) => r.type === 'state' && r.state === 'loading').lastIndexOf(true);
     assert.ok(loaded >= 0, 'the page says when it loads the asset');
-    const sinceLoad = reports.slice(loaded);
+    const sinceLoad = reported.slice(loaded);
     const shownWhilePlaying = sinceLoad.filter((r): r is Extract<FromWebview, { type: 'state' }> => r.type === 'state' && r.state === 'playing').map((r) => r.shown);
     assert.ok(shownWhilePlaying.length && shownWhilePlaying.every((shown) => shown !== undefined && !/watching/.test(shown)), JSON.stringify(shownWhilePlaying));
     const ended = await eventually(() => {
-      const found = reports.find((r): r is Extract<FromWebview, { type: 'state' }> => r.type === 'state' && r.state === 'ended');
+      const found = reports().find((r): r is Extract<FromWebview, { type: 'state' }> => r.type === 'state' && r.state === 'ended');
       assert.ok(found, 'played to its end');
       return found;
     }, 30_000);
@@ -212,30 +240,35 @@ describe('Player', () => {
   it('waiting for an idle stream asks ever less often, and stops asking when the API token goes', async () => {
     const stream = emulator.store.addStream({ name: 'Never live' });
     const asks = () => emulator.requests.filter((r) => r.method === 'GET' && r.url.includes(`/playback/${stream.playbackId}`)).length;
+    const asking = askTimes(stream.playbackId ?? '', 3, 30_000);
     await vscode.commands.executeCommand('livepeer.player.play', stream.playbackId);
     await says(/is offline/);
-    await eventually(() => assert.equal(api.player.nextAskInMs, 3_000));
-    await eventually(() => assert.equal(api.player.nextAskInMs, 6_000, 'backing off'), 15_000);
-    assert.ok(asks() >= 2, `asked ${asks()} times`);
+    // The first ask, then one 3 s later, then one 6 s after that (measured as the emulator saw them arrive).
+    const [first, second, third] = (await asking) as [number, number, number];
+    const gaps = [second - first, third - second];
+    assert.ok(gaps[0] >= 2_500, `asked again after ${gaps[0]} ms, not about 3 s`);
+    assert.ok(gaps[1] >= 1.5 * gaps[0], `backing off: ${gaps.join(' ms, then ')} ms`);
     try {
       await vscode.commands.executeCommand('livepeer.clearToken');
       await says(/No API token is set: the player stopped asking/);
-      assert.equal(api.player.nextAskInMs, undefined, 'no ask pending without a token');
-      const before = asks();
+      const held = asks();
+      // No ask pending without a token: none comes in half again the longest wait so far.
+      await sleep(1.5 * gaps[1]);
+      assert.equal(asks(), held, 'no ask without a token');
       await signIn();
-      await eventually(() => assert.ok(asks() > before, 'asks again once the token is back'));
+      await eventually(() => assert.ok(asks() > held, 'asks again once the token is back'));
     } finally {
-      if (!api.session.hasToken) await signIn();
+      await signIn();
     }
   });
 
 
   describe('after all of the above', () => {
     it('never gave the webview the API token: not in its HTML, not in any message', () => {
+      const postedInSuite = postedSince(suiteStart);
       assert.ok(postedInSuite.length > 5, 'messages were posted');
-      assert.ok(!api.player.html.includes(TOKEN));
+      assert.ok(!panels(PLAYER).some((panel) => !panel.disposed && panel.html.includes(TOKEN)));
       assert.ok(!JSON.stringify(postedInSuite).includes(TOKEN));
-      assert.ok(!('posted' in api.player), 'the player keeps no list of what it posted: it would grow for as long as the window is open');
     });
   });
 });

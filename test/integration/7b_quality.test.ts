@@ -1,50 +1,53 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { QualityEvent } from '../../src/ui/quality/qualityDeps';
-import { answer, api, assertAllAnswered, emulator, eventually, person, screenshot, signIn } from './harness';
-import type { PromptRequest } from '../../src/ui/common/prompts';
+import type { FromQualityPage } from '../../src/ui/quality/qualityMessages';
+import { answer, assertAllAnswered, client, emulator, eventually, panels, person, screenshot, signIn, view, type CapturedPanel, type PromptRequest } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** What a Quality and Usage panel did since the test began. */
-let events: QualityEvent[] = [];
+/** The Quality and Usage panel `open` opens (a command), once VS Code has it. */
+async function opened(open: () => Thenable<unknown>): Promise<CapturedPanel> {
+  const before = panels('livepeer.quality').length;
+  await open();
+  return eventually(() => panels('livepeer.quality')[before] ?? assert.fail('no Quality and Usage panel opened'));
+}
 
 /** The page's text once it matches `pattern` (as its script reports what it shows). */
-function pageSays(panel: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+function pageSays(panel: CapturedPanel, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
   return eventually(() => {
-    const shown = events.filter((e) => e.panel === panel && e.reported?.type === 'shown').at(-1)?.reported;
+    const shown = (panel.received as FromQualityPage[]).filter((m) => m.type === 'shown').at(-1);
     const text = shown?.type === 'shown' ? shown.text : '';
     assert.match(text, pattern);
     return text;
   }, timeoutMs);
 }
 
-function closed(panel: string): Promise<void> {
-  return eventually(() => assert.ok(events.some((e) => e.panel === panel && e.closed), `${panel} is not closed`));
+function closed(panel: CapturedPanel): Promise<void> {
+  return eventually(() => assert.ok(panel.disposed, `${panel.viewType} is not closed`));
+}
+
+/** The asset's row in the Assets view (listed again first), as VS Code passes it to a row's command. */
+async function assetRow(assetId: string): Promise<unknown> {
+  await vscode.commands.executeCommand('livepeer.assets.refresh');
+  return eventually(async () => ((await view('assets').rows()).find((row) => row.item.id === assetId) ?? assert.fail(`asset ${assetId} is not listed`)).element);
 }
 
 describe('Quality and Usage', () => {
-  let subscription: vscode.Disposable | undefined;
   const made: string[] = [];
-  before(async () => {
-    await signIn();
-    subscription = api.quality((event) => events.push(event));
-  });
+  before(signIn);
   after(() => {
-    subscription?.dispose();
     for (const id of made) emulator.store.deleteAsset(id);
   });
-  beforeEach(() => (events = []));
   afterEach(assertAllAnswered);
 
   it('shows an asset’s views, watch time, breakdowns and QoE from the service for the period picked, and the service’s refusal of a period in words', async () => {
     const asset = emulator.store.addAsset({ name: 'Quality clip', status: { phase: 'ready', updatedAt: Date.now() } });
     made.push(asset.id);
-    const panel = `asset:${asset.id}`;
-    await vscode.commands.executeCommand('livepeer.quality.show', await api.assets.itemFor(asset.id));
+    const row = await assetRow(asset.id);
+    const panel = await opened(() => vscode.commands.executeCommand('livepeer.quality.show', row));
     await pageSays(panel, /Views and watch time[\s\S]*Time to first frame[\s\S]*By country/);
-    const html = events.find((e) => e.panel === panel && e.html)?.html ?? '';
+    const html = panel.html;
     assert.match(html, /script-src 'nonce-[A-Za-z0-9+/=]{16,}'/, 'its one script, by nonce');
     assert.ok(!/unsafe-inline|\son\w+=|<script(?![^>]*nonce)/.test(html), 'no inline script or handler');
 
@@ -66,9 +69,9 @@ describe('Quality and Usage', () => {
     await person.fill('To', day(to));
     await person.click('Show');
     const range = { from: Date.parse(day(from)), to: Date.parse(day(to)) + DAY_MS };
-    const client = api.session.client();
-    const [total] = await client.viewership.viewsOver({ assetId: asset.id }, range);
-    const countries = await client.viewership.viewsOver({ assetId: asset.id }, range, 'country');
+    const studio = client();
+    const [total] = await studio.viewership.viewsOver({ assetId: asset.id }, range);
+    const countries = await studio.viewership.viewsOver({ assetId: asset.id }, range, 'country');
     assert.ok(total && total.viewCount > 0 && countries.length > 1, 'the emulator has views for these days');
     const text = await pageSays(panel, new RegExp(`Views\\s+${total.viewCount.toLocaleString()}\\b`));
     for (const row of countries) assert.match(text, new RegExp(`${row.group}\\s+${row.viewCount.toLocaleString()} views`), `${row.group} in ${text}`);
@@ -86,9 +89,9 @@ describe('Quality and Usage', () => {
   });
 
   it('shows the account’s usage for the period and this month in the service’s units; closed while asking, it gives the requests up and shows nothing more', async () => {
-    await vscode.commands.executeCommand('livepeer.quality.showAccount');
-    const text = await pageSays('account', /Usage in this period[\s\S]*This month so far/);
-    const usage = await api.session.client().usage.query({ from: Date.now() - 30 * DAY_MS, to: Date.now() });
+    const panel = await opened(() => vscode.commands.executeCommand('livepeer.quality.showAccount'));
+    const text = await pageSays(panel, /Usage in this period[\s\S]*This month so far/);
+    const usage = await client().usage.query({ from: Date.now() - 30 * DAY_MS, to: Date.now() });
     assert.match(text, new RegExp(`Transcode\\s+${usage.transcodeMins.toLocaleString()} minutes\\s+Minutes of video transcoded`));
     assert.match(text, /Delivery\s+[\d.,]+ minutes[\s\S]*Storage\s+[\d.,]+ minutes/);
 
@@ -102,13 +105,13 @@ describe('Quality and Usage', () => {
         return inFlight;
       });
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-      await closed('account');
+      await closed(panel);
       await eventually(() => assert.ok(asked.every((r) => r.abandoned), 'the panel gave its requests up'));
-      const after = events.length;
+      const after = [panel.posted.length, panel.received.length];
       held.release();
       // The service answering afterwards changes nothing: no request, nothing posted.
-      await api.session.client().usage.query({ from: Date.now() - DAY_MS, to: Date.now() });
-      assert.deepEqual(events.slice(after), []);
+      await client().usage.query({ from: Date.now() - DAY_MS, to: Date.now() });
+      assert.deepEqual([panel.posted.length, panel.received.length], after);
       assert.deepEqual(emulator.requests.slice(since).filter((r) => r.url.startsWith('/api/data/usage/query')).map((r) => r.status), [undefined, undefined, 200]);
     } finally {
       held.release();
@@ -129,10 +132,11 @@ describe('Quality and Usage', () => {
         assert.ok(labels.includes('$(file-media) Palette quality'), `the ready asset among ${labels.join(', ')}`);
         return items.find((item) => item.label === '$(file-media) Palette quality');
       });
-      await vscode.commands.executeCommand('livepeer.quality.show');
-      await pageSays(`asset:${asset.id}`, /Views and watch time/);
+      const panel = await opened(() => vscode.commands.executeCommand('livepeer.quality.show'));
+      assert.equal(panel.panel.title, 'Quality: Palette quality', 'the asset picked');
+      await pageSays(panel, /Views and watch time/);
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-      await closed(`asset:${asset.id}`);
+      await closed(panel);
     } finally {
       emulator.store.endLiveSession(live);
     }

@@ -4,16 +4,37 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { verifyPlaybackToken } from '../../src/api/playback/token';
-import type { PreparedConfirmation } from '../../src/ui/assistant/registerTools';
 import { MiB, makeFile } from '../unit/helpers/uploadFiles';
-import { TOKEN, api, emulator, eventually, signIn } from './harness';
+import { TOKEN, emulator, eventually, lmTools, signIn, view } from './harness';
+import { currentProfile, currentProject } from './profileSteps';
+import { assetIdOf } from './uploadSteps';
 
 const NAMES = (vscode.extensions.getExtension('livepeer-studio-tools.livepeer-studio')?.packageJSON as { contributes: { languageModelTools: Array<{ name: string }> } }).contributes.languageModelTools.map((tool) => tool.name);
 
-async function invoke(name: string, input: object): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+/** A change's confirmation, as VS Code shows it before the call. */
+interface Confirmation {
+  title: string;
+  message: string;
 }
+const confirmations: Confirmation[] = [];
+
+/** Calls the tool as VS Code's chat does: prepareInvocation (its confirmation, which the person allows), then invoke. */
+async function invoke(name: string, input: object): Promise<string> {
+  const tool = lmTools.get(name) ?? assert.fail(`no tool ${name} is registered`);
+  const cancel = new vscode.CancellationTokenSource();
+  try {
+    const prepared = await tool.prepareInvocation?.({ input }, cancel.token);
+    const asked = prepared?.confirmationMessages;
+    if (asked) confirmations.push({ title: asked.title, message: typeof asked.message === 'string' ? asked.message : asked.message.value });
+    const result = await tool.invoke({ input, toolInvocationToken: undefined }, cancel.token);
+    return (result?.content ?? []).map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+  } finally {
+    cancel.dispose();
+  }
+}
+
+/** The tools registered with VS Code now. */
+const active = (): string[] => [...lmTools.keys()];
 
 async function setMode(target: vscode.ConfigurationTarget, mode: string | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('livepeer').update('assistantTools', mode, target);
@@ -33,28 +54,23 @@ function assertNoSecret(text: string): void {
 }
 
 describe('assistant tools in VS Code (vscode.lm)', () => {
-  const confirmations: PreparedConfirmation[] = [];
-  let listener: vscode.Disposable | undefined;
-
   before(async () => {
     await signIn();
-    await eventually(() => assert.ok(api.session.profile?.project, 'the profile learned its project'));
-    listener = api.assistant.onDidPrepareConfirmation((confirmation) => confirmations.push(confirmation));
+    await eventually(() => assert.ok(currentProject(), 'the profile learned its project'));
   });
 
   after(async () => {
-    listener?.dispose();
     await setMode(vscode.ConfigurationTarget.Workspace, undefined);
     await setMode(vscode.ConfigurationTarget.Global, undefined);
   });
 
   it('registers every contributed tool, and reads answer from the current profile without secrets', async () => {
     await eventually(() => assert.deepEqual(registered().sort(), [...NAMES].sort()));
-    assert.deepEqual(api.assistant.active, NAMES);
+    assert.deepEqual(active(), NAMES);
     const stream = emulator.store.addStream({ name: 'assistant stream', record: true });
     const account = JSON.parse(await invoke('livepeer_current_account', {})) as { profile: string; project: { name: string } };
-    assert.equal(account.profile, api.session.profile?.name);
-    assert.equal(account.project.name, api.session.profile?.project?.name);
+    assert.equal(account.profile, currentProfile());
+    assert.equal(account.project.name, currentProject());
     const list = JSON.parse(await invoke('livepeer_list_streams', { name: 'assistant', limit: 5 })) as { count: number; items: Array<{ id: string }> };
     assert.deepEqual(list.items.map((row) => row.id), [stream.id]);
     const details = await invoke('livepeer_get_stream', { streamId: stream.id });
@@ -68,7 +84,7 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
     const [confirmation] = confirmations;
     assert.ok(confirmation, 'a confirmation was asked for');
     assert.equal(confirmation.title, 'Livepeer: Create Stream');
-    assert.match(confirmation.message, new RegExp(`profile “${api.session.profile?.name}”, project “${api.session.profile?.project?.name}”`));
+    assert.match(confirmation.message, new RegExp(`profile “${currentProfile()}”, project “${currentProject()}”`));
     assert.match(confirmation.message, /create the stream “made in chat” \(signed playback, not recorded\)/);
     const stored = [...emulator.store.streams.values()].find((stream) => stream.name === 'made in chat');
     assert.equal(stored?.playbackPolicy?.type, 'jwt');
@@ -82,7 +98,9 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
     const answer = await invoke('livepeer_create_signing_key', { name: 'assistant key' });
     assert.ok(answer.startsWith('{'), answer);
     const created = JSON.parse(answer) as { created: { id: string; publicKey: string } };
-    assert.ok(api.signingKeys.privateKeys.has(created.created.id), 'its private key is kept');
+    await vscode.commands.executeCommand('livepeer.keys.refresh');
+    const keyRow = await eventually(async () => (await view('signingKeys').rows()).find((row) => row.label === 'assistant key') ?? assert.fail('the key is listed'));
+    assert.match(keyRow.tooltip, /Private key: kept in VS Code’s secret storage/, 'its private key is kept');
     const playbackId = [...emulator.store.streams.values()].find((stream) => stream.name === 'made in chat')?.playbackId ?? '';
     const signed = JSON.parse(await invoke('livepeer_sign_playback_token', { playbackId, keyId: created.created.id, expiresInSeconds: 600 })) as { token: string };
     assert.equal(verifyPlaybackToken(signed.token, { playbackId, publicKey: created.created.publicKey }).ok, true);
@@ -99,7 +117,7 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
     const stream = emulator.store.addStream({ name: 'clip source' });
     emulator.store.startSession(stream, { createdAt: Date.now() - 60_000 });
     const clip = JSON.parse(await invoke('livepeer_create_clip', { streamId: stream.id, lastSeconds: 20, name: 'chat clip' })) as { created: { id: string } };
-    const account = `profile “${api.session.profile?.name}”, project “${api.session.profile?.project?.name}”`;
+    const account = `profile “${currentProfile()}”, project “${currentProject()}”`;
     assert.deepEqual(
       confirmations.map(({ title, message }) => [title, message.includes(account)]),
       [['Livepeer: Import Video from URL', true], ['Livepeer: Create Clip', true]],
@@ -133,22 +151,23 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
       confirmations.length = 0;
       const refused = await invoke('livepeer_upload_file', { path: 'assistant link.mp4' });
       assert.match(refused, /is outside the open folders \(links followed\)/);
-      assert.deepEqual([confirmations.length, api.uploads.manager.queuedUploads.length, api.uploads.manager.runningUploads.length], [0, 0, 0], 'nothing confirmed, nothing queued');
+      const underWay = (await view('uploads').rows()).filter((row) => /^upload (queued|running)/.test(row.contextValue ?? ''));
+      assert.deepEqual([confirmations.length, underWay.length], [0, 0], 'nothing confirmed, nothing queued');
       const answer = JSON.parse(await invoke('livepeer_upload_file', { path: 'assistant upload.mp4', name: 'from chat' })) as { assetId: string; state: string; sizeBytes: number };
       assetId = answer.assetId;
       assert.equal(answer.sizeBytes, 3 * MiB);
       assert.ok(assetId, JSON.stringify(answer));
       assert.equal(confirmations.length, 1);
-      assert.match(confirmations[0]?.message ?? '', new RegExp(`profile “${api.session.profile?.name}”`));
+      assert.match(confirmations[0]?.message ?? '', new RegExp(`profile “${currentProfile()}”`));
       assert.ok(confirmations[0]?.message.includes(`upload the file ${fs.realpathSync(file)} (3.1 MB) as a new asset “from chat”`), confirmations[0]?.message);
       // The same queue as a right-click: the Uploads view's history gets it, and the asset its bytes.
-      const record = await eventually(() => {
-        const found = api.uploads.manager.finishedUploads.find((row) => row.assetId === assetId);
-        assert.ok(found?.result, 'the upload finished');
+      const row = await eventually(async () => {
+        const found = (await view('uploads').rows()).find((r) => assetIdOf(r) === assetId);
+        assert.equal(found?.contextValue, 'upload done', 'the upload finished');
         return found;
       }, 30_000);
-      assert.equal(record.name, 'from chat');
-      await api.uploads.manager.history.remove(record, false);
+      assert.equal(row.label, 'from chat');
+      assert.equal(await vscode.commands.executeCommand('livepeer.uploads.remove', row.element), true);
     } finally {
       if (assetId) emulator.store.assets.delete(assetId);
       fs.rmSync(file, { force: true });
@@ -179,12 +198,12 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
     await setMode(vscode.ConfigurationTarget.Workspace, 'off');
     try {
       // VS Code still lists contributed tools; none has an implementation, so a call fails.
-      await eventually(() => assert.deepEqual(api.assistant.active, []));
-      await assert.rejects(invoke('livepeer_list_streams', {}));
+      await eventually(() => assert.deepEqual(active(), []));
+      await assert.rejects(async () => vscode.lm.invokeTool('livepeer_list_streams', { input: {}, toolInvocationToken: undefined }));
     } finally {
       await setMode(vscode.ConfigurationTarget.Workspace, undefined);
     }
-    await eventually(() => assert.deepEqual(api.assistant.active, NAMES));
+    await eventually(() => assert.deepEqual(active(), NAMES));
     assert.match(await invoke('livepeer_list_streams', { limit: 1 }), /"count": 1/);
   });
 });

@@ -13,6 +13,8 @@ export interface CapturedView {
   provider: vscode.TreeDataProvider<unknown>;
   /** Undefined for a provider registered without a TreeView. */
   tree: vscode.TreeView<unknown> | undefined;
+  /** What VS Code calls when something is dragged onto or out of the view. */
+  dragAndDrop?: vscode.TreeDragAndDropController<unknown>;
 }
 
 export interface CapturedStatusBarItem {
@@ -45,6 +47,8 @@ export const captured = {
   logLines: [] as string[],
   /** Every output channel the extension made, by name (the last of a name): what the Output panel lists. */
   outputChannels: new Map<string, vscode.OutputChannel>(),
+  /** Every other output channel's lines, by the channel's name. */
+  channels: new Map<string, string[]>(),
   /** The context keys the extension set (`setContext`): what its menus and welcome content show by. */
   contextKeys: new Map<string, unknown>(),
 };
@@ -60,7 +64,12 @@ export function captureWorkbench(): void {
   const createTreeView = window.createTreeView.bind(window);
   window.createTreeView = <T>(id: string, options: vscode.TreeViewOptions<T>) => {
     const tree = createTreeView(id, options);
-    captured.views.set(id, { id, provider: options.treeDataProvider as vscode.TreeDataProvider<unknown>, tree: tree as vscode.TreeView<unknown> });
+    captured.views.set(id, {
+      id,
+      provider: options.treeDataProvider as vscode.TreeDataProvider<unknown>,
+      tree: tree as vscode.TreeView<unknown>,
+      dragAndDrop: options.dragAndDropController as vscode.TreeDragAndDropController<unknown> | undefined,
+    });
     return tree;
   };
   const registerTreeDataProvider = window.registerTreeDataProvider.bind(window);
@@ -91,7 +100,10 @@ export function captureWorkbench(): void {
   window.createOutputChannel = ((name: string, options?: unknown) => {
     const channel = createOutputChannel(name, options);
     captured.outputChannels.set(name, channel);
-    return name === 'Livepeer' ? recordingChannel(channel) : channel;
+    if (name === 'Livepeer') return recordingChannel(channel, captured.logLines);
+    const lines = captured.channels.get(name) ?? [];
+    captured.channels.set(name, lines);
+    return recordingChannel(channel, lines);
   }) as typeof window.createOutputChannel;
   const commands = vscode.commands as Writable<typeof vscode.commands>;
   const executeCommand = commands.executeCommand.bind(commands);
@@ -303,8 +315,8 @@ function capturePanel(viewType: string, panel: vscode.WebviewPanel): CapturedPan
   return entry;
 }
 
-/** The channel, with every line it is given also kept in captured.logLines. */
-function recordingChannel(channel: vscode.OutputChannel): vscode.OutputChannel {
+/** The channel, with every line it is given also kept in `lines`. */
+function recordingChannel(channel: vscode.OutputChannel, lines: string[]): vscode.OutputChannel {
   // The channel object is frozen: a new object inherits from it and records before passing on.
   const recording = Object.create(channel) as vscode.OutputChannel;
   const methods = ['trace', 'debug', 'info', 'warn', 'error', 'appendLine', 'append'] as const;
@@ -315,7 +327,7 @@ function recordingChannel(channel: vscode.OutputChannel): vscode.OutputChannel {
     Object.defineProperty(recording, name, {
       value: (message: unknown, ...args: unknown[]) => {
         const text = [message, ...args].map((part) => (part instanceof Error ? part.message : String(part))).join(' ');
-        captured.logLines.push(`${level}${text}`);
+        lines.push(`${level}${text}`);
         real.call(channel, message, ...args);
       },
     });

@@ -283,6 +283,16 @@ export function webviewMessagesFromNow(viewType: string): { posted(): unknown[];
 /** The language-model tools the extension registered, by name (what VS Code's chat would call). */
 export const lmTools = captured.lmTools;
 
+/** The lines written to another output channel of the extension's (e.g. 'Livepeer Forwarding'), in order. */
+export function channelLines(name: string): string[] {
+  return [...(captured.channels.get(name) ?? [])];
+}
+
+/** The drag-and-drop controller of a view, what VS Code calls when files are dropped on it. */
+export function dragAndDrop(name: ViewName): vscode.TreeDragAndDropController<unknown> | undefined {
+  return captured.views.get(`livepeer.${name}`)?.dragAndDrop;
+}
+
 /** The lines written to the Livepeer log channel, in order. */
 export function logLines(): string[] {
   return [...captured.logLines];

@@ -215,4 +215,30 @@ describe('Tasks: the Tasks view', function () {
       await vscode.commands.executeCommand('livepeer.tasks.refresh');
     }
   });
+
+  it('Tasks view: a list that cannot load says why in a row (no notification); a click retries', async () => {
+    const notices = asked.length;
+    emulator.faults.fail({ origin: 'api', method: 'GET', path: /^\/api\/task\/?$/, status: 500, body: { errors: ['Internal server error: database down'] } });
+    try {
+      await vscode.commands.executeCommand('livepeer.tasks.refresh');
+      const [error, ...others] = await eventually(async () => {
+        const rows = await taskRows();
+        assert.equal(rows[0]?.label, 'Could not load tasks');
+        return rows;
+      });
+      assert.equal(others.length, 0);
+      assert.equal(error?.contextValue, 'loadError');
+      assert.equal(error?.description, 'service error HTTP 500: Internal server error: database down: try again later');
+      assert.equal(error?.command?.command, 'livepeer.tasks.refresh');
+      assert.equal(asked.length, notices, 'the row says it: no notification');
+      emulator.faults.clear();
+      await vscode.commands.executeCommand('livepeer.retryLoad', error?.element);
+      await eventually(async () => {
+        const listed = await taskRows();
+        assert.ok(listed.length > 0 && listed.every((row) => row.contextValue !== 'loadError'), 'the tasks again');
+      });
+    } finally {
+      emulator.faults.clear();
+    }
+  });
 });

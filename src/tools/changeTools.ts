@@ -85,7 +85,7 @@ export const resendDelivery = defineTool({
   describeChange: (input) => `send the delivery ${input.deliveryId} of the webhook ${input.webhookId} again to its URL`,
   async run(input, { client, signal }) {
     const { resendDelivery: resend } = await import('../operations/webhookChanges.js');
-    return { resent: deliveryRow(await resend(client, input.webhookId as string, input.deliveryId as string, signal)) };
+    return { resent: deliveryRow(await resend(client, input.webhookId, input.deliveryId, signal)) };
   },
 });
 

@@ -208,7 +208,7 @@ export interface View {
   provider: vscode.TreeDataProvider<unknown>;
   tree: vscode.TreeView<unknown> | undefined;
   /** The rows under `parent` (the top level when omitted), through getChildren and getTreeItem. */
-  rows(parent?: Row | undefined): Promise<Row[]>;
+  rows(parent?: Row  ): Promise<Row[]>;
   /** The first top-level (or `parent`'s) row whose label matches; fails when there is none. */
   row(label: RegExp | string, parent?: Row): Promise<Row>;
 }

@@ -130,5 +130,5 @@ export interface Feature {
 export function offered<K extends keyof Offers>(context: FeatureContext, name: K): Offers[K] {
   const offer = context.offers[name];
   if (!offer) throw new Error(`the ${name} feature is activated after a feature that needs it`);
-  return offer as Offers[K];
+  return offer;
 }

@@ -105,7 +105,10 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
       list.reset();
       this.model.fire(this.model.rowFor(webhookId));
     });
-    return new vscode.Disposable(() => (this.notes.delete(notes), subscription.dispose()));
+    return new vscode.Disposable(() => {
+      this.notes.delete(notes);
+      subscription.dispose();
+    });
   }
 
   private noteOf(deliveryId: string): DeliveryNote | undefined {

@@ -116,14 +116,20 @@ export function serveThumbnail(store: Store, method: string, pathname: string, r
   return true;
 }
 
+/** The latest pipeline run of each asset: an earlier one stops moving it. */
+const runs = new WeakMap<EmulatorAsset, number>();
+
 /**
  * The processing pipeline after an upload, an import or a clip: waiting → processing (progress 0.2,
  * then 0.7, one step per `stepMs`) → ready with its videoSpec, and the asset's task along with it
  * (running with the same progress → completed). An injected task fault fails it at its progress or
- * stalls it there. Stops when the asset is failed or deleted meanwhile.
+ * stalls it there. Stops when the asset is failed or deleted meanwhile, or when a later run (store.process)
+ * takes the asset over: one pipeline moves an asset at a time.
  */
 export function processAsset(store: Store, scheduler: Scheduler, asset: EmulatorAsset, stepMs: number): void {
-  const stillProcessing = () => store.assets.get(asset.id) === asset && asset.status.phase !== 'failed';
+  const run = (runs.get(asset) ?? 0) + 1;
+  runs.set(asset, run);
+  const stillProcessing = () => store.assets.get(asset.id) === asset && asset.status.phase !== 'failed' && runs.get(asset) === run;
   const task = store.tasks.ofAsset(asset.id);
   const fault = task && store.tasks.takeFault(task.type);
   const step = (index: number): void => {

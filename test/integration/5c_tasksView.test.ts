@@ -177,13 +177,20 @@ describe('Tasks: the Tasks view', function () {
     try {
       for (const task of extra) emulator.store.tasks.update(task, { phase: 'completed' });
       await filterTasks();
-      const first = await taskRows();
-      assert.equal(first.at(-1)?.label, 'Load more…');
+      // The filter reloads the list: the rows of the new query, once read.
+      const first = await eventually(async () => {
+        const rows = await taskRows();
+        assert.equal(rows.at(-1)?.label, 'Load more…');
+        return rows;
+      });
       assert.equal(first.at(-1)?.command?.command, 'livepeer.tasks.loadMore');
       const count = first.length - 1;
       await vscode.commands.executeCommand('livepeer.tasks.loadMore');
-      const all = await taskRows();
-      assert.ok(all.length - (all.at(-1)?.label === 'Load more…' ? 1 : 0) > count, 'the next page is added below');
+      const all = await eventually(async () => {
+        const rows = await taskRows();
+        assert.ok(rows.length - (rows.at(-1)?.label === 'Load more…' ? 1 : 0) > count, 'the next page is added below');
+        return rows;
+      });
       assert.equal(new Set(all.map((row) => row.item.id)).size, all.length, 'no row twice');
     } finally {
       for (const task of extra) emulator.store.tasks.tasks.delete(task.id);

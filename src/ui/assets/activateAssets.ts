@@ -13,7 +13,6 @@ export { AssetItem } from './assetItem';
 
 export interface AssetsFeature {
   view: AssetsView;
-  treeView: vscode.TreeView<unknown>;
   /** What the asset commands get. */
   ctx: AssetCommandContext;
   disposables: vscode.Disposable[];
@@ -42,7 +41,6 @@ export function activateAssets({ session, prompts, workspaceState, watcher, isAb
   const ctx: AssetCommandContext = { session, prompts, view, treeView, details };
   return {
     view,
-    treeView,
     ctx,
     disposables: [filters, view, treeView, details, new ProcessingRefresh(watcher, view, treeView), ...registerAssetCommands(ctx)],
   };

@@ -37,11 +37,11 @@ async function pickTarget(session: Account, prompts: Prompts): Promise<PlayTarge
 }
 
 /** The player panel and its Play command. */
-export function activatePlayer(deps: { session: Account; prompts: Prompts; privateKeys: PrivateKeys; extensionUri: vscode.Uri }): { player: PlayerPanel; disposables: vscode.Disposable[] } {
+export function activatePlayer(deps: { session: Account; prompts: Prompts; privateKeys: PrivateKeys; extensionUri: vscode.Uri }): { disposables: vscode.Disposable[] } {
   const player = new PlayerPanel(deps);
   const play = async (arg?: unknown) => {
     const target = targetOf(arg) ?? (await pickTarget(deps.session, deps.prompts));
     if (target) await player.play(target);
   };
-  return { player, disposables: [player, registerCommand(COMMANDS.player.play, play, { prompts: deps.prompts, failed: (reason) => vscode.l10n.t('Livepeer: opening the player: {0}', reason) })] };
+  return { disposables: [player, registerCommand(COMMANDS.player.play, play, { prompts: deps.prompts, failed: (reason) => vscode.l10n.t('Livepeer: opening the player: {0}', reason) })] };
 }

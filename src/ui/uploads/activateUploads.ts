@@ -59,13 +59,12 @@ function createUploads(deps: UploadsDeps): Uploads {
 }
 
 /** createUploads plus the Uploads view, status bar item and menu context. */
-export function activateUploads(deps: UploadsDeps): { uploads: Uploads; statusBar: UploadStatusBar; disposables: vscode.Disposable[] } {
+export function activateUploads(deps: UploadsDeps): { uploads: Uploads; disposables: vscode.Disposable[] } {
   const uploads = createUploads(deps);
   const treeView = vscode.window.createTreeView('livepeer.uploads', { treeDataProvider: uploads.view, dragAndDropController: uploads.drop });
   const statusBar = new UploadStatusBar(uploads.manager);
   return {
     uploads,
-    statusBar,
     disposables: [uploads, treeView, statusBar, publishUploadContextKeys(uploads.manager)],
   };
 }

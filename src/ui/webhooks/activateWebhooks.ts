@@ -6,14 +6,13 @@ import type { ResultDocuments } from '../common/resultDocuments';
 import { SecretChanges } from './secretChanges';
 import { deliveryDocument, webhookDocument } from './webhookItems';
 import type { DeliveryRecord, WebhookContext } from './webhookPicker';
-import { WebhooksView, type WebhookNode } from './webhooksView';
+import { WebhooksView } from './webhooksView';
 
 export { WebhooksView, type WebhookNode } from './webhooksView';
 export { DeliveryItem, WebhookItem } from './webhookItems';
 
 export interface WebhooksFeature {
   view: WebhooksView;
-  treeView: vscode.TreeView<WebhookNode>;
   /** What the webhook commands get. */
   ctx: WebhookContext;
   disposables: vscode.Disposable[];
@@ -34,5 +33,5 @@ export function activateWebhooks(session: Account, prompts: Prompts, results: Re
   const details = new JsonDetails('livepeer-webhook', (id) => session.client().webhooks.get(id), webhookDocument);
   const deliveryDetails = new JsonDetails('livepeer-webhook-delivery', (key) => fetchDelivery(session, key), deliveryDocument);
   const ctx: WebhookContext = { session, prompts, view, treeView, details, deliveryDetails, results, secretChanges: new SecretChanges(state) };
-  return { view, treeView, ctx, disposables: [view, treeView, details, deliveryDetails] };
+  return { view, ctx, disposables: [view, treeView, details, deliveryDetails] };
 }

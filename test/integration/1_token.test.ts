@@ -145,10 +145,15 @@ describe('API token', () => {
       await person.type('wrong-token');
       const busyBar = '.quick-input-widget .monaco-progress-container.active';
       assert.equal(await person.text(busyBar), undefined, 'not busy before Enter');
-      emulator.faults.delay({ origin: 'api', method: 'GET', path: /signing-key$/, ms: 1500 });
+      // The service's answer waits until the busy bar has been seen.
+      const held = emulator.faults.hold({ origin: 'api', method: 'GET', path: /signing-key$/ });
       await person.press('Enter');
       // While the service is asked, the box stays open and shows its busy bar.
-      await eventually(async () => assert.equal(await person.text(busyBar), ''), 1400);
+      try {
+        await eventually(async () => assert.equal(await person.text(busyBar), ''));
+      } finally {
+        held.release();
+      }
       await eventually(async () => assert.match((await person.text('.quick-input-message')) ?? '', /rejected this API token/));
       await screenshot('token-rejected');
       await person.press('Escape');

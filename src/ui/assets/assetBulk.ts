@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { messageOf, type Asset } from '../../api';
+import { retryAsset } from '../../operations/retryProcessing';
 import { DELETE, RETRY } from '../common/actions';
 import { COMMANDS } from '../common/commandIds';
 import { copyToClipboard } from '../common/commands';
@@ -25,7 +26,6 @@ export interface BulkOutcome {
 
 async function retryOne(ctx: BulkContext, asset: Asset): Promise<void> {
   if (phaseOf(asset) !== 'failed') throw new Error(vscode.l10n.t('it has not failed'));
-  const { retryAsset } = await import('../../operations/retryProcessing.js');
   await retryAsset(ctx.session.client(), asset.id);
 }
 

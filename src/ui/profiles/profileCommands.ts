@@ -7,6 +7,7 @@ import type { Account } from '../account/account';
 import type { Prompts } from '../common/prompts';
 import { Rotations } from '../keys/rotations';
 import { pinnedProfile, type AccountProfiles } from './accountProfiles';
+import { moveProfile } from './profileMove';
 import { pickProfile } from './profilePicker';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
@@ -167,8 +168,6 @@ async function editProfile(ctx: ProfileContext, arg?: unknown, field?: ProfileFi
   if (chosen !== 'baseUrl') return false;
   const typed = await askBaseUrl(ctx, vscode.l10n.t('Livepeer: Edit Profile “{0}”: Base URL', profile.name), profile.baseUrl);
   if (typed === undefined || parseBaseUrl(typed) === profile.baseUrl) return false;
-  // Checking the kept token there and what follows is loaded on first use.
-  const { moveProfile } = await import('./profileMove.js');
   return moveProfile(ctx, profile, parseBaseUrl(typed));
 }
 

@@ -7,6 +7,7 @@ import { whyNotReady, type NotReadyAnswer } from '../../operations/whyNotReady';
 import { phaseText } from '../assets/assetItem';
 import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
+import { refusalWords } from '../common/refusalWords';
 import { followToEnd, forgetEnd } from '../common/taskEnd';
 import { quoted, shownName } from '../common/format';
 import type { TaskFeatureDeps } from './taskDeps';
@@ -47,7 +48,10 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
         value: givenUrl(arg),
         placeHolder: vscode.l10n.t('https://example.com/video.mp4'),
       },
-      async (value) => importUrlProblem(value, serviceIsLocal),
+      async (value) => {
+        const problem = importUrlProblem(value, serviceIsLocal);
+        return problem && refusalWords(problem);
+      },
     );
     if (!url) return;
     const name = await prompts.input({

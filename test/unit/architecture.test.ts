@@ -294,15 +294,8 @@ const SERVICES = [
  * come). The list only shrinks: a new reach is an offer in src/ui/common/feature.ts instead.
  */
 const REACHES = [
-  // Clip rows are asset rows (the asset commands act on them) under a stream.
+  // Clip rows are asset rows (the asset commands act on them) under a stream; streams activates before assets, so it cannot take an offer of assets.
   'ui/streams/clipRows.ts → ui/assets/assetItem.ts',
-  // An asset's phase in words ("processing 40%") in the task pickers.
-  'ui/tasks/taskCommands.ts → ui/assets/assetItem.ts',
-  // Upload Folder's file rules and upload settings.
-  'ui/assistant/folderUpload.ts → ui/uploads/uploadSettings.ts',
-  'ui/assistant/folderUpload.ts → ui/uploads/videoFiles.ts',
-  // Remove Profile forgets the profile's key rotations.
-  'ui/profiles/profileCommands.ts → ui/keys/rotations.ts',
 ];
 
 /**

@@ -4,11 +4,11 @@ import { retryAsset } from '../../operations/retryProcessing';
 import { DELETE, RETRY } from '../common/actions';
 import { COMMANDS } from '../common/commandIds';
 import { copyToClipboard } from '../common/commands';
-import { listedSome, quoted, shownName } from '../common/format';
+import { listedSome, phaseOf, quoted, shownName } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
 import { deleteAsset, playbackUrlOf, saidWithUndo } from './assetCalls';
-import { AssetItem, phaseOf } from './assetItem';
+import { AssetItem } from './assetItem';
 import type { AssetsView } from './assetsView';
 
 // Loaded the first time a command runs on several selected Assets rows (see bulkOr in assetCommands.ts).

@@ -5,7 +5,6 @@ import { PRODUCTION_BASE_URL, profileNameProblem, type Profile } from '../../pro
 import { askToken } from '../account/tokenCommands';
 import type { Account } from '../account/account';
 import type { Prompts } from '../common/prompts';
-import { Rotations } from '../keys/rotations';
 import { pinnedProfile, type AccountProfiles } from './accountProfiles';
 import { moveProfile } from './profileMove';
 import { pickProfile } from './profilePicker';
@@ -17,7 +16,6 @@ export interface ProfileContext {
   session: Account;
   prompts: Prompts;
   profiles: AccountProfiles;
-  memento: vscode.Memento;
 }
 
 /** A profile given to a command (its id or name, e.g. from a test or a link), else undefined. */
@@ -119,7 +117,7 @@ async function renameProfile(ctx: ProfileContext, arg?: unknown): Promise<boolea
   return true;
 }
 
-/** Remove Profile: asks (the safe answer keeps it), then deletes its token, kept private keys and rotations. */
+/** Remove Profile: asks (the safe answer keeps it), then deletes its token and kept private keys (its key rotations go too: see keys/index.ts). */
 async function removeProfile(ctx: ProfileContext, arg?: unknown): Promise<boolean> {
   const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, vscode.l10n.t('Livepeer: Remove Profile')));
   if (!profile || profile === 'add') return false;
@@ -138,7 +136,6 @@ async function removeProfile(ctx: ProfileContext, arg?: unknown): Promise<boolea
   );
   if (choice !== REMOVE) return false;
   await ctx.profiles.change((store) => store.remove(profile.id));
-  await Rotations.forget(ctx.memento, profile.id);
   ctx.prompts.notify('info', vscode.l10n.t('Livepeer: profile “{0}” removed from this machine.', profile.name));
   return true;
 }

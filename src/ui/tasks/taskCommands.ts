@@ -4,12 +4,11 @@ import { importFromUrl, importUrlProblem } from '../../operations/importFromUrl'
 import { retryAsset, retryTask, untilRetryStarts, type RetryAnswer } from '../../operations/retryProcessing';
 import { localTraceOf } from '../../operations/uploadTrace';
 import { whyNotReady, type NotReadyAnswer } from '../../operations/whyNotReady';
-import { phaseText } from '../assets/assetItem';
 import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
 import { refusalWords } from '../common/refusalWords';
 import { followToEnd, forgetEnd } from '../common/taskEnd';
-import { quoted, shownName } from '../common/format';
+import { phaseText, quoted, shownName } from '../common/format';
 import type { TaskFeatureDeps } from './taskDeps';
 import type { TasksView } from './tasksView';
 

@@ -1,6 +1,6 @@
 // Bundles the extension (src/ only) into dist/, emptied first. Tests and the emulator are never bundled.
 //   dist/extension.js      the extension, loaded at activation
-//   dist/<module>.js       each src module loaded on first use (`await import(...)`; see lazyOutside)
+//   dist/<module>.js       each src module loaded on first use (`await import(...)`; see lazyOutside), and each one two of those import
 //   dist/tus-js-client.js  the tus client, loaded by the first resumable upload (src/upload/tus/transfer.ts imports it lazily)
 //   dist/proxyAgent.js     undici's ProxyAgent (its own undici), loaded by the first request through a proxy
 //   dist/llhttp*.wasm      undici's HTTP parser, read by the first request (its constants trimmed to the two tables used)
@@ -24,15 +24,28 @@ const require = createRequire(import.meta.url);
 
 /**
  * Code loaded on first use stays out of extension.js: every `await import('./….js')` of a src module
- * becomes a bundle of its own in dist/, named after the module's file (a feature's commands, the
- * webhook test-event builder, playback token signing, the folder's base URL check…). Such a bundle
- * takes every src module that extension.js already holds from extension.js itself (see fromMain), so
- * a class, an event or a module's state exists once, whichever bundle uses it. Also outside: the tus
- * client (the first resumable upload) and undici's ProxyAgent (the first request through a proxy).
+ * becomes a bundle of its own in dist/, named after the module's file (a feature's commands and views,
+ * the assistant tools, playback token signing, the folder's base URL check…), and so does a module
+ * two of those bundles import (see buildExtension). Such a bundle takes every src module that
+ * extension.js already holds from extension.js itself (see fromMain), so a class, an event or a
+ * module's state exists once, whichever bundle uses it. Also outside: the tus client (the first
+ * resumable upload) and undici's ProxyAgent (the first request through a proxy).
  */
 const lazyModules = new Map(); // bundle name → src module
+/** The src modules loaded by `import()` or `require()`, the rest of lazyModules being shared ones. */
+const loadedOnFirstUse = new Set();
 const SKIP = Symbol('resolving');
 const fromRoot = (file) => relative(process.cwd(), file).replaceAll('\\', '/');
+const nameOf = (module) => basename(module).replace(/\.ts$/, '');
+/** The bundle a src module has to itself (loaded on first use, or shared by two such bundles), if any. */
+const bundleOf = (module) => (lazyModules.get(nameOf(module)) === module ? nameOf(module) : undefined);
+/** Makes `module` a bundle of its own, dist/<its file name>.js; an error when another module has that name. */
+function addBundle(module) {
+  const name = nameOf(module);
+  if ((lazyModules.get(name) ?? module) !== module) return { errors: [{ text: `two modules bundled apart are both named ${name}: ${module} and ${lazyModules.get(name)}` }] };
+  lazyModules.set(name, module);
+  return { path: `./${name}.js`, external: true };
+}
 const lazyOutside = {
   name: 'lazy-outside',
   setup(build) {
@@ -40,11 +53,8 @@ const lazyOutside = {
     const apart = async (args) => {
       const { path, errors } = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: 'import-statement', pluginData: SKIP });
       if (errors.length > 0) return { errors };
-      const module = fromRoot(path);
-      const name = basename(module).replace(/\.ts$/, '');
-      if ((lazyModules.get(name) ?? module) !== module) return { errors: [{ text: `two modules loaded on first use are both named ${name}: ${module} and ${lazyModules.get(name)}` }] };
-      lazyModules.set(name, module);
-      return { path: `./${name}.js`, external: true };
+      loadedOnFirstUse.add(fromRoot(path));
+      return addBundle(fromRoot(path));
     };
     build.onResolve({ filter: /^\./ }, (args) => (args.kind === 'dynamic-import' ? apart(args) : undefined));
     // network.ts requires the proxy agent (undici's ProxyAgent and its own copy of undici) synchronously, on first use.
@@ -55,8 +65,11 @@ const lazyOutside = {
 /**
  * In a bundle loaded on first use, each src module that extension.js holds is read from it: extension.js
  * exports those modules as `m[i]` (i: the module's place in its list of inputs) and the bundle requires
- * it, which Node answers from its module cache (the running extension), never a second copy.
+ * it, which Node answers from its module cache (the running extension), never a second copy. A src
+ * module that is a bundle of its own (loaded on first use, or shared: see buildExtension) is required
+ * from that bundle, imported statically or not.
  */
+const BARRELS = ['src/api/index.ts', 'src/upload/index.ts'];
 function fromMain(mainModules, shared) {
   return {
     name: 'from-main',
@@ -67,7 +80,9 @@ function fromMain(mainModules, shared) {
         const { path, errors } = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: SKIP });
         if (errors.length > 0) return { errors };
         const module = fromRoot(path);
-        if (!module.startsWith('src/') || !mainModules.includes(module)) return undefined;
+        // A layer's index.ts only re-exports: each bundle reads it for itself, so its modules are taken one by one, not all of them.
+        if (!module.startsWith('src/') || BARRELS.includes(module)) return undefined;
+        if (!mainModules.includes(module)) return args.kind !== 'entry-point' && bundleOf(module) ? { path: `./${bundleOf(module)}.js`, external: true } : undefined;
         if (args.kind === 'entry-point') return { errors: [{ text: `${module} is loaded on first use but extension.js holds it already: import it the same way everywhere` }] };
         shared.add(module);
         return { path: module, namespace: 'from-main' };
@@ -179,31 +194,40 @@ const srcInputs = (result, output = 'dist/extension.js') => Object.keys(result.m
 
 /**
  * extension.js, then each bundle loaded on first use (those found in it, then those found in them),
- * then extension.js again, now exporting the modules those bundles take from it. Exporting a module
- * whole may bring more modules into extension.js (what it re-exports): then the bundles are built again.
+ * then extension.js again, now exporting the modules those bundles take from it. A module that two
+ * of those bundles would each hold becomes a bundle of its own, which both require (what esbuild's
+ * own code splitting does for ES modules): the bundles are built again until no module is in two.
+ * Exporting a module whole may bring more modules into extension.js (what it re-exports): then the
+ * bundles are built again.
  */
 async function buildExtension() {
   lazyModules.clear();
+  loadedOnFirstUse.clear();
   let mainModules = srcInputs(await esbuild.build({ ...extension, entryPoints: ['src/extension.ts'], write: false, logLevel: 'warning' }));
   for (;;) {
-    const shared = new Set();
-    const built = new Set();
-    const owners = new Map(); // src module → how many bundles loaded on first use hold it
-    for (let pending; (pending = [...lazyModules].filter(([name]) => !built.has(name))).length > 0; ) {
-      await Promise.all(
-        pending.map(async ([name, module]) => {
-          built.add(name);
-          const result = await esbuild.build({ ...common, entryPoints: [module], outfile: `dist/${name}.js`, external: ['vscode'], plugins: [vsCodeL10n, lazyOutside, fromMain(mainModules, shared), ...undiciTrimmed], logLevel: 'warning' });
-          for (const input of srcInputs(result, `dist/${name}.js`)) owners.set(input, (owners.get(input) ?? 0) + 1);
-        }),
-      );
+    let shared;
+    for (let known = -1; known !== lazyModules.size; ) {
+      known = lazyModules.size;
+      shared = new Set();
+      const built = new Set();
+      const owners = new Map(); // src module → how many bundles loaded on first use hold it
+      for (let pending; (pending = [...lazyModules].filter(([name]) => !built.has(name))).length > 0; ) {
+        await Promise.all(
+          pending.map(async ([name, module]) => {
+            built.add(name);
+            const result = await esbuild.build({ ...common, entryPoints: [module], outfile: `dist/${name}.js`, external: ['vscode'], plugins: [vsCodeL10n, lazyOutside, fromMain(mainModules, shared), ...undiciTrimmed], logLevel: 'warning' });
+            for (const input of srcInputs(result, `dist/${name}.js`)) owners.set(input, (owners.get(input) ?? 0) + 1);
+          }),
+        );
+      }
+      for (const [module, count] of owners) {
+        const apart = count > 1 && !bundleOf(module) && !BARRELS.includes(module) && addBundle(module);
+        if (apart?.errors) throw new Error(apart.errors[0].text);
+      }
     }
-    // A module two of those bundles hold goes into extension.js, which then lends it to both.
-    const held = [...owners].filter(([module, count]) => count > 1 && !lazyModules.has(basename(module).replace(/\.ts$/, ''))).map(([module]) => module);
     const exported = [...shared].map((module) => mainModules.indexOf(module)).sort((a, b) => a - b);
     const contents = [
       "export * from './src/extension';",
-      ...held.map((module) => `import './${module}';`),
       ...exported.map((i) => `import * as m${i} from './${mainModules[i]}';`),
       `export const m = { ${exported.map((i) => `${i}: m${i}`).join(', ')} };`,
     ].join('\n');
@@ -211,6 +235,11 @@ async function buildExtension() {
     const grown = srcInputs(await esbuild.build({ ...extension, stdin: entry })).filter((module) => !mainModules.includes(module));
     if (grown.length === 0) return;
     mainModules = [...mainModules, ...grown];
+    // A module bundled apart for being shared that extension.js now holds is taken from extension.js.
+    for (const module of grown.filter((module) => bundleOf(module) && !loadedOnFirstUse.has(module))) {
+      lazyModules.delete(nameOf(module));
+      await Promise.all(['js', 'js.map'].map((ext) => rm(`dist/${nameOf(module)}.${ext}`)));
+    }
   }
 }
 

@@ -1,4 +1,5 @@
-import { StudioApiError, targetHost, targetUrlProblem, type MultistreamTarget, type Stream, type StudioClient } from '../api';
+import { targetHost, targetUrlProblem, type MultistreamTarget, type Stream, type StudioClient } from '../api';
+import { Refused } from './refusal';
 
 /** The renditions a target can push: the stream's profiles, or `source` (what the broadcaster sends). */
 export function targetProfiles(stream: Pick<Stream, 'profiles'>): string[] {
@@ -28,15 +29,16 @@ export interface AddedStreamTarget {
  * it); the URL is sent once and is in nothing this returns.
  */
 export async function addStreamTarget(client: Pick<StudioClient, 'streams'>, input: AddStreamTargetInput): Promise<AddedStreamTarget> {
-  if (!input.targetId === !input.url) throw StudioApiError.config('give either an existing target or the URL of a new one');
+  if (!input.targetId === !input.url) throw new Refused({ code: 'target-existing-or-url' });
   const stream = await client.streams.get(input.streamId);
   const profiles = targetProfiles(stream);
-  if (!profiles.includes(input.profile)) throw StudioApiError.config(`the stream has no rendition "${input.profile}": choose one of ${profiles.join(', ')}`);
+  if (!profiles.includes(input.profile)) throw new Refused({ code: 'target-no-rendition', profile: input.profile, profiles });
   const placement = { profile: input.profile, ...(input.videoOnly ? { videoOnly: true } : {}) };
   if (input.targetId) return { target: await client.streams.addTarget(input.streamId, { id: input.targetId, ...placement }) };
   const url = input.url ?? '';
   const problem = targetUrlProblem(url);
-  if (problem) throw StudioApiError.config(problem);
+  // The URL check's words are the API client's (api/multistream/targetUrl.ts), which refuses the same URL.
+  if (problem) throw new Refused({ code: 'target-url', problem });
   const name = input.name?.trim();
   const target = await client.streams.addTarget(input.streamId, { spec: { url, ...(name ? { name } : {}) }, ...placement });
   return { target, host: targetHost(url) };

@@ -1,4 +1,5 @@
 import type { GateAnswer, SigningKey, StudioClient } from '../api';
+import { signPlaybackToken, verifyPlaybackToken } from '../api/playback/token';
 
 /** The gate's answer as a code: the UI says it in the person's language, a tool hands it to the model. */
 export type AccessCode =
@@ -33,7 +34,6 @@ export async function askGate(client: Pick<StudioClient, 'playback'>, playbackId
  */
 export async function keyAccess(client: Pick<StudioClient, 'playback'>, playbackId: string, key: SigningKey, ownKeys: SigningKey[], privateKey?: string): Promise<AccessResult> {
   if (privateKey) {
-    const { signPlaybackToken, verifyPlaybackToken } = await import('../api/playback/token.js');
     const token = signPlaybackToken({ playbackId, privateKey, publicKey: key.publicKey, expiresInSeconds: 300 });
     const local = verifyPlaybackToken(token, { playbackId, publicKey: key.publicKey });
     if (!local.ok) return { allowed: false, code: 'refused-locally', detail: local.reason };

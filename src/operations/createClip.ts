@@ -1,21 +1,10 @@
-import { StudioApiError, type Asset, type Session, type Stream, type StudioClient } from '../api';
+import type { Asset, Session, Stream, StudioClient } from '../api';
+import { Refused } from './refusal';
+
+export { clipTimeWords, parseClipTime } from './clipTime';
 
 /** A clip longer than this is most likely a typo (the service would take 10 hours). */
 export const MAX_CLIP_MS = 2 * 60 * 60_000;
-
-/** "mm:ss" (or "h:mm:ss", or plain seconds) as milliseconds; undefined when it is not a time. */
-export function parseClipTime(text: string): number | undefined {
-  const parts = text.trim().split(':');
-  if (!parts.length || parts.length > 3 || parts.some((part) => !/^\d+(\.\d+)?$/.test(part))) return undefined;
-  const seconds = parts.reduce((total, part) => total * 60 + Number(part), 0);
-  return Math.round(seconds * 1000);
-}
-
-/** "mm:ss" of milliseconds. */
-export function clipTimeWords(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
 
 /** How long a session has run (or ran), in ms: its recorded duration, or wall time while live. */
 export function sessionLengthMs(session: Pick<Session, 'createdAt' | 'lastSeen' | 'sourceSegmentsDuration' | 'isActive'>, now = Date.now()): number {
@@ -53,12 +42,12 @@ export interface CreateClipInput {
  */
 export async function createClip(client: Pick<StudioClient, 'clips'>, input: CreateClipInput, now = Date.now()): Promise<Asset> {
   const { stream, session, fromMs, toMs } = input;
-  if (!stream.playbackId) throw StudioApiError.config('the stream has no playback ID: refresh and try again');
-  if (!session.createdAt) throw StudioApiError.config('the session has no start time: refresh and try again');
-  if (toMs <= fromMs) throw StudioApiError.config('the clip must end after it starts');
+  if (!stream.playbackId) throw new Refused({ code: 'clip-no-playback-id' });
+  if (!session.createdAt) throw new Refused({ code: 'clip-no-start-time' });
+  if (toMs <= fromMs) throw new Refused({ code: 'clip-ends-before-start' });
   const length = sessionLengthMs(session, now);
-  if (fromMs < 0 || toMs > length + 1000) throw StudioApiError.config(`the session is only ${clipTimeWords(length)} long`);
-  if (toMs - fromMs > MAX_CLIP_MS) throw StudioApiError.config('a clip can be at most 2 hours long');
+  if (fromMs < 0 || toMs > length + 1000) throw new Refused({ code: 'clip-past-session', lengthMs: length });
+  if (toMs - fromMs > MAX_CLIP_MS) throw new Refused({ code: 'clip-too-long' });
   const { asset } = await client.clips.create({
     playbackId: stream.playbackId,
     sessionId: session.id,

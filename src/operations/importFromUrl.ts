@@ -1,4 +1,5 @@
-import { isLoopbackHost, StudioApiError, type ImportAnswer, type PlaybackPolicy, type StudioClient } from '../api';
+import { isLoopbackHost, type ImportAnswer, type PlaybackPolicy, type StudioClient } from '../api';
+import { Refused, type ImportUrlProblem } from './refusal';
 
 export interface ImportFromUrlInput {
   name: string;
@@ -28,26 +29,24 @@ function isPrivateHost(hostname: string): boolean {
 }
 
 /**
- * Why the service could not import `text`, said before anything is sent; undefined when it can try.
+ * Why the service could not import `text`, found before anything is sent; undefined when it can try.
  * `serviceIsLocal`: the API is on this machine (the emulator), so addresses of this machine are fine.
  */
-export function importUrlProblem(text: string, serviceIsLocal: boolean): string | undefined {
+export function importUrlProblem(text: string, serviceIsLocal: boolean): ImportUrlProblem | undefined {
   const url = text.trim();
-  if (!url) return 'the URL is empty';
-  if (/\s/.test(url)) return 'a URL has no spaces: write them as %20';
-  if (!SCHEMES.test(url)) return 'Livepeer imports only http(s)://, ipfs:// and ar:// URLs';
+  if (!url) return { code: 'import-url-empty' };
+  if (/\s/.test(url)) return { code: 'import-url-spaces' };
+  if (!SCHEMES.test(url)) return { code: 'import-url-scheme' };
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'this is not a valid URL';
+    return { code: 'import-url-invalid' };
   }
-  if (/^(ipfs|ar):$/i.test(parsed.protocol)) return url.replace(SCHEMES, '') ? undefined : `${parsed.protocol}// needs the content id after it`;
-  if (!parsed.hostname) return 'the URL has no host';
-  if (parsed.username || parsed.password) return 'put no user name or password in the URL: the asset keeps its source URL for anyone with an API key to read';
-  if (!serviceIsLocal && isPrivateHost(parsed.hostname)) {
-    return `Livepeer fetches the URL from its own servers, which cannot reach ${parsed.hostname} (this machine or a private network): put the file where the internet reaches it`;
-  }
+  if (/^(ipfs|ar):$/i.test(parsed.protocol)) return url.replace(SCHEMES, '') ? undefined : { code: 'import-url-no-content-id', scheme: parsed.protocol.toLowerCase() };
+  if (!parsed.hostname) return { code: 'import-url-no-host' };
+  if (parsed.username || parsed.password) return { code: 'import-url-credentials' };
+  if (!serviceIsLocal && isPrivateHost(parsed.hostname)) return { code: 'import-url-private-host', host: parsed.hostname };
   return undefined;
 }
 
@@ -64,7 +63,7 @@ export function normalImportUrl(text: string): string {
 export async function importFromUrl(client: Pick<StudioClient, 'assets' | 'http'>, input: ImportFromUrlInput): Promise<ImportAnswer> {
   const serviceIsLocal = isLoopbackHost(new URL(client.http.baseUrl).hostname);
   const problem = importUrlProblem(input.url, serviceIsLocal);
-  if (problem) throw StudioApiError.config(problem);
+  if (problem) throw new Refused(problem);
   const playbackPolicy: PlaybackPolicy | undefined = input.playback === 'jwt' ? { type: 'jwt' } : undefined;
   return client.assets.importFromUrl({ name: input.name, url: normalImportUrl(input.url), playbackPolicy, staticMp4: input.staticMp4 });
 }

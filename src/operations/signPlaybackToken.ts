@@ -1,6 +1,7 @@
 import type { SigningKey, StudioClient } from '../api';
 import { messageOf } from '../api/core/errors';
 import { hlsSource, withPlaybackJwt } from '../api/playback/playerSource';
+import { signPlaybackToken } from '../api/playback/token';
 
 export interface SignTokenInput {
   playbackId: string;
@@ -28,8 +29,6 @@ async function signedUrl(client: Pick<StudioClient, 'playback'>, playbackId: str
 
 /** Signs a playback token with a kept private key, and the playback URL that carries it. */
 export async function signWithKeptKey(client: Pick<StudioClient, 'playback'>, input: SignTokenInput): Promise<SignedToken> {
-  // Loaded at the first signing: its own bundle (esbuild.mjs).
-  const { signPlaybackToken } = await import('../api/playback/token.js');
   const token = signPlaybackToken({ playbackId: input.playbackId, privateKey: input.privateKey, publicKey: input.key.publicKey, expiresInSeconds: input.expiresInSeconds });
   return signedUrl(client, input.playbackId, token).then(
     (url) => ({ token, url }),

@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import { SESSIONS_SEARCHED, createClip, lastPart, sessionLengthMs, sessionToClip } from '../operations/createClip';
+import { importFromUrl } from '../operations/importFromUrl';
+import { whyNotReady } from '../operations/whyNotReady';
 import { defineTool } from './definition';
 import { idField, nameField, playbackField } from './fields';
 import { assetRow } from './rows';
@@ -22,7 +25,6 @@ export const importFromUrlTool = defineTool({
   },
   describeChange: (input) => `import the video at ${input.url} as a new asset “${input.name}” (${input.playback === 'jwt' ? 'signed playback' : 'public playback'})`,
   async run(input, { client }) {
-    const { importFromUrl } = await import('../operations/importFromUrl.js');
     const answer = await importFromUrl(client, input);
     return {
       [answer.existing ? 'alreadyImporting' : 'importing']: assetRow(answer.asset),
@@ -60,7 +62,6 @@ export const createClipTool = defineTool({
       throw new Error('give either lastSeconds, or fromSeconds and toSeconds');
     }
     const stream = await client.streams.get(streamId, signal);
-    const { SESSIONS_SEARCHED, createClip, lastPart, sessionLengthMs, sessionToClip } = await import('../operations/createClip.js');
     const session = await sessionToClip(client, stream.id, sessionId, signal);
     if (!session) throw new Error(sessionId ? `the session ${sessionId} is not among the stream’s latest ${SESSIONS_SEARCHED} sessions` : 'the stream has no session with video to clip yet: it clips what was broadcast');
     const length = sessionLengthMs(session);
@@ -80,7 +81,6 @@ export const whyNotReadyTool = defineTool({
   kind: 'read',
   input: { assetId: idField('The asset id.') },
   async run({ assetId }, { client, localUpload }) {
-    const { whyNotReady } = await import('../operations/whyNotReady.js');
     return whyNotReady(client, { assetId, local: await localUpload?.(assetId), seesUploads: !!localUpload });
   },
 });

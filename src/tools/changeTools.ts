@@ -1,6 +1,9 @@
 import { basename } from 'node:path';
 import { createStream } from '../operations/createStream';
 import { fileInsideFolders, sizeWords } from '../operations/folderFile';
+import { signWithKeptKey } from '../operations/signPlaybackToken';
+import { createSigningKey as createKey } from '../operations/signingKeys';
+import { resendDelivery as resend } from '../operations/webhookChanges';
 import * as z from 'zod';
 import { defineTool } from './definition';
 import { idField, nameField, playbackField } from './fields';
@@ -46,7 +49,6 @@ export const signPlaybackToken = defineTool({
     const privateKey = await keptKey?.(key);
     if (!privateKey) throw new Error(`no private key is kept in VS Code for the signing key ${key.name ?? key.id}: create a key with livepeer_create_signing_key, or keep its private key with "Livepeer: Keep Private Key"`);
     const { playbackId, expiresInSeconds } = input;
-    const { signWithKeptKey } = await import('../operations/signPlaybackToken.js');
     const signed = await signWithKeptKey(client, { playbackId, key, privateKey, expiresInSeconds });
     return { playbackId, keyId: key.id, expiresAt: when(Date.now() + expiresInSeconds * 1000), ...signed };
   },
@@ -65,8 +67,6 @@ export const createSigningKey = defineTool({
   describeChange: (input) => `create the signing key “${input.name ?? 'unnamed'}” and keep its private key in VS Code`,
   async run(input, { client, keepKey, signal }) {
     if (!keepKey) throw new Error('keeping a private key is offered only inside VS Code');
-    // Loaded as the commands load it: one copy of the operation in the extension (its own bundle).
-    const { createSigningKey: createKey } = await import('../operations/signingKeys.js');
     const { key, privateKeyIs } = await createKey(client, { name: input.name, keep: { store: keepKey } }, signal);
     if (privateKeyIs === 'none') return { created: keyRow(key), privateKey: 'the service handed out no private key: it cannot sign tokens here' };
     return { created: keyRow(key), privateKey: 'kept in VS Code’s secret storage; never given to assistants' };
@@ -84,7 +84,6 @@ export const resendDelivery = defineTool({
   input: { webhookId: idField('The webhook id.'), deliveryId: idField('The delivery id (see livepeer_list_webhook_deliveries).') },
   describeChange: (input) => `send the delivery ${input.deliveryId} of the webhook ${input.webhookId} again to its URL`,
   async run(input, { client, signal }) {
-    const { resendDelivery: resend } = await import('../operations/webhookChanges.js');
     return { resent: deliveryRow(await resend(client, input.webhookId, input.deliveryId, signal)) };
   },
 });

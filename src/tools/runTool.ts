@@ -1,6 +1,8 @@
 import { knownSecrets } from '../api/core/knownSecrets';
 import { StudioApiError, type StudioClient } from '../api';
+import { Refused } from '../operations/refusal';
 import type { ToolContext, ToolDefinition } from './definition';
+import { refusalSentence } from './refusalWords';
 import { safeErrorText, safeResultText } from './safeResult';
 
 export interface ToolAnswer {
@@ -44,8 +46,12 @@ export async function runTool(tool: ToolDefinition, input: unknown, context: Too
   }
 }
 
-/** A refused token's error says what to do in the words of the side the tool runs on (its setting, not VS Code's command). */
+/**
+ * An operation's refusal in the tools' own words; a refused token's error says what to do in the words
+ * of the side the tool runs on (its setting, not VS Code's command).
+ */
 function inWordsOfThisSide(error: unknown, context: ToolContext): unknown {
+  if (error instanceof Refused) return refusalSentence(error.refusal);
   if (!(error instanceof StudioApiError) || error.kind !== 'auth' || !context.tokenAdvice) return error;
   const where = error.method && error.path ? ` (${error.method} ${error.path}${error.status ? ` → ${error.status}` : ''})` : '';
   return `the API key was refused${where}: ${context.tokenAdvice}`;

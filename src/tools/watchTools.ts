@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { askGate } from '../operations/checkAccess';
 import { defineTool } from './definition';
 import { idField } from './fields';
 import { PAGE_INPUT, pageAnswer, pageRequest } from './paging';
@@ -67,8 +68,6 @@ export const checkPlaybackAccess = defineTool({
     const policy = await client.playback.get(playbackId, signal).then((info) => info.meta.playbackPolicy?.type ?? 'public', unavailable);
     if (input.keyId === undefined) return { playbackId, policy };
     const [key, own] = await Promise.all([client.keys.get(input.keyId, signal), client.keys.listPage(undefined, 100, signal)]);
-    // Loaded as the commands load it: one copy of the operation in the extension (its own bundle).
-    const { askGate } = await import('../operations/checkAccess.js');
     const gate = await askGate(client, playbackId, key.publicKey, own.items);
     return { playbackId, policy, key: { id: key.id, name: key.name, disabled: !!key.disabled }, ...gate };
   },

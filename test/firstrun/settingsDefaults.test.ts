@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { settings } from '../../src/ui/common/settings';
-import { uploadSettings } from '../../src/ui/uploads/uploadSettings';
+import { uploadSettings } from '../../src/ui/common/uploadSettings';
 import { DEFAULT_CHUNK_SIZE_MIB, chooseMethod, chunkBytes } from '../../src/upload';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { request } from 'undici';
 import { StudioClient } from '../../src/api';
 import { createClip, parseClipTime } from '../../src/operations/createClip';
+import type { Refused } from '../../src/operations/refusal';
+import { refusalSentence } from '../../src/tools/refusalWords';
 import { startEmulator, type Emulator } from '../emulator';
 import { loadHlsFixture } from '../emulator/hlsFixture';
 import { failure } from './helpers/studioErrors';
@@ -77,8 +79,11 @@ describe('clips: emulator routes, client and createClip over real HTTP', functio
     const playlist = await request(hls.url);
     assert.equal(playlist.statusCode, 200);
     assert.match(await playlist.body.text(), /#EXTM3U/);
-    assert.match((await failure(createClip(client, { stream, session, fromMs: 60_000, toMs: 30_000 }))).message, /end after it starts/);
-    assert.match((await failure(createClip(client, { stream, session, fromMs: 0, toMs: 10 * 60_000 }))).message, /only 2:0\d long/);
+    // Refused unsent with a code and its data, which the command and the tool word each in their own way.
+    assert.deepEqual(((await failure(createClip(client, { stream, session, fromMs: 60_000, toMs: 30_000 }))) as Refused).refusal, { code: 'clip-ends-before-start' });
+    const pastEnd = ((await failure(createClip(client, { stream, session, fromMs: 0, toMs: 10 * 60_000 }))) as Refused).refusal;
+    assert.equal(pastEnd.code, 'clip-past-session');
+    assert.match(refusalSentence(pastEnd), /^the session is only 2:0\d long$/);
   });
 
   it('plays a clip cut to its times: the segments of the session within start..end, none else', async () => {

@@ -8,7 +8,7 @@ export interface ProxyTag {
   atProxy?: boolean;
 }
 
-// Symbol.for: the proxy bundle (dist/proxyAgent.js) has its own copy of this module, and tags for this one.
+// Symbol.for: one tag whichever bundle's copy of this module sets it.
 const TAG = Symbol.for('livepeer.proxy');
 
 /** Marks `error` as having happened through `tag`'s proxy (kept along undici's cause chain). */
@@ -35,3 +35,7 @@ export const codeOf = (e: object): string | undefined => {
 
 /** The proxy tag `error` carries along its cause chain (see tagProxyError), if any. */
 export const proxyTagOf = (error: unknown): ProxyTag | undefined => along(error, (e) => (e as { [TAG]?: ProxyTag })[TAG]);
+
+/** The codes of a tunnel the proxy closed or did not open in time (proxyAgent.ts's TunnelError, which also carries its timeoutMs). */
+export type TunnelCode = 'PROXY_TUNNEL_CLOSED' | 'PROXY_TUNNEL_TIMEOUT';
+export const isTunnelCode = (code: string | undefined): code is TunnelCode => code === 'PROXY_TUNNEL_CLOSED' || code === 'PROXY_TUNNEL_TIMEOUT';

@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
 import { messageOf, type Asset } from '../../api';
+import { retryAsset } from '../../operations/retryProcessing';
 import { DELETE, RETRY } from '../common/actions';
 import { COMMANDS } from '../common/commandIds';
 import { copyToClipboard } from '../common/commands';
-import { listedSome, quoted, shownName } from '../common/format';
+import { listedSome, phaseOf, quoted, shownName } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
 import { deleteAsset, playbackUrlOf, saidWithUndo } from './assetCalls';
-import { AssetItem, phaseOf } from './assetItem';
+import { AssetItem } from './assetItem';
 import type { AssetsView } from './assetsView';
 
 // Loaded the first time a command runs on several selected Assets rows (see bulkOr in assetCommands.ts).
@@ -25,7 +26,6 @@ export interface BulkOutcome {
 
 async function retryOne(ctx: BulkContext, asset: Asset): Promise<void> {
   if (phaseOf(asset) !== 'failed') throw new Error(vscode.l10n.t('it has not failed'));
-  const { retryAsset } = await import('../../operations/retryProcessing.js');
   await retryAsset(ctx.session.client(), asset.id);
 }
 

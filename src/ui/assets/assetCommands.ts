@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { StudioApiError, type Asset } from '../../api';
 import { reportError, type Failure } from '../common/errorReporting';
-import { quoted, shownName, timeAgo } from '../common/format';
+import { phaseOf, phaseText, quoted, shownName, timeAgo } from '../common/format';
 import type { JsonDetails } from '../common/jsonDetails';
 import { openInStudio } from '../common/openInStudio';
 import type { Prompts } from '../common/prompts';
@@ -9,7 +9,7 @@ import { askNameSearch } from '../common/search';
 import type { Account } from '../account/account';
 import { onProfileOf } from '../profiles/profileGuard';
 import { PHASE_FILTERS } from './assetFilters';
-import { AssetItem, phaseOf, phaseText } from './assetItem';
+import { AssetItem } from './assetItem';
 import type { AssetsView } from './assetsView';
 import { copyToClipboard, onItem, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';

@@ -7,8 +7,7 @@ import { DownloadError, downloadFile, partPathOf } from '../../download/rangeDow
 import { CREATE_SIGNING_KEY, RETRY } from '../common/actions';
 import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
-import { byteSize, quoted, shownName } from '../common/format';
-import { phaseOf } from './assetItem';
+import { byteSize, phaseOf, quoted, shownName } from '../common/format';
 import { resolveAsset, type AssetCommandContext } from './assetCommands';
 import { keptSigner } from '../keys/keptSigner';
 import type { PrivateKeys } from '../keys/privateKeys';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Asset, AssetTrack, PlaybackPolicy, TotalViews } from '../../api';
-import { SERVICE_TEXT_CHARS, byteSize, dateTime, md, phaseWords, rowDuration, serviceText, shortName, shownName, timeAgo } from '../common/format';
+import { SERVICE_TEXT_CHARS, byteSize, dateTime, md, phaseOf, phaseText, rowDuration, serviceText, shortName, shownName, timeAgo } from '../common/format';
 import type { PlaybackTarget } from '../common/playbackTarget';
 
 const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
@@ -10,16 +10,6 @@ const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
   ready: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
   failed: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
 };
-
-export function phaseOf(asset: Asset): string {
-  return asset.status?.phase ?? 'unknown';
-}
-
-/** "processing 40%" while processing, else the phase. */
-export function phaseText(asset: Asset): string {
-  const progress = asset.status?.progress;
-  return phaseOf(asset) === 'processing' && typeof progress === 'number' ? vscode.l10n.t('processing {0}%', Math.round(progress * 100)) : phaseWords(phaseOf(asset));
-}
 
 /** "1:02:03" or "2:03". */
 function durationText(seconds: number | undefined): string | undefined {

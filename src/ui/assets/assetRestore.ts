@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { StudioApiError, messageOf, type Asset } from '../../api';
-import type { RestoreAnswer } from '../../operations/restoreAsset';
+import { restoreAsset, type RestoreAnswer } from '../../operations/restoreAsset';
 import { SHOW_ASSET } from '../common/actions';
 import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
@@ -35,8 +35,6 @@ function holdsWords(name: string, { empty, seconds, why }: RestoreAnswer): strin
 
 /** Restores through the operation and puts the row back (an upload's row no longer says its asset was deleted). */
 async function restoreOne(ctx: RestoreContext, assetId: string, before: Asset | undefined): Promise<RestoreAnswer> {
-  // The operation loads as the assistant tools would load it: one copy (a bundle of its own).
-  const { restoreAsset } = await import('../../operations/restoreAsset.js');
   const answer = await restoreAsset(ctx.session.client(), assetId, before);
   ctx.view.restored(answer.asset);
   return answer;

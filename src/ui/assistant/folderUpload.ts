@@ -3,8 +3,8 @@ import { messageOf } from '../../api';
 import type { Upload, UploadQueue } from '../../upload';
 import type { FolderFile } from '../../operations/folderFile';
 import type { UploadStarted } from '../../tools/definition';
-import { uploadSettings } from '../uploads/uploadSettings';
-import { whyNotUploadable } from '../uploads/videoFiles';
+import { uploadSettings } from '../common/uploadSettings';
+import { whyNotUploadable } from '../common/videoFiles';
 import type { Account } from '../account/account';
 
 /** The open folders' paths on this machine (remote or virtual folders hold no file a tool could send). */

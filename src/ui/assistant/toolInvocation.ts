@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { localTraceOf } from '../../operations/uploadTrace';
 import { offeredWith, type ToolContext } from '../../tools/definition';
 import { runTool } from '../../tools/runTool';
 import { safeErrorText } from '../../tools/safeResult';
@@ -48,7 +49,7 @@ function contextOf(deps: AssistantDeps, signal: AbortSignal): ToolContext {
     secrets: () => session.profiles.all().flatMap((profile) => session.profiles.tokenOf(profile.id) ?? []),
     keptKey: (key) => privateKeys.get(key.id),
     keepKey: (key, privateKey) => privateKeys.store(key, privateKey),
-    localUpload: async (assetId) => (await import('../../operations/uploadTrace.js')).localTraceOf(deps.uploads, assetId),
+    localUpload: (assetId) => localTraceOf(deps.uploads, assetId),
     folders: openFolders,
     uploadFile: (file, name) => uploadForTool(deps.uploads, session, file, name, signal),
   };

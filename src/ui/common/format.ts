@@ -1,4 +1,4 @@
-import { bounded, redact } from '../../api';
+import { bounded, redact, type Asset } from '../../api';
 import { duration } from '../../upload/transferText';
 import * as l10n from '@vscode/l10n';
 
@@ -93,4 +93,15 @@ export function phaseWords(phase: string): string {
     unknown: l10n.t('unknown'),
   };
   return words[phase] ?? phase;
+}
+
+/** An asset's phase as the service names it ('unknown' before it says one). */
+export function phaseOf(asset: Pick<Asset, 'status'>): string {
+  return asset.status?.phase ?? 'unknown';
+}
+
+/** "processing 40%" while processing, else the phase in words: the asset rows, the task and asset pickers. */
+export function phaseText(asset: Pick<Asset, 'status'>): string {
+  const progress = asset.status?.progress;
+  return phaseOf(asset) === 'processing' && typeof progress === 'number' ? l10n.t('processing {0}%', Math.round(progress * 100)) : phaseWords(phaseOf(asset));
 }

@@ -16,6 +16,8 @@ export function activate(context: FeatureContext): Feature {
     disposables: [
       view,
       treeView,
+      // A removed profile's rotations go with it.
+      profiles.onDidRemove((profileId) => void Rotations.forget(state, profileId)),
       registerOnFirstUse([...Object.values(COMMANDS.keys), ...Object.values(COMMANDS.playback)], async () => {
         const { registerKeyCommands, registerPlaybackCommands } = await import('./keyCommands.js');
         const keys = { session, prompts, view, results };

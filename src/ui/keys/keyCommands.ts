@@ -10,9 +10,7 @@ import { leaveWalkthrough, tickWhenHeld } from '../common/walkthrough';
 import { copyToClipboard } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';
 import { DELETE, DISABLE, DISABLE_INSTEAD } from '../common/actions';
-
-/** The key operations, loaded as the assistant's tool loads them: one copy (a bundle of its own). */
-const keyOperations = () => import('../../operations/signingKeys.js');
+import { createSigningKey, deleteSigningKey, renameSigningKey, setSigningKeyDisabled } from '../../operations/signingKeys';
 
 /** Runs one key action; failures become an error notification naming the action. */
 async function run(ctx: KeyCommandContext, failed: Failure, action: () => Promise<unknown>): Promise<void> {
@@ -35,7 +33,7 @@ async function createKey(ctx: KeyCommandContext, options?: { name?: string }): P
     }));
   if (name === undefined) return;
   await run(ctx, (reason) => vscode.l10n.t('Livepeer: creating a signing key: {0}', reason), async () => {
-    const created = await (await keyOperations()).createSigningKey(ctx.session.client(), { name });
+    const created = await createSigningKey(ctx.session.client(), { name });
     tickWhenHeld('SigningKey', 1);
     ctx.view.refresh();
     await handOutPrivateKey(ctx.prompts, ctx.view.privateKeys, { ...created.key, privateKey: created.privateKey });
@@ -54,7 +52,7 @@ async function renameKey(ctx: KeyCommandContext, arg?: KeyArgument, newName?: st
         value: key.name ?? '',
         validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('The name cannot be empty')),
       }));
-    if (name !== undefined) await (await keyOperations()).renameSigningKey(ctx.session.client(), key, name);
+    if (name !== undefined) await renameSigningKey(ctx.session.client(), key, name);
   });
 }
 
@@ -63,7 +61,7 @@ async function setKeyDisabled(ctx: KeyCommandContext, arg: KeyArgument, disabled
     const key = await resolveKey(ctx, arg, disabled ? vscode.l10n.t('Select the signing key to disable') : vscode.l10n.t('Select the signing key to enable'), { filter: (k) => !!k.disabled !== disabled });
     if (!key) return;
     if (disabled && !(await confirmDisable(ctx, key))) return;
-    await (await keyOperations()).setSigningKeyDisabled(ctx.session.client(), key.id, disabled);
+    await setSigningKeyDisabled(ctx.session.client(), key.id, disabled);
     ctx.view.keyChanges.changed(key.id);
     // Enabling a key again ends its rotation: it is no longer waiting to be deleted.
     if (!disabled) await ctx.view.rotations.end(key.id);
@@ -102,10 +100,10 @@ async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<voi
           DISABLE_INSTEAD,
         );
     if (choice === DISABLE_INSTEAD) {
-      await (await keyOperations()).setSigningKeyDisabled(ctx.session.client(), key.id, true);
+      await setSigningKeyDisabled(ctx.session.client(), key.id, true);
       ctx.view.keyChanges.changed(key.id);
     } else if (choice === DELETE) {
-      await (await keyOperations()).deleteSigningKey(ctx.session.client(), key.id, ctx.view.privateKeys);
+      await deleteSigningKey(ctx.session.client(), key.id, ctx.view.privateKeys);
       await ctx.view.rotations.end(key.id);
     }
   });

@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SigningKey } from '../../api';
 import { dateTime, quoted, shownName } from '../common/format';
-import type { AccessResult } from '../../operations/checkAccess';
+import { verifyPlaybackToken } from '../../api/playback/token';
+import { askGate, fitsKeyState, keyAccess, type AccessResult } from '../../operations/checkAccess';
+import { signWithKeptKey } from '../../operations/signPlaybackToken';
 import { accessSentence } from './accessWords';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { playbackTargetOf, type PlaybackTarget } from '../common/playbackTarget';
 import { resolveKey, type KeyCommandContext } from './keyPicker';
+import { pickPlaybackTarget } from './playbackTargetPicker';
 
 import { SigningKeyItem } from './signingKeysView';
 import { copyToClipboard, registerCommand } from '../common/commands';
@@ -25,7 +28,6 @@ const LIFETIMES = [
 async function target(ctx: KeyCommandContext, arg: unknown, placeHolder: string): Promise<PlaybackTarget | undefined> {
   const given = playbackTargetOf(arg);
   if (given) return given;
-  const { pickPlaybackTarget } = await import('./playbackTargetPicker.js');
   const picked = await pickPlaybackTarget(ctx, placeHolder);
   return picked === 'skip' ? undefined : picked;
 }
@@ -95,7 +97,6 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
   if (!lifetime) return undefined;
   const privateKey = await privateKeyOf(ctx, key);
   if (!privateKey) return undefined;
-  const { signWithKeptKey } = await import('../../operations/signPlaybackToken.js');
   const signed = await signWithKeptKey(ctx.session.client(), { playbackId: playback.playbackId, key, privateKey, expiresInSeconds: lifetime.seconds });
   const { token } = signed;
   const what = playback.name ? `${quoted(playback.name)}` : playback.playbackId;
@@ -132,7 +133,6 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
  * does, then asks the service's gate; or, for a key, asks the gate alone. Resolves with the result.
  */
 async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { token?: string }): Promise<AccessResult | undefined> {
-  const { askGate, fitsKeyState, keyAccess } = await import('../../operations/checkAccess.js');
   const playback = await target(ctx, arg, vscode.l10n.t('Check access to which playback id?'));
   if (!playback) return undefined;
   const client = ctx.session.client();
@@ -166,7 +166,6 @@ async function checkAccess(ctx: KeyCommandContext, arg?: unknown, given?: { toke
     signedHere = !!privateKey;
     result = await keyAccess(client, playback.playbackId, listed, keys, privateKey);
   } else {
-    const { verifyPlaybackToken } = await import('../../api/playback/token.js');
     const local = verifyPlaybackToken(token ?? '', { playbackId: playback.playbackId });
     listed = local.ok ? keys.find((k) => k.publicKey === local.claims.pub) : undefined;
     result = local.ok ? await askGate(client, playback.playbackId, local.claims.pub, keys) : { allowed: false, code: 'refused-locally', detail: local.reason };

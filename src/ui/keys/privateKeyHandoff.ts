@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { CreatedSigningKey } from '../../api';
 import { reportError } from '../common/errorReporting';
 import type { Prompts } from '../common/prompts';
+import { gitExposure } from './gitExposure';
 import { writePrivateFile } from './privateFile';
 import type { PrivateKeys } from './privateKeys';
 import { quoted } from '../common/format';
@@ -75,8 +76,6 @@ async function savePem(prompts: Prompts, name: string, privateKey: string): Prom
       filters: { [vscode.l10n.t('PEM files')]: ['pem'] },
     });
     if (!target) return undefined;
-    // Loaded on first use (its own bundle, esbuild.mjs): only saving a private key to a file asks git.
-    const { gitExposure } = await import('./gitExposure.js');
     const exposure = await gitExposure(target.fsPath);
     if (exposure) {
       const choice = await prompts.confirm(

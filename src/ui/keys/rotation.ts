@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
 import { StudioApiError, type SigningKey } from '../../api';
+import { askGate, fitsKeyState, keyAccess } from '../../operations/checkAccess';
+import { createSigningKey, setSigningKeyDisabled } from '../../operations/signingKeys';
 import { reportError } from '../common/errorReporting';
 import { onProfileOf } from '../profiles/profileGuard';
 import { accessSentence } from './accessWords';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { resolveKey, type KeyArgument, type KeyCommandContext } from './keyPicker';
+import { pickPlaybackTarget } from './playbackTargetPicker';
 import { handOutPrivateKey } from './privateKeyHandoff';
 import type { Rotation } from './rotations';
 import { SigningKeyItem } from './signingKeysView';
@@ -38,7 +41,6 @@ export async function rotateSigningKey(ctx: KeyCommandContext, arg?: KeyArgument
   });
   if (name === undefined) return;
 
-  const { createSigningKey } = await import('../../operations/signingKeys.js');
   const created = await createSigningKey(ctx.session.client(), { name });
   const rotation: Rotation = { oldKeyId: old.id, newKeyId: created.key.id, oldName, newName: shownName(created.key), step: 'deploy', startedAt: Date.now() };
   await ctx.view.rotations.save(rotation);
@@ -100,8 +102,6 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
     return;
   }
 
-  const { pickPlaybackTarget } = await import('./playbackTargetPicker.js');
-  const { askGate, fitsKeyState, keyAccess } = await import('../../operations/checkAccess.js');
   const target = await pickPlaybackTarget(ctx, vscode.l10n.t('Check {0} on which signed playback id before disabling {1}?', quoted(rotation.newName), quoted(rotation.oldName)), true);
   if (!target) return;
   const keys = await client.keys.list();
@@ -123,7 +123,7 @@ async function continueFrom(ctx: KeyCommandContext, rotation: Rotation): Promise
     }
   }
 
-  await (await import('../../operations/signingKeys.js')).setSigningKeyDisabled(client, oldKey.id, true);
+  await setSigningKeyDisabled(client, oldKey.id, true);
   ctx.view.keyChanges.changed(oldKey.id);
   await ctx.view.rotations.save({ ...rotation, step: 'verify' });
   ctx.view.refresh();

@@ -32,6 +32,9 @@ export class AccountProfiles extends Disposable {
   private readonly shownChanged = this.register(new vscode.EventEmitter<void>());
   /** Anything shown about the current profile changed, its name or project too (the status bar). */
   readonly onDidChangeShown = this.shownChanged.event;
+  private readonly removed = this.register(new vscode.EventEmitter<string>());
+  /** A profile was removed in this window (its id): what a feature keeps per profile goes with it. */
+  readonly onDidRemove = this.removed.event;
 
   constructor(secrets: vscode.SecretStorage, memento: vscode.Memento) {
     super();
@@ -112,12 +115,15 @@ export class AccountProfiles extends Disposable {
     if (only && !others.length) await this.change((store) => store.followBaseUrl(only.id, settings.baseUrl()));
   }
 
-  /** Runs a change of the stored profiles, then follows it. */
+  /** Runs a change of the stored profiles, then follows it; a profile it removed is said by onDidRemove. */
   async change<T>(edit: (store: ProfileStore) => Promise<T>): Promise<T> {
+    const before = this.all().map((profile) => profile.id);
     try {
       return await edit(this.store);
     } finally {
       await this.refresh();
+      const after = new Set(this.all().map((profile) => profile.id));
+      for (const id of before.filter((id) => !after.has(id))) this.removed.fire(id);
     }
   }
 }

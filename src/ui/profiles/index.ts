@@ -6,7 +6,7 @@ import { ProfileStatusBar } from './profileStatusBar';
 
 /** The profile status bar item, no two profiles of one name, and the profile commands (profileCommands.js, on first use). */
 export function activate(context: FeatureContext): Feature {
-  const { session, prompts, profiles, state } = context;
+  const { session, prompts, profiles } = context;
   // The profiles' tokens, read once, then their names made unique.
   void session.loaded().then(() => repairProfileNames(session.profiles, prompts));
   const statusBar = new ProfileStatusBar(profiles);
@@ -15,7 +15,7 @@ export function activate(context: FeatureContext): Feature {
       statusBar,
       registerOnFirstUse([...Object.values(COMMANDS.profiles), COMMANDS.openBaseUrlSetting], async () => {
         const { registerProfileCommands } = await import('./profileCommands.js');
-        return () => registerProfileCommands({ session, prompts, profiles, memento: state });
+        return () => registerProfileCommands({ session, prompts, profiles });
       }),
     ],
   };

@@ -5,8 +5,8 @@ import { PRODUCTION_BASE_URL, profileNameProblem, type Profile } from '../../pro
 import { askToken } from '../account/tokenCommands';
 import type { Account } from '../account/account';
 import type { Prompts } from '../common/prompts';
-import { Rotations } from '../keys/rotations';
 import { pinnedProfile, type AccountProfiles } from './accountProfiles';
+import { moveProfile } from './profileMove';
 import { pickProfile } from './profilePicker';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
@@ -16,7 +16,6 @@ export interface ProfileContext {
   session: Account;
   prompts: Prompts;
   profiles: AccountProfiles;
-  memento: vscode.Memento;
 }
 
 /** A profile given to a command (its id or name, e.g. from a test or a link), else undefined. */
@@ -118,7 +117,7 @@ async function renameProfile(ctx: ProfileContext, arg?: unknown): Promise<boolea
   return true;
 }
 
-/** Remove Profile: asks (the safe answer keeps it), then deletes its token, kept private keys and rotations. */
+/** Remove Profile: asks (the safe answer keeps it), then deletes its token and kept private keys (its key rotations go too: see keys/index.ts). */
 async function removeProfile(ctx: ProfileContext, arg?: unknown): Promise<boolean> {
   const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, vscode.l10n.t('Livepeer: Remove Profile')));
   if (!profile || profile === 'add') return false;
@@ -137,7 +136,6 @@ async function removeProfile(ctx: ProfileContext, arg?: unknown): Promise<boolea
   );
   if (choice !== REMOVE) return false;
   await ctx.profiles.change((store) => store.remove(profile.id));
-  await Rotations.forget(ctx.memento, profile.id);
   ctx.prompts.notify('info', vscode.l10n.t('Livepeer: profile “{0}” removed from this machine.', profile.name));
   return true;
 }
@@ -167,8 +165,6 @@ async function editProfile(ctx: ProfileContext, arg?: unknown, field?: ProfileFi
   if (chosen !== 'baseUrl') return false;
   const typed = await askBaseUrl(ctx, vscode.l10n.t('Livepeer: Edit Profile “{0}”: Base URL', profile.name), profile.baseUrl);
   if (typed === undefined || parseBaseUrl(typed) === profile.baseUrl) return false;
-  // Checking the kept token there and what follows is loaded on first use.
-  const { moveProfile } = await import('./profileMove.js');
   return moveProfile(ctx, profile, parseBaseUrl(typed));
 }
 

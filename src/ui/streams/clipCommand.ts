@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import type { Session, Stream } from '../../api';
-type Clips = typeof import('../../operations/createClip');
+import { MAX_CLIP_MS, clipTimeWords, createClip, lastPart, parseClipTime, sessionLengthMs, sessionToClip } from '../../operations/createClip';
 import { COMMANDS } from '../common/commandIds';
 import { quoted, shortDateTime, shownName } from '../common/format';
+import { followToEnd } from '../common/taskEnd';
 import { nameOf, resolveStream, type StreamContext } from './streamPicker';
 import { SessionItem } from './sessionItems';
 import type { PlayerClipRequest } from '../common/feature';
@@ -25,7 +26,7 @@ function fromPlayer(arg: unknown): PlayerClipRequest['fromPlayer'] | undefined {
 }
 
 /** The session to clip: the row it was run on, the player's (a recording, or the stream's live or last session), or one picked from a stream's sessions. */
-async function sessionOf(ctx: StreamContext, { clipTimeWords, sessionLengthMs, sessionToClip }: Clips, arg: unknown): Promise<{ stream: Stream; session: Session } | undefined> {
+async function sessionOf(ctx: StreamContext, arg: unknown): Promise<{ stream: Stream; session: Session } | undefined> {
   if (arg instanceof SessionItem) return { stream: arg.parent, session: arg.session };
   const player = fromPlayer(arg);
   if (player) {
@@ -57,7 +58,7 @@ interface TimeBounds {
 }
 
 /** Why `typed` is not a time the box may take, in words naming the format or the bound; undefined when fine. */
-function timeProblem({ clipTimeWords, parseClipTime, MAX_CLIP_MS }: Clips, typed: string, { lengthMs, after }: TimeBounds): string | undefined {
+function timeProblem(typed: string, { lengthMs, after }: TimeBounds): string | undefined {
   const ms = parseClipTime(typed);
   if (ms === undefined) return vscode.l10n.t('Type a time as mm:ss, e.g. 1:30.');
   // A start leaves room for an end; an end may round up to the session's last second.
@@ -68,16 +69,16 @@ function timeProblem({ clipTimeWords, parseClipTime, MAX_CLIP_MS }: Clips, typed
 }
 
 /** A time typed into a box that takes only a valid one (see timeProblem), so nothing asked before is lost. */
-async function askTime(ctx: StreamContext, clips: Clips, title: string, prompt: string, value: string, bounds: TimeBounds): Promise<number | undefined> {
-  const text = await ctx.prompts.input({ title, prompt, value, validateInput: (typed) => timeProblem(clips, typed, bounds) });
-  return text === undefined ? undefined : clips.parseClipTime(text);
+async function askTime(ctx: StreamContext, title: string, prompt: string, value: string, bounds: TimeBounds): Promise<number | undefined> {
+  const text = await ctx.prompts.input({ title, prompt, value, validateInput: (typed) => timeProblem(typed, bounds) });
+  return text === undefined ? undefined : parseClipTime(text);
 }
 
 /**
  * The ranges offered: the last 30 s / 2 min of the session, or, from the player, up to where it
  * plays now and between the marks set there (first: the marks were set to be used).
  */
-function rangesOf({ clipTimeWords, lastPart }: Clips, session: Session, length: number, player?: PlayerClipRequest['fromPlayer']): Range[] {
+function rangesOf(session: Session, length: number, player?: PlayerClipRequest['fromPlayer']): Range[] {
   // The player's positions are the wall clock on a live stream, offsets into a recording.
   const offset = (position: number) => Math.min(length, Math.max(0, Math.round(player?.live ? position - (session.createdAt ?? 0) : position)));
   const end = player ? offset(player.at) : length;
@@ -91,24 +92,21 @@ function rangesOf({ clipTimeWords, lastPart }: Clips, session: Session, length: 
 
 /** Create Clip…: from a session row, the player or the palette; the last 30 s / 2 min, the player's marks, or times typed as mm:ss into the session. */
 export async function createClipCommand(ctx: StreamContext, arg: unknown): Promise<void> {
-  // Loaded as the assistant's clip tool loads it: one copy (a bundle of its own).
-  const clips = await import('../../operations/createClip.js');
-  const { clipTimeWords, createClip, sessionLengthMs } = clips;
-  const found = await sessionOf(ctx, clips, arg);
+  const found = await sessionOf(ctx, arg);
   if (!found) return;
   const { stream, session } = found;
   const length = sessionLengthMs(session);
   const title = vscode.l10n.t('Livepeer: Create Clip of {0}', nameOf(stream));
-  const range = await ctx.prompts.pick([...rangesOf(clips, session, length, fromPlayer(arg)), { label: vscode.l10n.t('Choose Start and End…'), fromMs: -1, toMs: -1 }], {
+  const range = await ctx.prompts.pick([...rangesOf(session, length, fromPlayer(arg)), { label: vscode.l10n.t('Choose Start and End…'), fromMs: -1, toMs: -1 }], {
     title,
     placeHolder: vscode.l10n.t('The session is {0} long: which part?', clipTimeWords(length)),
   });
   if (!range) return;
   let { fromMs, toMs } = range;
   if (fromMs < 0) {
-    const from = await askTime(ctx, clips, title, vscode.l10n.t('Start, from the session start (mm:ss)'), '0:00', { lengthMs: length });
+    const from = await askTime(ctx, title, vscode.l10n.t('Start, from the session start (mm:ss)'), '0:00', { lengthMs: length });
     if (from === undefined) return;
-    const to = await askTime(ctx, clips, title, vscode.l10n.t('End (mm:ss)'), clipTimeWords(Math.min(length, from + 30_000)), { lengthMs: length, after: from });
+    const to = await askTime(ctx, title, vscode.l10n.t('End (mm:ss)'), clipTimeWords(Math.min(length, from + 30_000)), { lengthMs: length, after: from });
     if (to === undefined) return;
     [fromMs, toMs] = [from, to];
   }
@@ -118,6 +116,5 @@ export async function createClipCommand(ctx: StreamContext, arg: unknown): Promi
   await vscode.commands.executeCommand(COMMANDS.assets.refresh);
   ctx.view.clipsChanged();
   ctx.prompts.notify('info', vscode.l10n.t('Livepeer: clip {0} is processing; it appears in Assets and plays once ready.', quoted(shownName(asset))));
-  const { followToEnd } = await import('../common/taskEnd.js');
   followToEnd(ctx, 'clip', asset);
 }

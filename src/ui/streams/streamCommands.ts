@@ -7,6 +7,8 @@ import { reportError, type Failure } from '../common/errorReporting';
 import { openInStudio } from '../common/openInStudio';
 import type { Prompts } from '../common/prompts';
 import { askNameSearch } from '../common/search';
+import { createClipCommand } from './clipCommand';
+import { askLadder, editStreamCommand } from './editStreamCommand';
 import { CHECK, FILTER_CHOICES, FILTER_GROUPS, type FilterChoice } from './filterChoices';
 import { deleteStream, setRecord, setSuspended, terminate } from './streamChanges';
 import { nameOf, resolveStream, type StreamArgument, type StreamContext } from './streamPicker';
@@ -71,7 +73,6 @@ async function createStream(ctx: StreamContext): Promise<void> {
   );
   if (!playback) return;
   // The service's default ladder ticked: Enter keeps it, and then the create leaves the ladder unsaid.
-  const { askLadder } = await import('./editStreamCommand.js');
   const profiles = await askLadder(ctx, SERVICE_LADDER, vscode.l10n.t('Livepeer: Create Stream (4/4)'));
   if (!profiles) return;
   const stream = await createStreamFor(session.client(), { name, record: recording.record, playback: playback.type, ...(isServiceLadder(profiles) ? {} : { profiles }) });
@@ -194,8 +195,8 @@ export function registerStreamCommands(ctx: StreamContext): vscode.Disposable[] 
     action(COMMANDS.streams.recordOn, (reason) => vscode.l10n.t('Livepeer: turning recording on: {0}', reason), (arg?: StreamArgument) => setRecord(ctx, arg, true)),
     action(COMMANDS.streams.recordOff, (reason) => vscode.l10n.t('Livepeer: turning recording off: {0}', reason), (arg?: StreamArgument) => setRecord(ctx, arg, false)),
     action(COMMANDS.streams.terminate, (reason) => vscode.l10n.t('Livepeer: stopping the live session: {0}', reason), (arg?: StreamArgument) => terminate(ctx, arg)),
-    action(COMMANDS.streams.createClip, (reason) => vscode.l10n.t('Livepeer: creating the clip: {0}', reason), async (arg?: unknown) => (await import('./clipCommand.js')).createClipCommand(ctx, arg)),
-    action(COMMANDS.streams.edit, (reason) => vscode.l10n.t('Livepeer: editing the stream: {0}', reason), async (arg?: StreamArgument) => (await import('./editStreamCommand.js')).editStreamCommand(ctx, arg)),
+    action(COMMANDS.streams.createClip, (reason) => vscode.l10n.t('Livepeer: creating the clip: {0}', reason), (arg?: unknown) => createClipCommand(ctx, arg)),
+    action(COMMANDS.streams.edit, (reason) => vscode.l10n.t('Livepeer: editing the stream: {0}', reason), (arg?: StreamArgument) => editStreamCommand(ctx, arg)),
     action(COMMANDS.streams.copyRtmpUrl, (reason) => vscode.l10n.t('Livepeer: copying the RTMP ingest URL: {0}', reason), (arg?: StreamArgument) => copyIngest(ctx, arg, 'rtmp')),
     action(COMMANDS.streams.copySrtUrl, (reason) => vscode.l10n.t('Livepeer: copying the SRT URL: {0}', reason), (arg?: StreamArgument) => copyIngest(ctx, arg, 'srt')),
     action(COMMANDS.streams.copyPlaybackUrl, (reason) => vscode.l10n.t('Livepeer: copying the playback URL: {0}', reason), (arg?: StreamArgument) => copyPlaybackUrl(ctx, arg)),

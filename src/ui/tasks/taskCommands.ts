@@ -1,11 +1,14 @@
 import * as vscode from 'vscode';
 import { isLoopbackHost, taskKind, type Asset, type Task, type TaskKind, type TaskQuery } from '../../api';
-import type { RetryAnswer } from '../../operations/retryProcessing';
-import type { NotReadyAnswer } from '../../operations/whyNotReady';
-import { phaseText } from '../assets/assetItem';
+import { importFromUrl, importUrlProblem } from '../../operations/importFromUrl';
+import { retryAsset, retryTask, untilRetryStarts, type RetryAnswer } from '../../operations/retryProcessing';
+import { localTraceOf } from '../../operations/uploadTrace';
+import { whyNotReady, type NotReadyAnswer } from '../../operations/whyNotReady';
 import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
-import { quoted, shownName } from '../common/format';
+import { refusalWords } from '../common/refusalWords';
+import { followToEnd, forgetEnd } from '../common/taskEnd';
+import { phaseText, quoted, shownName } from '../common/format';
 import type { TaskFeatureDeps } from './taskDeps';
 import type { TasksView } from './tasksView';
 
@@ -35,8 +38,6 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
   const { session, prompts } = deps;
   try {
     await session.loaded();
-    // The operations load as the assistant tools load them: one copy each (bundles of their own).
-    const { importFromUrl, importUrlProblem } = await import('../../operations/importFromUrl.js');
     const client = session.client();
     const serviceIsLocal = isLoopbackHost(new URL(client.http.baseUrl).hostname);
     const url = await prompts.inputChecked(
@@ -46,7 +47,10 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
         value: givenUrl(arg),
         placeHolder: vscode.l10n.t('https://example.com/video.mp4'),
       },
-      async (value) => importUrlProblem(value, serviceIsLocal),
+      async (value) => {
+        const problem = importUrlProblem(value, serviceIsLocal);
+        return problem && refusalWords(problem);
+      },
     );
     if (!url) return;
     const name = await prompts.input({
@@ -66,7 +70,6 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
     if (!playback) return;
     const answer = await importFromUrl(client, { name, url, playback: playback.value });
     deps.assets.show(answer.asset);
-    const { followToEnd } = await import('../common/taskEnd.js');
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.show(fresh) }, 'import', answer.asset);
     const shown = quoted(shownName(answer.asset));
     if (answer.existing) prompts.notify('info', vscode.l10n.t('Livepeer: this URL is already being imported, as {0}: that import goes on.', shown));
@@ -117,7 +120,6 @@ export async function whyNotReadyCommand(deps: TaskFeatureDeps, arg: unknown): P
     const asset = await assetOf(deps, arg, vscode.l10n.t('Select the asset to explain'), notReady);
     if (!asset) return undefined;
     const client = deps.session.client();
-    const [{ whyNotReady }, { localTraceOf }] = await Promise.all([import('../../operations/whyNotReady.js'), import('../../operations/uploadTrace.js')]);
     const answer = await whyNotReady(client, { assetId: asset.id, local: await localTraceOf(deps.uploads, asset.id) });
     await deps.results.show(vscode.l10n.t('Why is {0} not ready?', quoted(answer.name || answer.assetId)), whyLines(answer));
     return answer;
@@ -131,7 +133,6 @@ export async function retryAssetCommand(deps: TaskFeatureDeps, arg: unknown): Pr
   try {
     const asset = await assetOf(deps, arg, vscode.l10n.t('Select the failed asset to process again'), (a) => a.status?.phase === 'failed');
     if (!asset) return;
-    const { retryAsset } = await import('../../operations/retryProcessing.js');
     await followRetry(deps, await retryAsset(deps.session.client(), asset.id), shownName(asset));
   } catch (error) {
     reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: retrying the asset: {0}', reason), error);
@@ -152,11 +153,9 @@ async function followRetry(deps: TaskFeatureDeps, answer: RetryAnswer, name: str
   const client = deps.session.client();
   const sameProfile = deps.session.sameProfile();
   void (async () => {
-    const { untilRetryStarts } = await import('../../operations/retryProcessing.js');
     const asset = await untilRetryStarts(client, task.id, assetId);
     if (!asset || !sameProfile()) return;
     deps.assets.show(asset);
-    const { followToEnd, forgetEnd } = await import('../common/taskEnd.js');
     forgetEnd(asset.id);
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.show(fresh) }, origin, asset);
   })().catch((error: unknown) => reportError(deps.prompts, (reason) => vscode.l10n.t('Livepeer: following the retried task: {0}', reason), error));
@@ -183,7 +182,6 @@ export async function retryTaskCommand(deps: TaskFeatureDeps, arg: unknown): Pro
   const task = (arg as { task?: Task } | undefined)?.task;
   if (!task) return;
   try {
-    const { retryTask } = await import('../../operations/retryProcessing.js');
     const answer = await retryTask(deps.session.client(), task.id);
     const listed = deps.assets.listed().find((asset) => asset.id === task.outputAssetId);
     const name = listed ? shownName(listed) : task.outputAssetId || task.id;
@@ -219,7 +217,6 @@ export async function notifyTaskEndCommand(deps: TaskFeatureDeps, arg: unknown):
   if (!task?.outputAssetId || (kind !== 'upload' && kind !== 'import' && kind !== 'clip')) return;
   try {
     const asset = await deps.session.client().assets.get(task.outputAssetId);
-    const { followToEnd } = await import('../common/taskEnd.js');
     followToEnd({ ...deps, onSettled: (fresh) => deps.assets.show(fresh) }, kind, asset);
     vscode.window.setStatusBarMessage(vscode.l10n.t('$(bell) Livepeer: you will be told when {0} ends', quoted(shownName(asset))), 5000);
   } catch (error) {

@@ -6,7 +6,7 @@ import type { Account } from '../account/account';
 import { publishUploadContextKeys } from './uploadContextKeys';
 import { UploadFeedback, offerResume } from './uploadFeedback';
 import { uploadDrop } from './uploadDrop';
-import { uploadSettings } from './uploadSettings';
+import { uploadSettings } from '../common/uploadSettings';
 import { UploadStatusBar } from './uploadStatusBar';
 import { UploadsView } from './uploadsView';
 

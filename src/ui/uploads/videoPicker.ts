@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { VIDEO_EXTENSIONS } from '../../upload';
 import type { Prompts } from '../common/prompts';
 import { byteSize } from '../common/format';
-import { videoGlob } from './videoFiles';
+import { videoGlob } from '../common/videoFiles';
 
 /** Enough for any real project; keeps a huge media folder from stalling the picker. */
 const MAX_FILES = 500;

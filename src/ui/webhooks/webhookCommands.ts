@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Failure } from '../common/errorReporting';
 import type { Webhook, WebhookDelivery } from '../../api';
+import { deleteWebhook, resendDelivery } from '../../operations/webhookChanges';
 import { copyToClipboard, onItem, registerCommand } from '../common/commands';
 import { openInStudio } from '../common/openInStudio';
 import { createWebhook, editWebhook } from './webhookForm';
@@ -23,7 +24,7 @@ async function remove(ctx: WebhookContext, arg: WebhookArgument): Promise<void> 
     DELETE,
   );
   if (choice !== DELETE) return;
-  await (await import('../../operations/webhookChanges.js')).deleteWebhook(ctx.session.client(), webhook.id);
+  await deleteWebhook(ctx.session.client(), webhook.id);
   ctx.view.remove(webhook.id);
 }
 
@@ -39,7 +40,7 @@ async function copySecret(ctx: WebhookContext, arg: WebhookArgument): Promise<vo
 async function resend(ctx: WebhookContext, arg: DeliveryArgument): Promise<WebhookDelivery | undefined> {
   const delivery = await resolveDelivery(ctx, arg, vscode.l10n.t('Select the delivery to send again'));
   if (!delivery) return undefined;
-  const sent = await (await import('../../operations/webhookChanges.js')).resendDelivery(ctx.session.client(), delivery.webhookId, delivery.id);
+  const sent = await resendDelivery(ctx.session.client(), delivery.webhookId, delivery.id);
   const status = sent.response?.status;
   const text = sent.success
     ? vscode.l10n.t('Livepeer: {0} sent again: delivered ({1}).', sent.event, String(status))

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Webhook, WebhookEventName, WebhookInput, WebhookUpdate } from '../../api';
+import { webhookUrlProblem } from '../../api/webhooks/url';
+import { createWebhook as createWebhookFor, updateWebhook as updateWebhookFor } from '../../operations/webhookChanges';
+import { eventChoices } from './webhookEventChoices';
 import { shownUrl } from './webhookItems';
 import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
 import { tickWhenHeld } from '../common/walkthrough';
@@ -18,13 +21,10 @@ function generateSecret(): string {
   return randomBytes(32).toString('hex');
 }
 
-/** The service's own check (webhookUrl.ts, its own bundle), so a URL it would refuse is corrected here, with the wrong part named. */
-async function urlProblem(): Promise<(value: string) => string | undefined> {
-  const { webhookUrlProblem } = await import('../../api/webhooks/url.js');
-  return (value) => {
-    const problem = webhookUrlProblem(value.trim());
-    return problem && problem.charAt(0).toUpperCase() + problem.slice(1);
-  };
+/** The service's own check (api/webhooks/url.ts), so a URL it would refuse is corrected here, with the wrong part named. */
+function urlProblem(value: string): string | undefined {
+  const problem = webhookUrlProblem(value.trim());
+  return problem && problem.charAt(0).toUpperCase() + problem.slice(1);
 }
 
 function askName(ctx: WebhookContext, title: string, value = ''): Thenable<string | undefined> {
@@ -32,13 +32,11 @@ function askName(ctx: WebhookContext, title: string, value = ''): Thenable<strin
 }
 
 async function askUrl(ctx: WebhookContext, title: string, value = ''): Promise<string | undefined> {
-  const validateInput = await urlProblem();
-  const url = await ctx.prompts.input({ title, prompt: vscode.l10n.t('The address Livepeer Studio POSTs events to (http:// or https://)'), placeHolder: vscode.l10n.t('https://example.com/webhooks/livepeer'), value, validateInput });
+  const url = await ctx.prompts.input({ title, prompt: vscode.l10n.t('The address Livepeer Studio POSTs events to (http:// or https://)'), placeHolder: vscode.l10n.t('https://example.com/webhooks/livepeer'), value, validateInput: urlProblem });
   return url?.trim();
 }
 
 async function askEvents(ctx: WebhookContext, title: string, current: readonly string[] = []): Promise<WebhookEventName[] | undefined> {
-  const { eventChoices } = await import('./webhookEventChoices.js');
   let placeHolder = vscode.l10n.t('Events that trigger the webhook');
   for (;;) {
     const picked = await ctx.prompts.pickMany(eventChoices(current), { title, placeHolder, matchOnDescription: true });
@@ -98,8 +96,7 @@ export async function createWebhook(ctx: WebhookContext): Promise<Webhook | unde
   const sharedSecret = await askSecret(ctx, TITLE_CREATE, false);
   if (!sharedSecret || sharedSecret === 'keep') return undefined;
   const input: WebhookInput = { name, url, events, sharedSecret, ...(streamId ? { streamId } : {}) };
-  // Loaded as the assistant's tool loads the webhook operations: one copy (a bundle of its own).
-  const webhook = await (await import('../../operations/webhookChanges.js')).createWebhook(ctx.session.client(), input);
+  const webhook = await createWebhookFor(ctx.session.client(), input);
   tickWhenHeld('Webhook', 1);
   await ctx.view.addOrUpdate(webhook);
   void offerCopySecret(ctx, webhook, vscode.l10n.t('Livepeer: webhook {0} created for {1}.', nameOf(webhook), shownUrl(webhook.url)));
@@ -151,7 +148,7 @@ export async function editWebhook(ctx: WebhookContext, arg: WebhookArgument): Pr
   if (!picked) return;
   const change = await askChange(ctx, webhook, picked.field);
   if (!change) return;
-  await (await import('../../operations/webhookChanges.js')).updateWebhook(ctx.session.client(), webhook.id, change);
+  await updateWebhookFor(ctx.session.client(), webhook.id, change);
   if (change.sharedSecret) await ctx.secretChanges.record(webhook.id);
   await ctx.view.refreshWebhook(webhook.id);
   if (change.sharedSecret) void offerCopySecret(ctx, webhook, vscode.l10n.t('Livepeer: webhook {0} has a new shared secret: update your handler.', nameOf(webhook)));

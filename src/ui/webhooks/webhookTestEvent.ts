@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { sendWebhookTestEvent, withoutKnownSecrets, withoutSecrets, type Asset, type Stream, type WebhookEventName } from '../../api';
+import { buildWebhookTestEvent } from '../../api/webhooks/testEvent';
+import { eventChoices } from './webhookEventChoices';
 import { shownUrl } from './webhookItems';
 import { nameOf, resolveWebhook, type WebhookArgument, type WebhookContext } from './webhookPicker';
 import { shownName } from '../common/format';
@@ -35,14 +37,12 @@ export async function sendTestEvent(ctx: WebhookContext, arg: WebhookArgument, e
   let event = eventName;
   if (!event) {
     const subscribed = chosen.events.length ? chosen.events : undefined;
-    const { eventChoices } = await import('./webhookEventChoices.js');
     const picked = await ctx.prompts.pick(eventChoices([], subscribed), { title: vscode.l10n.t('Livepeer: Send Test Event to {0}', nameOf(chosen)), placeHolder: vscode.l10n.t('Event to send'), matchOnDescription: true });
     event = picked?.event;
   }
   if (!event) return undefined;
   const webhook = await ctx.session.client().webhooks.get(chosen.id);
   const context = await accountIds(ctx, webhook.streamId);
-  const { buildWebhookTestEvent } = await import('../../api/webhooks/testEvent.js');
   const body = buildWebhookTestEvent(event, { webhookId: webhook.id, ...context });
   const target = shownUrl(webhook.url);
   const answer = await ctx.prompts.progress(vscode.l10n.t('Livepeer: sending {0} to {1}', event, target), (_report, cancelled) => {

@@ -1,5 +1,5 @@
 import type { UploadMethodChoice } from '../../upload';
-import { contributed } from '../common/settings';
+import { contributed } from './settings';
 
 const SECTION = 'livepeer.upload';
 const METHODS: readonly UploadMethodChoice[] = ['auto', 'direct', 'tus'];

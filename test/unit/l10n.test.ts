@@ -10,7 +10,7 @@ const root = resolve(__dirname, '..', '..', '..');
 const ui = join(root, 'src', 'ui');
 
 /** Calls whose arguments a person reads (buttons included). */
-const SHOWN_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'setStatusBarMessage', 'progress', 'confirm', 'appendMarkdown', 'appendText']);
+const SHOWN_CALLS = new Set(['copyToClipboard', 'showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'setStatusBarMessage', 'progress', 'confirm', 'appendMarkdown', 'appendText']);
 /** Properties a person reads, as `{ name: … }` or `x.name = …`. */
 const SHOWN_PROPERTIES = new Set(['title', 'placeHolder', 'prompt', 'label', 'description', 'detail', 'tooltip', 'message', 'text', 'openLabel', 'saveLabel', 'safeLabel']);
 /** Constructors whose first argument a person reads. */

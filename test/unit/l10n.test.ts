@@ -159,6 +159,43 @@ function fragmentArguments(file: string): string[] {
   return found;
 }
 
+/** The webviews' scripts (`src/ui/<feature>/webview/*.ts`), which build their pages in the browser. */
+function pageSources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (!statSync(path).isDirectory()) return [];
+    return name === 'webview' ? readdirSync(path).filter((file) => file.endsWith('.ts')).map((file) => join(path, file)) : pageSources(path);
+  });
+}
+
+/**
+ * What a webview page shows as plain text: its status line (`say`), a `textContent` or a `detail`
+ * set from a literal, an `aria-label`/`title` attribute, the text between the tags of the HTML it
+ * inserts. Its words go through `l10n.t` of @vscode/l10n, given VS Code's bundle by the extension.
+ */
+function pageStrings(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const check = (expr: ts.Expression | undefined, strip = (text: string) => text) => {
+    if (!expr) return;
+    for (const text of plainTexts(expr).map(strip).filter(hasWords)) found.push(`${relative(root, file)}:${source.getLineAndCharacterOfPosition(expr.getStart(source)).line + 1}: ${text.trim()}`);
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const name = nameOf(node.expression);
+      const [first, second] = node.arguments;
+      if (name === 'say') check(first);
+      if (name === 'setAttribute' && first && ts.isStringLiteral(first) && ['aria-label', 'title'].includes(first.text)) check(second);
+      if (name === 'insertAdjacentHTML') check(second, (html) => html.replace(/<[^>]*>/g, ' '));
+    }
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.name.text === 'textContent') check(node.right);
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'detail') check(node.initializer);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('localisation: the texts src/ui shows', () => {
   it('finds a plain text where it is shown (the check itself)', () => {
     const probe = join(root, 'out', 'l10n-probe.ts');
@@ -172,6 +209,30 @@ describe('localisation: the texts src/ui shows', () => {
     ts.sys.writeFile(probe, text);
     const found = plainStrings(probe).map((line) => line.replace(/^[^:]*:/, ''));
     assert.deepEqual(found, ['1: Livepeer: plain', '2: Updated ', '3: ready', '4: Open']);
+  });
+
+  it('finds a plain text a webview page shows (the check itself)', () => {
+    const probe = join(root, 'out', 'l10n-page-probe.ts');
+    const text = [
+      "say('Loading…');",
+      "bar.insertAdjacentHTML('beforeend', '<button id=\"a\">Mark In</button><span id=\"b\"></span>');",
+      'total.textContent = `(${sum} in all)`;',
+      "chart.setAttribute('aria-label', 'Views per day');",
+      "vscode.postMessage({ type: 'failed', detail: `media error ${code}` });",
+      "say(l10n.t('Live')); total.textContent = `(${text})`; chart.setAttribute('role', 'img');",
+    ].join('\n');
+    ts.sys.writeFile(probe, text);
+    assert.deepEqual(
+      pageStrings(probe).map((line) => line.replace(/^[^:]*:/, '')),
+      ['1: Loading…', '2: Mark In', '3: in all)', '4: Views per day', '5: media error'],
+    );
+  });
+
+  it('shows no plain text in the webview pages: their words come from the same bundle (l10n.t)', () => {
+    const pages = pageSources(ui);
+    assert.ok(pages.some((file) => file.endsWith('playerScript.ts')), 'the player page is read');
+    assert.deepEqual(pages.flatMap(pageStrings), [], 'wrap these in l10n.t of @vscode/l10n (see src/ui/player/webview/pageL10n.ts)');
+    assert.deepEqual(pages.flatMap(badL10nCalls), []);
   });
 
   it('finds an l10n.t call whose placeholders and arguments differ (the check itself)', () => {

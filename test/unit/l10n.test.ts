@@ -16,7 +16,7 @@ const SHOWN_PROPERTIES = new Set(['title', 'placeHolder', 'prompt', 'label', 'de
 /** Constructors whose first argument a person reads. */
 const SHOWN_CONSTRUCTORS = new Set(['TreeItem', 'MarkdownString']);
 
-function sources(dir: string): string[] {
+export function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'webview' ? [] : sources(path);
@@ -196,6 +196,42 @@ function pageStrings(file: string): string[] {
   return found;
 }
 
+/** The vscode-free layers: their error messages and the changes a tool asks to confirm are read by people. */
+export const LAYERS = ['api', 'upload', 'download', 'profiles', 'tools', 'mcp'].map((layer) => join(root, 'src', layer));
+/** Errors a person never reads: a broken invariant of the code itself, named by its class. */
+const DEVELOPER_ONLY = /^(DiskFileReader|TusUrlStorage|UndiciHttpStack): |^resume must not request a new upload$/;
+
+/**
+ * Plain English a person reads from a vscode-free layer: the message of an error it makes
+ * (`new StudioApiError(kind, message)`, `StudioApiError.config(message)`, `new …Error(message)`) or
+ * the change a tool asks to confirm (`describeChange`), given as a literal with words instead of
+ * through `l10n.t` of @vscode/l10n.
+ */
+export function layerStrings(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const check = (expr: ts.Expression | undefined) => {
+    if (!expr) return;
+    const texts = plainTexts(expr).filter(hasWords);
+    if (texts.some((text) => DEVELOPER_ONLY.test(text))) return;
+    for (const text of texts) found.push(`${relative(root, file)}:${source.getLineAndCharacterOfPosition(expr.getStart(source)).line + 1}: ${text.trim()}`);
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isNewExpression(node) && /Error$/.test(nameOf(node.expression)) && nameOf(node.expression) !== 'TypeError') {
+      check(node.arguments?.[nameOf(node.expression) === 'StudioApiError' ? 1 : 0]);
+    }
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && nameOf(node.expression.expression) === 'StudioApiError') check(node.arguments[0]);
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'describeChange' && ts.isArrowFunction(node.initializer)) {
+      const body = node.initializer.body;
+      if (ts.isBlock(body)) body.statements.forEach((statement) => ts.isReturnStatement(statement) && check(statement.expression));
+      else check(body);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('localisation: the texts src/ui shows', () => {
   it('finds a plain text where it is shown (the check itself)', () => {
     const probe = join(root, 'out', 'l10n-probe.ts');
@@ -289,8 +325,30 @@ describe('localisation: the texts src/ui shows', () => {
   });
 
   it('hands no English words to a localised template, in src/ui and the vscode-free layers', () => {
-    const layers = ['api', 'upload', 'download', 'profiles', 'tools', 'mcp'].map((layer) => join(root, 'src', layer));
-    assert.deepEqual([ui, ...layers].flatMap(sources).flatMap(fragmentArguments), [], 'a whole sentence with its own l10n.t template for each case');
+    assert.deepEqual([ui, ...LAYERS].flatMap(sources).flatMap(fragmentArguments), [], 'a whole sentence with its own l10n.t template for each case');
+  });
+
+  it('finds plain English an error or a change to confirm says, in a vscode-free layer (the check itself)', () => {
+    const probe = join(root, 'out', 'l10n-layer-probe.ts');
+    const text = [
+      "throw new StudioApiError('server', `the service answered ${what}: try again later`, context);",
+      "return StudioApiError.config('no API token set');",
+      "throw new DownloadError(done ? 'the connection closed' : l10n.t('the server answered {0}', status), 0);",
+      "const tool = { describeChange: (input) => `create the stream ${input.name}` };",
+      "throw new StudioApiError('server', l10n.t('the service answered {0}: try again later', what)); throw new TypeError('not a file');",
+      "throw new Error('TusUrlStorage: no upload context set'); throw new Error(reason);",
+    ].join('\n');
+    ts.sys.writeFile(probe, text);
+    assert.deepEqual(
+      layerStrings(probe).map((line) => line.replace(/^[^:]*:/, '')),
+      ['1: the service answered', '1: : try again later', '2: no API token set', '3: the connection closed', '4: create the stream'],
+    );
+  });
+
+  it('says the errors and the changes to confirm of the vscode-free layers through l10n.t, whole sentences', () => {
+    const files = LAYERS.flatMap(sources);
+    assert.deepEqual(files.flatMap(layerStrings), [], 'l10n.t of @vscode/l10n, a string literal with {0} placeholders, a whole sentence per case');
+    assert.deepEqual(files.flatMap(badL10nCalls), []);
   });
 });
 

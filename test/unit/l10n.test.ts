@@ -198,8 +198,8 @@ function pageStrings(file: string): string[] {
 
 /** The vscode-free layers: their error messages and the changes a tool asks to confirm are read by people. */
 export const LAYERS = ['api', 'upload', 'download', 'profiles', 'tools', 'mcp'].map((layer) => join(root, 'src', layer));
-/** Errors a person never reads: a broken invariant of the code itself, named by its class. */
-const DEVELOPER_ONLY = /^(DiskFileReader|TusUrlStorage|UndiciHttpStack): |^resume must not request a new upload$/;
+/** Errors a person never reads: a broken invariant of the code itself, named by its class, or a code (PROXY_TUNNEL_CLOSED) the message is made from. */
+const DEVELOPER_ONLY = /^(DiskFileReader|TusUrlStorage|UndiciHttpStack): |^resume must not request a new upload$|^[A-Z_]+$/;
 
 /**
  * Plain English a person reads from a vscode-free layer: the message of an error it makes
@@ -207,12 +207,23 @@ const DEVELOPER_ONLY = /^(DiskFileReader|TusUrlStorage|UndiciHttpStack): |^resum
  * the change a tool asks to confirm (`describeChange`), given as a literal with words instead of
  * through `l10n.t` of @vscode/l10n.
  */
+/** plainTexts, and the words of what a template literal puts in its gaps (`${kept ? 'resume it' : 'upload again'}`). */
+function deepTexts(expr: ts.Expression): string[] {
+  const inner = (node: ts.Expression): ts.Expression[] => {
+    if (ts.isParenthesizedExpression(node)) return inner(node.expression);
+    if (ts.isConditionalExpression(node)) return [...inner(node.whenTrue), ...inner(node.whenFalse)];
+    if (ts.isBinaryExpression(node)) return [...inner(node.left), ...inner(node.right)];
+    return ts.isTemplateExpression(node) ? node.templateSpans.map((span) => span.expression) : [];
+  };
+  return [...plainTexts(expr), ...inner(expr).flatMap(deepTexts)];
+}
+
 export function layerStrings(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const check = (expr: ts.Expression | undefined) => {
     if (!expr) return;
-    const texts = plainTexts(expr).filter(hasWords);
+    const texts = deepTexts(expr).filter(hasWords);
     if (texts.some((text) => DEVELOPER_ONLY.test(text))) return;
     for (const text of texts) found.push(`${relative(root, file)}:${source.getLineAndCharacterOfPosition(expr.getStart(source)).line + 1}: ${text.trim()}`);
   };
@@ -337,11 +348,12 @@ describe('localisation: the texts src/ui shows', () => {
       "const tool = { describeChange: (input) => `create the stream ${input.name}` };",
       "throw new StudioApiError('server', l10n.t('the service answered {0}: try again later', what)); throw new TypeError('not a file');",
       "throw new Error('TusUrlStorage: no upload context set'); throw new Error(reason);",
+      "throw new StudioApiError('config', `${error.message}: ${kept ? 'the upload is kept' : ''}`);",
     ].join('\n');
     ts.sys.writeFile(probe, text);
     assert.deepEqual(
       layerStrings(probe).map((line) => line.replace(/^[^:]*:/, '')),
-      ['1: the service answered', '1: : try again later', '2: no API token set', '3: the connection closed', '4: create the stream'],
+      ['1: the service answered', '1: : try again later', '2: no API token set', '3: the connection closed', '4: create the stream', '7: the upload is kept'],
     );
   });
 

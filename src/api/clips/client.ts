@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { Asset } from '../assets/types';
 import { ID, objectCall } from '../core/answerShape';
 import { StudioApiError } from '../core/errors';
@@ -29,7 +30,7 @@ const LIST_LIMIT = 100;
  */
 export class ClipApi extends ResourceApi {
   async create(input: ClipInput, signal?: AbortSignal): Promise<CreatedClip> {
-    if (!(input.endTime > input.startTime)) throw StudioApiError.config('the clip must end after it starts');
+    if (!(input.endTime > input.startTime)) throw StudioApiError.config(l10n.t('the clip must end after it starts'));
     const body = { ...input, ...(input.name?.trim() ? { name: input.name.trim() } : { name: undefined }) };
     return objectCall<CreatedClip>(this.http, 'POST', '/clip', { asset: ID, task: ID }, 'clip', { body, signal });
   }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { StudioApiError } from './errors';
 
 /**
@@ -5,7 +6,7 @@ import { StudioApiError } from './errors';
  * the collection or its parent instead (URLs resolve dot segments), so they are refused unsent.
  */
 export function resourcePath(collection: string, id: string, what: string): string {
-  if (!id) throw StudioApiError.config(`${what} id is empty`);
-  if (id === '.' || id === '..') throw StudioApiError.config(`"${id}" is not a ${what} id`);
+  if (!id) throw StudioApiError.config(l10n.t('{0} id is empty', what));
+  if (id === '.' || id === '..') throw StudioApiError.config(l10n.t('"{0}" is not a {1} id', id, what));
   return `${collection}/${encodeURIComponent(id)}`;
 }

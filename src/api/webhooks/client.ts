@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { ID, objectCall } from '../core/answerShape';
 import { StudioApiError } from '../core/errors';
 import { ResourceApi } from '../core/http';
@@ -33,10 +34,10 @@ async function checkUrl(url: unknown): Promise<void> {
 async function checkFields(fields: WebhookUpdate, creating: boolean): Promise<void> {
   const names = Object.keys(fields).filter((name) => fields[name as keyof WebhookUpdate] !== undefined);
   const unknown = names.filter((name) => !UPDATABLE_FIELDS.has(name));
-  if (unknown.length) throw StudioApiError.config(`a webhook has no field ${unknown.join(', ')}`);
-  if (!creating && !names.length) throw StudioApiError.config('nothing to change on the webhook');
-  if ((creating || fields.name !== undefined) && !fields.name?.trim()) throw StudioApiError.config('webhook name is empty: give the webhook a name');
-  if ((creating || fields.events !== undefined) && !Array.isArray(fields.events)) throw StudioApiError.config('choose the events the webhook receives');
+  if (unknown.length) throw StudioApiError.config(l10n.t('a webhook has no field {0}', unknown.join(', ')));
+  if (!creating && !names.length) throw StudioApiError.config(l10n.t('nothing to change on the webhook'));
+  if ((creating || fields.name !== undefined) && !fields.name?.trim()) throw StudioApiError.config(l10n.t('webhook name is empty: give the webhook a name'));
+  if ((creating || fields.events !== undefined) && !Array.isArray(fields.events)) throw StudioApiError.config(l10n.t('choose the events the webhook receives'));
   if (creating || fields.url !== undefined) await checkUrl(fields.url);
 }
 

@@ -20,7 +20,7 @@ export function assetQueryParams(query: AssetQuery): Record<string, string | und
 }
 
 function assetPath(id: string): string {
-  return resourcePath('/asset', id, 'asset');
+  return resourcePath('/asset', id);
 }
 
 /** Assets (uploaded videos) and the request that starts an upload. */

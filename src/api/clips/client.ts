@@ -37,13 +37,13 @@ export class ClipApi extends ResourceApi {
 
   /** A stream's clips (by id or playbackId), newest first. */
   listForStream(streamId: string, signal?: AbortSignal): Promise<Asset[]> {
-    const path = `${resourcePath('/stream', streamId, 'stream')}/clips`;
+    const path = `${resourcePath('/stream', streamId)}/clips`;
     return collectPages((cursor) => fetchPage<Asset>(this.http, path, ID, 'clip', {}, cursor, LIST_LIMIT, signal), path);
   }
 
   /** A session's clips, newest first. */
   listForSession(sessionId: string, signal?: AbortSignal): Promise<Asset[]> {
-    const path = `${resourcePath('/session', sessionId, 'session')}/clips`;
+    const path = `${resourcePath('/session', sessionId)}/clips`;
     return collectPages((cursor) => fetchPage<Asset>(this.http, path, ID, 'clip', {}, cursor, LIST_LIMIT, signal), path);
   }
 }

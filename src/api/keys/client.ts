@@ -12,7 +12,7 @@ const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);
 const KEY_SHAPE: Shape = { id: 'string', publicKey: 'string' };
 
 function keyPath(id: string): string {
-  return resourcePath(SIGNING_KEYS, id, 'signing key');
+  return resourcePath(SIGNING_KEYS, id);
 }
 
 function checkKeyUpdate(update: SigningKeyUpdate): void {

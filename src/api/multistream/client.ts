@@ -11,7 +11,7 @@ const TARGETS = '/multistream/target';
 const LIST_LIMIT = 100;
 
 function targetPath(id: string): string {
-  return resourcePath(TARGETS, id, 'multistream target');
+  return resourcePath(TARGETS, id);
 }
 
 /** Refuses a bad URL before it is sent, in words that never repeat it; answers the secrets it carries. */

@@ -11,7 +11,7 @@ const PLAYBACK_SHAPE: Shape = { meta: { source: 'array' } };
 export class PlaybackApi extends ResourceApi {
   /** How a stream's or asset's playback id can be played (HLS, MP4, WebRTC, thumbnails). */
   async get(playbackId: string, signal?: AbortSignal): Promise<PlaybackInfo> {
-    const path = resourcePath('/playback', playbackId, 'playback');
+    const path = resourcePath('/playback', playbackId);
     try {
       return await objectCall<PlaybackInfo>(this.http, 'GET', path, PLAYBACK_SHAPE, 'playback info', { signal });
     } catch (error) {

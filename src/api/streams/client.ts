@@ -25,7 +25,7 @@ function specSecrets(targets: StreamTargetInput[] | undefined): string[] {
 }
 
 function streamPath(id: string, action = ''): string {
-  return `${resourcePath('/stream', id, 'stream')}${action}`;
+  return `${resourcePath('/stream', id)}${action}`;
 }
 
 /** Offset of a `skip<N>` cursor, the form the service's list cursors take. */

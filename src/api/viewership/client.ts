@@ -107,7 +107,7 @@ export class ViewershipApi extends ResourceApi {
   /** All-time views and minutes watched of a playback id (the service needs no token for this one). */
   totalViews(playbackId: string, signal?: AbortSignal): Promise<TotalViews> {
     return this.ask(async () => {
-      const path = resourcePath('/data/views/query/total', playbackId, 'playback');
+      const path = resourcePath('/data/views/query/total', playbackId);
       const { data } = await this.http.call<unknown>('GET', path, { signal });
       const row = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
       return { viewCount: count(row.viewCount, 'viewCount', path), playtimeMins: count(row.playtimeMins, 'playtimeMins', path) };

@@ -17,11 +17,11 @@ const LIST_LIMIT = 100;
 const NEWEST_FIRST = 'createdAt-true';
 
 function webhookPath(id: string, rest = ''): string {
-  return `${resourcePath(WEBHOOKS, id, 'webhook')}${rest}`;
+  return `${resourcePath(WEBHOOKS, id)}${rest}`;
 }
 
 function deliveryPath(webhookId: string, deliveryId: string, rest = ''): string {
-  return `${resourcePath(webhookPath(webhookId, '/log'), deliveryId, 'delivery')}${rest}`;
+  return `${resourcePath(webhookPath(webhookId, '/log'), deliveryId)}${rest}`;
 }
 
 /** The service's URL check, loaded at the first create or URL change (it is its own bundle: the extension's stays small). */

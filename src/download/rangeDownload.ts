@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { NetAgent } from '../api/core/network';
@@ -101,28 +102,34 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
       const range = contentRange(response.headers['content-range']);
       if (range?.start !== offset) {
         await response.body.dump();
-        throw new DownloadError(`the server sent bytes from ${range?.start ?? '?'} where ${offset} were asked for`, offset);
+        throw new DownloadError(l10n.t('the server sent bytes from {0} where {1} were asked for', range?.start ?? '?', offset), offset);
       }
       total = range.total;
     } else if (response.statusCode === 416 && offset) {
       // Nothing after the part: complete when its size is the file's.
       await response.body.dump();
       total = unsatisfiedTotal(response.headers['content-range']);
-      if (total !== offset) throw new DownloadError(`the partial file (${offset} bytes) is not the file on the server (${total ?? 'unknown'} bytes): delete ${part} and download again`, offset);
+      if (total !== offset) {
+        const summary =
+          total === undefined
+            ? l10n.t('the partial file ({0} bytes) is not the file on the server (unknown bytes): delete {1} and download again', offset, part)
+            : l10n.t('the partial file ({0} bytes) is not the file on the server ({1} bytes): delete {2} and download again', offset, total, part);
+        throw new DownloadError(summary, offset);
+      }
     } else if (response.statusCode === 200) {
       offset = 0;
       const length = Number(response.headers['content-length']);
       total = Number.isFinite(length) ? length : undefined;
     } else {
       await response.body.dump();
-      throw new DownloadError(`the server answered ${response.statusCode}`, offset);
+      throw new DownloadError(l10n.t('the server answered {0}', response.statusCode), offset);
     }
     if (response.statusCode !== 416) {
       writePartVersion(target, versionOf(response.headers, total));
       await receive(response, part, offset, total, options);
     }
     const size = sizeOf(part);
-    if (total !== undefined && size !== total) throw new DownloadError(`${size} of ${total} bytes arrived`, size);
+    if (total !== undefined && size !== total) throw new DownloadError(l10n.t('{0} of {1} bytes arrived', size, total), size);
     await fs.promises.rename(part, target);
     dropPartVersion(target);
     return { bytes: size, resumedFrom: offset };
@@ -169,8 +176,8 @@ async function receive(response: Answer, part: string, offset: number, total: nu
     // Not the file listed: nothing of it is kept, so the next try starts afresh.
     await fs.promises.rm(part, { force: true });
     dropPartVersion(options.target);
-    throw new DownloadError(`the server sent more than the ${options.expectedBytes} bytes listed for the file without saying its length; stopped after ${bytes} bytes and kept none of them`, 0);
+    throw new DownloadError(l10n.t('the server sent more than the {0} bytes listed for the file without saying its length; stopped after {1} bytes and kept none of them', options.expectedBytes ?? '?', bytes), 0);
   }
   if (failure && options.signal?.aborted) throw failure as Error;
-  if (failure) throw new DownloadError(`the connection closed after ${sizeOf(part)} bytes`, sizeOf(part));
+  if (failure) throw new DownloadError(l10n.t('the connection closed after {0} bytes', sizeOf(part)), sizeOf(part));
 }

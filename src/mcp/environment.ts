@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { apiTokenProblem, parseBaseUrl } from '../api';
 
 export const DEFAULT_BASE_URL = 'https://livepeer.studio/api';
@@ -15,14 +16,14 @@ export interface McpSettings {
  */
 export function settingsFrom(env: NodeJS.ProcessEnv): McpSettings {
   const token = env.LIVEPEER_API_KEY?.trim() ?? '';
-  if (!token) throw new Error('LIVEPEER_API_KEY is not set: put a Livepeer Studio API key in the MCP server’s environment (the "env" of its configuration)');
+  if (!token) throw new Error(l10n.t('LIVEPEER_API_KEY is not set: put a Livepeer Studio API key in the MCP server’s environment (the "env" of its configuration)'));
   const problem = apiTokenProblem(token);
-  if (problem) throw new Error(`LIVEPEER_API_KEY: ${problem}`);
+  if (problem) throw new Error(l10n.t('LIVEPEER_API_KEY: {0}', problem));
   let baseUrl: string;
   try {
     baseUrl = parseBaseUrl(env.LIVEPEER_BASE_URL?.trim() || DEFAULT_BASE_URL);
   } catch (error) {
-    throw new Error(`LIVEPEER_BASE_URL: ${(error as Error).message.replace(/livepeer.baseURL/g, 'LIVEPEER_BASE_URL')}`);
+    throw new Error(l10n.t('LIVEPEER_BASE_URL: {0}', (error as Error).message.replace(/livepeer.baseURL/g, 'LIVEPEER_BASE_URL')));
   }
   return { token, baseUrl, allowChanges: env.LIVEPEER_ALLOW_CHANGES === '1' };
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { StudioApiError, StudioClient, type ApiCallRecord } from '../api';
 import type { Profile } from './profile';
 import type { ProfileStore } from './profileStore';
@@ -39,7 +40,7 @@ export class ProfileClients {
    */
   of(profileId: string, whileCurrent: boolean): StudioClient {
     const profile = this.profiles.store.get(profileId);
-    if (!profile) throw StudioApiError.config('the profile this was started with was removed: it cannot be reached any more');
+    if (!profile) throw StudioApiError.config(l10n.t('the profile this was started with was removed: it cannot be reached any more'));
     const key = whileCurrent ? `${profileId}/current` : profileId;
     const cached = this.clients.get(key);
     if (cached && cached.baseUrl === profile.baseUrl) return cached.client;
@@ -49,7 +50,7 @@ export class ProfileClients {
       profile.baseUrl,
       async () => {
         await this.loaded();
-        if (whileCurrent && this.profiles.current?.id !== profileId) throw StudioApiError.config(`the current profile changed from “${profile.name}” meanwhile: nothing was sent`);
+        if (whileCurrent && this.profiles.current?.id !== profileId) throw StudioApiError.config(l10n.t('the current profile changed from “{0}” meanwhile: nothing was sent', profile.name));
         return token();
       },
       token,

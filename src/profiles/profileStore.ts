@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { randomUUID } from 'node:crypto';
 import { StudioApiError, apiTokenProblem, parseBaseUrl, rememberSecrets } from '../api';
 import type { KeyValueStore } from '../upload/store/keyValueStore';
@@ -45,7 +46,7 @@ export const PROFILES_STATE_KEY = 'livepeer.profiles';
 
 function checkedToken(token: string): string {
   const problem = apiTokenProblem(token);
-  if (!token || problem) throw StudioApiError.config(`the API token is ${token ? `malformed (${problem})` : 'empty'}: paste it again`);
+  if (!token || problem) throw StudioApiError.config(token ? l10n.t('the API token is malformed ({0}): paste it again', problem ?? '') : l10n.t('the API token is empty: paste it again'));
   return token;
 }
 
@@ -184,7 +185,7 @@ export class ProfileStore {
 
   private existing(id: string): Profile {
     const profile = this.get(id);
-    if (!profile) throw StudioApiError.config('that profile no longer exists: pick another one');
+    if (!profile) throw StudioApiError.config(l10n.t('that profile no longer exists: pick another one'));
     return profile;
   }
 

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { SESSIONS_SEARCHED, createClip, lastPart, sessionLengthMs, sessionToClip } from '../operations/createClip';
 import { importFromUrl } from '../operations/importFromUrl';
@@ -23,7 +24,7 @@ export const importFromUrlTool = defineTool({
     name: nameField('The asset name.'),
     playback: playbackField(),
   },
-  describeChange: (input) => `import the video at ${input.url} as a new asset “${input.name}” (${input.playback === 'jwt' ? 'signed playback' : 'public playback'})`,
+  describeChange: (input) => input.playback === 'jwt' ? l10n.t('import the video at {0} as a new asset “{1}” (signed playback)', input.url, input.name) : l10n.t('import the video at {0} as a new asset “{1}” (public playback)', input.url, input.name),
   async run(input, { client }) {
     const answer = await importFromUrl(client, input);
     return {
@@ -34,6 +35,16 @@ export const importFromUrlTool = defineTool({
     };
   },
 });
+
+/** The clip a confirmation names, each case its own clause: the last seconds or a span, of a session named or the latest. */
+function clipToCut({ streamId, sessionId, lastSeconds, fromSeconds = 0, toSeconds = 0 }: { streamId: string; sessionId?: string; lastSeconds?: number; fromSeconds?: number; toSeconds?: number }): string {
+  if (lastSeconds !== undefined) {
+    if (sessionId === undefined) return l10n.t('cut a clip of the last {0} s of the latest session of the stream {1} as a new asset', lastSeconds, streamId);
+    return l10n.t('cut a clip of the last {0} s of the session {1} of the stream {2} as a new asset', lastSeconds, sessionId, streamId);
+  }
+  if (sessionId === undefined) return l10n.t('cut a clip of {0} s to {1} s of the latest session of the stream {2} as a new asset', fromSeconds, toSeconds, streamId);
+  return l10n.t('cut a clip of {0} s to {1} s of the session {2} of the stream {3} as a new asset', fromSeconds, toSeconds, sessionId, streamId);
+}
 
 export const createClipTool = defineTool({
   name: 'livepeer_create_clip',
@@ -52,18 +63,17 @@ export const createClipTool = defineTool({
     name: nameField('The clip’s asset name.').optional(),
   },
   describeChange: (input) => {
-    const part = input.lastSeconds !== undefined ? `the last ${input.lastSeconds} s` : `${input.fromSeconds ?? 0} s to ${input.toSeconds ?? 0} s`;
-    const session = input.sessionId !== undefined ? `the session ${input.sessionId}` : 'the latest session';
-    return `cut a clip of ${part} of ${session} of the stream ${input.streamId} as a new asset${input.name ? ` “${input.name}”` : ''}`;
+    const clip = clipToCut(input);
+    return input.name === undefined ? clip : l10n.t('{0}, named “{1}”', clip, input.name);
   },
   async run({ streamId, sessionId, lastSeconds, fromSeconds, toSeconds, name }, { client, signal }) {
     const byEnd = lastSeconds !== undefined;
     if (byEnd === (fromSeconds !== undefined || toSeconds !== undefined) || (!byEnd && toSeconds === undefined)) {
-      throw new Error('give either lastSeconds, or fromSeconds and toSeconds');
+      throw new Error(l10n.t('give either lastSeconds, or fromSeconds and toSeconds'));
     }
     const stream = await client.streams.get(streamId, signal);
     const session = await sessionToClip(client, stream.id, sessionId, signal);
-    if (!session) throw new Error(sessionId ? `the session ${sessionId} is not among the stream’s latest ${SESSIONS_SEARCHED} sessions` : 'the stream has no session with video to clip yet: it clips what was broadcast');
+    if (!session) throw new Error(sessionId ? l10n.t('the session {0} is not among the stream’s latest {1} sessions', sessionId, SESSIONS_SEARCHED) : l10n.t('the stream has no session with video to clip yet: it clips what was broadcast'));
     const length = sessionLengthMs(session);
     const { fromMs, toMs } = byEnd ? lastPart(length, lastSeconds * 1000) : { fromMs: Math.round((fromSeconds ?? 0) * 1000), toMs: Math.round((toSeconds ?? 0) * 1000) };
     const asset = await createClip(client, { stream, session, fromMs, toMs, name });

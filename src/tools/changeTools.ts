@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { basename } from 'node:path';
 import { createStream } from '../operations/createStream';
 import { fileInsideFolders, sizeWords } from '../operations/folderFile';
@@ -8,6 +9,12 @@ import * as z from 'zod';
 import { defineTool } from './definition';
 import { idField, nameField, playbackField } from './fields';
 import { deliveryRow, keyRow, streamRow, when } from './rows';
+
+/** The stream a confirmation names, each choice its own clause. */
+function streamToCreate(name: string, signed: boolean, recorded: boolean): string {
+  if (signed) return recorded ? l10n.t('create the stream “{0}” (signed playback, recorded)', name) : l10n.t('create the stream “{0}” (signed playback, not recorded)', name);
+  return recorded ? l10n.t('create the stream “{0}” (public playback, recorded)', name) : l10n.t('create the stream “{0}” (public playback, not recorded)', name);
+}
 
 export const createStreamTool = defineTool({
   name: 'livepeer_create_stream',
@@ -22,7 +29,7 @@ export const createStreamTool = defineTool({
     record: z.boolean().default(false).describe('Record each session for playback later (default false).'),
     playback: playbackField(),
   },
-  describeChange: (input) => `create the stream “${input.name}” (${input.playback === 'jwt' ? 'signed playback' : 'public playback'}, ${input.record ? 'recorded' : 'not recorded'})`,
+  describeChange: (input) => streamToCreate(input.name, input.playback === 'jwt', input.record),
   async run(input, { client }) {
     const stream = await createStream(client, input);
     return { created: streamRow(stream), streamKey: 'not given to assistants: the user copies it with "Livepeer: Copy Stream Key"' };
@@ -43,11 +50,11 @@ export const signPlaybackToken = defineTool({
     keyId: idField('The signing key id (see livepeer_list_signing_keys).'),
     expiresInSeconds: z.int().min(60).max(604_800).default(3600).describe('How long the token is valid (default 3600).'),
   },
-  describeChange: (input) => `sign a playback token for ${input.playbackId} with the signing key ${input.keyId}, valid ${input.expiresInSeconds} s`,
+  describeChange: (input) => l10n.t('sign a playback token for {0} with the signing key {1}, valid {2} s', input.playbackId, input.keyId, input.expiresInSeconds),
   async run(input, { client, keptKey, signal }) {
     const key = await client.keys.get(input.keyId, signal);
     const privateKey = await keptKey?.(key);
-    if (!privateKey) throw new Error(`no private key is kept in VS Code for the signing key ${key.name ?? key.id}: create a key with livepeer_create_signing_key, or keep its private key with "Livepeer: Keep Private Key"`);
+    if (!privateKey) throw new Error(l10n.t('no private key is kept in VS Code for the signing key {0}: create a key with livepeer_create_signing_key, or keep its private key with "Livepeer: Keep Private Key"', key.name ?? key.id));
     const { playbackId, expiresInSeconds } = input;
     const signed = await signWithKeptKey(client, { playbackId, key, privateKey, expiresInSeconds });
     return { playbackId, keyId: key.id, expiresAt: when(Date.now() + expiresInSeconds * 1000), ...signed };
@@ -64,9 +71,9 @@ export const createSigningKey = defineTool({
   kind: 'change',
   needs: ['keepKey'],
   input: { name: nameField('The key name.').optional() },
-  describeChange: (input) => `create the signing key “${input.name ?? 'unnamed'}” and keep its private key in VS Code`,
+  describeChange: (input) => input.name === undefined ? l10n.t('create an unnamed signing key and keep its private key in VS Code') : l10n.t('create the signing key “{0}” and keep its private key in VS Code', input.name),
   async run(input, { client, keepKey, signal }) {
-    if (!keepKey) throw new Error('keeping a private key is offered only inside VS Code');
+    if (!keepKey) throw new Error(l10n.t('keeping a private key is offered only inside VS Code'));
     const { key, privateKeyIs } = await createKey(client, { name: input.name, keep: { store: keepKey } }, signal);
     if (privateKeyIs === 'none') return { created: keyRow(key), privateKey: 'the service handed out no private key: it cannot sign tokens here' };
     return { created: keyRow(key), privateKey: 'kept in VS Code’s secret storage; never given to assistants' };
@@ -82,7 +89,7 @@ export const resendDelivery = defineTool({
     'Sends one delivery of a webhook again (the same event, re-signed, to the webhook’s URL) and answers the new delivery: success and the receiver’s HTTP status. The user is asked to confirm first.',
   kind: 'change',
   input: { webhookId: idField('The webhook id.'), deliveryId: idField('The delivery id (see livepeer_list_webhook_deliveries).') },
-  describeChange: (input) => `send the delivery ${input.deliveryId} of the webhook ${input.webhookId} again to its URL`,
+  describeChange: (input) => l10n.t('send the delivery {0} of the webhook {1} again to its URL', input.deliveryId, input.webhookId),
   async run(input, { client, signal }) {
     return { resent: deliveryRow(await resend(client, input.webhookId, input.deliveryId, signal)) };
   },
@@ -106,7 +113,7 @@ export const uploadFile = defineTool({
     return `upload the file ${file.path} (${sizeWords(file.size)}) as a new asset “${input.name ?? basename(file.path)}”`;
   },
   async run(input, { folders, uploadFile: upload }) {
-    if (!upload) throw new Error('uploading files is offered only inside VS Code');
+    if (!upload) throw new Error(l10n.t('uploading files is offered only inside VS Code'));
     const file = await fileInsideFolders(input.path, folders?.() ?? []);
     const started = await upload(file, input.name ?? basename(file.path));
     return { ...started, file: file.path, sizeBytes: file.size, follow: 'the Uploads view shows its progress (pause and resume there); livepeer_why_not_ready with the assetId tells how it goes' };

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import type { Page } from '../api';
 
@@ -18,7 +19,7 @@ const CURSOR = /^skip\d+$/;
 export function pageRequest(input: { limit: number; cursor?: string | undefined }): { limit: number; cursor: string | undefined } {
   const cursor = input.cursor || undefined;
   if (cursor !== undefined && !CURSOR.test(cursor)) {
-    throw new Error('cursor is not one a list answered (they look like "skip20"): pass the nextCursor of the previous answer as it is, or leave cursor out for the first page');
+    throw new Error(l10n.t('cursor is not one a list answered (they look like "skip20"): pass the nextCursor of the previous answer as it is, or leave cursor out for the first page'));
   }
   return { limit: input.limit, cursor };
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -28,7 +29,7 @@ const SYNC_READ_BUDGET_MS = 2;
 
 /** Checks that `filePath` is a readable, non-empty regular file; no request is sent otherwise. */
 export async function inspectFile(filePath: string): Promise<FileIdentity> {
-  if (typeof filePath !== 'string' || !filePath.trim()) throw StudioApiError.config('no file given: choose a video file to upload');
+  if (typeof filePath !== 'string' || !filePath.trim()) throw StudioApiError.config(l10n.t('no file given: choose a video file to upload'));
   const resolved = path.resolve(filePath);
   let stat: fs.Stats;
   try {
@@ -36,9 +37,9 @@ export async function inspectFile(filePath: string): Promise<FileIdentity> {
   } catch (err) {
     throw fileAccessError(resolved, err);
   }
-  if (stat.isDirectory()) throw StudioApiError.config(`${resolved} is a folder, not a file: choose a video file`);
-  if (!stat.isFile()) throw StudioApiError.config(`${resolved} is not a regular file: choose a video file`);
-  if (stat.size === 0) throw StudioApiError.config(`${resolved} is empty (0 bytes): choose a video file with content`);
+  if (stat.isDirectory()) throw StudioApiError.config(l10n.t('{0} is a folder, not a file: choose a video file', resolved));
+  if (!stat.isFile()) throw StudioApiError.config(l10n.t('{0} is not a regular file: choose a video file', resolved));
+  if (stat.size === 0) throw StudioApiError.config(l10n.t('{0} is empty (0 bytes): choose a video file with content', resolved));
   // stat succeeds on files we may not read; open once so that shows up now, not mid-upload.
   try {
     const handle = await fs.promises.open(resolved, 'r');
@@ -51,10 +52,10 @@ export async function inspectFile(filePath: string): Promise<FileIdentity> {
 
 function fileAccessError(resolved: string, err: unknown): StudioApiError {
   const code = (err as { code?: string }).code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return StudioApiError.config(`${resolved} does not exist: check the file path`);
-  if (code === 'EACCES' || code === 'EPERM') return StudioApiError.config(`${resolved} cannot be read (permission denied): check the file's permissions`);
-  if (code === 'EISDIR') return StudioApiError.config(`${resolved} is a folder, not a file: choose a video file`);
-  return StudioApiError.config(`${resolved} cannot be read (${code ?? String(err)})`);
+  if (code === 'ENOENT' || code === 'ENOTDIR') return StudioApiError.config(l10n.t('{0} does not exist: check the file path', resolved));
+  if (code === 'EACCES' || code === 'EPERM') return StudioApiError.config(l10n.t('{0} cannot be read (permission denied): check the file\'s permissions', resolved));
+  if (code === 'EISDIR') return StudioApiError.config(l10n.t('{0} is a folder, not a file: choose a video file', resolved));
+  return StudioApiError.config(l10n.t('{0} cannot be read ({1})', resolved, code ?? String(err)));
 }
 
 /** The file is no longer the one the upload started with: its bytes would not match, so the upload cannot go on. */

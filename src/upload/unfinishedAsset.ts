@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { StudioApiError, isAlreadyGone, messageOf } from '../api/core/errors';
 import type { StudioClient } from '../api/studioClient';
 
@@ -29,6 +30,6 @@ export async function deleteUnfinishedAsset(client: StudioClient, assetId: strin
     return 'deleted';
   } catch (error) {
     if (isAlreadyGone(error)) return 'already gone';
-    throw new StudioApiError(error instanceof StudioApiError ? error.kind : 'network', `could not delete the unfinished asset of “${name}” (${assetId}): ${messageOf(error)}`, {}, { cause: error });
+    throw new StudioApiError(error instanceof StudioApiError ? error.kind : 'network', l10n.t('could not delete the unfinished asset of “{0}” ({1}): {2}', name, assetId, messageOf(error)), {}, { cause: error });
   }
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { StudioApiError } from '../api/core/errors';
 import type { AssetApi } from '../api/assets/client';
 import type { UploadRequest } from '../api/assets/types';
@@ -143,7 +144,7 @@ export function chunkBytes(chunkSizeMiB: number | undefined): number {
   const mib = chunkSizeMiB ?? DEFAULT_CHUNK_SIZE_MIB;
   if (mib === Number.POSITIVE_INFINITY) return mib;
   if (typeof mib !== 'number' || !Number.isFinite(mib) || mib <= 0) {
-    throw StudioApiError.config(`chunk size must be a positive number of MiB, not ${String(chunkSizeMiB)}`);
+    throw StudioApiError.config(l10n.t('chunk size must be a positive number of MiB, not {0}', String(chunkSizeMiB)));
   }
   return Math.max(1, Math.floor(mib / TUS_PART_MIB)) * TUS_PART_MIB * MiB;
 }
@@ -156,7 +157,7 @@ export function chunkBytes(chunkSizeMiB: number | undefined): number {
 export function chooseMethod(method: UploadMethodChoice | undefined, size: number, hasInterrupted = false): 'direct' | 'tus' {
   const choice = method ?? 'auto';
   if (choice === 'direct' || choice === 'tus') return choice;
-  if (choice !== 'auto') throw StudioApiError.config(`upload method must be auto, direct or tus, not ${String(method)}`);
+  if (choice !== 'auto') throw StudioApiError.config(l10n.t('upload method must be auto, direct or tus, not {0}', String(method)));
   // An interrupted tus upload of this very file is continued rather than started over directly.
   return hasInterrupted || size >= AUTO_TUS_THRESHOLD_BYTES ? 'tus' : 'direct';
 }
@@ -170,7 +171,7 @@ export function chooseMethod(method: UploadMethodChoice | undefined, size: numbe
 export async function uploadVideo(options: UploadVideoOptions): Promise<UploadResult> {
   const started = performance.now();
   const name = typeof options.name === 'string' ? options.name.trim() : '';
-  if (!name) throw StudioApiError.config('asset name is empty: give the asset a name');
+  if (!name) throw StudioApiError.config(l10n.t('asset name is empty: give the asset a name'));
   const chunkSize = chunkBytes(options.chunkSizeMiB);
   const file = await inspectFile(options.filePath);
   const registry = new UploadRegistry(options.storage ?? new InMemoryStore());
@@ -221,18 +222,21 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
   const started = performance.now();
   const registry = new UploadRegistry(options.storage);
   const entry = registry.get(options.entry?.id);
-  if (!entry) throw StudioApiError.config('this interrupted upload is no longer stored (it finished or was discarded)');
+  if (!entry) throw StudioApiError.config(l10n.t('this interrupted upload is no longer stored (it finished or was discarded)'));
   const chunkSize = chunkBytes(options.chunkSizeMiB);
   let file: FileIdentity;
   try {
     file = await inspectFile(entry.filePath);
   } catch (err) {
     const why = err instanceof StudioApiError ? err.message : String(err);
-    throw StudioApiError.config(`cannot resume the upload of "${entry.assetName}": ${why}; discard it and start a new upload`);
+    throw StudioApiError.config(l10n.t('cannot resume the upload of "{0}": {1}; discard it and start a new upload', entry.assetName, why));
   }
   if (file.size !== entry.fileSize || file.mtimeMs !== entry.fileMtimeMs || fingerprintOf(file) !== entry.fingerprint) {
-    const what = file.size !== entry.fileSize ? `its size changed from ${entry.fileSize} to ${file.size} bytes` : 'it was modified';
-    throw StudioApiError.config(`cannot resume the upload of "${entry.assetName}": ${file.path} changed since the upload started (${what}); discard it and start a new upload`);
+    throw StudioApiError.config(
+      file.size !== entry.fileSize
+        ? l10n.t('cannot resume the upload of "{0}": {1} changed since the upload started (its size changed from {2} to {3} bytes); discard it and start a new upload', entry.assetName, file.path, entry.fileSize, file.size)
+        : l10n.t('cannot resume the upload of "{0}": {1} changed since the upload started (it was modified); discard it and start a new upload', entry.assetName, file.path),
+    );
   }
   const meter = new ProgressMeter(file.size, options.onProgress, entry.bytesDone);
   const urlStorage = new TusUrlStorage(registry);

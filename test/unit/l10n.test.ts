@@ -10,13 +10,13 @@ const root = resolve(__dirname, '..', '..', '..');
 const ui = join(root, 'src', 'ui');
 
 /** Calls whose arguments a person reads (buttons included). */
-const SHOWN_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'setStatusBarMessage', 'progress', 'confirm', 'appendMarkdown', 'appendText']);
+const SHOWN_CALLS = new Set(['copyToClipboard', 'showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'setStatusBarMessage', 'progress', 'confirm', 'appendMarkdown', 'appendText']);
 /** Properties a person reads, as `{ name: … }` or `x.name = …`. */
 const SHOWN_PROPERTIES = new Set(['title', 'placeHolder', 'prompt', 'label', 'description', 'detail', 'tooltip', 'message', 'text', 'openLabel', 'saveLabel', 'safeLabel']);
 /** Constructors whose first argument a person reads. */
 const SHOWN_CONSTRUCTORS = new Set(['TreeItem', 'MarkdownString']);
 
-function sources(dir: string): string[] {
+export function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'webview' ? [] : sources(path);
@@ -159,6 +159,90 @@ function fragmentArguments(file: string): string[] {
   return found;
 }
 
+/** The webviews' scripts (`src/ui/<feature>/webview/*.ts`), which build their pages in the browser. */
+function pageSources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (!statSync(path).isDirectory()) return [];
+    return name === 'webview' ? readdirSync(path).filter((file) => file.endsWith('.ts')).map((file) => join(path, file)) : pageSources(path);
+  });
+}
+
+/**
+ * What a webview page shows as plain text: its status line (`say`), a `textContent` or a `detail`
+ * set from a literal, an `aria-label`/`title` attribute, the text between the tags of the HTML it
+ * inserts. Its words go through `l10n.t` of @vscode/l10n, given VS Code's bundle by the extension.
+ */
+function pageStrings(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const check = (expr: ts.Expression | undefined, strip = (text: string) => text) => {
+    if (!expr) return;
+    for (const text of plainTexts(expr).map(strip).filter(hasWords)) found.push(`${relative(root, file)}:${source.getLineAndCharacterOfPosition(expr.getStart(source)).line + 1}: ${text.trim()}`);
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const name = nameOf(node.expression);
+      const [first, second] = node.arguments;
+      if (name === 'say') check(first);
+      if (name === 'setAttribute' && first && ts.isStringLiteral(first) && ['aria-label', 'title'].includes(first.text)) check(second);
+      if (name === 'insertAdjacentHTML') check(second, (html) => html.replace(/<[^>]*>/g, ' '));
+    }
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.name.text === 'textContent') check(node.right);
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'detail') check(node.initializer);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The vscode-free layers: their error messages and the changes a tool asks to confirm are read by people. */
+export const LAYERS = ['api', 'upload', 'download', 'profiles', 'tools', 'mcp'].map((layer) => join(root, 'src', layer));
+/** Errors a person never reads: a broken invariant of the code itself, named by its class, or a code (PROXY_TUNNEL_CLOSED) the message is made from. */
+const DEVELOPER_ONLY = /^(DiskFileReader|TusUrlStorage|UndiciHttpStack): |^resume must not request a new upload$|^[A-Z_]+$/;
+
+/**
+ * Plain English a person reads from a vscode-free layer: the message of an error it makes
+ * (`new StudioApiError(kind, message)`, `StudioApiError.config(message)`, `new …Error(message)`) or
+ * the change a tool asks to confirm (`describeChange`), given as a literal with words instead of
+ * through `l10n.t` of @vscode/l10n.
+ */
+/** plainTexts, and the words of what a template literal puts in its gaps (`${kept ? 'resume it' : 'upload again'}`). */
+function deepTexts(expr: ts.Expression): string[] {
+  const inner = (node: ts.Expression): ts.Expression[] => {
+    if (ts.isParenthesizedExpression(node)) return inner(node.expression);
+    if (ts.isConditionalExpression(node)) return [...inner(node.whenTrue), ...inner(node.whenFalse)];
+    if (ts.isBinaryExpression(node)) return [...inner(node.left), ...inner(node.right)];
+    return ts.isTemplateExpression(node) ? node.templateSpans.map((span) => span.expression) : [];
+  };
+  return [...plainTexts(expr), ...inner(expr).flatMap(deepTexts)];
+}
+
+export function layerStrings(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const check = (expr: ts.Expression | undefined) => {
+    if (!expr) return;
+    const texts = deepTexts(expr).filter(hasWords);
+    if (texts.some((text) => DEVELOPER_ONLY.test(text))) return;
+    for (const text of texts) found.push(`${relative(root, file)}:${source.getLineAndCharacterOfPosition(expr.getStart(source)).line + 1}: ${text.trim()}`);
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isNewExpression(node) && /Error$/.test(nameOf(node.expression)) && nameOf(node.expression) !== 'TypeError') {
+      check(node.arguments?.[nameOf(node.expression) === 'StudioApiError' ? 1 : 0]);
+    }
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && nameOf(node.expression.expression) === 'StudioApiError') check(node.arguments[0]);
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'describeChange' && ts.isArrowFunction(node.initializer)) {
+      const body = node.initializer.body;
+      if (ts.isBlock(body)) body.statements.forEach((statement) => ts.isReturnStatement(statement) && check(statement.expression));
+      else check(body);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('localisation: the texts src/ui shows', () => {
   it('finds a plain text where it is shown (the check itself)', () => {
     const probe = join(root, 'out', 'l10n-probe.ts');
@@ -172,6 +256,30 @@ describe('localisation: the texts src/ui shows', () => {
     ts.sys.writeFile(probe, text);
     const found = plainStrings(probe).map((line) => line.replace(/^[^:]*:/, ''));
     assert.deepEqual(found, ['1: Livepeer: plain', '2: Updated ', '3: ready', '4: Open']);
+  });
+
+  it('finds a plain text a webview page shows (the check itself)', () => {
+    const probe = join(root, 'out', 'l10n-page-probe.ts');
+    const text = [
+      "say('Loading…');",
+      "bar.insertAdjacentHTML('beforeend', '<button id=\"a\">Mark In</button><span id=\"b\"></span>');",
+      'total.textContent = `(${sum} in all)`;',
+      "chart.setAttribute('aria-label', 'Views per day');",
+      "vscode.postMessage({ type: 'failed', detail: `media error ${code}` });",
+      "say(l10n.t('Live')); total.textContent = `(${text})`; chart.setAttribute('role', 'img');",
+    ].join('\n');
+    ts.sys.writeFile(probe, text);
+    assert.deepEqual(
+      pageStrings(probe).map((line) => line.replace(/^[^:]*:/, '')),
+      ['1: Loading…', '2: Mark In', '3: in all)', '4: Views per day', '5: media error'],
+    );
+  });
+
+  it('shows no plain text in the webview pages: their words come from the same bundle (l10n.t)', () => {
+    const pages = pageSources(ui);
+    assert.ok(pages.some((file) => file.endsWith('playerScript.ts')), 'the player page is read');
+    assert.deepEqual(pages.flatMap(pageStrings), [], 'wrap these in l10n.t of @vscode/l10n (see src/ui/player/webview/pageL10n.ts)');
+    assert.deepEqual(pages.flatMap(badL10nCalls), []);
   });
 
   it('finds an l10n.t call whose placeholders and arguments differ (the check itself)', () => {
@@ -228,8 +336,31 @@ describe('localisation: the texts src/ui shows', () => {
   });
 
   it('hands no English words to a localised template, in src/ui and the vscode-free layers', () => {
-    const layers = ['api', 'upload', 'download', 'profiles', 'tools', 'mcp'].map((layer) => join(root, 'src', layer));
-    assert.deepEqual([ui, ...layers].flatMap(sources).flatMap(fragmentArguments), [], 'a whole sentence with its own l10n.t template for each case');
+    assert.deepEqual([ui, ...LAYERS].flatMap(sources).flatMap(fragmentArguments), [], 'a whole sentence with its own l10n.t template for each case');
+  });
+
+  it('finds plain English an error or a change to confirm says, in a vscode-free layer (the check itself)', () => {
+    const probe = join(root, 'out', 'l10n-layer-probe.ts');
+    const text = [
+      "throw new StudioApiError('server', `the service answered ${what}: try again later`, context);",
+      "return StudioApiError.config('no API token set');",
+      "throw new DownloadError(done ? 'the connection closed' : l10n.t('the server answered {0}', status), 0);",
+      "const tool = { describeChange: (input) => `create the stream ${input.name}` };",
+      "throw new StudioApiError('server', l10n.t('the service answered {0}: try again later', what)); throw new TypeError('not a file');",
+      "throw new Error('TusUrlStorage: no upload context set'); throw new Error(reason);",
+      "throw new StudioApiError('config', `${error.message}: ${kept ? 'the upload is kept' : ''}`);",
+    ].join('\n');
+    ts.sys.writeFile(probe, text);
+    assert.deepEqual(
+      layerStrings(probe).map((line) => line.replace(/^[^:]*:/, '')),
+      ['1: the service answered', '1: : try again later', '2: no API token set', '3: the connection closed', '4: create the stream', '7: the upload is kept'],
+    );
+  });
+
+  it('says the errors and the changes to confirm of the vscode-free layers through l10n.t, whole sentences', () => {
+    const files = LAYERS.flatMap(sources);
+    assert.deepEqual(files.flatMap(layerStrings), [], 'l10n.t of @vscode/l10n, a string literal with {0} placeholders, a whole sentence per case');
+    assert.deepEqual(files.flatMap(badL10nCalls), []);
   });
 });
 

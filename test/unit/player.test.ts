@@ -60,6 +60,16 @@ describe('player: the page', () => {
     const html = playerHtml({ ...parts, mediaOrigins: ["https://cdn.example 'unsafe-eval'", 'https://a.example; script-src *', '*', 'data:'] });
     assert.match(csp(html), /media-src blob:; connect-src 'none'$/);
   });
+
+  it("carries VS Code's translation for the page's words as text on its body, none in English", () => {
+    const translation = { 'Mark In': 'Marque « début » <b>', '{0} watching now': '{0} regardent "en direct" & plus' };
+    const html = playerHtml({ ...parts, mediaOrigins: [], l10n: translation });
+    const carried = /<body data-l10n="([^"]*)">/.exec(html)?.[1] ?? '';
+    const unescaped = carried.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    assert.deepEqual(JSON.parse(unescaped), translation);
+    assert.doesNotMatch(carried, /[<>"]/, 'no tag or quote leaves the attribute');
+    assert.match(playerHtml({ ...parts, mediaOrigins: [] }), /<body><script/);
+  });
 });
 
 describe('player: what to play, or why not', () => {

@@ -16,7 +16,7 @@ export class AccessApi extends ResourceApi {
    * another user's (400).
    */
   async setPolicy(target: PolicyTarget, policy: PlaybackPolicy, signal?: AbortSignal): Promise<void> {
-    const path = target.kind === 'stream' ? resourcePath('/stream', target.id, 'stream') : resourcePath('/asset', target.id, 'asset');
+    const path = target.kind === 'stream' ? resourcePath('/stream', target.id) : resourcePath('/asset', target.id);
     await this.http.call('PATCH', path, { body: { playbackPolicy: policy }, signal });
   }
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { ID, objectAnswer, objectCall, type Shape } from '../core/answerShape';
 import { StudioApiError } from '../core/errors';
 import { ResourceApi } from '../core/http';
@@ -19,14 +20,14 @@ export function assetQueryParams(query: AssetQuery): Record<string, string | und
 }
 
 function assetPath(id: string): string {
-  return resourcePath('/asset', id, 'asset');
+  return resourcePath('/asset', id);
 }
 
 /** Assets (uploaded videos) and the request that starts an upload. */
 export class AssetApi extends ResourceApi {
   /** Step 1 of an upload: creates the asset and returns its pre-signed upload addresses. */
   async requestUpload(name: string, signal?: AbortSignal): Promise<UploadRequest> {
-    if (!name.trim()) throw StudioApiError.config('asset name is empty: give the asset a name');
+    if (!name.trim()) throw StudioApiError.config(l10n.t('asset name is empty: give the asset a name'));
     return objectCall<UploadRequest>(this.http, 'POST', '/asset/request-upload', UPLOAD_REQUEST_SHAPE, 'upload request', { body: { name: name.trim() }, signal });
   }
 
@@ -37,7 +38,7 @@ export class AssetApi extends ResourceApi {
    */
   async importFromUrl(request: ImportRequest, signal?: AbortSignal): Promise<ImportAnswer> {
     const name = request.name.trim();
-    if (!name) throw StudioApiError.config('asset name is empty: give the asset a name');
+    if (!name) throw StudioApiError.config(l10n.t('asset name is empty: give the asset a name'));
     const body = { name, url: request.url.trim(), ...(request.playbackPolicy ? { playbackPolicy: request.playbackPolicy } : {}), ...(request.staticMp4 ? { staticMp4: true } : {}) };
     const path = '/asset/upload/url';
     const answer = await this.http.call('POST', path, { body, signal });
@@ -65,7 +66,7 @@ export class AssetApi extends ResourceApi {
   /** Only the name can be changed here; the service refuses it (422 `asset is not ready`) until the asset is ready. */
   async update(id: string, update: AssetUpdate, signal?: AbortSignal): Promise<Asset> {
     const name = typeof update.name === 'string' ? update.name.trim() : '';
-    if (!name) throw StudioApiError.config('asset name is empty: give the asset a name');
+    if (!name) throw StudioApiError.config(l10n.t('asset name is empty: give the asset a name'));
     return objectCall<Asset>(this.http, 'PATCH', assetPath(id), ID, 'asset', { body: { name }, signal });
   }
 

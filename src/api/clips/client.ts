@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { Asset } from '../assets/types';
 import { ID, objectCall } from '../core/answerShape';
 import { StudioApiError } from '../core/errors';
@@ -29,20 +30,20 @@ const LIST_LIMIT = 100;
  */
 export class ClipApi extends ResourceApi {
   async create(input: ClipInput, signal?: AbortSignal): Promise<CreatedClip> {
-    if (!(input.endTime > input.startTime)) throw StudioApiError.config('the clip must end after it starts');
+    if (!(input.endTime > input.startTime)) throw StudioApiError.config(l10n.t('the clip must end after it starts'));
     const body = { ...input, ...(input.name?.trim() ? { name: input.name.trim() } : { name: undefined }) };
     return objectCall<CreatedClip>(this.http, 'POST', '/clip', { asset: ID, task: ID }, 'clip', { body, signal });
   }
 
   /** A stream's clips (by id or playbackId), newest first. */
   listForStream(streamId: string, signal?: AbortSignal): Promise<Asset[]> {
-    const path = `${resourcePath('/stream', streamId, 'stream')}/clips`;
+    const path = `${resourcePath('/stream', streamId)}/clips`;
     return collectPages((cursor) => fetchPage<Asset>(this.http, path, ID, 'clip', {}, cursor, LIST_LIMIT, signal), path);
   }
 
   /** A session's clips, newest first. */
   listForSession(sessionId: string, signal?: AbortSignal): Promise<Asset[]> {
-    const path = `${resourcePath('/session', sessionId, 'session')}/clips`;
+    const path = `${resourcePath('/session', sessionId)}/clips`;
     return collectPages((cursor) => fetchPage<Asset>(this.http, path, ID, 'clip', {}, cursor, LIST_LIMIT, signal), path);
   }
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { StudioApiError, type ErrorContext } from './errors';
 import type { CallOptions, StudioHttp } from './http';
 
@@ -40,7 +41,7 @@ function shapeProblem(value: unknown, shape: Shape, prefix = ''): string | undef
 }
 
 function unexpected(what: string, problem: string, context: ErrorContext): StudioApiError {
-  return new StudioApiError('server', `unexpected answer from the service (${what}: ${problem}): try again later, and check livepeer.baseURL if it persists`, context);
+  return new StudioApiError('server', l10n.t('unexpected answer from the service ({0}: {1}): try again later, and check livepeer.baseURL if it persists', what, problem), context);
 }
 
 interface Answer {

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { TEXT_LIMITS, bounded } from './bounded';
 import { lastingFailureAdvice } from './lastingFailures';
 import { networkFailureText } from './networkFailure';
@@ -107,11 +108,11 @@ export function bodyExcerpt(text: string): string {
   return plain.length > EXCERPT_CHARS ? `${plain.slice(0, EXCERPT_CHARS)}…` : plain;
 }
 
-/** How long a 429 asks to wait, in words: its Retry-After, or "a few seconds" when it names none. */
-function waitWords(retryAfterMs: number | undefined): string {
-  if (retryAfterMs === undefined || retryAfterMs < 10_000) return 'a few seconds';
+/** What a 429 says: wait as long as its Retry-After asks, or "a few seconds" when it names none. */
+function tooManyRequests(retryAfterMs: number | undefined): string {
+  if (retryAfterMs === undefined || retryAfterMs < 10_000) return l10n.t('too many requests: wait a few seconds and try again');
   const seconds = Math.ceil(retryAfterMs / 1000);
-  return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return seconds < 120 ? l10n.t('too many requests: wait {0} seconds and try again', seconds) : l10n.t('too many requests: wait {0} minutes and try again', Math.ceil(seconds / 60));
 }
 
 /** The text of the first `<title>…</title>`, when it is not empty. */
@@ -164,16 +165,17 @@ export function httpError(context: Required<Pick<ErrorContext, 'method' | 'path'
   const { status } = context;
   const code = status === 400 && messages.some((message) => ALREADY_DELETED_WORDS.test(message)) ? ('already-deleted' as const) : undefined;
   const full = { ...context, messages, ...(code ? { code } : {}) };
-  if (status === 401) return new StudioApiError('auth', 'API token missing or invalid: set your API token', full);
-  if (status === 403) return new StudioApiError('forbidden', `forbidden: ${said || 'the token may not do this'}`, full);
-  if (status === 404) return new StudioApiError('not-found', `not found${said && said !== 'not found' ? `: ${said}` : ''}`, full);
-  if (status === 429) return new StudioApiError('rate-limited', `too many requests: wait ${waitWords(retryAfterMs)} and try again`, full);
+  if (status === 401) return new StudioApiError('auth', l10n.t('API token missing or invalid: set your API token'), full);
+  if (status === 403) return new StudioApiError('forbidden', said ? l10n.t('forbidden: {0}', said) : l10n.t('forbidden: the token may not do this'), full);
+  if (status === 404) return new StudioApiError('not-found', said && said !== 'not found' ? l10n.t('not found: {0}', said) : l10n.t('not found'), full);
+  if (status === 429) return new StudioApiError('rate-limited', tooManyRequests(retryAfterMs), full);
   if (status >= 400 && status < 500) {
-    return new StudioApiError('validation', `request refused: ${said || bodyExcerpt(rawText) || `HTTP ${status}`}`, full);
+    const refused = said || bodyExcerpt(rawText);
+    return new StudioApiError('validation', refused ? l10n.t('request refused: {0}', refused) : l10n.t('request refused: HTTP {0}', status), full);
   }
   const detail = said || bodyExcerpt(rawText);
-  const advice = lastingFailureAdvice(context.method, context.path, status) ?? 'try again later';
-  return new StudioApiError('server', `service error HTTP ${status}${detail ? `: ${detail}` : ''}: ${advice}`, full);
+  const advice = lastingFailureAdvice(context.method, context.path, status) ?? l10n.t('try again later');
+  return new StudioApiError('server', detail ? l10n.t('service error HTTP {0}: {1}: {2}', status, detail, advice) : l10n.t('service error HTTP {0}: {1}', status, advice), full);
 }
 
 /**
@@ -188,25 +190,26 @@ export function redirectError(context: Required<Pick<ErrorContext, 'method' | 'p
   } catch {
     target = undefined;
   }
-  if (!target) return new StudioApiError('config', 'the base URL answers with a redirect without a target: check livepeer.baseURL', context);
+  if (!target) return new StudioApiError('config', l10n.t('the base URL answers with a redirect without a target: check livepeer.baseURL'), context);
   // Only origin and path: a query may carry a token, and credentials are never shown.
   const shown = target.origin + target.pathname;
-  const fix = target.pathname.endsWith(context.path)
-    ? `set livepeer.baseURL to ${shown.slice(0, shown.length - context.path.length)}`
-    : 'set livepeer.baseURL to the address the service uses now';
-  return new StudioApiError('config', `the base URL redirects to ${shown}: ${fix}`, context);
+  const summary = target.pathname.endsWith(context.path)
+    ? l10n.t('the base URL redirects to {0}: set livepeer.baseURL to {1}', shown, shown.slice(0, shown.length - context.path.length))
+    : l10n.t('the base URL redirects to {0}: set livepeer.baseURL to the address the service uses now', shown);
+  return new StudioApiError('config', summary, context);
 }
 
-const NETWORK_CODES: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'connection reset',
-  ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name lookup failed',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  EPIPE: 'connection closed while sending',
-  UND_ERR_SOCKET: 'connection closed by the server',
-  UND_ERR_CLOSED: 'connection closed',
+/** What a network error code means, a noun phrase said in brackets after the host ("cannot reach h (connection refused)"). */
+const NETWORK_CODES: Record<string, () => string> = {
+  ECONNREFUSED: () => l10n.t('connection refused'),
+  ECONNRESET: () => l10n.t('connection reset'),
+  ENOTFOUND: () => l10n.t('host name not found'),
+  EAI_AGAIN: () => l10n.t('host name lookup failed'),
+  EHOSTUNREACH: () => l10n.t('host unreachable'),
+  ENETUNREACH: () => l10n.t('network unreachable'),
+  EPIPE: () => l10n.t('connection closed while sending'),
+  UND_ERR_SOCKET: () => l10n.t('connection closed by the server'),
+  UND_ERR_CLOSED: () => l10n.t('connection closed'),
 };
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
@@ -231,21 +234,21 @@ export function transportError(
   host: string,
   context: ErrorContext,
   signal?: AbortSignal,
-  advice = 'check livepeer.baseURL and your network',
+  advice = l10n.t('check livepeer.baseURL and your network'),
 ): StudioApiError {
   if (err instanceof StudioApiError) return err;
   // A proxy's refusal arrives as an aborted request: it is told before "cancelled" is assumed.
   const proxyOrCertificate = signal?.aborted ? undefined : networkFailureText(err, host);
   if (proxyOrCertificate) return new StudioApiError('network', proxyOrCertificate, context, { cause: err });
   if (signal?.aborted || (err as Error)?.name === 'AbortError' || errorCode(err) === 'UND_ERR_ABORTED') {
-    return new StudioApiError('aborted', 'cancelled', context, { cause: err });
+    return new StudioApiError('aborted', l10n.t('cancelled'), context, { cause: err });
   }
   const code = errorCode(err);
   if (code && TIMEOUT_CODES.has(code)) {
-    return new StudioApiError('timeout', `no response from ${host} in time: check your network and try again`, context, { cause: err });
+    return new StudioApiError('timeout', l10n.t('no response from {0} in time: check your network and try again', host), context, { cause: err });
   }
-  const what = (code && NETWORK_CODES[code]) ?? (code ? `network error ${code}` : 'network error');
-  return new StudioApiError('network', `cannot reach ${host} (${what}): ${advice}`, context, { cause: err });
+  const what = (code && NETWORK_CODES[code]?.()) ?? (code ? l10n.t('network error {0}', code) : l10n.t('network error'));
+  return new StudioApiError('network', l10n.t('cannot reach {0} ({1}): {2}', host, what, advice), context, { cause: err });
 }
 
 /** The one-line text of any thrown value. */

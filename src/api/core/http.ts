@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { request, type Dispatcher } from './undiciParts';
 import { NetAgent } from './network';
 import { apiTokenProblem } from './apiToken';
@@ -182,7 +183,7 @@ export class StudioHttp {
       }
       const { status } = answer;
       if (answer.text === undefined) {
-        throw new StudioApiError('server', `the answer from ${this.host} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, more than any of the service's: check livepeer.baseURL`, { ...context, status });
+        throw new StudioApiError('server', l10n.t('the answer from {0} is larger than {1} MiB, more than any of the service\'s: check livepeer.baseURL', this.host, MAX_ANSWER_BYTES / 1024 / 1024), { ...context, status });
       }
       const { text } = answer;
       const asked = retryAfterMs(answer.headers['retry-after']);
@@ -191,7 +192,7 @@ export class StudioHttp {
       if (canRetry && RETRY_STATUSES.has(status) && !(status === 429 && asked === undefined)) {
         if (asked === undefined || asked <= this.policy.maxRetryAfterMs) {
           if (await sleep(asked ?? backoffDelay(retry + 1, this.policy), signal)) continue;
-          throw new StudioApiError('aborted', 'cancelled', context);
+          throw new StudioApiError('aborted', l10n.t('cancelled'), context);
         }
       }
       // An earlier attempt did its work but its answer was lost: the retry finds nothing, as asked.
@@ -208,7 +209,7 @@ export class StudioHttp {
       if (status === 204 || text.trim() === '') return { status, headers: answer.headers, data: undefined };
       const parsed = parseJson(text);
       if (!parsed.ok) {
-        throw new StudioApiError('server', `unexpected non-JSON response from ${this.host}: check livepeer.baseURL`, { ...context, status });
+        throw new StudioApiError('server', l10n.t('unexpected non-JSON response from {0}: check livepeer.baseURL', this.host), { ...context, status });
       }
       // A webhook's secret, a stream's key, a new signing key's private key: blanked in every text from now on.
       rememberSecretsIn(parsed.value);
@@ -218,9 +219,9 @@ export class StudioHttp {
 
   private async token(context: ErrorContext): Promise<string> {
     const token = await this.options.getToken();
-    if (!token) throw new StudioApiError('auth', 'no API token set: set your API token', context);
+    if (!token) throw new StudioApiError('auth', l10n.t('no API token set: set your API token'), context);
     const malformed = apiTokenProblem(token);
-    if (malformed) throw new StudioApiError('auth', `the API token is malformed (${malformed}): set your API token again`, context);
+    if (malformed) throw new StudioApiError('auth', l10n.t('the API token is malformed ({0}): set your API token again', malformed), context);
     rememberSecrets(token);
     return token;
   }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { listAnswer, type Shape } from './answerShape';
 import { StudioApiError } from './errors';
 import type { StudioHttp } from './http';
@@ -48,18 +49,18 @@ export async function collectPages<T>(fetchPage: (cursor: string | undefined) =>
   let cursor: string | undefined;
   for (let pages = 1; ; pages++) {
     const page = await fetchPage(cursor);
-    if (all.length + page.items.length > MAX_ITEMS) throw tooLong(path, `listed more than ${MAX_ITEMS.toLocaleString('en')} items`);
+    if (all.length + page.items.length > MAX_ITEMS) throw tooLong(path, l10n.t('the service listed more than {0} items, so reading the list stopped: try again later, and check livepeer.baseURL if it persists', MAX_ITEMS.toLocaleString('en')));
     // One push per item: spreading a huge page into push() overflows the call stack.
     for (const item of page.items) all.push(item);
     if (!page.items.length || !page.nextCursor || seen.has(page.nextCursor)) return all;
-    if (pages >= MAX_PAGES) throw tooLong(path, `still linked a next page after ${MAX_PAGES.toLocaleString('en')} pages`);
+    if (pages >= MAX_PAGES) throw tooLong(path, l10n.t('the service still linked a next page after {0} pages, so reading the list stopped: try again later, and check livepeer.baseURL if it persists', MAX_PAGES.toLocaleString('en')));
     seen.add(page.nextCursor);
     cursor = page.nextCursor;
   }
 }
 
-function tooLong(path: string | undefined, what: string): StudioApiError {
-  return new StudioApiError('server', `the service ${what}, so reading the list stopped: try again later, and check livepeer.baseURL if it persists`, {
+function tooLong(path: string | undefined, summary: string): StudioApiError {
+  return new StudioApiError('server', summary, {
     method: 'GET',
     path,
   });

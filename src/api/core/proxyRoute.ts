@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { BlockList, isIP } from 'node:net';
 import { isLoopbackHost } from './baseUrl';
 
@@ -94,10 +95,10 @@ export function proxyRoute(target: URL, settings: NetworkSettings): ProxyRoute |
   try {
     url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(configured.value) ? configured.value : `http://${configured.value}`);
   } catch {
-    throw new Error(`the proxy in ${configured.setting} is not a valid address: fix ${configured.setting}`);
+    throw new Error(l10n.t('the proxy in {0} is not a valid address: fix {1}', configured.setting, configured.setting));
   }
   if (!['http:', 'https:', 'socks:', 'socks5:'].includes(url.protocol)) {
-    throw new Error(`proxy scheme ${url.protocol} in ${configured.setting} is not supported: use http://, https:// or socks5://`);
+    throw new Error(l10n.t('proxy scheme {0} in {1} is not supported: use http://, https:// or socks5://', url.protocol, configured.setting));
   }
   return { url, shown: `${url.protocol}//${url.host}`, setting: configured.setting };
 }

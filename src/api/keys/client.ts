@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { objectCall, type Shape } from '../core/answerShape';
 import { StudioApiError } from '../core/errors';
 import { ResourceApi } from '../core/http';
@@ -11,16 +12,16 @@ const UPDATABLE_KEY_FIELDS = new Set(['name', 'disabled']);
 const KEY_SHAPE: Shape = { id: 'string', publicKey: 'string' };
 
 function keyPath(id: string): string {
-  return resourcePath(SIGNING_KEYS, id, 'signing key');
+  return resourcePath(SIGNING_KEYS, id);
 }
 
 function checkKeyUpdate(update: SigningKeyUpdate): void {
   const fields = Object.keys(update);
   const unknown = fields.filter((field) => !UPDATABLE_KEY_FIELDS.has(field));
-  if (unknown.length) throw StudioApiError.config(`only name and disabled can be changed on a signing key, not ${unknown.join(', ')}`);
-  if (!fields.length) throw StudioApiError.config('nothing to change on the signing key');
-  if (update.name !== undefined && typeof update.name !== 'string') throw StudioApiError.config('signing key name must be text');
-  if (update.disabled !== undefined && typeof update.disabled !== 'boolean') throw StudioApiError.config('disabled must be true or false');
+  if (unknown.length) throw StudioApiError.config(l10n.t('only name and disabled can be changed on a signing key, not {0}', unknown.join(', ')));
+  if (!fields.length) throw StudioApiError.config(l10n.t('nothing to change on the signing key'));
+  if (update.name !== undefined && typeof update.name !== 'string') throw StudioApiError.config(l10n.t('signing key name must be text'));
+  if (update.disabled !== undefined && typeof update.disabled !== 'boolean') throw StudioApiError.config(l10n.t('disabled must be true or false'));
 }
 
 /** Signing keys (access control): what signed playback tokens are checked against. */

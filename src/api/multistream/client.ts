@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { ID, objectCall } from '../core/answerShape';
 import { StudioApiError } from '../core/errors';
 import { ResourceApi, type StudioHttp } from '../core/http';
@@ -10,7 +11,7 @@ const TARGETS = '/multistream/target';
 const LIST_LIMIT = 100;
 
 function targetPath(id: string): string {
-  return resourcePath(TARGETS, id, 'multistream target');
+  return resourcePath(TARGETS, id);
 }
 
 /** Refuses a bad URL before it is sent, in words that never repeat it; answers the secrets it carries. */
@@ -40,7 +41,7 @@ export class MultistreamApi extends ResourceApi {
 
   private userId(signal?: AbortSignal): Promise<string> {
     this.ownUserId ??= this.readUserId(signal).then((id) => {
-      if (!id) throw StudioApiError.config('the service did not say whose account this key is (GET /project names no user): multistream targets cannot be listed');
+      if (!id) throw StudioApiError.config(l10n.t('the service did not say whose account this key is (GET /project names no user): multistream targets cannot be listed'));
       return id;
     });
     // A failed read is asked again next time.
@@ -72,9 +73,9 @@ export class MultistreamApi extends ResourceApi {
   /** Changes only the given fields (204). A new URL replaces the key; the old one is not kept anywhere. */
   async update(id: string, update: MultistreamTargetUpdate, signal?: AbortSignal): Promise<void> {
     const secrets = checkedUrl(update.url);
-    if (update.name !== undefined && !update.name.trim()) throw StudioApiError.config('target name is empty: give the target a name');
+    if (update.name !== undefined && !update.name.trim()) throw StudioApiError.config(l10n.t('target name is empty: give the target a name'));
     const body = Object.fromEntries(Object.entries({ ...update, name: update.name?.trim() }).filter(([, value]) => value !== undefined));
-    if (!Object.keys(body).length) throw StudioApiError.config('nothing to change on the multistream target');
+    if (!Object.keys(body).length) throw StudioApiError.config(l10n.t('nothing to change on the multistream target'));
     await this.http.call('PATCH', targetPath(id), { body, signal, secrets });
   }
 

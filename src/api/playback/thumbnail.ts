@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { StudioApiError, transportError } from '../core/errors';
 import { NetAgent } from '../core/network';
 import { request } from '../core/undiciParts';
@@ -26,9 +27,9 @@ export async function fetchThumbnailDataUri(url: string, options: { timeoutMs?: 
   } catch (err) {
     const context = { method: 'GET', path: pathname };
     if (deadline.aborted && !options.signal?.aborted) {
-      throw new StudioApiError('timeout', `the thumbnail from ${host} did not arrive within ${timeoutMs / 1000} s: the playback CDN is slow, try again later`, context, { cause: err });
+      throw new StudioApiError('timeout', l10n.t('the thumbnail from {0} did not arrive within {1} s: the playback CDN is slow, try again later', host, timeoutMs / 1000), context, { cause: err });
     }
-    throw transportError(err, host, context, options.signal, 'check your network and try again later');
+    throw transportError(err, host, context, options.signal, l10n.t('check your network and try again later'));
   }
 }
 

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 
 /** The claims of a playback token, as the official Livepeer SDKs write them. */
@@ -46,7 +47,7 @@ function pemText(key: string): string {
   const trimmed = key.trim();
   if (trimmed.includes('-----BEGIN')) return trimmed;
   const decoded = Buffer.from(trimmed, 'base64').toString('utf8');
-  if (!decoded.includes('-----BEGIN')) throw new Error('not a PEM key nor the base64 text of one');
+  if (!decoded.includes('-----BEGIN')) throw new Error(l10n.t('not a PEM key nor the base64 text of one'));
   return decoded.trim();
 }
 
@@ -56,10 +57,10 @@ function parsePrivateKey(key: string): KeyObject {
   try {
     parsed = createPrivateKey(pemText(key));
   } catch (error) {
-    throw new Error(`cannot read the private key (${(error as Error).message}): use the PEM file or the base64 text saved when the key was created`);
+    throw new Error(l10n.t('cannot read the private key ({0}): use the PEM file or the base64 text saved when the key was created', (error as Error).message));
   }
   if (parsed.asymmetricKeyType !== 'ec' || parsed.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-    throw new Error('the private key is not an EC P-256 key: Livepeer signing keys are');
+    throw new Error(l10n.t('the private key is not an EC P-256 key: Livepeer signing keys are'));
   }
   return parsed;
 }
@@ -70,11 +71,11 @@ function parsePublicKey(key: string): KeyObject {
   try {
     parsed = createPublicKey(pemText(key));
   } catch (error) {
-    throw new Error(`cannot read the public key: ${(error as Error).message}`);
+    throw new Error(l10n.t('cannot read the public key: {0}', (error as Error).message));
   }
   if (parsed.asymmetricKeyType !== 'ec' || parsed.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
     const what = parsed.asymmetricKeyType === 'ec' ? `an EC ${parsed.asymmetricKeyDetails?.namedCurve ?? 'unknown curve'} key` : `a ${parsed.asymmetricKeyType?.toUpperCase() ?? 'non-EC'} key`;
-    throw new Error(`the public key is ${what}, not EC P-256: not a Livepeer signing key, and ES256 needs P-256`);
+    throw new Error(l10n.t('the public key is {0}, not EC P-256: not a Livepeer signing key, and ES256 needs P-256', what));
   }
   return parsed;
 }
@@ -102,14 +103,14 @@ function encode(value: object): string {
  * `publicKey`: such a token would be refused by every player, so it is better never handed out.
  */
 export function signPlaybackToken(options: SignPlaybackTokenOptions): string {
-  if (!options.playbackId) throw new Error('playback id is empty');
+  if (!options.playbackId) throw new Error(l10n.t('playback id is empty'));
   const lifetime = options.expiresInSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
   const tooLong = lifetimeProblem(lifetime);
   if (tooLong) throw new Error(tooLong);
   const key = parsePrivateKey(options.privateKey);
   const matching = createPublicKey(key).export({ type: 'spki', format: 'der' });
   if (!matching.equals(parsePublicKey(options.publicKey).export({ type: 'spki', format: 'der' }))) {
-    throw new Error('this private key does not belong to the chosen signing key: pick the file or secret saved when that key was created');
+    throw new Error(l10n.t('this private key does not belong to the chosen signing key: pick the file or secret saved when that key was created'));
   }
   const iat = Math.floor((options.now ?? Date.now()) / 1000);
   const claims: PlaybackTokenClaims = {

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { StudioApiError } from '../core/errors';
 import { ResourceApi } from '../core/http';
 import type { Page } from '../core/pagination';
@@ -13,7 +14,7 @@ export interface Project {
 }
 
 function shapeError(path: string, status: number): StudioApiError {
-  return new StudioApiError('server', 'the service answered a project request with something else: check the base URL', { method: 'GET', path, status });
+  return new StudioApiError('server', l10n.t('the service answered a project request with something else: check the base URL'), { method: 'GET', path, status });
 }
 
 function asProject(value: unknown): Project | undefined {

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { ID, objectCall } from '../core/answerShape';
 import { StudioApiError } from '../core/errors';
 import { ResourceApi } from '../core/http';
@@ -24,7 +25,7 @@ function specSecrets(targets: StreamTargetInput[] | undefined): string[] {
 }
 
 function streamPath(id: string, action = ''): string {
-  return `${resourcePath('/stream', id, 'stream')}${action}`;
+  return `${resourcePath('/stream', id)}${action}`;
 }
 
 /** Offset of a `skip<N>` cursor, the form the service's list cursors take. */
@@ -49,14 +50,14 @@ export class StreamApi extends ResourceApi {
   /** The result carries the new stream's `streamKey` and `playbackId`. */
   async create(stream: CreateStream, signal?: AbortSignal): Promise<Stream> {
     const name = stream.name.trim();
-    if (!name) throw StudioApiError.config('stream name is empty: give the stream a name');
+    if (!name) throw StudioApiError.config(l10n.t('stream name is empty: give the stream a name'));
     const secrets = specSecrets(stream.multistream?.targets);
     return objectCall<Stream>(this.http, 'POST', '/stream', ID, 'stream', { body: { ...stream, name }, signal, secrets });
   }
 
   /** PATCH /stream/{id} (204): only the given fields change. */
   async update(id: string, update: StreamUpdate, signal?: AbortSignal): Promise<void> {
-    if (update.name !== undefined && !update.name.trim()) throw StudioApiError.config('stream name is empty: give the stream a name');
+    if (update.name !== undefined && !update.name.trim()) throw StudioApiError.config(l10n.t('stream name is empty: give the stream a name'));
     const secrets = specSecrets(update.multistream?.targets);
     await this.http.call('PATCH', streamPath(id), { body: update, signal, secrets });
   }

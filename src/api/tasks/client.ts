@@ -11,7 +11,7 @@ const TASKS = '/task';
 export const TASK_PAGE = 50;
 
 function taskPath(id: string, rest = ''): string {
-  return `${resourcePath(TASKS, id, 'task')}${rest}`;
+  return `${resourcePath(TASKS, id)}${rest}`;
 }
 
 function matches(task: Task, query: TaskQuery): boolean {

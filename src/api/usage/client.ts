@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { StudioApiError } from '../core/errors';
 import { ResourceApi } from '../core/http';
 
@@ -17,13 +18,13 @@ export const NO_USAGE = 'usage is not available from this service';
 function minutes(value: unknown, field: string): number {
   if (value === undefined || value === null) return 0;
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
-  throw new StudioApiError('server', `the usage service answered without a valid ${field}: try again later`, { method: 'GET', path: '/data/usage/query' });
+  throw new StudioApiError('server', l10n.t('the usage service answered without a valid {0}: try again later', field), { method: 'GET', path: '/data/usage/query' });
 }
 
 /** Account usage, from the analytics backend (`/data/usage/query`, capitalised fields). */
 export class UsageApi extends ResourceApi {
   async query(range: { from: number; to: number }, signal?: AbortSignal): Promise<Usage> {
-    if (!(range.from < range.to)) throw StudioApiError.config('the time range is empty: from must be before to');
+    if (!(range.from < range.to)) throw StudioApiError.config(l10n.t('the time range is empty: from must be before to'));
     const path = '/data/usage/query';
     try {
       const { data } = await this.http.call<unknown>('GET', path, { query: { from: String(range.from), to: String(range.to) }, signal });

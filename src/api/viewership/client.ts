@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { StudioApiError } from '../core/errors';
 import { ResourceApi } from '../core/http';
 import { resourcePath } from '../core/resourcePath';
@@ -58,7 +59,7 @@ export class ViewershipApi extends ResourceApi {
   /** Current viewers of a live stream's playback id (the sum over rows, should the service break them down). */
   viewersNow(playbackId: string, signal?: AbortSignal): Promise<number> {
     return this.ask(async () => {
-      if (!playbackId) throw StudioApiError.config('playback id is empty');
+      if (!playbackId) throw StudioApiError.config(l10n.t('playback id is empty'));
       const path = '/data/views/now';
       const { data } = await this.http.call<unknown>('GET', path, { query: { playbackId }, signal });
       return rows(data, path).reduce((sum, row) => sum + count(row.viewCount, 'viewCount', path), 0);
@@ -68,8 +69,8 @@ export class ViewershipApi extends ResourceApi {
   /** Views and minutes watched per UTC day in [from, to) (Unix milliseconds), oldest first. */
   viewsPerDay(playbackId: string, range: { from: number; to: number }, signal?: AbortSignal): Promise<ViewsRow[]> {
     return this.ask(async () => {
-      if (!playbackId) throw StudioApiError.config('playback id is empty');
-      if (!(range.from < range.to)) throw StudioApiError.config('the time range is empty: from must be before to');
+      if (!playbackId) throw StudioApiError.config(l10n.t('playback id is empty'));
+      if (!(range.from < range.to)) throw StudioApiError.config(l10n.t('the time range is empty: from must be before to'));
       const path = '/data/views/query';
       const query = { playbackId, from: String(range.from), to: String(range.to), timeStep: 'day' };
       const { data } = await this.http.call<unknown>('GET', path, { query, signal });
@@ -89,7 +90,7 @@ export class ViewershipApi extends ResourceApi {
    */
   viewsOver(of: ViewsOf, range: { from: number; to: number }, by?: Breakdown, signal?: AbortSignal): Promise<BreakdownRow[]> {
     return this.ask(async () => {
-      if (!(range.from < range.to)) throw StudioApiError.config('the time range is empty: from must be before to');
+      if (!(range.from < range.to)) throw StudioApiError.config(l10n.t('the time range is empty: from must be before to'));
       const path = 'playbackId' in of ? '/data/views/query' : '/data/views/query/creator';
       const query = { ...of, from: String(range.from), to: String(range.to), 'breakdownBy[]': by };
       const { data } = await this.http.call<unknown>('GET', path, { query, signal });
@@ -106,7 +107,7 @@ export class ViewershipApi extends ResourceApi {
   /** All-time views and minutes watched of a playback id (the service needs no token for this one). */
   totalViews(playbackId: string, signal?: AbortSignal): Promise<TotalViews> {
     return this.ask(async () => {
-      const path = resourcePath('/data/views/query/total', playbackId, 'playback');
+      const path = resourcePath('/data/views/query/total', playbackId);
       const { data } = await this.http.call<unknown>('GET', path, { signal });
       const row = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
       return { viewCount: count(row.viewCount, 'viewCount', path), playtimeMins: count(row.playtimeMins, 'playtimeMins', path) };
@@ -132,17 +133,17 @@ export class ViewershipApi extends ResourceApi {
  */
 function count(value: unknown, field: string, path: string): number {
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
-  throw new StudioApiError('server', `the viewership service answered without a valid ${field}: try again later`, { method: 'GET', path });
+  throw new StudioApiError('server', l10n.t('the viewership service answered without a valid {0}: try again later', field), { method: 'GET', path });
 }
 
 function rows(data: unknown, path: string): Array<Record<string, unknown>> {
   if (Array.isArray(data) && data.every((row) => row && typeof row === 'object')) return data as Array<Record<string, unknown>>;
-  throw new StudioApiError('server', 'the viewership service answered with something else than a list: try again later', { method: 'GET', path });
+  throw new StudioApiError('server', l10n.t('the viewership service answered with something else than a list: try again later'), { method: 'GET', path });
 }
 
 /** Unix milliseconds from a number or an ISO date text; the documents show both. */
 function timestamp(value: unknown, path: string): number {
   const ms = typeof value === 'string' ? Date.parse(value) : value;
   if (typeof ms === 'number' && Number.isFinite(ms)) return ms;
-  throw new StudioApiError('server', 'the viewership service answered a row without a valid timestamp: try again later', { method: 'GET', path });
+  throw new StudioApiError('server', l10n.t('the viewership service answered a row without a valid timestamp: try again later'), { method: 'GET', path });
 }

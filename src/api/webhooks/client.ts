@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { ID, objectCall } from '../core/answerShape';
 import { StudioApiError } from '../core/errors';
 import { ResourceApi } from '../core/http';
@@ -16,11 +17,11 @@ const LIST_LIMIT = 100;
 const NEWEST_FIRST = 'createdAt-true';
 
 function webhookPath(id: string, rest = ''): string {
-  return `${resourcePath(WEBHOOKS, id, 'webhook')}${rest}`;
+  return `${resourcePath(WEBHOOKS, id)}${rest}`;
 }
 
 function deliveryPath(webhookId: string, deliveryId: string, rest = ''): string {
-  return `${resourcePath(webhookPath(webhookId, '/log'), deliveryId, 'delivery')}${rest}`;
+  return `${resourcePath(webhookPath(webhookId, '/log'), deliveryId)}${rest}`;
 }
 
 /** The service's URL check, loaded at the first create or URL change (it is its own bundle: the extension's stays small). */
@@ -33,10 +34,10 @@ async function checkUrl(url: unknown): Promise<void> {
 async function checkFields(fields: WebhookUpdate, creating: boolean): Promise<void> {
   const names = Object.keys(fields).filter((name) => fields[name as keyof WebhookUpdate] !== undefined);
   const unknown = names.filter((name) => !UPDATABLE_FIELDS.has(name));
-  if (unknown.length) throw StudioApiError.config(`a webhook has no field ${unknown.join(', ')}`);
-  if (!creating && !names.length) throw StudioApiError.config('nothing to change on the webhook');
-  if ((creating || fields.name !== undefined) && !fields.name?.trim()) throw StudioApiError.config('webhook name is empty: give the webhook a name');
-  if ((creating || fields.events !== undefined) && !Array.isArray(fields.events)) throw StudioApiError.config('choose the events the webhook receives');
+  if (unknown.length) throw StudioApiError.config(l10n.t('a webhook has no field {0}', unknown.join(', ')));
+  if (!creating && !names.length) throw StudioApiError.config(l10n.t('nothing to change on the webhook'));
+  if ((creating || fields.name !== undefined) && !fields.name?.trim()) throw StudioApiError.config(l10n.t('webhook name is empty: give the webhook a name'));
+  if ((creating || fields.events !== undefined) && !Array.isArray(fields.events)) throw StudioApiError.config(l10n.t('choose the events the webhook receives'));
   if (creating || fields.url !== undefined) await checkUrl(fields.url);
 }
 

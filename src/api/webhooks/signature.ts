@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { StudioApiError } from '../core/errors';
 
@@ -27,7 +28,7 @@ function hmacHex(rawBody: string | Uint8Array, secret: string): string {
 }
 
 function requireSecret(secret: string): void {
-  if (!secret) throw StudioApiError.config('the webhook has no shared secret: set one to sign and verify its requests');
+  if (!secret) throw StudioApiError.config(l10n.t('the webhook has no shared secret: set one to sign and verify its requests'));
 }
 
 /** The header value the service sends with `rawBody` at `timestampMs` (the body's own `timestamp`). */

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
@@ -68,9 +69,9 @@ export async function postToReceiver(
   try {
     target = new URL(url);
   } catch {
-    throw StudioApiError.config('the webhook URL is not an address: edit the webhook');
+    throw StudioApiError.config(l10n.t('the webhook URL is not an address: edit the webhook'));
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw StudioApiError.config('the webhook URL must be an http:// or https:// address');
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw StudioApiError.config(l10n.t('the webhook URL must be an http:// or https:// address'));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
@@ -90,8 +91,8 @@ export async function postToReceiver(
     };
   } catch (error) {
     if (deadline.aborted && !options.signal?.aborted) {
-      throw new StudioApiError('timeout', `${target.host} did not answer within ${timeoutMs / 1000} s: is the handler running and answering?`, context, { cause: error });
+      throw new StudioApiError('timeout', l10n.t('{0} did not answer within {1} s: is the handler running and answering?', target.host, timeoutMs / 1000), context, { cause: error });
     }
-    throw transportError(error, target.host, context, options.signal, 'is the handler running at that address?');
+    throw transportError(error, target.host, context, options.signal, l10n.t('is the handler running at that address?'));
   }
 }

@@ -72,7 +72,7 @@ export async function bulkAssetCommand(ctx: BulkContext, action: BulkAction, sel
       }
     }
   });
-  if (urls.length) await copyToClipboard(vscode.l10n.t('{0} playback URLs', urls.length), urls.join('\n'));
+  if (urls.length) await copyToClipboard(urls.join('\n'), vscode.l10n.t('Livepeer: {0} playback URLs copied.', urls.length));
   // The retried tasks wait again: the Tasks view shows them at once and follows them from there.
   if (action === 'retry') {
     ctx.view.refresh();
@@ -90,8 +90,11 @@ function summarize(ctx: BulkContext, action: BulkAction, total: number, { done, 
     return;
   }
   const listed = listedSome(failed.map(({ asset, reason }) => `${quoted(shownName(asset))}: ${reason}`));
-  const what = { delete: vscode.l10n.t('deleted'), retry: vscode.l10n.t('retried'), copyPlaybackUrl: vscode.l10n.t('copied') }[action];
-  const text = vscode.l10n.t('Livepeer: {0} of {1} assets were not {2}: {3}', failed.length, total, what, listed);
+  const text = {
+    delete: () => vscode.l10n.t('Livepeer: {0} of {1} assets were not deleted: {2}', failed.length, total, listed),
+    retry: () => vscode.l10n.t('Livepeer: {0} of {1} assets were not retried: {2}', failed.length, total, listed),
+    copyPlaybackUrl: () => vscode.l10n.t('Livepeer: {0} of {1} assets were not copied: {2}', failed.length, total, listed),
+  }[action]();
   if (action === 'delete') saidWithUndo(ctx, 'warning', text, done);
   else ctx.prompts.notify('warning', text);
 }

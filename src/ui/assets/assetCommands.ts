@@ -111,21 +111,26 @@ async function remove(ctx: AssetCommandContext, arg: AssetArgument): Promise<voi
   });
 }
 
-async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'id' | 'playbackId', label: string): Promise<void> {
+async function copyField(ctx: AssetCommandContext, arg: AssetArgument, field: 'id' | 'playbackId'): Promise<void> {
   await run(ctx, field === 'id' ? (reason) => vscode.l10n.t('Livepeer: copying the asset ID: {0}', reason) : (reason) => vscode.l10n.t('Livepeer: copying the playback ID: {0}', reason), async () => {
     const placeHolder = field === 'id' ? vscode.l10n.t('Select the asset whose asset ID to copy') : vscode.l10n.t('Select the asset whose playback ID to copy');
     const asset = await resolveAsset(ctx, arg, placeHolder);
     if (!asset) return;
     const value = asset[field];
     const name = quoted(shownName(asset));
-    if (value) await copyToClipboard(label, value);
+    if (value) await copyToClipboard(value, field === 'id' ? vscode.l10n.t('Livepeer: asset ID copied.') : vscode.l10n.t('Livepeer: playback ID copied.'));
     else ctx.prompts.notify('info', field === 'id' ? vscode.l10n.t('Livepeer: {0} has no asset ID yet.', name) : vscode.l10n.t('Livepeer: {0} has no playback ID yet.', name));
   });
 }
 
+/** What the status bar says once an asset's address is copied: each case its own sentence. */
+function urlCopied(kind: 'hls' | 'mp4', signed: boolean): string {
+  if (kind === 'hls') return signed ? vscode.l10n.t('Livepeer: playback URL copied (it plays with a signed token).') : vscode.l10n.t('Livepeer: playback URL copied.');
+  return signed ? vscode.l10n.t('Livepeer: download URL copied (it plays with a signed token).') : vscode.l10n.t('Livepeer: download URL copied.');
+}
+
 /** HLS from GET /playback/{playbackId}; MP4 from the asset's downloadUrl or, failing that, the playback sources. */
 async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls' | 'mp4'): Promise<void> {
-  const label = kind === 'hls' ? 'playback URL' : 'download URL';
   await run(ctx, kind === 'hls' ? (reason) => vscode.l10n.t('Livepeer: copying the playback URL: {0}', reason) : (reason) => vscode.l10n.t('Livepeer: copying the download URL: {0}', reason), async () => {
     const placeHolder = kind === 'hls' ? vscode.l10n.t('Select the asset whose playback URL to copy') : vscode.l10n.t('Select the asset whose download URL to copy');
     const asset = await resolveAsset(ctx, arg, placeHolder);
@@ -136,7 +141,7 @@ async function copyUrl(ctx: AssetCommandContext, arg: AssetArgument, kind: 'hls'
       ctx.prompts.notify('info', kind === 'hls' ? vscode.l10n.t('Livepeer: {0} has no HLS playback.', quoted(shownName(asset))) : vscode.l10n.t('Livepeer: {0} has no MP4 download.', quoted(shownName(asset))));
       return;
     }
-    await copyToClipboard(asset.playbackPolicy?.type === 'jwt' ? `${label} (plays with a signed token)` : label, url);
+    await copyToClipboard(url, urlCopied(kind, asset.playbackPolicy?.type === 'jwt'));
   });
 }
 
@@ -202,8 +207,8 @@ export function registerAssetCommands(ctx: AssetCommandContext): vscode.Disposab
     registerCommand(COMMANDS.assets.clearFilters, () => ctx.view.filters.set({ search: '', phase: 'all' })),
     registerCommand(COMMANDS.assets.rename, (arg?: AssetArgument, name?: string) => rename(ctx, arg, name)),
     registerCommand(COMMANDS.assets.delete, bulkOr(ctx, 'delete', (arg?: AssetArgument) => remove(ctx, arg))),
-    registerCommand(COMMANDS.assets.copyId, (arg?: AssetArgument) => copyField(ctx, arg, 'id', 'asset ID')),
-    registerCommand(COMMANDS.assets.copyPlaybackId, (arg?: AssetArgument) => copyField(ctx, arg, 'playbackId', 'playback ID')),
+    registerCommand(COMMANDS.assets.copyId, (arg?: AssetArgument) => copyField(ctx, arg, 'id')),
+    registerCommand(COMMANDS.assets.copyPlaybackId, (arg?: AssetArgument) => copyField(ctx, arg, 'playbackId')),
     registerCommand(COMMANDS.assets.copyPlaybackUrl, bulkOr(ctx, 'copyPlaybackUrl', (arg?: AssetArgument) => copyUrl(ctx, arg, 'hls'))),
     registerCommand(COMMANDS.assets.copyDownloadUrl, (arg?: AssetArgument) => copyUrl(ctx, arg, 'mp4')),
     registerCommand(

@@ -39,10 +39,13 @@ export function onItem<T, A>(resolve: (arg: A | undefined, placeHolder: string) 
   };
 }
 
-/** Copies `value` and says so in the status bar for a few seconds, with `note` when it needs one ("it contains the stream key"). */
-export async function copyToClipboard(label: string, value: string, note?: string): Promise<void> {
+/**
+ * Copies `value` and says so in the status bar for a few seconds with `copied`: a whole localised
+ * sentence per thing copied ("Livepeer: playback ID copied."), never a name spliced into a template.
+ */
+export async function copyToClipboard(value: string, copied: string): Promise<void> {
   await vscode.env.clipboard.writeText(value);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('Livepeer: {0} copied', note ? `${label} (${note})` : label), 4000);
+  vscode.window.setStatusBarMessage(copied, 4000);
 }
 
 /**

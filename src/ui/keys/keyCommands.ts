@@ -109,11 +109,11 @@ async function deleteKey(ctx: KeyCommandContext, arg?: KeyArgument): Promise<voi
   });
 }
 
-async function copyKeyField(ctx: KeyCommandContext, arg: KeyArgument, field: 'id' | 'publicKey', label: string, placeHolder: string): Promise<void> {
+async function copyKeyField(ctx: KeyCommandContext, arg: KeyArgument, field: 'id' | 'publicKey', placeHolder: string): Promise<void> {
   await run(ctx, field === 'id' ? (reason) => vscode.l10n.t('Livepeer: copying the key ID: {0}', reason) : (reason) => vscode.l10n.t('Livepeer: copying the public key: {0}', reason), async () => {
     const key = await resolveKey(ctx, arg, placeHolder);
     if (!key) return;
-    await copyToClipboard(label, key[field]);
+    await copyToClipboard(key[field], field === 'id' ? vscode.l10n.t('Livepeer: key ID copied.') : vscode.l10n.t('Livepeer: public key copied.'));
   });
 }
 
@@ -128,8 +128,8 @@ export function registerKeyCommands(ctx: KeyCommandContext): vscode.Disposable[]
     register(COMMANDS.keys.disable, (arg?: KeyArgument) => setKeyDisabled(ctx, arg, true)),
     register(COMMANDS.keys.enable, (arg?: KeyArgument) => setKeyDisabled(ctx, arg, false)),
     register(COMMANDS.keys.delete, (arg?: KeyArgument) => deleteKey(ctx, arg)),
-    register(COMMANDS.keys.copyId, (arg?: KeyArgument) => copyKeyField(ctx, arg, 'id', 'key ID', vscode.l10n.t('Select the signing key whose key ID to copy'))),
-    register(COMMANDS.keys.copyPublicKey, (arg?: KeyArgument) => copyKeyField(ctx, arg, 'publicKey', 'public key', vscode.l10n.t('Select the signing key whose public key to copy'))),
+    register(COMMANDS.keys.copyId, (arg?: KeyArgument) => copyKeyField(ctx, arg, 'id', vscode.l10n.t('Select the signing key whose key ID to copy'))),
+    register(COMMANDS.keys.copyPublicKey, (arg?: KeyArgument) => copyKeyField(ctx, arg, 'publicKey', vscode.l10n.t('Select the signing key whose public key to copy'))),
     register(COMMANDS.keys.rotate, (arg?: KeyArgument) => run(ctx, (reason) => vscode.l10n.t('Livepeer: rotating the signing key: {0}', reason), () => rotateSigningKey(ctx, arg))),
     // The view title's button: VS Code hands it the selected row, which may not be the key meant, so it asks (the selected key first).
     register(COMMANDS.keys.rotatePicking, (selected?: unknown) =>

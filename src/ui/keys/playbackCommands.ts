@@ -123,7 +123,7 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
     .message('info', vscode.l10n.t('Livepeer: playback token for {0} signed with {1}, valid for {2}.', what, quoted(shownName(key)), lifetime.label), {}, COPY_TOKEN, COPY_SIGNED_URL)
     .then(async (action) => {
       if (!action) return;
-      await (action === COPY_TOKEN ? copyToClipboard('token', token) : copyToClipboard('signed playback URL', url));
+      await (action === COPY_TOKEN ? copyToClipboard(token, vscode.l10n.t('Livepeer: playback token copied.')) : copyToClipboard(url, vscode.l10n.t('Livepeer: signed playback URL copied.')));
     });
   return token;
 }

@@ -215,7 +215,7 @@ export async function runTargetCommand(name: string, deps: MultistreamDeps, arg:
       return removeFromStream(deps, arg);
     case 'copyId': {
       const target = await resolveTarget(deps, arg, vscode.l10n.t('Select the target whose ID to copy'));
-      return target && copyToClipboard('target ID', target.id);
+      return target && copyToClipboard(target.id, vscode.l10n.t('Livepeer: target ID copied.'));
     }
   }
 }

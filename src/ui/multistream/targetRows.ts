@@ -74,7 +74,7 @@ export class StreamTargetItem extends vscode.TreeItem {
     this.tooltip = tooltip([
       `**${md(shownName(target ?? ref))}** — ${stateWords(target)}`,
       target ? undefined : vscode.l10n.t('This target was deleted but the stream still names it: the service refuses the stream\'s next multistream change until it is removed (Remove from Stream).'),
-      vscode.l10n.t('Rendition: {0}{1}', ref.profile, ref.videoOnly ? vscode.l10n.t(', video only') : ''),
+      ref.videoOnly ? vscode.l10n.t('Rendition: {0}, video only', ref.profile) : vscode.l10n.t('Rendition: {0}', ref.profile),
       host ? vscode.l10n.t('Pushes to: {0}', md(host)) : undefined,
       `ID: \`${ref.id}\``,
       '',

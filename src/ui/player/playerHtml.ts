@@ -9,6 +9,8 @@ export interface PlayerPageParts {
   /** Origins the media may come from (the playback origins of the sources); none until something plays. */
   mediaOrigins: readonly string[];
   nonce: string;
+  /** The translation of the page's words (`vscode.l10n.bundle`), none in English. */
+  l10n?: Record<string, string>;
 }
 
 /**
@@ -27,5 +29,5 @@ export function playerHtml(parts: PlayerPageParts): string {
     `media-src ${[origins, 'blob:'].filter(Boolean).join(' ')}`,
     `connect-src ${origins || "'none'"}`,
   ].join('; ');
-  return webviewPage(parts.scriptUri, parts.nonce, csp);
+  return webviewPage(parts.scriptUri, parts.nonce, csp, parts.l10n);
 }

@@ -201,6 +201,7 @@ export class PlayerPanel extends Disposable {
       cspSource: webview.cspSource,
       mediaOrigins: origins,
       nonce: randomBytes(16).toString('base64'),
+      ...(vscode.l10n.bundle ? { l10n: vscode.l10n.bundle } : {}),
     });
   }
 

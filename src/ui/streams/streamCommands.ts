@@ -81,8 +81,8 @@ async function createStream(ctx: StreamContext): Promise<void> {
   const text = vscode.l10n.t('Livepeer: stream {0} created. Broadcast to it with its stream key (its row has the copy actions too).', nameOf(stream));
   void prompts.message('info', text, {}, COPY_STREAM_KEY, COPY_RTMP_URL).then(async (action) => {
     try {
-      if (action === COPY_STREAM_KEY) await copyToClipboard('stream key', await streamKeyOf(session, stream));
-      if (action === COPY_RTMP_URL) await copyToClipboard('RTMP ingest URL', (await ingestFor(session, await streamKeyOf(session, stream))).rtmp);
+      if (action === COPY_STREAM_KEY) await copyToClipboard(await streamKeyOf(session, stream), vscode.l10n.t('Livepeer: stream key copied.'));
+      if (action === COPY_RTMP_URL) await copyToClipboard((await ingestFor(session, await streamKeyOf(session, stream))).rtmp, vscode.l10n.t('Livepeer: RTMP ingest URL copied (it contains the stream key).'));
     } catch (error) {
       reportError(prompts, (reason) => vscode.l10n.t('Livepeer: copying the address: {0}', reason), error);
     }
@@ -90,11 +90,10 @@ async function createStream(ctx: StreamContext): Promise<void> {
 }
 
 async function copyIngest(ctx: StreamContext, arg: StreamArgument, kind: 'rtmp' | 'srt'): Promise<void> {
-  const label = kind === 'rtmp' ? 'RTMP ingest URL' : 'SRT URL';
-  const stream = await resolveStream(ctx, arg, vscode.l10n.t('Select the stream whose {0} to copy', label));
+  const stream = await resolveStream(ctx, arg, kind === 'rtmp' ? vscode.l10n.t('Select the stream whose RTMP ingest URL to copy') : vscode.l10n.t('Select the stream whose SRT URL to copy'));
   if (!stream) return;
   const addresses = await ingestFor(ctx.session, await streamKeyOf(ctx.session, stream));
-  await copyToClipboard(label, addresses[kind], 'it contains the stream key');
+  await copyToClipboard(addresses[kind], kind === 'rtmp' ? vscode.l10n.t('Livepeer: RTMP ingest URL copied (it contains the stream key).') : vscode.l10n.t('Livepeer: SRT URL copied (it contains the stream key).'));
 }
 
 async function copyPlaybackUrl(ctx: StreamContext, arg: StreamArgument): Promise<void> {
@@ -118,7 +117,7 @@ async function copyPlaybackUrl(ctx: StreamContext, arg: StreamArgument): Promise
           )
         )?.source;
   if (!source) return;
-  await copyToClipboard(`${source.hrn} playback URL`, source.url, signed ? 'signed playback: add ?jwt=<token>' : undefined);
+  await copyToClipboard(source.url, signed ? vscode.l10n.t('Livepeer: {0} playback URL copied (signed playback: add ?jwt=<token>).', source.hrn) : vscode.l10n.t('Livepeer: {0} playback URL copied.', source.hrn));
 }
 
 async function openStreamInStudio(ctx: StreamContext, arg: StreamArgument): Promise<vscode.Uri | undefined> {
@@ -133,13 +132,13 @@ async function showDetails(ctx: StreamContext, arg: StreamArgument): Promise<vsc
 }
 
 async function copyRecording(item: unknown, field: 'recordingUrl' | 'mp4Url', prompts: Prompts): Promise<void> {
-  const label = field === 'recordingUrl' ? 'recording URL' : 'MP4 URL';
   const value = item instanceof SessionItem ? item.session[field] : undefined;
+  const recording = field === 'recordingUrl';
   if (!value) {
-    prompts.notify('info', vscode.l10n.t('Livepeer: this session has no {0} (its recording is not ready).', label));
+    prompts.notify('info', recording ? vscode.l10n.t('Livepeer: this session has no recording URL (its recording is not ready).') : vscode.l10n.t('Livepeer: this session has no MP4 URL (its recording is not ready).'));
     return;
   }
-  await copyToClipboard(label, value);
+  await copyToClipboard(value, recording ? vscode.l10n.t('Livepeer: recording URL copied.') : vscode.l10n.t('Livepeer: MP4 URL copied.'));
 }
 
 /** The palette's Filter Streams…: the Filter menu's groups and entries, with the same labels and checkmarks. */
@@ -166,17 +165,42 @@ async function search(view: StreamsView, prompts: Prompts, text?: string): Promi
   if (value !== undefined) await view.filters.setSearch(value);
 }
 
+type StreamField = 'id' | 'playbackId' | 'streamKey';
+
+/** What the copy commands of a stream's fields say, each case its own sentence. */
+const FIELD_WORDS: Record<StreamField, { failed: Failure; placeHolder(): string; copied(): string; missing(name: string): string }> = {
+  id: {
+    failed: (reason) => vscode.l10n.t('Livepeer: copying the stream ID: {0}', reason),
+    placeHolder: () => vscode.l10n.t('Select the stream whose stream ID to copy'),
+    copied: () => vscode.l10n.t('Livepeer: stream ID copied.'),
+    missing: (name) => vscode.l10n.t('Livepeer: {0} has no stream ID.', name),
+  },
+  playbackId: {
+    failed: (reason) => vscode.l10n.t('Livepeer: copying the playback ID: {0}', reason),
+    placeHolder: () => vscode.l10n.t('Select the stream whose playback ID to copy'),
+    copied: () => vscode.l10n.t('Livepeer: playback ID copied.'),
+    missing: (name) => vscode.l10n.t('Livepeer: {0} has no playback ID.', name),
+  },
+  streamKey: {
+    failed: (reason) => vscode.l10n.t('Livepeer: copying the stream key: {0}', reason),
+    placeHolder: () => vscode.l10n.t('Select the stream whose stream key to copy'),
+    copied: () => vscode.l10n.t('Livepeer: stream key copied.'),
+    missing: (name) => vscode.l10n.t('Livepeer: {0} has no stream key.', name),
+  },
+};
+
 /** The Streams view's commands, registered by the first of them to run (see registerStreams.ts). */
 export function registerStreamCommands(ctx: StreamContext): vscode.Disposable[] {
   const { session, prompts, view } = ctx;
   const action = <A extends unknown[]>(id: string, failed: Failure, run: (...args: A) => unknown) => registerCommand(id, run, { prompts, failed });
-  const copyField = (id: string, field: 'id' | 'playbackId' | 'streamKey', label: string) =>
-    action(id, field === 'id' ? (reason) => vscode.l10n.t('Livepeer: copying the stream ID: {0}', reason) : field === 'playbackId' ? (reason) => vscode.l10n.t('Livepeer: copying the playback ID: {0}', reason) : (reason) => vscode.l10n.t('Livepeer: copying the stream key: {0}', reason), async (arg?: StreamArgument) => {
-      const stream = await resolveStream(ctx, arg, vscode.l10n.t('Select the stream whose {0} to copy', label));
+  const copyField = (id: string, field: StreamField) =>
+    action(id, FIELD_WORDS[field].failed, async (arg?: StreamArgument) => {
+      const words = FIELD_WORDS[field];
+      const stream = await resolveStream(ctx, arg, words.placeHolder());
       if (!stream) return;
       const value = field === 'streamKey' ? await streamKeyOf(session, stream) : stream[field];
-      if (value) await copyToClipboard(label, value);
-      else prompts.notify('info', vscode.l10n.t('Livepeer: {0} has no {1}.', nameOf(stream), label));
+      if (value) await copyToClipboard(value, words.copied());
+      else prompts.notify('info', words.missing(nameOf(stream)));
     });
   return [
     registerCommand(COMMANDS.streams.refresh, () => view.refresh()),
@@ -204,8 +228,8 @@ export function registerStreamCommands(ctx: StreamContext): vscode.Disposable[] 
     action(COMMANDS.streams.showDetails, (reason) => vscode.l10n.t('Livepeer: showing the stream: {0}', reason), (arg?: StreamArgument) => showDetails(ctx, arg)),
     action(COMMANDS.streams.copyRecordingUrl, (reason) => vscode.l10n.t('Livepeer: copying the recording URL: {0}', reason), (item?: unknown) => copyRecording(item, 'recordingUrl', prompts)),
     action('livepeer.streams.copyMp4Url', (reason) => vscode.l10n.t('Livepeer: copying the MP4 URL: {0}', reason), (item?: unknown) => copyRecording(item, 'mp4Url', prompts)),
-    copyField(COMMANDS.streams.copyId, 'id', 'stream ID'),
-    copyField(COMMANDS.streams.copyPlaybackId, 'playbackId', 'playback ID'),
-    copyField(COMMANDS.streams.copyStreamKey, 'streamKey', 'stream key'),
+    copyField(COMMANDS.streams.copyId, 'id'),
+    copyField(COMMANDS.streams.copyPlaybackId, 'playbackId'),
+    copyField(COMMANDS.streams.copyStreamKey, 'streamKey'),
   ];
 }

@@ -126,7 +126,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     await vscode.commands.executeCommand(vscode.workspace.getWorkspaceFolder(uri) ? 'revealInExplorer' : 'revealFileInOS', uri);
   }
 
-  const copy = (field: 'assetId' | 'playbackId', label: string) => async (arg?: unknown) => {
+  const copy = (field: 'assetId' | 'playbackId') => async (arg?: unknown) => {
     const item = arg instanceof UploadItem ? arg : undefined;
     const value = item?.[field];
     if (!item) return;
@@ -136,7 +136,7 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       prompts.notify('info', text);
       return;
     }
-    await copyToClipboard(label, value);
+    await copyToClipboard(value, field === 'assetId' ? vscode.l10n.t('Livepeer: asset ID copied.') : vscode.l10n.t('Livepeer: playback ID copied.'));
   };
 
   return [
@@ -220,8 +220,8 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
       else if (item?.assetId) await revealAsset(item.assetId, item.finished?.account ?? item.entry?.account ?? item.upload?.account);
     }),
     registerCommand(COMMANDS.uploads.revealFile, (arg?: unknown) => revealFile(arg instanceof UploadItem ? arg : undefined)),
-    registerCommand(COMMANDS.uploads.copyAssetId, copy('assetId', 'asset ID')),
-    registerCommand(COMMANDS.uploads.copyPlaybackId, copy('playbackId', 'playback ID')),
+    registerCommand(COMMANDS.uploads.copyAssetId, copy('assetId')),
+    registerCommand(COMMANDS.uploads.copyPlaybackId, copy('playbackId')),
   ];
 }
 

@@ -33,7 +33,7 @@ async function copySecret(ctx: WebhookContext, arg: WebhookArgument): Promise<vo
   const chosen = await resolveWebhook(ctx, arg, vscode.l10n.t('Select the webhook whose shared secret to copy'));
   if (!chosen) return;
   const { sharedSecret } = await ctx.session.client().webhooks.get(chosen.id);
-  if (sharedSecret) await copyToClipboard('webhook shared secret', sharedSecret);
+  if (sharedSecret) await copyToClipboard(sharedSecret, vscode.l10n.t('Livepeer: webhook shared secret copied.'));
   else ctx.prompts.notify('info', vscode.l10n.t('Livepeer: webhook {0} has no shared secret. Set one with Edit Webhook….', nameOf(chosen)));
 }
 
@@ -63,7 +63,7 @@ export function registerWebhookCommands(ctx: WebhookContext): vscode.Disposable[
     register(COMMANDS.webhooks.create, (reason) => vscode.l10n.t('Livepeer: creating the webhook: {0}', reason), (from?: unknown) => leaveWalkthrough(from, 'livepeer.webhooks').then(() => createWebhook(ctx))),
     register(COMMANDS.webhooks.edit, (reason) => vscode.l10n.t('Livepeer: editing the webhook: {0}', reason), (arg?: WebhookArgument) => editWebhook(ctx, arg)),
     register(COMMANDS.webhooks.delete, (reason) => vscode.l10n.t('Livepeer: deleting the webhook: {0}', reason), (arg?: WebhookArgument) => remove(ctx, arg)),
-    register(COMMANDS.webhooks.copyUrl, (reason) => vscode.l10n.t('Livepeer: copying the webhook URL: {0}', reason), webhook(vscode.l10n.t('Select the webhook whose URL to copy'), (w) => copyToClipboard('webhook URL', w.url))),
+    register(COMMANDS.webhooks.copyUrl, (reason) => vscode.l10n.t('Livepeer: copying the webhook URL: {0}', reason), webhook(vscode.l10n.t('Select the webhook whose URL to copy'), (w) => copyToClipboard(w.url, vscode.l10n.t('Livepeer: webhook URL copied.')))),
     register(COMMANDS.webhooks.copySecret, (reason) => vscode.l10n.t('Livepeer: copying the shared secret: {0}', reason), (arg?: WebhookArgument) => copySecret(ctx, arg)),
     register(COMMANDS.webhooks.openInStudio, (reason) => vscode.l10n.t('Livepeer: opening the webhook in Livepeer Studio: {0}', reason), webhook(vscode.l10n.t('Select the webhook to open in Livepeer Studio'), (w) => openInStudio(ctx.prompts, 'webhook', w.id))),
     register(COMMANDS.webhooks.showDetails, (reason) => vscode.l10n.t('Livepeer: showing the webhook details: {0}', reason), webhook(vscode.l10n.t('Select the webhook to show'), (w) => ctx.details.show(w))),

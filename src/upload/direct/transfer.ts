@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { NetAgent } from '../../api/core/network';
 import { request, type Dispatcher } from '../../api/core/undiciParts';
 import { readBodyText } from '../../api/core/bodyText';
@@ -83,7 +84,7 @@ function failure(err: unknown, options: DirectUploadOptions, sent: number): Stud
   if (options.signal?.aborted) return sent >= options.file.size ? sentButUnconfirmedError(options.assetId) : cancelledError('direct');
   const cause = (err as { cause?: unknown }).cause;
   const ours = err instanceof StudioApiError ? err : cause instanceof StudioApiError ? cause : undefined;
-  if (ours instanceof FileReadError) return new StudioApiError('config', `${ours.message}: fix this and upload again`, {}, { cause: ours });
+  if (ours instanceof FileReadError) return new StudioApiError('config', l10n.t('{0}: fix this and upload again', ours.message), {}, { cause: ours });
   if (ours) return ours;
   return uploadTransportError(err, 'PUT', options.url, 'direct', options.signal);
 }

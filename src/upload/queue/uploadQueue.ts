@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { StudioApiError, messageOf } from '../../api/core/errors';
@@ -158,7 +159,7 @@ export class UploadQueue {
   /** Continues the stored entry a failed resumable upload left (its Retry). */
   async resumeLeftEntry(upload: Upload): Promise<Upload> {
     const entry = (await this.interrupted()).find((e) => upload.owns(e));
-    if (!entry) throw StudioApiError.config(`the upload of “${upload.name}” is no longer stored: upload the file again`);
+    if (!entry) throw StudioApiError.config(l10n.t('the upload of “{0}” is no longer stored: upload the file again', upload.name));
     return this.resume(entry);
   }
 
@@ -184,7 +185,7 @@ export class UploadQueue {
       this.changed.fire();
       return;
     }
-    if (upload.method !== 'tus') throw StudioApiError.config('only resumable (tus) uploads can be paused; cancel a direct upload instead');
+    if (upload.method !== 'tus') throw StudioApiError.config(l10n.t('only resumable (tus) uploads can be paused; cancel a direct upload instead'));
     this.stop(upload, 'pause');
   }
 
@@ -212,7 +213,7 @@ export class UploadQueue {
   }
 
   private refuseIfActive(filePath: string): void {
-    if (this.isActive(filePath)) throw StudioApiError.config(`${path.basename(filePath)} is already being uploaded`);
+    if (this.isActive(filePath)) throw StudioApiError.config(l10n.t('{0} is already being uploaded', path.basename(filePath)));
   }
 
   private add(upload: Upload): Upload {

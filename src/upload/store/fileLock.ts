@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 
@@ -35,9 +36,10 @@ export async function withFileLock<T>(lock: string, what: string, work: () => Pr
       continue;
     }
     if (Date.now() - started > waitMs) {
-      const who = holder.pid ? `process ${holder.pid}` : 'another process';
       throw new Error(
-        `${what} is in use by ${who} (waited ${waitMs / 1000} s): close other VS Code windows or scripts uploading with it and try again; if none is running, delete ${lock}`,
+        holder.pid
+          ? l10n.t('{0} is in use by process {1} (waited {2} s): close other VS Code windows or scripts uploading with it and try again; if none is running, delete {3}', what, holder.pid, waitMs / 1000, lock)
+          : l10n.t('{0} is in use by another process (waited {1} s): close other VS Code windows or scripts uploading with it and try again; if none is running, delete {2}', what, waitMs / 1000, lock),
       );
     }
     await new Promise((resolve) => setTimeout(resolve, wait));

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -80,7 +81,7 @@ export class JsonFileStore implements SharedKeyValueStore {
 
   private async locked(work: () => Promise<void>): Promise<void> {
     await fs.promises.mkdir(path.dirname(this.filePath), { recursive: true });
-    await withFileLock(`${this.filePath}.lock`, `the interrupted-uploads file ${this.filePath}`, work, this.options.lockWaitMs);
+    await withFileLock(`${this.filePath}.lock`, l10n.t('the interrupted-uploads file {0}', this.filePath), work, this.options.lockWaitMs);
   }
 
   private async writeAtomically(text: string): Promise<void> {

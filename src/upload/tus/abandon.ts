@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { request } from '../../api/core/undiciParts';
 import { StudioApiError } from '../../api/core/errors';
 import { uploadAgent } from '../direct/transfer';
@@ -21,11 +22,11 @@ export async function terminateTusUpload(uploadUrl: string, signal?: AbortSignal
       status = response.statusCode;
       text = await readBodyText(response.body);
     } catch (err) {
-      throw new StudioApiError('network', `could not reach the upload server to end the unfinished upload (${(err as Error).message}): it expires on its own`, context);
+      throw new StudioApiError('network', l10n.t('could not reach the upload server to end the unfinished upload ({0}): it expires on its own', (err as Error).message), context);
     }
     if ((status >= 200 && status < 300) || status === 404 || status === 410) return;
     const said = redact(text.trim().slice(0, 120));
-    throw new StudioApiError(status >= 500 ? 'server' : 'validation', `the upload server did not end the unfinished upload${said ? ` (${said})` : ''}: it expires on its own`, { ...context, status });
+    throw new StudioApiError(status >= 500 ? 'server' : 'validation', said ? l10n.t('the upload server did not end the unfinished upload ({0}): it expires on its own', said) : l10n.t('the upload server did not end the unfinished upload: it expires on its own'), { ...context, status });
   } finally {
     await agent.close().catch(() => undefined);
   }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { request, type Dispatcher } from '../../api/core/undiciParts';
 
 /** Between two HEADs: the store is still writing what it received when two answers differ. */
@@ -37,6 +38,6 @@ async function headOffset(uploadUrl: string, agent: Dispatcher, timeoutMs: numbe
   });
   await response.body.dump();
   const offset = Number(response.headers['upload-offset']);
-  if (response.statusCode !== 200 || !Number.isSafeInteger(offset) || offset < 0) throw new Error(`HEAD answered ${response.statusCode}`);
+  if (response.statusCode !== 200 || !Number.isSafeInteger(offset) || offset < 0) throw new Error(l10n.t('HEAD answered {0}', response.statusCode));
   return offset;
 }

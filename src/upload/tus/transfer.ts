@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as path from 'node:path';
 import type { DetailedError, Upload } from 'tus-js-client';
 import { StudioApiError } from '../../api/core/errors';
@@ -163,7 +164,7 @@ export async function runTus(options: TusRunOptions): Promise<TusRunResult> {
     await urlStorage.recordProgress(confirmed, true).catch(() => undefined);
     if (error instanceof FileReadError) {
       // Nothing says the file changed: keep the entry, so the upload continues once it can be read.
-      throw new StudioApiError('config', `${error.message}: ${kept ? 'the upload is kept; fix this and resume it' : 'fix this and upload again'}`, {}, { cause: error });
+      throw new StudioApiError('config', kept ? l10n.t('{0}: the upload is kept; fix this and resume it', error.message) : l10n.t('{0}: fix this and upload again', error.message), {}, { cause: error });
     }
     throw error;
   } finally {
@@ -266,5 +267,5 @@ function mapError(
   if (detailed.causingError) return uploadTransportError(detailed.causingError, method, requestUrl, 'tus', signal, kept);
   // A protocol problem tus-js-client found itself (missing offset, bad Location…).
   const said = redact(String((err as Error)?.message ?? err).replace(/^tus: /, '').split(', originated from')[0], [urlToken(uploadAddress)]);
-  return new StudioApiError('server', `the upload server answered unexpectedly (${said}): try again later${kept ? ', the upload can be resumed' : ''}`);
+  return new StudioApiError('server', kept ? l10n.t('the upload server answered unexpectedly ({0}): try again later, the upload can be resumed', said) : l10n.t('the upload server answered unexpectedly ({0}): try again later', said));
 }

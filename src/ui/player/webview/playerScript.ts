@@ -2,7 +2,10 @@
 // with hls.js (or the video element itself for MP4), and reports its state back.
 import Hls, { type ErrorData } from 'hls.js';
 import type { FromWebview, PlayerLoad, PlayerState, ToWebview } from '../playerMessages';
+import * as l10n from '@vscode/l10n';
 import { clipMarks } from './clipMarks';
+// Sets the page's translation, before the first word below is looked up.
+import './pageL10n';
 import { dailyViews, drawViewsChart } from './viewsChart';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void };
@@ -11,9 +14,9 @@ const vscode = acquireVsCodeApi();
 document.body.insertAdjacentHTML(
   'afterbegin',
   `<video id="video" controls playsinline></video>
-<div class="bar"><span id="live">● LIVE</span><span id="latency"></span><span id="viewers"></span><span id="status">Loading…</span><button id="retry">Try Again</button></div>
-<h3>Views per day, last 30 days <span id="views-total"></span></h3>
-<svg id="chart" width="100%" height="60" role="img" aria-label="Views per day over the last 30 days"></svg>`,
+<div class="bar"><span id="live"></span><span id="latency"></span><span id="viewers"></span><span id="status"></span><button id="retry"></button></div>
+<h3><span id="views-title"></span> <span id="views-total"></span></h3>
+<svg id="chart" width="100%" height="60" role="img"></svg>`,
 );
 const video = document.getElementById('video') as HTMLVideoElement;
 const status = document.getElementById('status') as HTMLElement;
@@ -23,6 +26,11 @@ const latencyText = document.getElementById('latency') as HTMLElement;
 const viewersText = document.getElementById('viewers') as HTMLElement;
 const viewsTotal = document.getElementById('views-total') as HTMLElement;
 const chart = document.getElementById('chart') as unknown as SVGSVGElement;
+// The words go in as text, never as HTML: a translation is text.
+liveBadge.textContent = l10n.t('● LIVE');
+retry.textContent = l10n.t('Try Again');
+(document.getElementById('views-title') as HTMLElement).textContent = l10n.t('Views per day, last 30 days');
+chart.setAttribute('aria-label', l10n.t('Views per day over the last 30 days'));
 
 /** How often the playing state (current time, latency) is reported at most. */
 const REPORT_MS = 500;
@@ -31,6 +39,8 @@ let hls: Hls | undefined;
 let source: PlayerLoad | undefined;
 let jwt: string | undefined;
 let lastReport = 0;
+/** Whether the status line says something that passes once the video plays (loading, joining, ended). */
+let passing = false;
 // Where the video is now for a clip: the frame shown on a live stream (wall clock less the latency), or into the recording.
 const clipBar = clipMarks(
   document.querySelector('.bar') as HTMLElement,
@@ -38,17 +48,19 @@ const clipBar = clipMarks(
   (message) => vscode.postMessage(message),
 );
 
-function say(text: string, problem = false): void {
+function say(text: string, problem = false, passes = false): void {
   status.textContent = text;
   status.classList.toggle('problem', problem);
+  passing = passes;
 }
+say(l10n.t('Loading…'), false, true);
 
 function report(state: PlayerState, force = false): void {
   const now = Date.now();
   if (!force && now - lastReport < REPORT_MS) return;
   lastReport = now;
   const latency = source?.live && hls && Number.isFinite(hls.latency) ? Math.round(hls.latency * 10) / 10 : undefined;
-  if (latency !== undefined) latencyText.textContent = `latency ${latency.toFixed(1)} s`;
+  if (latency !== undefined) latencyText.textContent = l10n.t('latency {0} s', latency.toFixed(1));
   const shown = [status.textContent, viewersText.textContent].filter(Boolean).join(' · ');
   vscode.postMessage({ type: 'state', state, currentTime: video.currentTime, shown, ...(latency !== undefined ? { latency } : {}) });
 }
@@ -69,7 +81,7 @@ async function start(): Promise<void> {
     if ((error as DOMException).name !== 'NotAllowedError') return;
     video.muted = true;
     await video.play().catch(() => undefined);
-    say('Playing muted: unmute with the speaker button.');
+    say(l10n.t('Playing muted: unmute with the speaker button.'));
   }
 }
 
@@ -100,7 +112,7 @@ function onHlsError(data: ErrorData): void {
     playMp4(withToken(fallback));
     return;
   }
-  say(`Playback failed (${data.details})`, true);
+  say(l10n.t('Playback failed ({0})', data.details), true);
   vscode.postMessage({ type: 'failed', detail: `${data.type}: ${data.details}`, ...(status ? { status } : {}) });
 }
 
@@ -109,7 +121,7 @@ function load(next: PlayerLoad): void {
   source = next;
   clipBar.reset(next);
   retry.style.display = 'none';
-  say(next.live ? 'Joining the live stream…' : 'Loading…');
+  say(next.live ? l10n.t('Joining the live stream…') : l10n.t('Loading…'), false, true);
   // Reports from here on are about this content: what the page said of the one before came earlier.
   report('loading', true);
   if (next.kind === 'mp4' || !Hls.isSupported()) {
@@ -126,25 +138,25 @@ function load(next: PlayerLoad): void {
 
 video.addEventListener('playing', () => {
   liveBadge.style.display = source?.live ? 'inline' : 'none';
-  if (!video.muted || /^(Loading|Joining|Ended)/.test(status.textContent ?? '')) say(source?.live ? 'Live' : 'Playing');
+  if (!video.muted || passing) say(source?.live ? l10n.t('Live') : l10n.t('Playing'));
   report('playing', true);
 });
 video.addEventListener('timeupdate', () => report(video.paused ? 'paused' : 'playing'));
 video.addEventListener('pause', () => report('paused', true));
 video.addEventListener('waiting', () => report('waiting', true));
 video.addEventListener('ended', () => {
-  say('Ended: press play to watch again.');
+  say(l10n.t('Ended: press play to watch again.'), false, true);
   report('ended', true);
 });
 video.addEventListener('error', () => {
   if (hls) return;
-  say('The video could not be played.', true);
-  vscode.postMessage({ type: 'failed', detail: `media error ${video.error?.code ?? ''}: ${video.error?.message ?? ''}`.trim() });
+  say(l10n.t('The video could not be played.'), true);
+  vscode.postMessage({ type: 'failed', detail: l10n.t('media error {0}: {1}', video.error?.code ?? '', video.error?.message ?? '').trim() });
 });
 retry.addEventListener('click', () => vscode.postMessage({ type: 'retry' }));
 // A request the page's policy blocked (an address outside the playback origins) is said, not silent.
 document.addEventListener('securitypolicyviolation', (event) => {
-  vscode.postMessage({ type: 'failed', detail: `blocked by the Content-Security-Policy: ${event.blockedURI.slice(0, 120)}` });
+  vscode.postMessage({ type: 'failed', detail: l10n.t('blocked by the Content-Security-Policy: {0}', event.blockedURI.slice(0, 120)) });
 });
 
 window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
@@ -163,11 +175,11 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       retry.style.display = message.canRetry ? 'inline' : 'none';
       break;
     case 'viewers':
-      viewersText.textContent = `${message.count} watching now`;
+      viewersText.textContent = l10n.t('{0} watching now', message.count);
       break;
     case 'views': {
       const days = dailyViews(message.from, message.days, message.rows);
-      viewsTotal.textContent = `(${days.reduce((sum, d) => sum + d.views, 0)} in all)`;
+      viewsTotal.textContent = l10n.t('({0} in all)', days.reduce((sum, d) => sum + d.views, 0));
       vscode.postMessage({ type: 'chart', bars: drawViewsChart(chart, days) });
       break;
     }

@@ -252,8 +252,9 @@ describe('Player', () => {
       await vscode.commands.executeCommand('livepeer.clearToken');
       await says(/No API token is set: the player stopped asking/);
       const held = asks();
-      // No ask pending without a token: none comes in half again the longest wait so far.
-      await sleep(1.5 * gaps[1]);
+      // A claim that nothing is asked needs a span of time: a player still waiting would ask next at most
+      // twice the last gap after the third ask (each wait doubles, up to a cap); 1 s more for the ask's way.
+      await sleep(third + 2 * gaps[1] + 1000 - Date.now());
       assert.equal(asks(), held, 'no ask without a token');
       await signIn();
       await eventually(() => assert.ok(asks() > held, 'asks again once the token is back'));

@@ -17,6 +17,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_TOKEN, startEmulator, type Emulator } from '../emulator';
+import { arrived, uploadFromExplorer } from './explorerUpload';
+import { checkNewWindowOverDamagedProfile, checkResumeOffer, startUploadToInterrupt } from './pristineRestart';
 import { checkTasksLive } from './pristineTasks';
 import { startLoggingProxy, typeUserSettings, type LoggingProxy } from './proxies';
 import { openWorkbench, root, runCommand, until, type Page, type Workbench } from './workbench';
@@ -34,30 +36,6 @@ function packageExtension(outDir: string): string {
 
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
-}
-
-/** Right-click the Explorer row → Upload to Livepeer → the name box (typed into, as a person does) → Enter. */
-async function uploadFromExplorer(page: Page, file: string, assetName: string): Promise<void> {
-  // The Explorer may be hidden (a flow started from the walkthrough shows the view its result lands in).
-  if (!(await page.locator('.explorer-folders-view').isVisible())) await runCommand(page, 'View: Show Explorer');
-  const row = page.locator('.explorer-folders-view').getByRole('treeitem', { name: file, exact: true });
-  const item = page.locator('.context-view .monaco-menu .action-label', { hasText: 'Upload to Livepeer' }).first();
-  // A right-click while the workbench still settles (a file just appeared, an editor opening takes the
-  // focus) can open no menu, or one that closes at once: right-click again, as a person would.
-  await until(`the Explorer menu of ${file} to run Upload to Livepeer`, async () => {
-    await row.click({ button: 'right' });
-    const chosen = await item.hover({ timeout: 5_000 }).then(
-      () => true,
-      () => undefined,
-    );
-    await page.keyboard.press(chosen ? 'Enter' : 'Escape');
-    return chosen;
-  }, 60_000);
-  await page.waitForSelector('.quick-input-widget', { state: 'visible' });
-  await page.getByText(`Asset name for ${file}`, { exact: false }).first().waitFor();
-  // Typing replaces the selected file name only if the box has the keyboard focus.
-  await page.keyboard.type(assetName);
-  await page.keyboard.press('Enter');
 }
 
 /** Whether the walkthrough shows step `id` ticked. */
@@ -81,17 +59,6 @@ async function answer(page: Page, prompt: string, text: string): Promise<void> {
   await page.locator(`.quick-input-widget:has(input[placeholder*="${prompt}"]), .quick-input-widget:has-text("${prompt}")`).first().waitFor();
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
-}
-
-/** The asset named `name` once its upload is complete, with the SHA-256 of the bytes the emulator stored; fails on an error notification. */
-async function arrived(emulator: Emulator, page: Page, name: string): Promise<{ id: string; sha256: string }> {
-  return until(`${name} to arrive`, async () => {
-    const errors = await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'could not upload' }).allTextContents();
-    assert.deepEqual(errors, [], 'no upload error');
-    const asset = [...emulator.store.assets.values()].find((a) => a.name === name);
-    const stored = asset && (await emulator.uploadedSha256(asset.id));
-    return asset && stored ? { id: asset.id, sha256: stored } : undefined;
-  });
 }
 
 /**
@@ -217,14 +184,17 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     await page.locator('.settings-editor .settings-header .action-label', { hasText: 'Remote' }).first().click();
     await page.locator('.settings-editor .setting-item-label', { hasText: /^Base URL$/ }).first().waitFor();
 
-    // After Reload Window the status bar names the profile's project again, as the service says it now.
+    // After Reload Window the status bar names the profile's project again, as the service says it now;
+    // an upload the reload cut short is offered for resuming, and resumed by the notice's action.
     await page.locator('.statusbar-item', { hasText: 'Default Project' }).first().waitFor();
+    const interrupted = await startUploadToInterrupt(page, emulator, VIDEOS.large.name, 'Keynote (interrupted)');
     const beforeReload = emulator.requests.length;
     const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await runCommand(page, 'Developer: Reload Window');
     await reloaded;
     await page.locator('.statusbar-item', { hasText: 'Default Project' }).first().waitFor({ timeout: 60_000 });
     await until('the project to be asked for after Reload Window', () => (emulator.requests.slice(beforeReload).some((r) => r.method === 'GET' && r.url === '/api/project') ? true : undefined));
+    assert.equal(await checkResumeOffer(page, emulator, interrupted), sha256(bytes.large), 'the resumed upload arrived byte-identical');
 
     // Nothing of all the above reached the folder's address; as a machine setting, it is used.
     assert.equal(folderTarget.requests, 0, "the workspace's livepeer.baseURL got requests");
@@ -246,7 +216,9 @@ export async function checkPristineProduct(screenshotDir: string): Promise<void>
     }
     await throughProxy(emulator, proxies, 'settings');
     assert.equal(proxies.env.tunnelsTo(emulator.ingestOrigin), envUploadTunnels, 'no upload went through the environment\'s proxy once http.proxy was set');
-    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks from what the account holds and keeps the focus in its inputs; an import drawn in Tasks at once and followed; direct and tus (64 MiB chunk) uploads byte-identical through HTTPS_PROXY (${proxies.env.tunnels.length} tunnels) and http.proxy in User settings (${proxies.settings.tunnels.length}); views list the account; no internals exported; Base URL under Remote; the project named after Reload Window; the folder's base URL ignored and named, the machine setting used (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    // A new window over state another version damaged: the profile repair and the missing private key said.
+    await checkNewWindowOverDamagedProfile(page, emulator, DEFAULT_TOKEN, 'Walkthrough key', 'Walkthrough stream');
+    console.log(`pristine product: packaged .vsix installed in a fresh profile; token set in its box; walkthrough ticks from what the account holds and keeps the focus in its inputs; an import drawn in Tasks at once and followed; direct and tus (64 MiB chunk) uploads byte-identical through HTTPS_PROXY (${proxies.env.tunnels.length} tunnels) and http.proxy in User settings (${proxies.settings.tunnels.length}); views list the account; no internals exported; Base URL under Remote; the project named and the cut upload offered and resumed after Reload Window; a renamed duplicate profile and a missing private key said in a new window; the folder's base URL ignored and named, the machine setting used (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
     await workbench?.screenshot(join(screenshotDir, 'pristine-failure.png'));
     throw error;

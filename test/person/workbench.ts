@@ -20,6 +20,7 @@ export interface Locator {
 }
 export interface Page {
   goto(url: string): Promise<unknown>;
+  url(): string;
   waitForEvent(event: 'load', options?: { timeout?: number }): Promise<unknown>;
   keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void>; insertText(text: string): Promise<void> };
   waitForSelector(selector: string, options?: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number }): Promise<unknown>;

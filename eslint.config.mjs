@@ -22,24 +22,6 @@ export default tseslint.config(
     },
   },
   {
-    // The tests read the emulator's and VS Code's untyped answers (JSON bodies, packageJSON, command
-    // results) and are being moved onto the new host harness this round (issue 37 item 4): these
-    // rules find 257 places in them, fixed once that lands; the promise rules above stay on.
-    files: ['test/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
-      '@typescript-eslint/no-base-to-string': 'off',
-      '@typescript-eslint/unbound-method': 'off',
-      '@typescript-eslint/restrict-template-expressions': 'off',
-      '@typescript-eslint/only-throw-error': 'off',
-    },
-  },
-  {
     // Plain scripts (the build, the test host's CommonJS, the demo) are outside the TypeScript projects.
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

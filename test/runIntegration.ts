@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { runInHost } = require(join(root, 'test', 'host', 'runInHost.js')) as {
-    runInHost(options: { extensionDevelopmentPath: string; extensionTestsPath: string; workspaceDir: string; env: Record<string, string> }): Promise<number>;
+    runInHost: (options: { extensionDevelopmentPath: string; extensionTestsPath: string; workspaceDir: string; env: Record<string, string> }) => Promise<number>;
   };
   // First a window where nothing has activated the extension: its menus must work from the manifest alone.
   const firstRunDir = mkdtempSync(join(tmpdir(), 'livepeer-first-run-'));

@@ -44,8 +44,10 @@ export function assetJson(asset: EmulatorAsset, cdnOrigin: string): EmulatorAsse
   return { ...shown, playbackUrl: urls.hls, downloadUrl: urls.mp4 };
 }
 
+type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], caller: Owner) => Promise<void> | void;
+
 /** GET /asset, GET /asset/{id}, PATCH /asset/{id}. */
-export function assetHandlers(ctx: AssetRoutesContext) {
+export function assetHandlers(ctx: AssetRoutesContext): Record<'list' | 'get' | 'update', Handler> {
   const { store } = ctx;
   return {
     list(_req: IncomingMessage, res: ServerResponse, url: URL, _params: string[], caller: Owner): void {

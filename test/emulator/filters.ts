@@ -1,3 +1,6 @@
+/** A filter's value as JSON.parse gives it (undefined when the filter has none). */
+export type FilterValue = string | number | boolean | null | object | undefined;
+
 /**
  * Parses the `filters` query parameter of a list route, a JSON array of `{ id, value }`, with the
  * service's reasons for refusing it (the route answers 400 `error parsing filters: <reason>`).
@@ -5,7 +8,7 @@
  * `URIError: URI malformed`, and `%25` arrives as `%`.
  * `entry` turns one filter into a matcher, says why its value is wrong, or ignores an unknown id (undefined).
  */
-export function parseFilters<F extends object>(raw: string | null, entry: (id: unknown, value: unknown) => F | string | undefined): F[] | string {
+export function parseFilters<F extends object>(raw: string | null, entry: (id: unknown, value: FilterValue) => F | string | undefined): F[] | string {
   if (raw === null || raw === '') return [];
   let parsed: unknown;
   try {
@@ -18,7 +21,7 @@ export function parseFilters<F extends object>(raw: string | null, entry: (id: u
   const filters: F[] = [];
   for (const item of parsed as unknown[]) {
     if (typeof item !== 'object' || item === null) return 'each filter must be an object with id and value';
-    const { id, value } = item as { id?: unknown; value?: unknown };
+    const { id, value } = item as { id?: unknown; value?: FilterValue };
     const filter = entry(id, value);
     if (typeof filter === 'string') return filter;
     if (filter) filters.push(filter);

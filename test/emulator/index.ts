@@ -136,7 +136,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const viewership = new Viewership(store);
 
   // Listen first: handlers need the real ports to build absolute URLs.
-  const makeServer = (): Server => (options.tls ? (createTlsServer(options.tls) as unknown as Server) : createServer());
+  const makeServer = (): Server => (options.tls ? createTlsServer(options.tls) : createServer());
   const apiServer = makeServer();
   const ingestServer = makeServer();
   let connections = 0;
@@ -289,11 +289,11 @@ async function applyFault(fault: FaultAction, req: IncomingMessage, res: ServerR
       const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
       const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
       let replaced = false;
-      res.writeHead = ((status: number, ...rest: unknown[]) => {
+      res.writeHead = (status: number, ...rest: unknown[]) => {
         if (status >= 300) return writeHead(status, ...rest);
         replaced = true;
         return writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
-      }) as ServerResponse['writeHead'];
+      };
       res.end = ((...args: unknown[]) => (replaced ? end(body) : end(...args))) as ServerResponse['end'];
       return true;
     }
@@ -341,10 +341,10 @@ function echoSecrets(res: ServerResponse, secrets: string[]): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   let head: unknown[] | undefined;
-  res.writeHead = ((...args: unknown[]) => {
+  res.writeHead = (...args: unknown[]) => {
     head = args;
     return res;
-  }) as ServerResponse['writeHead'];
+  };
   res.end = ((body?: unknown, ...rest: unknown[]) => {
     const [status, headers = {}] = (head ?? [res.statusCode]) as [number, Record<string, string>?];
     let text = typeof body === 'string' || Buffer.isBuffer(body) ? body.toString() : '';

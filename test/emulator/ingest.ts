@@ -68,7 +68,8 @@ export async function createIngest(ctx: IngestContext): Promise<Ingest> {
   const uploadName = (url: URL): string => {
     const check = ctx.uploadTokens.verify(url.searchParams.get('token'));
     const asset = check.ok ? store.assets.get(check.assetId) : undefined;
-    if (!asset) throw { status_code: 403, body: 'Invalid signed upload URL\n' };
+    // @tus/server answers with a thrown error's status_code and body.
+    if (!asset) throw Object.assign(new Error('Invalid signed upload URL'), { status_code: 403, body: 'Invalid signed upload URL\n' });
     return asset.playbackId;
   };
   const completeTus = (uploadId: string, file: string, size: number): void => {

@@ -72,7 +72,7 @@ export class MultistreamTargets {
     return store.onEvent((change) => {
       if (change.event !== 'stream.started' && change.event !== 'stream.idle') return;
       const { stream } = change;
-      const refs = (stream.multistream as { targets?: TargetRef[] } | undefined)?.targets ?? [];
+      const refs = stream.multistream?.targets ?? [];
       const report = (event: 'multistream.connected' | 'multistream.error' | 'multistream.disconnected', ref: TargetRef, target: EmulatorTarget) =>
         store.emit({ event, stream, target: { id: ref.id, name: target.name, profile: ref.profile, ...(ref.videoOnly !== undefined ? { videoOnly: ref.videoOnly } : {}) } });
       if (change.event === 'stream.started') {

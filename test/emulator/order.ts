@@ -7,7 +7,7 @@ export function orderBy<T>(raw: string | null, fields: Record<string, (row: T) =
     .split(',')
     .map((part) => /^(\w+)-(true|false)$/.exec(part.trim()))
     .filter((match): match is RegExpExecArray => !!match && !!fields[match[1] ?? ''])
-    .map((match) => ({ read: fields[match[1] ?? ''] as (row: T) => number | string, descending: match[2] === 'true' }));
+    .map((match) => ({ read: fields[match[1] ?? ''], descending: match[2] === 'true' }));
   return (a, b) => {
     for (const { read, descending } of keys) {
       const x = read(a);

@@ -67,10 +67,10 @@ export function observe(origin: Origin, req: IncomingMessage, res: ServerRespons
     push(null);
     // Whatever the handler answers, the client must see a dead connection instead.
     res.on('error', () => undefined);
-    res.writeHead = (() => {
+    res.writeHead = () => {
       req.socket.destroy();
       return res;
-    }) as ServerResponse['writeHead'];
+    };
   };
 
   req.push = (chunk: Buffer | null, encoding?: BufferEncoding): boolean => {
@@ -94,10 +94,10 @@ export function observe(origin: Origin, req: IncomingMessage, res: ServerRespons
   };
 
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((...args: unknown[]) => {
+  res.writeHead = (...args: unknown[]) => {
     record.status = args[0] as number;
     return writeHead(...args);
-  }) as ServerResponse['writeHead'];
+  };
 
   return {
     record,
@@ -107,10 +107,10 @@ export function observe(origin: Origin, req: IncomingMessage, res: ServerRespons
     cutResponse(bytes?: number): void {
       res.on('error', () => undefined);
       if (bytes === undefined) {
-        res.writeHead = (() => {
+        res.writeHead = () => {
           req.socket.destroy();
           return res;
-        }) as ServerResponse['writeHead'];
+        };
         return;
       }
       // Our handlers answer with one end(body) after writeHead (which set the full Content-Length).

@@ -2,15 +2,13 @@
 // default. This window starts with a fresh profile and runs this file first, before any test writes
 // a setting (an unset deprecated chunk size once read as 0 and failed every upload).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { settings } from '../../src/ui/common/settings';
 import { uploadSettings } from '../../src/ui/common/uploadSettings';
 import { DEFAULT_CHUNK_SIZE_MIB, chooseMethod, chunkBytes } from '../../src/upload';
+import { rawManifest } from '../unit/helpers/manifest';
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
-const properties: Record<string, { default: unknown }> = manifest.contributes.configuration.properties;
+const properties = rawManifest().contributes.configuration.properties;
 
 /** What the extension reads for each contributed setting, in the setting's own unit. */
 const reads: Record<string, () => unknown> = {

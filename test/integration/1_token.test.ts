@@ -192,7 +192,7 @@ describe('API token', () => {
       await session.client().streams.listPage({}, undefined, 5);
       assert.equal(reads, afterFirst, 'no SecretStorage read per request');
       assert.equal(session.profile?.name, 'Default');
-      changed.fire({ key: tokenSecretKey(session.profile!.id) });
+      changed.fire({ key: tokenSecretKey(session.profile.id) });
       await eventually(() => assert.ok(reads > afterFirst, 'read again when another window changes it'));
     } finally {
       session.dispose();

@@ -38,10 +38,12 @@ function watchReloads(): { reloaded(names: string[]): Promise<void>; dispose(): 
     async reloaded(names) {
       for (const name of names) {
         assert.ok(told.has(name), `the ${name} view was not reloaded`);
-        assert.ok(!(await isLoadError(views()[name]!)), `the ${name} view still says "Could not load…"`);
+        assert.ok(!(await isLoadError(views()[name])), `the ${name} view still says "Could not load…"`);
       }
     },
-    dispose: () => listening.forEach((l) => l.dispose()),
+    dispose: () => listening.forEach((l) => {
+      l.dispose();
+    }),
   };
 }
 
@@ -90,7 +92,7 @@ describe('Commands', () => {
 
   it('a command loaded on first use runs against the running extension, not a second copy of it', async () => {
     await vscode.commands.executeCommand(COMMANDS.keys.refresh);
-    const dist = join(vscode.extensions.all.find((extension) => extension.packageJSON.name === 'livepeer-studio')?.extensionPath ?? '', 'dist');
+    const dist = join(vscode.extensions.all.find((extension) => (extension.packageJSON as { name?: string }).name === 'livepeer-studio')?.extensionPath ?? '', 'dist');
     assert.ok(require.cache[join(dist, 'keyCommands.js')], 'the key commands were loaded on first use');
     const main = require.cache[join(dist, 'extension.js')];
     assert.ok(main, 'extension.js was loaded through Node, so what the key commands require is the running extension');

@@ -7,7 +7,6 @@ import { answer, asked, assertAllAnswered, client, emulator, eventually, logLine
 import { refreshStreams } from './streamRows';
 
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
-type Input = Extract<PromptRequest, { kind: 'input' }>;
 
 const KEY = 'yt-7xq2-9kpm-ab12-zzq8';
 const URL_1 = `rtmp://a.rtmp.youtube.com:1935/live2/${KEY}`;
@@ -19,19 +18,19 @@ const URL_3 = `rtmp://ingest.example.com:1935/live/${KEY_3}`;
 /** Answers the password box with `url`, checking it is one. */
 const secretInput = (url: string) => (request: PromptRequest) => {
   assert.equal(request.kind, 'input');
-  assert.equal((request as Input).options.password, true, 'the URL is typed into a password box');
-  assert.equal((request as Input).options.validateInput?.('http://x/y'), 'a target URL starts with rtmp://, rtmps:// or srt:// (lower case)');
+  assert.equal(request.options.password, true, 'the URL is typed into a password box');
+  assert.equal(request.options.validateInput?.('http://x/y'), 'a target URL starts with rtmp://, rtmps:// or srt:// (lower case)');
   return url;
 };
 const nameInput = (expected: string | undefined, value: string) => (request: PromptRequest) => {
   assert.equal(request.kind, 'input');
-  assert.equal((request as Input).options.value, expected);
+  assert.equal(request.options.value, expected);
   return value;
 };
 const choose = (label: string) => (request: PromptRequest) => {
   assert.equal(request.kind, 'pick');
-  const item = (request as Pick).items.find((i) => i.label === label);
-  assert.ok(item, `${label} offered among ${(request as Pick).items.map((i) => i.label).join(', ')}`);
+  const item = request.items.find((i) => i.label === label);
+  assert.ok(item, `${label} offered among ${request.items.map((i) => i.label).join(', ')}`);
   return item;
 };
 
@@ -106,7 +105,7 @@ describe('Multistream targets', function () {
     const row = (await targetRows()).find((item) => item.label === 'Twitch');
     answer((request) => {
       assert.equal(request.kind, 'message');
-      const modal = request as Extract<PromptRequest, { kind: 'message' }>;
+      const modal = request;
       assert.equal(modal.modal, true);
       assert.match(modal.detail ?? '', /removed from the streams that use it first: “?"?Restream Show/);
       return 'Delete';

@@ -67,7 +67,7 @@ describe('Create Clip…', function () {
       (request) => (request as Pick).items[0],
       (request) => (request as Pick).items.find((item) => item.label === 'Choose Start and End…'),
       (request) => {
-        const validate = (request as Input).options.validateInput;
+        const validate = (value: string) => (request as Input).options.validateInput?.(value);
         assert.equal(validate?.('1:x'), 'Type a time as mm:ss, e.g. 1:30.');
         assert.equal(validate?.('9:00'), 'The session is 5:00 long.');
         return '1:00';
@@ -91,7 +91,7 @@ describe('Create Clip…', function () {
       (request) => (request as Pick).items[0],
       (request) => (request as Pick).items.find((item) => item.label === 'Choose Start and End…'),
       (request) => {
-        const validate = (request as Input).options.validateInput;
+        const validate = (value: string) => (request as Input).options.validateInput?.(value);
         assert.equal(validate?.(''), 'Type a time as mm:ss, e.g. 1:30.', 'an empty start asks again, naming the format');
         assert.equal(validate?.('64:09'), 'The session is 64:09 long.', 'a start leaves room for an end');
         assert.equal(validate?.('10:00'), undefined);

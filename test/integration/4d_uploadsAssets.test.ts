@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
+import type { Manifest } from '../unit/helpers/manifest';
 import { MiB, makeFile } from '../unit/helpers/uploadFiles';
 import { EXTENSION_ID, TOKEN, answer, asked, clickNotification, emulator, eventually, lastMessage, lastProgress, logLines, screenshot, sleep, view } from './harness';
 import type { UploadOutcome } from '../../src/upload';
@@ -99,7 +100,7 @@ describe('Uploads: their assets', function () {
   it('Clear Finished removes the uploaded rows and keeps the failed ones', async () => {
     const before = await rows();
     assert.ok(before.some((r) => r.contextValue === 'upload done') && before.some((r) => r.contextValue === 'upload failed'));
-    const titleMenu = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['view/title'];
+    const titleMenu = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as Manifest).contributes.menus['view/title'];
     assert.ok(titleMenu.some((m: { command: string; when: string }) => m.command === 'livepeer.uploads.clearFinished' && m.when === 'view == livepeer.uploads'));
     await vscode.commands.executeCommand('livepeer.uploads.clearFinished');
     const after = await rows();

@@ -174,7 +174,7 @@ describe('Assets view', function () {
   it('from the palette, actions ask for the asset with a picker', async () => {
     answer((request) => {
       assert.equal(request.kind, 'pick');
-      const items = (request as Extract<PromptRequest, { kind: 'pick' }>).items as Array<vscode.QuickPickItem & { asset: { id: string } }>;
+      const items = request.items as Array<vscode.QuickPickItem & { asset: { id: string } }>;
       assert.equal(items.length, 5);
       assert.equal(items[1].description?.startsWith('failed'), true);
       return items.find((i) => i.asset.id === wedding.id);

@@ -81,7 +81,7 @@ describe('Assets view: change, reveal, follow', function () {
     const expected = `https://livepeer.studio/dashboard/assets/${keynote.id}`;
     answer((request) => {
       assert.equal(request.kind, 'openExternal');
-      assert.equal((request as Extract<PromptRequest, { kind: 'openExternal' }>).uri.toString(true), expected);
+      assert.equal(request.uri.toString(true), expected);
       return true;
     });
     const uri = await vscode.commands.executeCommand<vscode.Uri>('livepeer.assets.openInStudio', (await row('Product keynote')).element);

@@ -191,7 +191,7 @@ describe('Signed playback', () => {
     await shownResult('Playback access of nosuchplayback01', /Refused: content not found \(unknown playback id, or deleted or suspended\)\./);
 
     const [header, payload, signature] = foreignToken.split('.');
-    const claims = { ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'another0000001' };
+    const claims = { ...(JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>), sub: 'another0000001' };
     const tampered = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
     const before = emulator.requests.length;
     answer(pickWhere((i) => /Paste a Token/.test(i.label)), (request) => {

@@ -13,7 +13,7 @@ function answerImport(url: string, name: string, prefilled?: string): void {
   answer(
     (request) => {
       assert.equal(request.kind, 'input');
-      assert.equal((request as Input).options.value, prefilled ?? '', 'an empty box unless a URL is offered');
+      assert.equal(request.options.value, prefilled ?? '', 'an empty box unless a URL is offered');
       return url;
     },
     () => name,

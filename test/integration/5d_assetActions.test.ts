@@ -43,7 +43,7 @@ describe('Assets: Download…', function () {
     emulator.faults.cutBody({ origin: 'ingest', path: MP4_PATH, bytes: 30_000 });
     answer((request) => {
       assert.equal(request.kind, 'saveDialog');
-      const options = (request as Extract<PromptRequest, { kind: 'saveDialog' }>).options;
+      const options = request.options;
       assert.equal(options.defaultUri?.fsPath, target, 'proposed inside the first workspace folder');
       return vscode.Uri.file(target);
     });

@@ -48,7 +48,7 @@ describe('Webhooks view: edit, secrets, paging', function () {
       assert.equal(request.kind, 'openExternal');
       return true;
     });
-    const opened = (await vscode.commands.executeCommand('livepeer.webhooks.openInStudio', (await row()).element)) as vscode.Uri;
+    const opened = await vscode.commands.executeCommand<vscode.Uri>('livepeer.webhooks.openInStudio', (await row()).element);
     assert.equal(opened.toString(true), `https://livepeer.studio/dashboard/developers/webhooks/${webhook.id}`);
   });
 
@@ -199,7 +199,7 @@ describe('Webhooks view: edit, secrets, paging', function () {
       return picked(request);
     };
     answer(input('Kept name'), input(receiver.url), events(() => []), events(choose('asset.ready')), choose('All streams'), choose('Generate a strong random secret'));
-    const created = (await vscode.commands.executeCommand('livepeer.webhooks.create')) as Webhook | undefined;
+    const created = await vscode.commands.executeCommand<Webhook | undefined>('livepeer.webhooks.create');
     try {
       assert.ok(created, 'the wizard went on to create the webhook');
       assert.match(placeHolders[1] ?? '', /at least one event/, 'the picker says what it needs');

@@ -33,7 +33,7 @@ async function polls(webhookId: string, count: number): Promise<number> {
     while (at.length < logReads(webhookId) - from) at.push(Date.now());
     assert.ok(at.length >= count, `${at.length} polls`);
   }, 30_000);
-  return Math.max(...at.slice(1).map((t, i) => t - at[i]!), 0);
+  return Math.max(...at.slice(1).map((t, i) => t - at[i]), 0);
 }
 
 /** Nothing more is read or forwarded for twice the polling interval, the longest a running forwarder waits. */
@@ -82,13 +82,13 @@ describe('Forward to localhost', function () {
     let check: Input['options']['validateInput'];
     answer((request) => {
       assert.equal(request.kind, 'input');
-      check = (request as Input).options.validateInput;
-      assert.equal((request as Input).options.value, 'http://localhost:3000/webhooks');
-      assert.equal((request as Input).options.title, 'Livepeer: Forward “launch hook” to a Local Address');
+      check = (value) => request.options.validateInput?.(value);
+      assert.equal(request.options.value, 'http://localhost:3000/webhooks');
+      assert.equal(request.options.title, 'Livepeer: Forward “launch hook” to a Local Address');
       return receiver.url;
     });
     await vscode.commands.executeCommand('livepeer.forwarding.start', webhookId);
-    assert.match(String(await check?.('https://hooks.example.com/x')), /hooks\.example\.com is a name/);
+    assert.match((await check?.('https://hooks.example.com/x')) as string, /hooks\.example\.com is a name/);
     assert.equal(await check?.('http://192.168.1.10:3000/'), undefined);
     const shown = status();
     assert.equal(shown?.text, `$(radio-tower) launch hook → ${new URL(receiver.url).host}`);
@@ -146,9 +146,11 @@ describe('Forward to localhost', function () {
     const sent: Array<{ type?: string; command?: string; success?: boolean; message?: string; event?: string; body?: { output?: string } }> = [];
     let tracker: vscode.Disposable;
     before(() => {
-      tracker = vscode.debug.registerDebugAdapterTrackerFactory('livepeer-forward', { createDebugAdapterTracker: () => ({ onDidSendMessage: (message) => sent.push(message) }) });
+      tracker = vscode.debug.registerDebugAdapterTrackerFactory('livepeer-forward', { createDebugAdapterTracker: () => ({ onDidSendMessage: (message) => sent.push(message as (typeof sent)[number]) }) });
     });
-    after(() => tracker.dispose());
+    after(() => {
+      tracker.dispose();
+    });
 
     const configuration = (fields: object): vscode.DebugConfiguration => ({ type: 'livepeer-forward', request: 'launch', name: 'Forward launch hook', ...fields });
 

@@ -68,7 +68,7 @@ describe('Playback Access… and Test Access Webhook…', function () {
         },
         () => '',
         (request: PromptRequest) => {
-          assert.match(String((request as Input).options.validateInput?.('https://app.example.com/page')), /is not an origin/);
+          assert.match((request as Input).options.validateInput?.('https://app.example.com/page') as string, /is not an origin/);
           return '';
         },
         confirm,

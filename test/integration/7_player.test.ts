@@ -125,7 +125,7 @@ describe('Player', () => {
     emulator.store.addAsset({ name: 'Not ready yet', status: { phase: 'processing', updatedAt: Date.now(), progress: 0.1 } });
     answer((request) => {
       assert.equal(request.kind, 'pick');
-      const items = (request as Extract<PromptRequest, { kind: 'pick' }>).items as ReadonlyArray<vscode.QuickPickItem & { playbackId?: string }>;
+      const items = request.items as ReadonlyArray<vscode.QuickPickItem & { playbackId?: string }>;
       assert.ok(!items.some((i) => /Not ready yet/.test(i.label)), 'no asset that cannot play yet');
       const clip = items.find((i) => i.label === '$(file-media) Player clip');
       assert.ok(clip, `Player clip among ${JSON.stringify(items.map((i) => i.label))}`);

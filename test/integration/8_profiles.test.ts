@@ -36,14 +36,14 @@ describe('Profiles', () => {
   it('Add Profile… asks a name, a base URL (production by default) and a token checked like Set API Token, then switches to it', async () => {
     answer(
       (request) => {
-        const { validateInput } = (request as Input).options;
-        assert.match(String(validateInput?.('default')), /already exists/);
+        const options = (request as Input).options;
+        assert.match(options.validateInput?.('default') as string, /already exists/);
         return 'Client';
       },
       (request) => {
         const options = (request as Input).options;
         assert.equal(options.value, 'https://livepeer.studio/api');
-        assert.match(String(options.validateInput?.('http://example.com/api')), /must use https/);
+        assert.match(options.validateInput?.('http://example.com/api') as string, /must use https/);
         return emulator.apiUrl;
       },
       (request) => {
@@ -127,7 +127,7 @@ describe('Profiles', () => {
     try {
       await vscode.commands.executeCommand('livepeer.keys.rename', { ...aKey }, 'A key renamed');
       assert.equal(emulator.store.signingKeys.get(aKey.id)?.name, 'A key renamed');
-      assert.deepEqual(asked.slice(since).filter((r) => r.kind === 'message').map((r) => (r as Message).message), [], 'nothing refused');
+      assert.deepEqual(asked.slice(since).filter((r) => r.kind === 'message').map((r) => r.message), [], 'nothing refused');
       assert.ok(emulator.requests.slice(relearned).some((r) => r.url === '/api/project' && r.status === 200), 'learned again');
 
       // A project the service does not name for this key is still refused, after learning again.

@@ -66,30 +66,30 @@ export function captureWorkbench(): void {
     const tree = createTreeView(id, options);
     captured.views.set(id, {
       id,
-      provider: options.treeDataProvider as vscode.TreeDataProvider<unknown>,
-      tree: tree as vscode.TreeView<unknown>,
-      dragAndDrop: options.dragAndDropController as vscode.TreeDragAndDropController<unknown> | undefined,
+      provider: options.treeDataProvider,
+      tree,
+      dragAndDrop: options.dragAndDropController,
     });
     return tree;
   };
   const registerTreeDataProvider = window.registerTreeDataProvider.bind(window);
   window.registerTreeDataProvider = <T>(id: string, provider: vscode.TreeDataProvider<T>) => {
-    captured.views.set(id, { id, provider: provider as vscode.TreeDataProvider<unknown>, tree: undefined });
+    captured.views.set(id, { id, provider, tree: undefined });
     return registerTreeDataProvider(id, provider);
   };
   const createStatusBarItem = window.createStatusBarItem.bind(window) as (...args: unknown[]) => vscode.StatusBarItem;
   window.createStatusBarItem = ((...args: unknown[]) => {
     const item = createStatusBarItem(...args);
     const entry: CapturedStatusBarItem = { id: typeof args[0] === 'string' ? args[0] : undefined, item, visible: false };
-    const { show, hide, dispose } = item;
+    const [show, hide, dispose] = [item.show.bind(item), item.hide.bind(item), item.dispose.bind(item)];
     Object.assign(item, {
-      show: () => ((entry.visible = true), show.call(item)),
-      hide: () => ((entry.visible = false), hide.call(item)),
-      dispose: () => ((entry.visible = false), dispose.call(item)),
+      show: () => ((entry.visible = true), show()),
+      hide: () => ((entry.visible = false), hide()),
+      dispose: () => ((entry.visible = false), dispose()),
     });
     captured.statusBarItems.push(entry);
     return item;
-  }) as typeof window.createStatusBarItem;
+  });
   const createWebviewPanel = window.createWebviewPanel.bind(window);
   window.createWebviewPanel = (...args: Parameters<typeof window.createWebviewPanel>) => {
     const panel = createWebviewPanel(...args);
@@ -132,7 +132,7 @@ function wrapPrompts(window: Writable<typeof vscode.window>): void {
   };
   const showQuickPick = window.showQuickPick.bind(window) as (...args: unknown[]) => Thenable<unknown>;
   window.showQuickPick = scripted(showQuickPick, async (respond, items: unknown, options?: unknown) => {
-    return respond({ kind: 'pick', items: (await items) as vscode.QuickPickItem[], options: (options ?? {}) as vscode.QuickPickOptions });
+    return respond({ kind: 'pick', items: (await items) as vscode.QuickPickItem[], options: options ?? {} });
   }) as typeof window.showQuickPick;
   window.showInputBox = scripted(window.showInputBox.bind(window), async (respond, options: vscode.InputBoxOptions = {}) => {
     for (let rejected: string | undefined; ; ) {
@@ -158,7 +158,7 @@ function wrapPrompts(window: Writable<typeof vscode.window>): void {
       const chosen = items.find((item) => titleOf(item) === titleOf(reply as string | vscode.MessageItem));
       assert.ok(chosen !== undefined, `answered ${JSON.stringify(reply)} to “${message}”, which offers ${JSON.stringify(request.actions)}`);
       return chosen;
-    }) as never;
+    });
   }
   window.showSaveDialog = scripted(window.showSaveDialog.bind(window), async (respond, options: vscode.SaveDialogOptions = {}) => {
     return (await respond({ kind: 'saveDialog', options })) as vscode.Uri | undefined;
@@ -271,11 +271,11 @@ function scriptedInputBox(respond: Responder): vscode.InputBox {
       accepted.fire();
       await outcome;
       settle = undefined;
-      const said = box.validationMessage as string | vscode.InputBoxValidationMessage | undefined;
+      const said = box.validationMessage;
       rejected = disposed ? undefined : typeof said === 'string' ? said : said?.message;
     }
   }
-  return box as unknown as vscode.InputBox;
+  return box;
 }
 
 function capturePanel(viewType: string, panel: vscode.WebviewPanel): CapturedPanel {

@@ -47,7 +47,7 @@
  *                                          content and menus show by them), e.g. 'livepeer.hasToken'
  *   resultText(title), shownResult(title, pattern)   the result documents
  * The person (test/host/launch.js): person.press/type/focused/click/fill/text, screenshot(name), hover(text)
- * Helpers: eventually(check, timeoutMs), sleep(ms), labels(provider)
+ * Helpers: eventually(check, timeoutMs), sleep(ms)
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -144,11 +144,11 @@ export function clickNotification(pattern: RegExp, action: string): void {
 
 export function assertAllAnswered(): void {
   const left = script.length + clicks.length;
-  const [failure] = failures;
+  const raised = failures;
   script = [];
   clicks = [];
   failures = [];
-  if (failure) throw failure;
+  if (raised.length > 0) throw raised[0];
   assert.equal(left, 0, `${left} scripted answer(s) or click(s) were not asked for`);
 }
 
@@ -328,12 +328,6 @@ export function shownResult(title: string, pattern: RegExp, timeoutMs = 10_000):
 
 export async function signIn(): Promise<void> {
   assert.equal(await vscode.commands.executeCommand('livepeer.setToken', TOKEN), true, 'the token was not saved');
-}
-
-/** Labels of a tree's top-level items. */
-export async function labels(provider: vscode.TreeDataProvider<vscode.TreeItem>): Promise<string[]> {
-  const items = (await provider.getChildren()) ?? [];
-  return items.map((item) => String(item.label));
 }
 
 /** Asks the test host's launcher to screenshot the workbench (see test/host/README.md). */

@@ -60,7 +60,7 @@ export function signedStream(name: string): { playbackId: string } {
 function pickKey(keyId: string) {
   return (request: PromptRequest) => {
     assert.equal(request.kind, 'pick');
-    const found = ((request as Pick).items as ReadonlyArray<vscode.QuickPickItem & { key?: { id: string } }>).find((item) => item.key?.id === keyId);
+    const found = (request.items as ReadonlyArray<vscode.QuickPickItem & { key?: { id: string } }>).find((item) => item.key?.id === keyId);
     assert.ok(found, `the key ${keyId} is offered`);
     return found;
   };
@@ -75,8 +75,8 @@ const oneHour = (request: PromptRequest) => (request as Pick).items.find((item) 
 export async function signWithKeptKey(keyId: string, playbackId: string): Promise<string> {
   answer(pickKey(keyId), oneHour, (request) => {
     assert.equal(request.kind, 'pick', 'the kept private key is offered, not a file dialog');
-    const kept = (request as Pick).items.find((item) => /Secret Storage/.test(item.label));
-    assert.ok(kept, `offered: ${(request as Pick).items.map((item) => item.label).join(', ')}`);
+    const kept = request.items.find((item) => /Secret Storage/.test(item.label));
+    assert.ok(kept, `offered: ${request.items.map((item) => item.label).join(', ')}`);
     return kept;
   });
   const token = await vscode.commands.executeCommand<string | undefined>('livepeer.playback.signToken', playbackId);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { EmulatorStream } from '../emulator';
-import { emulator, view, type Message, type PromptRequest, type Row } from './harness';
+import { emulator, view, type PromptRequest, type Row } from './harness';
 
 export type Pick = Extract<PromptRequest, { kind: 'pick' }>;
 
@@ -54,9 +54,9 @@ export function lastListQuery(): URLSearchParams {
 export function pickLabel(label: string | RegExp, check?: (request: Pick) => void) {
   return (request: PromptRequest) => {
     assert.equal(request.kind, 'pick');
-    check?.(request as Pick);
-    const item = (request as Pick).items.find((i) => (typeof label === 'string' ? i.label === label : label.test(i.label)));
-    assert.ok(item, `no pick item ${String(label)} in ${JSON.stringify((request as Pick).items.map((i) => i.label))}`);
+    check?.(request);
+    const item = request.items.find((i) => (typeof label === 'string' ? i.label === label : label.test(i.label)));
+    assert.ok(item, `no pick item ${String(label)} in ${JSON.stringify(request.items.map((i) => i.label))}`);
     return item;
   };
 }
@@ -64,14 +64,14 @@ export function pickLabel(label: string | RegExp, check?: (request: Pick) => voi
 /** Enter on a multi-select step: the ticked items. */
 export function keepTicked(request: PromptRequest) {
   assert.equal(request.kind, 'pick');
-  return (request as Pick).items.filter((item) => item.picked);
+  return request.items.filter((item) => item.picked);
 }
 
 /** Answers a modal confirmation: `action` clicks it, undefined is Escape (the safe default). */
 export function confirmWith(action: string | undefined, message: RegExp) {
   return (request: PromptRequest) => {
     assert.equal(request.kind, 'message');
-    const modal = request as Message;
+    const modal = request;
     assert.ok(modal.modal, 'a modal confirmation');
     assert.match(modal.message, message);
     assert.notEqual(modal.actions[0], undefined);

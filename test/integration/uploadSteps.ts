@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { UploadOutcome } from '../../src/upload';
+import type { Manifest } from '../unit/helpers/manifest';
 import { MiB, makeFile, sha256File } from '../unit/helpers/uploadFiles';
 import { EXTENSION_ID, assertAllAnswered, emulator, eventually, signIn, statusBarItems, view, type PromptRequest, type Row } from './harness';
 
@@ -54,7 +55,7 @@ export async function assertSameBytes(assetId: string, name: string): Promise<vo
 /** The items of a scripted quick pick. */
 export function pickItems<T extends vscode.QuickPickItem>(request: PromptRequest): T[] {
   assert.equal(request.kind, 'pick');
-  return [...(request as Extract<PromptRequest, { kind: 'pick' }>).items] as T[];
+  return [...request.items] as T[];
 }
 
 /** The Uploads view's rows, as VS Code draws them. */
@@ -131,7 +132,7 @@ export function uploadStatusText(): string | undefined {
 
 /** Commands of the Uploads view's row menus whose `when` clause holds for a row's contextValue. */
 export function rowCommands(viewItem: string): string[] {
-  const menus: Array<{ command: string; when: string }> = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['view/item/context'];
+  const menus = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as Manifest).contributes.menus['view/item/context'];
   return menus
     .filter(({ when }) => {
       if (!when.startsWith('view == livepeer.uploads')) return false;

@@ -7,8 +7,6 @@ import type { ReceivedRequest, Receiver } from '../demo/receiver';
 import type { EmulatorStream } from '../emulator';
 import { answer, view, type PromptRequest, type Row } from './harness';
 
-type Pick = Extract<PromptRequest, { kind: 'pick' }>;
-
 /** What the first suite made, for the next one. */
 export const made: { receiver?: Receiver; show?: EmulatorStream; webhook?: Webhook; secret?: string } = {};
 
@@ -24,9 +22,9 @@ export const input = (value: string | undefined) => (request: PromptRequest) => 
 /** Picks the items whose label (or detail) is among `labels`; one item unless `many`. */
 export const choose = (...labels: string[]) => (request: PromptRequest) => {
   assert.equal(request.kind, 'pick');
-  const items = (request as Pick).items.filter((item) => labels.includes(item.label) || (item.detail !== undefined && labels.includes(item.detail)));
+  const items = request.items.filter((item) => labels.includes(item.label) || (item.detail !== undefined && labels.includes(item.detail)));
   assert.equal(items.length, labels.length, `items ${labels.join(', ')} offered`);
-  return (request as Pick).options.canPickMany ? items : items[0];
+  return request.options.canPickMany ? items : items[0];
 };
 
 export function header(request: ReceivedRequest, name: string): string {
@@ -51,7 +49,7 @@ export const iconOf = (r: Row | undefined): string | undefined => (r?.item.iconP
 /** Verify Webhook Signature on the webhook, the body pasted; resolves the outcome in words. */
 export async function verify(body: string, signature: string): Promise<string> {
   answer(choose('Paste the raw body'), input(body), input(signature));
-  return (await vscode.commands.executeCommand('livepeer.webhooks.verifySignature', webhookOf().id)) as string;
+  return vscode.commands.executeCommand<string>('livepeer.webhooks.verifySignature', webhookOf().id);
 }
 
 /** Refreshes the Webhooks view, as its title button does. */

@@ -8,7 +8,7 @@ const root = resolve(__dirname, '..', '..', '..');
 async function main(): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { runInHost } = require(join(root, 'test', 'host', 'runInHost.js')) as {
-    runInHost(options: { extensionDevelopmentPath: string; extensionTestsPath: string; workspaceDir: string; env: Record<string, string> }): Promise<number>;
+    runInHost: (options: { extensionDevelopmentPath: string; extensionTestsPath: string; workspaceDir: string; env: Record<string, string> }) => Promise<number>;
   };
   const scratch = mkdtempSync(join(tmpdir(), 'livepeer-screenshots-'));
   // The window title shows the folder's name.

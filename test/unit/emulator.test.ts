@@ -17,7 +17,7 @@ type Reply = { status: number; headers: Record<string, string | string[] | undef
 async function call(method: string, url: string, opts: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Reply> {
   const res = await request(url, { method: method as 'GET', headers: opts.headers, body: opts.body });
   const text = await res.body.text();
-  return { status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) };
+  return { status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) as unknown };
 }
 
 function api(emu: Emulator, method: string, path: string, body?: unknown): Promise<Reply> {

@@ -16,7 +16,7 @@ async function lockChild(lock: string, mode: 'empty' | 'hold'): Promise<ChildPro
     const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
     assert.equal(signal, 'SIGKILL', `child exited with ${code}`);
   } else {
-    await once(child.stdout!, 'data');
+    await once(child.stdout, 'data');
   }
   return child;
 }

@@ -52,7 +52,7 @@ describe('upload tool: a file inside the open folders only (real files and links
 
   it('the tool: confirms with the real path and size; a file outside reaches no upload; outside VS Code it is not offered', async () => {
     const tool = toolNamed('livepeer_upload_file');
-    assert.ok(tool?.describeChange);
+    assert.ok(tool?.describeChange !== undefined);
     const real = fs.realpathSync(path.join(folder, 'media', 'talk.mp4'));
     assert.equal(await tool.describeChange({ path: 'media/talk.mp4', name: 'Talk' }, { folders: () => [folder] }), `upload the file ${real} (2.5 MB) as a new asset “Talk”`);
     const client = new StudioClient({ baseUrl: 'http://127.0.0.1:9/api', getToken: () => 'tok-folder-file', userAgent: 'test', retry: { maxRetries: 0 } });

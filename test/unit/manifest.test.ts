@@ -17,27 +17,27 @@ describe('extension manifest: strings in package.nls.json', () => {
   });
 
   it('leaves no English in package.json where VS Code localises (titles, names, welcome texts, settings, walkthrough, capabilities)', () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the manifest as JSON
-    const raw = rawManifest() as any;
+    const raw = rawManifest();
     const contributes = raw.contributes;
-    const texts: Array<[string, unknown]> = [
+    type Text = [string, unknown];
+    const texts: Text[] = [
       ['displayName', raw.displayName],
       ['description', raw.description],
       ['untrustedWorkspaces', raw.capabilities.untrustedWorkspaces.description],
       ['virtualWorkspaces', raw.capabilities.virtualWorkspaces.description],
       ['configuration', contributes.configuration.title],
-      ...contributes.commands.flatMap((c: { command: string; title: string; category: string }) => [[c.command, c.title], [c.command, c.category]]),
-      ...contributes.viewsContainers.activitybar.map((c: { id: string; title: string }) => [c.id, c.title]),
-      ...Object.values<Array<{ id: string; name: string; contextualTitle?: string }>>(contributes.views).flat().flatMap((v) => [[v.id, v.name], [v.id, v.contextualTitle]]),
-      ...contributes.viewsWelcome.map((w: { view: string; contents: string }) => [w.view, w.contents]),
-      ...contributes.submenus.map((s: { id: string; label: string }) => [s.id, s.label]),
-      ...Object.entries<Record<string, unknown>>(contributes.configuration.properties).flatMap(([key, p]) =>
-        ['description', 'markdownDescription', 'enumDescriptions', 'deprecationMessage', 'markdownDeprecationMessage'].filter((field) => field in p).flatMap((field) => [p[field]].flat().map((text) => [key, text])),
+      ...contributes.commands.flatMap<Text>((c) => [[c.command, c.title], [c.command, c.category]]),
+      ...contributes.viewsContainers.activitybar.map<Text>((c) => [c.id, c.title]),
+      ...Object.values(contributes.views).flat().flatMap<Text>((v) => [[v.id, v.name], [v.id, v.contextualTitle]]),
+      ...contributes.viewsWelcome.map<Text>((w) => [w.view, w.contents]),
+      ...contributes.submenus.map<Text>((s) => [s.id, s.label]),
+      ...Object.entries<Record<string, unknown>>(contributes.configuration.properties).flatMap<Text>(([key, p]) =>
+        ['description', 'markdownDescription', 'enumDescriptions', 'deprecationMessage', 'markdownDeprecationMessage'].filter((field) => field in p).flatMap((field) => [p[field]].flat().map<Text>((text) => [key, text])),
       ),
-      ...contributes.walkthroughs.flatMap((w: { id: string; title: string; description: string; steps: Array<{ id: string; title: string; description: string }> }) => [
+      ...contributes.walkthroughs.flatMap<Text>((w) => [
         [w.id, w.title],
         [w.id, w.description],
-        ...w.steps.flatMap((s) => [[s.id, s.title], [s.id, s.description]]),
+        ...w.steps.flatMap<Text>((s) => [[s.id, s.title], [s.id, s.description]]),
       ]),
     ];
     assert.ok(texts.length > 200, `${texts.length} strings checked`);
@@ -58,8 +58,8 @@ describe('extension manifest', () => {
     const chunk = properties['livepeer.upload.chunkSize'];
     assert.equal(chunk.minimum, TUS_PART_MIB);
     assert.equal(chunk.multipleOf, TUS_PART_MIB);
-    assert.equal(chunk.maximum % TUS_PART_MIB, 0);
-    assert.match(chunk.markdownDescription, /multiple of 8.*8 MiB parts/);
+    assert.equal((chunk.maximum ?? NaN) % TUS_PART_MIB, 0);
+    assert.match(chunk.markdownDescription ?? '', /multiple of 8.*8 MiB parts/);
   });
 
   it('gives every contributed setting a default of its type that its own limits accept', () => {
@@ -87,7 +87,7 @@ describe('extension manifest', () => {
 describe('extension manifest: menus and walkthrough', () => {
   const menus = manifest.contributes.menus;
   const uploadWhens: string[] = ['explorer/context', 'editor/title/context', 'editor/title'].map(
-    (menu) => menus[menu].find((entry: { command: string }) => entry.command === 'livepeer.uploads.upload').when,
+    (menu) => menus[menu].find((entry) => entry.command === 'livepeer.uploads.upload')!.when,
   );
 
   it('offers Upload to Livepeer on exactly the offered video extensions, in any case, without a context key of its own', () => {
@@ -100,7 +100,7 @@ describe('extension manifest: menus and walkthrough', () => {
       for (const name of ['.mp4', '.MP4', '.mov', '.Mkv', '.webm']) assert.ok(regex.test(name), name);
       for (const name of ['.ts', '.mts', '.txt', '.json', '.mp4.bak', 'mp4']) assert.ok(!regex.test(name), name);
     }
-    const title = manifest.contributes.commands.find((command: { command: string }) => command.command === 'livepeer.uploads.upload').title;
+    const title = manifest.contributes.commands.find((command) => command.command === 'livepeer.uploads.upload')!.title;
     assert.equal(title, 'Upload to Livepeer');
   });
 
@@ -141,7 +141,7 @@ describe('extension manifest: menus and walkthrough', () => {
   });
 
   it('ticks "connected" while signed in, "upload" only on success, and says where a kept private key goes', () => {
-    const steps = Object.fromEntries(manifest.contributes.walkthroughs[0].steps.map((step: { id: string }) => [step.id, step]));
+    const steps = Object.fromEntries(manifest.contributes.walkthroughs[0].steps.map((step) => [step.id, step]));
     // An onContext event whose key is already true when the walkthrough is first shown never fires in
     // VS Code, so the signed-in variant is ticked as the walkthrough opens on it.
     assert.equal(steps.setToken.when, '!livepeer.hasToken');
@@ -165,7 +165,7 @@ describe('extension manifest: menus and walkthrough', () => {
   });
 
   it('walkthrough buttons of multi-step flows tell their command where they come from (it moves the focus out of the Welcome page)', () => {
-    const steps = Object.fromEntries(manifest.contributes.walkthroughs[0].steps.map((step: { id: string }) => [step.id, step]));
+    const steps = Object.fromEntries(manifest.contributes.walkthroughs[0].steps.map((step) => [step.id, step]));
     assert.match(steps.uploadVideo.description, /\(command:livepeer\.uploads\.uploadFromPicker\?%22walkthrough%22\)/);
     assert.match(steps.createStream.description, /\(command:livepeer\.streams\.create\?%22walkthrough%22\)/);
     assert.match(steps.createSigningKey.description, /\(command:livepeer\.keys\.create\?%22walkthrough%22\)/);

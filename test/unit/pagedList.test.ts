@@ -142,7 +142,7 @@ describe('PagedList: the paging state of every listed view (Streams, Assets, Web
     assert.equal(list.update((items) => items.slice(1)), false, 'nothing to edit before the first page');
     await list.load();
     const added = emu.store.addStream({ name: 'newest' });
-    assert.equal(list.update((items) => [{ ...added, name: 'shown' } as Stream, ...items]), true);
+    assert.equal(list.update((items) => [{ ...added, name: 'shown' }, ...items]), true);
     while (list.hasMore) await list.loadMore();
     assert.equal(list.items[0].name, 'shown');
     assert.deepEqual(list.items.map((s) => s.name).sort(), ['a', 'b', 'c', 'd', 'e', 'shown']);

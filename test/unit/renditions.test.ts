@@ -55,7 +55,7 @@ describe('rendition ladder and recording spec: emulator and operations over real
 
   it('round-trips a ladder and recording spec on create and on edit; empty stays empty; no ladder change while live', async () => {
     const ladder = LADDER_PRESETS.filter((p) => ['360p0', '1080p0'].includes(p.name)).map((p) => ({ ...p }));
-    const created = await createStream(client, { name: 'ladder', record: true, playback: 'public', profiles: ladder, recordingProfiles: [ladder[1] as RenditionProfile] });
+    const created = await createStream(client, { name: 'ladder', record: true, playback: 'public', profiles: ladder, recordingProfiles: [ladder[1]] });
     const read = await client.streams.get(created.id);
     assert.deepEqual(read.profiles, ladder);
     assert.deepEqual(read.recordingSpec, { profiles: [ladder[1]] });

@@ -64,7 +64,7 @@ describe('assistant tools: one table, bounded and redacted results (real HTTP)',
   });
 
   it('package.json contributes exactly the table: names, reference names, texts, and the input schemas generated from the zod declarations (so the two never drift)', () => {
-    const contributed = (localizedManifest().contributes.languageModelTools as Array<Record<string, unknown>>).map(({ icon: _icon, tags, canBeReferencedInPrompt, inputSchema, ...tool }) => {
+    const contributed = localizedManifest().contributes.languageModelTools.map(({ icon: _icon, tags, canBeReferencedInPrompt, inputSchema, ...tool }) => {
       assert.deepEqual([tags, canBeReferencedInPrompt], [['livepeer'], true]);
       const declared = TOOLS.find((candidate) => candidate.name === tool.name);
       assert.ok(declared, `${String(tool.name)} is in src/tools/table.ts`);

@@ -582,7 +582,7 @@ describe('upload engine against the emulator', function () {
       const script = `require(${JSON.stringify(path.resolve(__dirname, '../../src/upload/fileSource.js'))}).inspectFile(${JSON.stringify(locked)}).then(() => console.log('read'), (e) => console.log(e.kind + ': ' + e.message))`;
       try {
         const out = await new Promise<string>((resolve, reject) =>
-          execFile(process.execPath, ['-e', script], { uid: 65534, gid: 65534 }, (err, stdout, stderr) => (err ? reject(new Error(stderr || String(err))) : resolve(stdout))),
+          execFile(process.execPath, ['-e', script], { uid: 65534, gid: 65534 }, (err, stdout, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(stdout))),
         );
         assert.match(out, /^config: .*permission denied/);
       } catch (err) {

@@ -23,7 +23,7 @@ function nextRootRender(provider: Provider, accept: (rows: vscode.TreeItem[]) =>
     setTimeout(() => reject(new Error(`no matching rows rendered in ${RENDER_TIMEOUT_MS / 1000} s`)), RENDER_TIMEOUT_MS).unref();
     const original = provider.getChildren.bind(provider);
     provider.getChildren = async (element?: vscode.TreeItem) => {
-      const rows = ((await original(element)) ?? []) as vscode.TreeItem[];
+      const rows = (await original(element)) ?? [];
       if (!element && accept(rows)) {
         provider.getChildren = original;
         resolve(rows);
@@ -33,7 +33,7 @@ function nextRootRender(provider: Provider, accept: (rows: vscode.TreeItem[]) =>
   });
 }
 
-const isRow = (item: vscode.TreeItem) => item.contextValue !== undefined && !String(item.label).startsWith('Load more');
+const isRow = (item: vscode.TreeItem) => item.contextValue !== undefined && !(typeof item.label === 'string' ? item.label : (item.label?.label ?? '')).startsWith('Load more');
 
 async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
   const started = performance.now();

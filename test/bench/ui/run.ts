@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { runInHost } = require(join(root, 'test', 'host', 'runInHost.js')) as {
-      runInHost(options: { extensionDevelopmentPath: string; extensionTestsPath: string; workspaceDir: string; userDataDir: string; env: Record<string, string> }): Promise<number>;
+      runInHost: (options: { extensionDevelopmentPath: string; extensionTestsPath: string; workspaceDir: string; userDataDir: string; env: Record<string, string> }) => Promise<number>;
     };
     const host = { extensionDevelopmentPath: root, extensionTestsPath: join(__dirname, 'inHost.js'), workspaceDir: scratch, userDataDir: join(scratch, 'profile') };
     await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'setup', LIVEPEER_BENCH_API_URL: emulator.apiUrl, LIVEPEER_BENCH_TOKEN: TOKEN } });
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   const relative = overNodeStart(figures, machine.nodeStartMs);
   console.log(`load average at start: ${load} (${process.env.CI ? 'CI' : 'local'})`);
   console.log(describeMachine(machine));
-  const shown = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
+  const shown = (value: unknown) => (typeof value === 'number' || typeof value === 'string' ? String(value) : JSON.stringify(value));
   for (const [name, value] of Object.entries(figures)) {
     console.log(`${name.padEnd(24)} ${shown(value)}${name in relative ? `\n${''.padEnd(24)} ÷ node start-up: ${shown(relative[name])}` : ''}`);
   }

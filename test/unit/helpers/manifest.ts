@@ -5,9 +5,52 @@ import { join } from 'node:path';
 
 export const root = join(__dirname, '..', '..', '..', '..');
 
+/** A contributed setting, as the tests read it (a type, so that it is also a Record<string, unknown>). */
+export type Setting = {
+  type: string;
+  default?: unknown;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  multipleOf?: number;
+  order?: number;
+  scope?: string;
+  markdownDescription?: string;
+  deprecationMessage?: string;
+};
+
+/** The parts of package.json the tests read. */
+export interface Manifest {
+  name: string;
+  publisher: string;
+  displayName: string;
+  description: string;
+  activationEvents?: string[];
+  capabilities: {
+    untrustedWorkspaces: { supported: string; description: string; restrictedConfigurations: string[] };
+    virtualWorkspaces: { supported: string; description: string };
+  };
+  contributes: {
+    commands: Array<{ command: string; title: string; category: string }>;
+    configuration: { title: string; properties: Record<string, Setting> };
+    menus: Record<string, Array<{ command: string; when: string; group?: string }>>;
+    views: Record<string, Array<{ id: string; name: string; contextualTitle?: string }>>;
+    viewsContainers: { activitybar: Array<{ id: string; title: string }> };
+    viewsWelcome: Array<{ view: string; contents: string; when?: string }>;
+    submenus: Array<{ id: string; label: string }>;
+    walkthroughs: Array<{
+      id: string;
+      title: string;
+      description: string;
+      steps: Array<{ id: string; title: string; description: string; when?: string; completionEvents: string[]; media: { markdown: string } }>;
+    }>;
+    languageModelTools: Array<Record<string, unknown>>;
+  };
+}
+
 /** package.json as written, with its `%key%` placeholders. */
-export function rawManifest(): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+export function rawManifest(): Manifest {
+  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
 }
 
 /** package.nls.json: the English string of each key. */
@@ -24,8 +67,7 @@ export function placeholders(value: unknown = rawManifest()): string[] {
 }
 
 /** The manifest with every placeholder replaced by its string (an unknown key stays as written). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON document, read by shape in each test
-export function localizedManifest(): any {
+export function localizedManifest(): Manifest {
   const strings = manifestStrings();
   const localize = (value: unknown): unknown => {
     if (typeof value === 'string') return value.replace(/^%([^%\s]+)%$/, (whole, key: string) => strings[key] ?? whole);
@@ -33,5 +75,5 @@ export function localizedManifest(): any {
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, localize(item)]));
     return value;
   };
-  return localize(rawManifest());
+  return localize(rawManifest()) as Manifest;
 }

@@ -123,7 +123,7 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
       [['Livepeer: Import Video from URL', true], ['Livepeer: Create Clip', true]],
     );
     assert.match(confirmations[0]?.message ?? '', /import the video at http:\/\/127\.0\.0\.1:9\/chat\.mp4 as a new asset “chat import” \(public playback\)/);
-    assert.match(confirmations[1]?.message ?? '', new RegExp(`cut a clip of the last 20 s of the latest session of the stream ${stream.id} as a new asset “chat clip”`));
+    assert.match(confirmations[1]?.message ?? '', new RegExp(`cut a clip of the last 20 s of the latest session of the stream ${stream.id} as a new asset, named “chat clip”`));
     assert.equal(emulator.store.assets.get(imported.importing.id)?.name, 'chat import');
     assert.equal(emulator.store.assets.get(clip.created.id)?.source?.type, 'clip');
     try {

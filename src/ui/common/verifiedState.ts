@@ -2,6 +2,8 @@ import type * as vscode from 'vscode';
 
 /** Writes of one key tried at most this often before the last one is left to stand. */
 const MAX_WRITES = 3;
+/** The longest a write waits for the others on their way before it reads itself back. */
+const SETTLE_MS = 1_000;
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
@@ -14,6 +16,9 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 export class VerifiedState implements vscode.Memento {
   /** Values this window wrote that globalState has not yet been seen to hold. */
   private readonly unconfirmed = new Map<string, unknown>();
+  /** Writes of any key not yet answered: each may still bring back an echo older than a later write. */
+  private inFlight = 0;
+  private settledWaiters: Array<() => void> = [];
 
   constructor(private readonly inner: vscode.Memento) {}
 
@@ -34,12 +39,41 @@ export class VerifiedState implements vscode.Memento {
     this.unconfirmed.set(key, written);
     try {
       for (let write = 1; write <= MAX_WRITES && this.unconfirmed.get(key) === written; write++) {
-        await this.inner.update(key, written);
+        await this.write(key, written);
+        // Read back only once no write is on its way: an echo still to come would undo this one
+        // again, and a write made again before it arrives would be lost the same way.
+        await this.settled();
         if (same(this.inner.get(key), written)) break;
       }
     } finally {
       // A later write of the key confirms itself.
       if (this.unconfirmed.get(key) === written) this.unconfirmed.delete(key);
     }
+  }
+
+  private async write(key: string, value: unknown): Promise<void> {
+    this.inFlight++;
+    try {
+      await this.inner.update(key, value);
+    } finally {
+      this.inFlight--;
+      if (this.inFlight === 0) this.settledWaiters.splice(0).forEach((resolve) => resolve());
+    }
+  }
+
+  /**
+   * Resolves once every write of this window has been answered (at once when none is), or after
+   * SETTLE_MS while writes keep overlapping: a caller awaiting its write is never held longer.
+   */
+  private settled(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, SETTLE_MS);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.settledWaiters.push(done);
+    });
   }
 }

@@ -13,8 +13,8 @@ export type ImportUrlProblem =
 
 /**
  * A rule of an operation that refused its input before anything was sent: a code and its data,
- * never a sentence. The caller words it: the commands with vscode.l10n (ui/common/refusalWords.ts),
- * the assistant tools in their own sentences (tools/refusalWords.ts).
+ * never a sentence. The caller words it: tools/refusalWords.ts, one sentence per code through l10n,
+ * for the commands and the assistant tools alike.
  */
 export type Refusal =
   | ImportUrlProblem

@@ -1,39 +1,40 @@
+import * as l10n from '@vscode/l10n';
 import { clipTimeWords } from '../operations/clipTime';
 import type { Refusal } from '../operations/refusal';
 
-/** An operation's refusal (src/operations/refusal.ts) in the words a tool answers the model with. */
+/** An operation's refusal (src/operations/refusal.ts) as a sentence in the person's language: the commands show it, the tools answer with it. */
 export function refusalSentence(refusal: Refusal): string {
   switch (refusal.code) {
     case 'import-url-empty':
-      return 'the URL is empty';
+      return l10n.t('the URL is empty');
     case 'import-url-spaces':
-      return 'a URL has no spaces: write them as %20';
+      return l10n.t('a URL has no spaces: write them as %20');
     case 'import-url-scheme':
-      return 'Livepeer imports only http(s)://, ipfs:// and ar:// URLs';
+      return l10n.t('Livepeer imports only http(s)://, ipfs:// and ar:// URLs');
     case 'import-url-invalid':
-      return 'this is not a valid URL';
+      return l10n.t('this is not a valid URL');
     case 'import-url-no-content-id':
-      return `${refusal.scheme}// needs the content id after it`;
+      return l10n.t('{0}// needs the content id after it', refusal.scheme);
     case 'import-url-no-host':
-      return 'the URL has no host';
+      return l10n.t('the URL has no host');
     case 'import-url-credentials':
-      return 'put no user name or password in the URL: the asset keeps its source URL for anyone with an API key to read';
+      return l10n.t('put no user name or password in the URL: the asset keeps its source URL for anyone with an API key to read');
     case 'import-url-private-host':
-      return `Livepeer fetches the URL from its own servers, which cannot reach ${refusal.host} (this machine or a private network): put the file where the internet reaches it`;
+      return l10n.t('Livepeer fetches the URL from its own servers, which cannot reach {0} (this machine or a private network): put the file where the internet reaches it', refusal.host);
     case 'clip-no-playback-id':
-      return 'the stream has no playback ID: refresh and try again';
+      return l10n.t('the stream has no playback ID: refresh and try again');
     case 'clip-no-start-time':
-      return 'the session has no start time: refresh and try again';
+      return l10n.t('the session has no start time: refresh and try again');
     case 'clip-ends-before-start':
-      return 'the clip must end after it starts';
+      return l10n.t('the clip must end after it starts');
     case 'clip-past-session':
-      return `the session is only ${clipTimeWords(refusal.lengthMs)} long`;
+      return l10n.t('the session is only {0} long', clipTimeWords(refusal.lengthMs));
     case 'clip-too-long':
-      return 'a clip can be at most 2 hours long';
+      return l10n.t('a clip can be at most 2 hours long');
     case 'target-existing-or-url':
-      return 'give either an existing target or the URL of a new one';
+      return l10n.t('give either an existing target or the URL of a new one');
     case 'target-no-rendition':
-      return `the stream has no rendition "${refusal.profile}": choose one of ${refusal.profiles.join(', ')}`;
+      return l10n.t('the stream has no rendition “{0}”: choose one of {1}', refusal.profile, refusal.profiles.join(', '));
     case 'target-url':
       return refusal.problem;
   }

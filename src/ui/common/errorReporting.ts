@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { StudioApiError, messageOf } from '../../api';
 import { Refused } from '../../operations/refusal';
 import { inProfileTerms } from './baseUrlWording';
-import { refusalWords } from './refusalWords';
+import { refusalSentence } from '../../tools/refusalWords';
 import type { Prompts } from './prompts';
 import { COMMANDS } from './commandIds';
 import { RETRY, SET_TOKEN, SHOW_LOG, type Action } from './actions';
@@ -21,7 +21,7 @@ export type Failure = (reason: string) => string;
 export function reportError(prompts: Prompts, failed: Failure, error: unknown, retry?: () => unknown): void {
   const known = error instanceof StudioApiError ? error : undefined;
   if (known?.kind === 'aborted') return;
-  const detail = error instanceof Refused ? refusalWords(error.refusal) : inProfileTerms(messageOf(error));
+  const detail = error instanceof Refused ? refusalSentence(error.refusal) : inProfileTerms(messageOf(error));
   const actions: Action[] = [];
   if (known?.kind === 'auth') actions.push(SET_TOKEN);
   if (retry && (!known || isPassing(known))) actions.push(RETRY);

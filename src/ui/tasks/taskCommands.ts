@@ -6,7 +6,7 @@ import { localTraceOf } from '../../operations/uploadTrace';
 import { whyNotReady, type NotReadyAnswer } from '../../operations/whyNotReady';
 import { COMMANDS } from '../common/commandIds';
 import { reportError } from '../common/errorReporting';
-import { refusalWords } from '../common/refusalWords';
+import { refusalSentence } from '../../tools/refusalWords';
 import { followToEnd, forgetEnd } from '../common/taskEnd';
 import { phaseText, quoted, shownName } from '../common/format';
 import type { TaskFeatureDeps } from './taskDeps';
@@ -49,7 +49,7 @@ export async function importFromUrlCommand(deps: TaskFeatureDeps, arg: unknown):
       },
       async (value) => {
         const problem = importUrlProblem(value, serviceIsLocal);
-        return problem && refusalWords(problem);
+        return problem && refusalSentence(problem);
       },
     );
     if (!url) return;

@@ -1,4 +1,5 @@
-import { StudioApiError, type RenditionProfile, type Stream, type StudioClient } from '../api';
+import type { RenditionProfile, Stream, StudioClient } from '../api';
+import { Refused } from './refusal';
 import { ladderProblem } from './renditionLadder';
 
 export interface CreateStreamInput {
@@ -22,8 +23,8 @@ export type StreamWithoutKey = Omit<Stream, 'streamKey'>;
  */
 export async function createStream(client: Pick<StudioClient, 'streams'>, input: CreateStreamInput): Promise<StreamWithoutKey> {
   const problem = input.profiles && ladderProblem(input.profiles);
-  if (problem) throw StudioApiError.config(problem);
-  if (input.recordingProfiles && !input.record) throw StudioApiError.config('recording renditions need recording on');
+  if (problem) throw new Refused(problem);
+  if (input.recordingProfiles && !input.record) throw new Refused({ code: 'recording-needs-record' });
   return withoutStreamKey(
     await client.streams.create({
       name: input.name,

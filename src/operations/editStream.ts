@@ -1,4 +1,5 @@
-import { StudioApiError, type RenditionProfile, type Stream, type StudioClient } from '../api';
+import type { RenditionProfile, Stream, StudioClient } from '../api';
+import { Refused } from './refusal';
 import { ladderProblem } from './renditionLadder';
 
 export interface StreamEdit {
@@ -11,20 +12,20 @@ export interface StreamEdit {
 
 /**
  * Changes a stream's name, ladder or recording renditions, with the service's rules checked first
- * in words: no ladder change while live, recording renditions only with recording on, a ladder the
+ * as refusals: no ladder change while live, recording renditions only with recording on, a ladder the
  * service would take. Multistream targets that push a rendition the new ladder drops are refused,
  * since they would stop.
  */
 export async function editStream(client: Pick<StudioClient, 'streams'>, stream: Stream, edit: StreamEdit): Promise<void> {
   if (edit.profiles) {
-    if (stream.isActive) throw StudioApiError.config('renditions cannot change while the stream is live: stop its live session first');
+    if (stream.isActive) throw new Refused({ code: 'ladder-while-live' });
     const problem = ladderProblem(edit.profiles);
-    if (problem) throw StudioApiError.config(problem);
+    if (problem) throw new Refused(problem);
     const names = new Set([...edit.profiles.map((profile) => profile.name), 'source']);
     const pushed = (stream.multistream?.targets ?? []).filter((target) => !names.has(target.profile)).map((target) => target.profile);
-    if (pushed.length) throw StudioApiError.config(`multistream targets push ${[...new Set(pushed)].join(', ')}: keep those renditions, or remove the targets first`);
+    if (pushed.length) throw new Refused({ code: 'ladder-drops-pushed', profiles: [...new Set(pushed)] });
   }
-  if (edit.recordingProfiles && !stream.record) throw StudioApiError.config('recording renditions need recording on: turn recording on first');
+  if (edit.recordingProfiles && !stream.record) throw new Refused({ code: 'recording-needs-record' });
   const update = {
     ...(edit.name !== undefined ? { name: edit.name.trim() } : {}),
     ...(edit.profiles ? { profiles: edit.profiles } : {}),

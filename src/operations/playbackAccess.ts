@@ -1,4 +1,5 @@
-import { StudioApiError, type PlaybackPolicy, type StudioClient } from '../api';
+import type { PlaybackPolicy, StudioClient } from '../api';
+import { Refused, type PolicyProblem } from './refusal';
 
 // Playback Access…: who may play a stream or an asset. The service stores any policy it can parse
 // (origins unchecked, a webhook policy without a webhook answers 500): the rules are checked here,
@@ -34,7 +35,6 @@ export type AccessEffect =
   /** Pages on any origin may play it again. */
   | 'originsOpened';
 
-const ORIGIN_OR_STAR = 'an origin is scheme://host[:port] with no path (https://app.example.com), or * for any';
 
 /**
  * The origin as the gate compares it (exact, case-sensitive, one trailing "/" removed): the parsed
@@ -55,33 +55,29 @@ export function originOf(entry: string): string | undefined {
 }
 
 /** Comma- or space-separated origins, each checked; empty text: no restriction. */
-export function parseOrigins(text: string): { origins: string[] } | { problem: string } {
+export function parseOrigins(text: string): { origins: string[] } | { problem: PolicyProblem } {
   const entries = text.split(/[\s,]+/).filter(Boolean);
   const origins: string[] = [];
   for (const entry of entries) {
     const origin = originOf(entry);
-    if (!origin) return { problem: `"${entry}" is not an origin: ${ORIGIN_OR_STAR}` };
+    if (!origin) return { problem: { code: 'policy-origin', entry } };
     if (!origins.includes(origin)) origins.push(origin);
   }
   return { origins: origins.includes('*') ? ['*'] : origins };
 }
 
-/** Why the service would refuse (or break on) `next`, in words; undefined when it may be sent. */
-export function policyProblem(content: AccessContent, next: PlaybackPolicy): string | undefined {
-  if (content.kind === 'asset' && content.phase !== undefined && content.phase !== 'ready') return 'the asset is not ready: its playback policy can change once it is';
+/** Why the service would refuse (or break on) `next`; undefined when it may be sent. */
+export function policyProblem(content: AccessContent, next: PlaybackPolicy): PolicyProblem | undefined {
+  if (content.kind === 'asset' && content.phase !== undefined && content.phase !== 'ready') return { code: 'policy-not-ready' };
   const wasPublic = (content.policy?.type ?? 'public') === 'public';
-  if (content.kind === 'asset' && wasPublic !== (next.type === 'public')) {
-    return wasPublic
-      ? 'a public asset cannot become signed or webhook-gated (the service refuses it): upload or import it again with that policy'
-      : 'a signed or webhook-gated asset cannot become public (the service refuses it): upload or import it again as public';
-  }
-  if (next.type === 'webhook' && !next.webhookId) return 'a webhook policy needs a webhook: pick one of this account';
-  if (next.refreshInterval !== undefined && (!Number.isInteger(next.refreshInterval) || next.refreshInterval < 1)) return 'the refresh interval is a whole number of seconds, 1 or more';
+  if (content.kind === 'asset' && wasPublic !== (next.type === 'public')) return { code: wasPublic ? 'policy-public-to-gated' : 'policy-gated-to-public' };
+  if (next.type === 'webhook' && !next.webhookId) return { code: 'policy-no-webhook' };
+  if (next.refreshInterval !== undefined && (!Number.isInteger(next.refreshInterval) || next.refreshInterval < 1)) return { code: 'policy-refresh-interval' };
   if (next.webhookContext !== undefined && (typeof next.webhookContext !== 'object' || next.webhookContext === null || Array.isArray(next.webhookContext))) {
-    return 'the webhook context is a JSON object ({"plan": "pro"})';
+    return { code: 'policy-context' };
   }
   const bad = (next.allowedOrigins ?? []).find((entry) => originOf(entry) !== entry);
-  if (bad !== undefined) return `"${bad}" is not an origin: ${ORIGIN_OR_STAR}`;
+  if (bad !== undefined) return { code: 'policy-origin', entry: bad };
   return undefined;
 }
 
@@ -123,7 +119,7 @@ export function policyToSend(next: PlaybackPolicy): PlaybackPolicy {
 export async function setPlaybackAccess(client: Pick<StudioClient, 'access'>, content: AccessContent, next: PlaybackPolicy): Promise<PlaybackPolicy> {
   const policy = policyToSend(next);
   const problem = policyProblem(content, policy);
-  if (problem) throw StudioApiError.config(problem);
+  if (problem) throw new Refused(problem);
   await client.access.setPolicy({ kind: content.kind, id: content.id }, policy);
   return policy;
 }

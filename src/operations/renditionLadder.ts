@@ -1,4 +1,5 @@
 import type { RenditionProfile } from '../api';
+import type { LadderProblem } from './refusal';
 
 /**
  * A stream's rendition ladder (what the service transcodes a broadcast to) and its rules as the
@@ -27,27 +28,21 @@ export function isServiceLadder(profiles: readonly RenditionProfile[]): boolean 
 const MIN_SIDE = 128;
 const MIN_BITRATE = 400;
 
-/** What is wrong with a ladder, in words; undefined when the service would take it. */
-export function ladderProblem(profiles: readonly RenditionProfile[]): string | undefined {
+/** What is wrong with a ladder; undefined when the service would take it. */
+export function ladderProblem(profiles: readonly RenditionProfile[]): LadderProblem | undefined {
   const names = new Set<string>();
   for (const profile of profiles) {
     const name = profile.name?.trim();
-    if (!name) return 'a rendition needs a name';
-    if (name === 'source') return 'a rendition cannot be named "source" (that is the broadcast itself)';
-    if (names.has(name)) return `two renditions are named "${name}"`;
+    if (!name) return { code: 'ladder-no-name' };
+    if (name === 'source') return { code: 'ladder-source-name' };
+    if (names.has(name)) return { code: 'ladder-same-name', name };
     names.add(name);
     for (const field of ['width', 'height', 'bitrate', 'fps'] as const) {
-      if (!Number.isInteger(profile[field])) return `${name}: ${field} must be a whole number`;
+      if (!Number.isInteger(profile[field])) return { code: 'ladder-not-whole', name, field };
     }
-    if (profile.width < MIN_SIDE || profile.height < MIN_SIDE) return `${name}: width and height must be at least ${MIN_SIDE}`;
-    if (profile.bitrate < MIN_BITRATE) return `${name}: bitrate must be at least ${MIN_BITRATE} bits/s`;
-    if (profile.fps < 0) return `${name}: fps must be 0 (the source's) or more`;
+    if (profile.width < MIN_SIDE || profile.height < MIN_SIDE) return { code: 'ladder-too-small', name, min: MIN_SIDE };
+    if (profile.bitrate < MIN_BITRATE) return { code: 'ladder-low-bitrate', name, min: MIN_BITRATE };
+    if (profile.fps < 0) return { code: 'ladder-negative-fps', name };
   }
   return undefined;
-}
-
-/** "720p0 1280×720 3 Mbit/s" */
-export function rungWords(profile: RenditionProfile): string {
-  const rate = profile.bitrate >= 1_000_000 ? `${profile.bitrate / 1_000_000} Mbit/s` : `${Math.round(profile.bitrate / 1000)} kbit/s`;
-  return `${profile.width}×${profile.height} · ${rate}${profile.fps ? ` · ${profile.fps} fps` : ''}`;
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 // Profiles as plain data: what is kept (nothing secret), how names are checked, where each
 // profile's secrets live, and which profile is current. No I/O here; see profileStore.ts.
 
@@ -59,11 +60,11 @@ function sameName(a: string, b: string): boolean {
  */
 export function profileNameProblem(input: string, profiles: readonly Profile[], renaming?: string): string | undefined {
   const name = input.trim();
-  if (!name) return 'Enter a name for the profile.';
-  if (name.length > MAX_PROFILE_NAME_LENGTH) return `Use at most ${MAX_PROFILE_NAME_LENGTH} characters.`;
+  if (!name) return l10n.t('Enter a name for the profile.');
+  if (name.length > MAX_PROFILE_NAME_LENGTH) return l10n.t('Use at most {0} characters.', MAX_PROFILE_NAME_LENGTH);
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) return 'Use a name on one line, without control characters.';
-  if (profiles.some((profile) => profile.id !== renaming && sameName(profile.name, name))) return `A profile named "${name}" already exists.`;
+  if (/[\u0000-\u001f\u007f]/.test(name)) return l10n.t('Use a name on one line, without control characters.');
+  if (profiles.some((profile) => profile.id !== renaming && sameName(profile.name, name))) return l10n.t('A profile named "{0}" already exists.', name);
   return undefined;
 }
 
@@ -150,6 +151,6 @@ export function otherProfileProblem(projectId: string | undefined, current: Prof
   if (!projectId || !current?.project || current.project.id === projectId) return undefined;
   const owner = profiles.find((profile) => profile.project?.id === projectId);
   return owner
-    ? `it belongs to profile “${owner.name}”, not to the current profile “${current.name}”: switch to “${owner.name}” first`
-    : `it belongs to another project than the current profile “${current.name}”: switch to that project's profile first`;
+    ? l10n.t('it belongs to profile “{0}”, not to the current profile “{1}”: switch to “{0}” first', owner.name, current.name)
+    : l10n.t("it belongs to another project than the current profile “{0}”: switch to that project's profile first", current.name);
 }

@@ -1,8 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import { basename } from 'node:path';
 import { createStream } from '../operations/createStream';
-import { fileInsideFolders, sizeWords } from '../operations/folderFile';
+import { fileInsideFolders } from '../operations/folderFile';
+import { byteSize } from '../upload/transferText';
 import { signWithKeptKey } from '../operations/signPlaybackToken';
+import { refusalSentence } from './refusalWords';
 import { createSigningKey as createKey } from '../operations/signingKeys';
 import { resendDelivery as resend } from '../operations/webhookChanges';
 import * as z from 'zod';
@@ -56,8 +58,8 @@ export const signPlaybackToken = defineTool({
     const privateKey = await keptKey?.(key);
     if (!privateKey) throw new Error(l10n.t('no private key is kept in VS Code for the signing key {0}: create a key with livepeer_create_signing_key, or keep its private key with "Livepeer: Keep Private Key"', key.name ?? key.id));
     const { playbackId, expiresInSeconds } = input;
-    const signed = await signWithKeptKey(client, { playbackId, key, privateKey, expiresInSeconds });
-    return { playbackId, keyId: key.id, expiresAt: when(Date.now() + expiresInSeconds * 1000), ...signed };
+    const { urlProblem, ...signed } = await signWithKeptKey(client, { playbackId, key, privateKey, expiresInSeconds });
+    return { playbackId, keyId: key.id, expiresAt: when(Date.now() + expiresInSeconds * 1000), ...signed, ...(urlProblem ? { urlProblem: refusalSentence(urlProblem) } : {}) };
   },
 });
 
@@ -110,7 +112,7 @@ export const uploadFile = defineTool({
   },
   async describeChange(input, { folders }) {
     const file = await fileInsideFolders(input.path, folders?.() ?? []);
-    return `upload the file ${file.path} (${sizeWords(file.size)}) as a new asset “${input.name ?? basename(file.path)}”`;
+    return l10n.t('upload the file {0} ({1}) as a new asset “{2}”', file.path, byteSize(file.size), input.name ?? basename(file.path));
   },
   async run(input, { folders, uploadFile: upload }) {
     if (!upload) throw new Error(l10n.t('uploading files is offered only inside VS Code'));

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { StudioClient, verifyWebhookSignature, type ApiCallRecord, type WebhookEventBody } from '../../src/api';
 import { forwardDeliveries, localTargetProblem, type ForwardEvent, type Forwarding } from '../../src/operations/forwarding/forwardDeliveries';
+import { refusalSentence } from '../../src/tools/refusalWords';
+import { refusal } from './helpers/studioErrors';
 import { startReceiver, type Receiver } from '../demo/receiver';
 import { startEmulator, type Emulator } from '../emulator';
 import { waitFor } from './helpers/waitFor';
@@ -169,15 +171,18 @@ describe('forwarding deliveries to localhost over real HTTP', function () {
       ['localhost:3000', /http:\/\/ or https:\/\//],
       ['http://user:pw@localhost/', /user name or password/],
     ];
-    for (const [url, message] of refused) assert.match(localTargetProblem(url) ?? '', message, url);
-    await assert.rejects(start('https://hooks.example.com/x'), /cannot forward to https:\/\/hooks\.example\.com\/x: hooks\.example\.com is a name/);
+    for (const [url, message] of refused) {
+      const problem = localTargetProblem(url);
+      assert.match(problem ? refusalSentence(problem) : '', message, url);
+    }
+    assert.match(await refusal(start('https://hooks.example.com/x')), /^hooks\.example\.com is a name/);
     assert.equal(calls.length, 0);
   });
 
   it('refuses an address with user:password@ without repeating the password', async () => {
-    const error = await start('http://dev:Hunter2-Secret@localhost:3000/hooks').then(() => assert.fail('started'), (e: unknown) => e);
-    assert.match(String(error), /cannot forward to http:\/\/localhost:3000\/hooks: the address must not hold a user name or password/);
-    assert.doesNotMatch(String(error), /Hunter2|dev:/);
+    const sentence = await refusal(start('http://dev:Hunter2-Secret@localhost:3000/hooks'));
+    assert.match(sentence, /the address must not hold a user name or password/);
+    assert.doesNotMatch(sentence, /Hunter2|dev:/);
     assert.equal(calls.length, 0);
   });
 });

@@ -8,7 +8,7 @@ import { StudioClient } from '../../src/api';
 import { accessWebhookRequest, checkAccessWebhook } from '../../src/api/access/webhookCheck';
 import { parseOrigins, policyEffects, policyProblem, setPlaybackAccess } from '../../src/operations/playbackAccess';
 import { startEmulator, type Emulator } from '../emulator';
-import { failure } from './helpers/studioErrors';
+import { failure, refusal } from './helpers/studioErrors';
 
 const TOKEN = 'tok-access-7d1e';
 const SECRET = 'access-hook-secret-41';
@@ -73,9 +73,9 @@ describe('playback access: policies, the access-control webhook gate, Test Acces
 
     const sent = emu.requests.length;
     const content = { kind: 'asset' as const, id: asset.id, policy: { type: 'public' as const }, phase: 'ready' };
-    assert.match((await failure(setPlaybackAccess(client, content, { type: 'jwt' }))).message, /public asset cannot become signed/);
-    assert.match((await failure(setPlaybackAccess(client, { kind: 'stream', id: stream.id }, { type: 'webhook' }))).message, /needs a webhook/);
-    assert.match((await failure(setPlaybackAccess(client, { kind: 'stream', id: stream.id }, { type: 'public', allowedOrigins: ['https://app.example.com/path'] }))).message, /is not an origin/);
+    assert.match(await refusal(setPlaybackAccess(client, content, { type: 'jwt' })), /public asset cannot become signed/);
+    assert.match(await refusal(setPlaybackAccess(client, { kind: 'stream', id: stream.id }, { type: 'webhook' })), /needs a webhook/);
+    assert.match(await refusal(setPlaybackAccess(client, { kind: 'stream', id: stream.id }, { type: 'public', allowedOrigins: ['https://app.example.com/path'] })), /is not an origin/);
     assert.equal(emu.requests.length, sent, 'nothing was sent for a refused change');
     assert.equal(policyProblem(content, { type: 'public', allowedOrigins: ['https://app.example.com'] }), undefined);
     assert.deepEqual(parseOrigins('https://App.example.com/, http://localhost:3000'), { origins: ['https://app.example.com', 'http://localhost:3000'] });

@@ -4,8 +4,14 @@ import { StudioClient, type RenditionProfile } from '../../src/api';
 import { createStream } from '../../src/operations/createStream';
 import { editStream } from '../../src/operations/editStream';
 import { LADDER_PRESETS, ladderProblem } from '../../src/operations/renditionLadder';
+import { refusalSentence } from '../../src/tools/refusalWords';
+
+const ladderSentence = (profiles: Parameters<typeof ladderProblem>[0]) => {
+  const problem = ladderProblem(profiles);
+  return problem ? refusalSentence(problem) : '';
+};
 import { startEmulator, type Emulator } from '../emulator';
-import { failure } from './helpers/studioErrors';
+import { refusal } from './helpers/studioErrors';
 
 const TOKEN = 'tok-renditions-31a9';
 
@@ -47,9 +53,9 @@ describe('rendition ladder and recording spec: emulator and operations over real
     const stream = await client.streams.create({ name: 'p' });
     assert.equal((await raw('PATCH', `/stream/${stream.id}`, { profiles: [rung('a'), rung('a')] })).status, 204);
     // The operations refuse all of them unsent, in words.
-    assert.match(ladderProblem([rung('source')]) ?? '', /cannot be named "source"/);
-    assert.match(ladderProblem([rung('a'), rung('a')]) ?? '', /two renditions are named "a"/);
-    assert.match(ladderProblem([rung('t', { height: 100 })]) ?? '', /at least 128/);
+    assert.match(ladderSentence([rung('source')]), /cannot be named "source"/);
+    assert.match(ladderSentence([rung('a'), rung('a')]), /two renditions are named "a"/);
+    assert.match(ladderSentence([rung('t', { height: 100 })]), /at least 128/);
     assert.equal(ladderProblem(LADDER_PRESETS), undefined, 'the presets pass');
   });
 
@@ -68,16 +74,16 @@ describe('rendition ladder and recording spec: emulator and operations over real
     emu.store.startSession(stream);
     const live = await raw('PATCH', `/stream/${created.id}`, { profiles: ladder });
     assert.equal(live.status, 400, 'the service refuses a ladder change while live');
-    assert.match((await failure(editStream(client, await client.streams.get(created.id), { profiles: ladder }))).message, /cannot change while the stream is live/);
+    assert.match(await refusal(editStream(client, await client.streams.get(created.id), { profiles: ladder })), /cannot change while the stream is live/);
     const plain = await createStream(client, { name: 'plain', record: false, playback: 'public' });
-    assert.match((await failure(editStream(client, await client.streams.get(plain.id), { recordingProfiles: ladder }))).message, /need recording on/);
+    assert.match(await refusal(editStream(client, await client.streams.get(plain.id), { recordingProfiles: ladder })), /need recording on/);
   });
 
   it('keeps the renditions a multistream target pushes', async () => {
     const created = await createStream(client, { name: 'pushing', record: false, playback: 'public' });
     const target = await client.multistream.create({ url: 'rtmp://example.com/live/abcdefgh12345' });
     await client.streams.addTarget(created.id, { id: target.id, profile: '720p0' });
-    const refused = await failure(editStream(client, await client.streams.get(created.id), { profiles: LADDER_PRESETS.slice(0, 2).map((p) => ({ ...p })) }));
-    assert.match(refused.message, /multistream targets push 720p0/);
+    const refused = await refusal(editStream(client, await client.streams.get(created.id), { profiles: LADDER_PRESETS.slice(0, 2).map((p) => ({ ...p })) }));
+    assert.match(refused, /multistream targets push 720p0/);
   });
 });

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { StudioApiError } from '../core/errors';
 import { SIGNATURE_HEADER, signWebhookBody } from '../webhooks/signature';
 import { postToReceiver, type TestDelivery } from '../webhooks/testSend';
@@ -65,14 +66,14 @@ export async function checkAccessWebhook(url: string, request: AccessWebhookRequ
       answer = await postToReceiver(target, request.body, request.headers, options);
     } catch (error) {
       if (error instanceof StudioApiError && error.kind === 'config') throw error;
-      return { allowed: false, gateStatus: 502, failure: 'no-answer', why: `no answer: ${error instanceof Error ? error.message : String(error)} — the gate answers 502 and the viewer cannot play` };
+      return { allowed: false, gateStatus: 502, failure: 'no-answer', why: l10n.t('no answer: {0} — the gate answers 502 and the viewer cannot play', error instanceof Error ? error.message : String(error)) };
     }
     if (answer.status < 300 || answer.status > 399) return verdictOf(answer);
     if (!answer.location) {
-      return { allowed: false, status: answer.status, answer, gateStatus: 502, failure: 'redirect', why: `the handler answered ${answer.status} without a Location: the gate answers ${FAILED}` };
+      return { allowed: false, status: answer.status, answer, gateStatus: 502, failure: 'redirect', why: l10n.t('the handler answered {0} without a Location: the gate answers {1}', answer.status, FAILED) };
     }
     if (hops >= REDIRECTS) {
-      return { allowed: false, status: answer.status, answer, gateStatus: 502, failure: 'redirect', why: `the handler redirected more than ${REDIRECTS} times: the gate answers ${FAILED}` };
+      return { allowed: false, status: answer.status, answer, gateStatus: 502, failure: 'redirect', why: l10n.t('the handler redirected more than {0} times: the gate answers {1}', REDIRECTS, FAILED) };
     }
     target = new URL(answer.location, target).toString();
   }
@@ -80,13 +81,13 @@ export async function checkAccessWebhook(url: string, request: AccessWebhookRequ
 
 function verdictOf(answer: TestDelivery): AccessVerdict {
   if (answer.status < 200 || answer.status > 299) {
-    return { allowed: false, status: answer.status, answer, gateStatus: 403, why: `the handler answered ${answer.status}: the gate refuses (403 "Content is gated and corresponding webhook failed")` };
+    return { allowed: false, status: answer.status, answer, gateStatus: 403, why: l10n.t('the handler answered {0}: the gate refuses (403 "Content is gated and corresponding webhook failed")', answer.status) };
   }
   const ret = retOf(answer.body);
   if (ret !== undefined && (ret < 200 || ret > 299)) {
-    return { allowed: false, status: answer.status, answer, gateStatus: 403, why: `the handler answered ${answer.status} with "ret": ${ret}: the gate refuses` };
+    return { allowed: false, status: answer.status, answer, gateStatus: 403, why: l10n.t('the handler answered {0} with "ret": {1}: the gate refuses', answer.status, ret) };
   }
-  return { allowed: true, status: answer.status, answer, why: `the handler answered ${answer.status}: the gate allows playback` };
+  return { allowed: true, status: answer.status, answer, why: l10n.t('the handler answered {0}: the gate allows playback', answer.status) };
 }
 
 /** The `ret` number of a JSON object answer, if any. */

@@ -16,17 +16,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function describe(value: unknown): string {
-  if (value === undefined) return 'missing';
+/** The JSON type of a value as a diagnostic names it (the field path and this are code, not prose). */
+function jsonType(value: unknown): string {
+  if (value === undefined) return 'undefined';
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return value ? 'text' : 'empty';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  if (Array.isArray(value)) return '[]';
+  if (value === '') return '""';
+  return typeof value;
 }
 
-/** What is wrong with `value` for `shape`, or undefined when it fits. */
+/** Where `value` departs from `shape` ("meta.source: undefined", "[1]: null", or the answer's own type), or undefined when it fits. */
 function shapeProblem(value: unknown, shape: Shape, prefix = ''): string | undefined {
-  if (!isRecord(value)) return `${prefix ? `${prefix} is ` : ''}${describe(value)} instead of an object`;
+  if (!isRecord(value)) return prefix ? `${prefix}: ${jsonType(value)}` : jsonType(value);
   for (const [field, kind] of Object.entries(shape)) {
     const name = `${prefix}${prefix ? '.' : ''}${field}`;
     const found = value[field];
@@ -34,7 +35,7 @@ function shapeProblem(value: unknown, shape: Shape, prefix = ''): string | undef
       const inner = shapeProblem(found, kind, name);
       if (inner) return inner;
     } else if (kind === 'string' ? typeof found !== 'string' || !found : !Array.isArray(found)) {
-      return `${name} is ${describe(found)}`;
+      return `${name}: ${jsonType(found)}`;
     }
   }
   return undefined;
@@ -55,7 +56,7 @@ interface Answer {
  * `what` names the expected object in the error ("signing key").
  */
 export function objectAnswer<T>(answer: Answer, shape: Shape, what: string, context: Pick<ErrorContext, 'method' | 'path'>): T {
-  const problem = answer.data === undefined ? 'an empty answer' : shapeProblem(answer.data, shape);
+  const problem = shapeProblem(answer.data, shape);
   if (problem) throw unexpected(what, problem, { ...context, status: answer.status });
   return answer.data as T;
 }
@@ -63,10 +64,10 @@ export function objectAnswer<T>(answer: Answer, shape: Shape, what: string, cont
 /** The answer's body as a list of `T` (none for an empty body), each item with the fields `shape` names. */
 export function listAnswer<T>(answer: Answer, shape: Shape, what: string, context: Pick<ErrorContext, 'method' | 'path'>): T[] {
   const items = answer.data ?? [];
-  if (!Array.isArray(items)) throw unexpected(what, `${describe(items)} instead of a list`, { ...context, status: answer.status });
+  if (!Array.isArray(items)) throw unexpected(what, `[]: ${jsonType(items)}`, { ...context, status: answer.status });
   for (let i = 0; i < items.length; i++) {
-    const problem = shapeProblem(items[i], shape);
-    if (problem) throw unexpected(what, `item ${i + 1}: ${problem}`, { ...context, status: answer.status });
+    const problem = shapeProblem(items[i], shape, `[${i}]`);
+    if (problem) throw unexpected(what, problem, { ...context, status: answer.status });
   }
   return items as T[];
 }

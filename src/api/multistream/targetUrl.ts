@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /** The service's pattern for a target URL (lower-case scheme). */
 const TARGET_URL = /^(srt|rtmps?):\/\//;
 
@@ -6,16 +7,16 @@ const MIN_KEY_CHARS = 8;
 
 /** What is wrong with a target URL, in words that never repeat it (it holds a key); undefined when fine. */
 export function targetUrlProblem(url: string): string | undefined {
-  if (!url.trim()) return 'the target URL is empty';
-  if (!TARGET_URL.test(url)) return 'a target URL starts with rtmp://, rtmps:// or srt:// (lower case)';
+  if (!url.trim()) return l10n.t('the target URL is empty');
+  if (!TARGET_URL.test(url)) return l10n.t('a target URL starts with rtmp://, rtmps:// or srt:// (lower case)');
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'the target URL is not a valid address';
+    return l10n.t('the target URL is not a valid address');
   }
   // The service takes `rtmp://` alone (and makes a target named ""); nothing could be pushed there.
-  if (!parsed.host) return 'the target URL names no server: give the platform’s whole address with its key, as it shows it';
+  if (!parsed.host) return l10n.t('the target URL names no server: give the platform’s whole address with its key, as it shows it');
   return undefined;
 }
 

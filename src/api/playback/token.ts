@@ -80,16 +80,13 @@ function parsePublicKey(key: string): KeyObject {
   return parsed;
 }
 
-function days(seconds: number): string {
-  return `${Math.round(seconds / 86_400)} days`;
-}
-
 /** Why a token lifetime cannot be signed, or undefined when it can. */
 function lifetimeProblem(seconds: number): string | undefined {
-  if (!Number.isFinite(seconds)) return `the token lifetime must be a number of seconds, not ${String(seconds)}`;
-  if (seconds < MIN_TOKEN_LIFETIME_SECONDS) return `a token lifetime of ${seconds} s is too short: at least ${MIN_TOKEN_LIFETIME_SECONDS} s, or it expires before a player uses it`;
+  if (!Number.isFinite(seconds)) return l10n.t('the token lifetime must be a number of seconds, not {0}', String(seconds));
+  if (seconds < MIN_TOKEN_LIFETIME_SECONDS) return l10n.t('a token lifetime of {0} s is too short: at least {1} s, or it expires before a player uses it', seconds, MIN_TOKEN_LIFETIME_SECONDS);
   if (seconds > MAX_TOKEN_LIFETIME_SECONDS) {
-    return `a token lifetime of ${days(seconds)} is too long: at most ${days(MAX_TOKEN_LIFETIME_SECONDS)} (a leaked token works until it expires, or until its key is disabled)`;
+    const days = (value: number) => Math.round(value / 86_400);
+    return l10n.t('a token lifetime of {0} days is too long: at most {1} days (a leaked token works until it expires, or until its key is disabled)', days(seconds), days(MAX_TOKEN_LIFETIME_SECONDS));
   }
   return undefined;
 }
@@ -154,37 +151,37 @@ export function decodePlaybackToken(token: string): Partial<PlaybackTokenClaims>
 export function verifyPlaybackToken(token: string, expect: { playbackId?: string; publicKey?: string; now?: number } = {}): PlaybackTokenCheck {
   const parts = token.trim().split('.');
   const claims = decodePlaybackToken(token);
-  if (parts.length !== 3 || !claims) return { ok: false, reason: 'not a playback token (a JWT has three dot-separated parts)' };
+  if (parts.length !== 3 || !claims) return { ok: false, reason: l10n.t('not a playback token (a JWT has three dot-separated parts)') };
   let header: { alg?: unknown };
   try {
     header = JSON.parse(Buffer.from(parts[0] ?? '', 'base64url').toString('utf8')) as { alg?: unknown };
   } catch {
-    return { ok: false, reason: 'not a playback token (unreadable header)', claims };
+    return { ok: false, reason: l10n.t('not a playback token (unreadable header)'), claims };
   }
-  if (header.alg !== 'ES256') return { ok: false, reason: `signed with ${String(header.alg)}, not ES256`, claims };
+  if (header.alg !== 'ES256') return { ok: false, reason: l10n.t('signed with {0}, not ES256', String(header.alg)), claims };
   if (expect.publicKey && claims.pub !== undefined && claims.pub !== expect.publicKey) {
-    return { ok: false, reason: 'the token names another signing key (its pub claim)', claims };
+    return { ok: false, reason: l10n.t('the token names another signing key (its pub claim)'), claims };
   }
   const publicKey = expect.publicKey ?? claims.pub;
-  if (typeof publicKey !== 'string') return { ok: false, reason: 'the token has no pub claim and no key was given to check it with', claims };
+  if (typeof publicKey !== 'string') return { ok: false, reason: l10n.t('the token has no pub claim and no key was given to check it with'), claims };
   let valid: boolean;
   try {
     valid = verify('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), { key: parsePublicKey(publicKey), dsaEncoding: 'ieee-p1363' }, Buffer.from(parts[2] ?? '', 'base64url'));
   } catch (error) {
     return { ok: false, reason: (error as Error).message, claims };
   }
-  if (!valid) return { ok: false, reason: 'the signature does not match the public key (changed, or signed with another key)', claims };
-  if (typeof claims.exp !== 'number') return { ok: false, reason: 'the token has no expiry (exp)', claims };
+  if (!valid) return { ok: false, reason: l10n.t('the signature does not match the public key (changed, or signed with another key)'), claims };
+  if (typeof claims.exp !== 'number') return { ok: false, reason: l10n.t('the token has no expiry (exp)'), claims };
   const now = (expect.now ?? Date.now()) / 1000;
-  if (claims.exp <= now) return { ok: false, reason: `the token expired ${new Date(claims.exp * 1000).toISOString()}`, claims };
+  if (claims.exp <= now) return { ok: false, reason: l10n.t('the token expired {0}', new Date(claims.exp * 1000).toISOString()), claims };
   if (claims.exp - now > MAX_TOKEN_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS) {
-    return { ok: false, reason: `the token is valid until ${isoOrRaw(claims.exp)}, more than ${days(MAX_TOKEN_LIFETIME_SECONDS)} ahead: sign a shorter-lived token`, claims };
+    return { ok: false, reason: l10n.t('the token is valid until {0}, more than {1} days ahead: sign a shorter-lived token', isoOrRaw(claims.exp), Math.round(MAX_TOKEN_LIFETIME_SECONDS / 86_400)), claims };
   }
   if (typeof claims.iat === 'number' && claims.iat > now + CLOCK_SKEW_SECONDS) {
-    return { ok: false, reason: `the token says it was issued in the future (${isoOrRaw(claims.iat)}): check the clock of the machine that signed it`, claims };
+    return { ok: false, reason: l10n.t('the token says it was issued in the future ({0}): check the clock of the machine that signed it', isoOrRaw(claims.iat)), claims };
   }
   if (expect.playbackId !== undefined && claims.sub !== expect.playbackId) {
-    return { ok: false, reason: `the token is for playback id ${String(claims.sub)}, not ${expect.playbackId}`, claims };
+    return { ok: false, reason: l10n.t('the token is for playback id {0}, not {1}', String(claims.sub), expect.playbackId), claims };
   }
   return { ok: true, claims: claims as PlaybackTokenClaims };
 }

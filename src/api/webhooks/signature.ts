@@ -75,9 +75,13 @@ function bodyTime(rawBody: string | Uint8Array, field: 'timestamp' | 'createdAt'
 function mismatchWords(rawBody: string | Uint8Array, secretChangedAt: number | undefined): string {
   const happened = bodyTime(rawBody, 'createdAt');
   if (secretChangedAt !== undefined && happened !== undefined && happened < secretChangedAt) {
-    return `the signature does not match the current secret, and the delivery predates the secret change (event ${new Date(happened).toISOString()}, secret changed ${new Date(secretChangedAt).toISOString()}): the service signs a delivery, and every resend of it, with the secret of its time`;
+    return l10n.t(
+      'the signature does not match the current secret, and the delivery predates the secret change (event {0}, secret changed {1}): the service signs a delivery, and every resend of it, with the secret of its time',
+      new Date(happened).toISOString(),
+      new Date(secretChangedAt).toISOString(),
+    );
   }
-  return 'the signature does not match: wrong shared secret, or the body was changed after signing';
+  return l10n.t('the signature does not match: wrong shared secret, or the body was changed after signing');
 }
 
 function problem(reason: SignatureProblem, message: string): SignatureCheck {

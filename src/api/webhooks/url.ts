@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * The webhook URL check the service makes, exactly: its schema has `pattern: "^http(s)?://"` (case
  * sensitive: `HTTP://` is refused) and `format: "uri"`, checked by ajv-formats in full mode (RFC 3986
@@ -24,11 +25,12 @@ const ALLOWED: Record<'host' | 'path' | 'query', RegExp> = {
   query: /[a-z0-9\-._~!$&'()*+,;=:@/?#]/i,
 };
 
-function describe(char: string): string {
-  if (char === ' ') return 'a space';
-  if (/\s/.test(char)) return 'a blank character';
-  return `“${char}”`;
-}
+/** The refusal of a character in one part of the URL, a whole sentence per part (a blank one is named, not shown). */
+const REFUSED_CHARACTER: Record<'host' | 'path' | 'query', (char: string) => string> = {
+  host: (char) => (/\s/.test(char) ? l10n.t("the URL's host has a space, which the service refuses") : l10n.t("the URL's host has “{0}”, which the service refuses", char)),
+  path: (char) => (/\s/.test(char) ? l10n.t("the URL's path has a space, which the service refuses") : l10n.t("the URL's path has “{0}”, which the service refuses", char)),
+  query: (char) => (/\s/.test(char) ? l10n.t("the URL's query has a space, which the service refuses") : l10n.t("the URL's query has “{0}”, which the service refuses", char)),
+};
 
 /** The first part of `rest` (what follows `http(s)://`) with a character the format refuses, and that character. */
 function badCharacter(rest: string): { part: keyof typeof ALLOWED; char: string } | undefined {
@@ -60,14 +62,15 @@ function encodedForm(url: string): string | undefined {
 /** Why the service would refuse `url` as a webhook's URL, in words; undefined when it accepts it. */
 export function webhookUrlProblem(url: string): string | undefined {
   if (!new RegExp(WEBHOOK_URL_PATTERN).test(url)) {
-    if (/^https?:\/\//i.test(url)) return `the URL must start with http:// or https:// in lower case (the service checks the letters as typed): use ${url.replace(/^https?/i, (scheme) => scheme.toLowerCase())}`;
-    return 'the URL must start with http:// or https://';
+    if (/^https?:\/\//i.test(url)) {
+      return l10n.t('the URL must start with http:// or https:// in lower case (the service checks the letters as typed): use {0}', url.replace(/^https?/i, (scheme) => scheme.toLowerCase()));
+    }
+    return l10n.t('the URL must start with http:// or https://');
   }
   if (isServiceUri(url)) return undefined;
   const bad = badCharacter(url.replace(/^https?:\/\//, ''));
   const encoded = encodedForm(url);
-  const fix = encoded ? `: use ${encoded}` : bad?.part === 'host' ? ': check the host name' : '';
-  if (!bad) return `the URL is not an address the service accepts${fix}`;
-  const where = bad.part === 'host' ? 'host' : bad.part === 'path' ? 'path' : 'query';
-  return `the URL's ${where} has ${describe(bad.char)}, which the service refuses${fix}`;
+  const problem = bad ? REFUSED_CHARACTER[bad.part](bad.char) : l10n.t('the URL is not an address the service accepts');
+  if (encoded) return l10n.t('{0}: use {1}', problem, encoded);
+  return bad?.part === 'host' ? l10n.t('{0}: check the host name', problem) : problem;
 }

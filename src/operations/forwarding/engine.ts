@@ -1,6 +1,7 @@
-import { StudioApiError, messageOf } from '../../api/core/errors';
+import { messageOf } from '../../api/core/errors';
 import type { WebhookApi } from '../../api/webhooks/client';
-import { localTargetProblem, shownTarget } from './localTarget';
+import { localTargetProblem } from './localTarget';
+import { Refused } from '../refusal';
 import { SIGNATURE_HEADER, signWebhookBody } from '../../api/webhooks/signature';
 import { postToReceiver, type TestDelivery } from '../../api/webhooks/testSend';
 import type { Webhook, WebhookDelivery } from '../../api/webhooks/types';
@@ -219,7 +220,7 @@ class Forwarder implements Forwarding {
  */
 export async function startForwarding(log: LogReader, request: ForwardRequest): Promise<Forwarding> {
   const problem = localTargetProblem(request.target);
-  if (problem) throw StudioApiError.config(`cannot forward to ${shownTarget(request.target)}: ${problem}`);
+  if (problem) throw new Refused(problem);
   const webhook = await log.get(request.webhookId);
   const forwarder = new Forwarder(log, webhook, request.target.trim(), request.onEvent ?? (() => undefined), request.timing);
   await forwarder.begin();

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { isLoopbackHost } from '../../api/core/baseUrl';
+import type { ForwardTargetProblem } from '../refusal';
 
 // Forwarding sends an account's real events, signed, to the address given: only to this machine or
 // the private network, where a developer's handler runs. A host name other than localhost could
@@ -25,20 +26,19 @@ export function shownTarget(url: string): string {
   return url.trim().replace(/^([a-z][a-z0-9+.-]*:\/*)[^/?#]*@/i, '$1');
 }
 
-/** Why `url` is not a local receiver forwarding may POST to, in words; undefined when it is one. */
-export function localTargetProblem(url: string): string | undefined {
+/** Why `url` is not a local receiver forwarding may POST to; undefined when it is one. */
+export function localTargetProblem(url: string): ForwardTargetProblem | undefined {
   let target: URL;
   try {
     target = new URL(url.trim());
   } catch {
-    return 'not an address: type one like http://localhost:3000/webhooks';
+    return { code: 'forward-not-address' };
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return 'the address must start with http:// or https://';
-  if (target.username || target.password) return 'the address must not hold a user name or password';
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return { code: 'forward-scheme' };
+  if (target.username || target.password) return { code: 'forward-credentials' };
   const host = target.hostname.replace(/^\[|\]$/g, '');
   const ip = isIP(host);
   const local = ip === 4 ? privateIpv4(host) : ip === 6 ? privateIpv6(host) : isLoopbackHost(host);
   if (local) return undefined;
-  if (!ip) return `${host} is a name: forward to localhost or an IP address of this machine or its private network`;
-  return `${host} is not on this machine or a private network: forwarding sends only to loopback (127.0.0.1, ::1) or private addresses (10.x, 172.16–31.x, 192.168.x)`;
+  return { code: ip ? 'forward-not-local' : 'forward-host-name', host };
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { PlaybackPolicy } from '../../api';
 import { parseOrigins, policyEffects, policyProblem, policyToSend, setPlaybackAccess, type AccessEffect, type AccessType } from '../../operations/playbackAccess';
+import { refusalSentence } from '../../tools/refusalWords';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import { contentName, pickWebhook, policyWords, resolveContent, type AccessDeps, type Gated } from './accessContent';
@@ -98,7 +99,7 @@ export async function playbackAccessCommand(deps: AccessDeps, arg: unknown): Pro
     value: content.policy?.allowedOrigins?.join(', ') ?? '',
     validateInput: (value) => {
       const parsed = parseOrigins(value);
-      return 'problem' in parsed ? parsed.problem : undefined;
+      return 'problem' in parsed ? refusalSentence(parsed.problem) : undefined;
     },
   });
   if (originsText === undefined) return;

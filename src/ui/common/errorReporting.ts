@@ -21,7 +21,7 @@ export type Failure = (reason: string) => string;
 export function reportError(prompts: Prompts, failed: Failure, error: unknown, retry?: () => unknown): void {
   const known = error instanceof StudioApiError ? error : undefined;
   if (known?.kind === 'aborted') return;
-  const detail = error instanceof Refused ? refusalSentence(error.refusal) : inProfileTerms(messageOf(error));
+  const detail = reasonOf(error);
   const actions: Action[] = [];
   if (known?.kind === 'auth') actions.push(SET_TOKEN);
   if (retry && (!known || isPassing(known))) actions.push(RETRY);
@@ -31,6 +31,11 @@ export function reportError(prompts: Prompts, failed: Failure, error: unknown, r
     else if (action === RETRY) void retry?.();
     else if (action === SHOW_LOG) void vscode.commands.executeCommand(COMMANDS.showLog);
   });
+}
+
+/** Why something failed, in the person's words: an operation's refusal worded, else the error's message in the profile's terms. */
+export function reasonOf(error: unknown): string {
+  return error instanceof Refused ? refusalSentence(error.refusal) : inProfileTerms(messageOf(error));
 }
 
 /** A failure that may pass (no answer, a server error, too many requests): worth trying again, and undone by the service's recovery. */

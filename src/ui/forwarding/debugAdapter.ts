@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { messageOf } from '../../api';
+import { reasonOf } from '../common/errorReporting';
 import { startForwardingTo, webhookNamed, type ForwardingDeps } from './forwarders';
 import type { ActiveForwarding } from './forwardingState';
 
@@ -69,7 +69,7 @@ class ForwardingAdapter implements vscode.DebugAdapter {
           else this.forwarding = forwarding;
           this.respond(request);
         } catch (error) {
-          this.respond(request, {}, vscode.l10n.t('Livepeer: cannot forward: {0}', messageOf(error)));
+          this.respond(request, {}, vscode.l10n.t('Livepeer: cannot forward: {0}', reasonOf(error)));
           this.send({ type: 'event', event: 'terminated' });
         }
         return;

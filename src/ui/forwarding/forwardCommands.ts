@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { localTargetProblem, shownTarget } from '../../operations/forwarding/forwardDeliveries';
+import { refusalSentence } from '../../tools/refusalWords';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import { quoted } from '../common/format';
@@ -36,7 +37,10 @@ async function chooseTarget(deps: ForwardCommandDeps, webhookName: string): Prom
     prompt: vscode.l10n.t('A handler on this machine or your private network (loopback or private address)'),
     value: recent[0] ?? EXAMPLE_TARGET,
     placeHolder: EXAMPLE_TARGET,
-    validateInput: (value) => localTargetProblem(value),
+    validateInput: (value) => {
+      const problem = localTargetProblem(value);
+      return problem && refusalSentence(problem);
+    },
   });
   return typed?.trim() || undefined;
 }
@@ -54,7 +58,7 @@ async function forwardToLocalhost(deps: ForwardCommandDeps, arg: unknown): Promi
   if (!target) return undefined;
   const problem = localTargetProblem(target);
   if (problem) {
-    deps.prompts.notify('warning', vscode.l10n.t('Livepeer: cannot forward to {0}: {1}', shownTarget(target), problem));
+    deps.prompts.notify('warning', vscode.l10n.t('Livepeer: cannot forward to {0}: {1}', shownTarget(target), refusalSentence(problem)));
     return undefined;
   }
   const active = await startForwardingTo(deps, { id: webhook.id, name: webhook.name }, target);

@@ -7,6 +7,7 @@ import { dateTime, quoted, shownName } from '../common/format';
 import { verifyPlaybackToken } from '../../api/playback/token';
 import { askGate, fitsKeyState, keyAccess, type AccessResult } from '../../operations/checkAccess';
 import { signWithKeptKey } from '../../operations/signPlaybackToken';
+import { refusalSentence } from '../../tools/refusalWords';
 import { accessSentence } from './accessWords';
 import { CACHE_WORDS, waitOutGateCache } from './gateCache';
 import { playbackTargetOf, type PlaybackTarget } from '../common/playbackTarget';
@@ -100,7 +101,7 @@ async function signToken(ctx: KeyCommandContext, arg?: unknown): Promise<string 
   const signed = await signWithKeptKey(ctx.session.client(), { playbackId: playback.playbackId, key, privateKey, expiresInSeconds: lifetime.seconds });
   const { token } = signed;
   const what = playback.name ? `${quoted(playback.name)}` : playback.playbackId;
-  const url = signed.url ?? vscode.l10n.t('(no signed playback URL: {0})', String(signed.urlProblem));
+  const url = signed.url ?? vscode.l10n.t('(no signed playback URL: {0})', signed.urlProblem ? refusalSentence(signed.urlProblem) : '');
   // The token stays in a document until closed; the notification's buttons are the quick way to copy.
   await ctx.results.show(vscode.l10n.t('Playback token for {0}', playback.name ?? playback.playbackId), [
     vscode.l10n.t('Signed with {0} for {1}, valid for {2} (until {3}).', quoted(shownName(key)), what, lifetime.label, dateTime(Date.now() + lifetime.seconds * 1000)),

@@ -1,10 +1,17 @@
 import * as vscode from 'vscode';
 import type { RenditionProfile, Stream } from '../../api';
 import { editStream, type StreamEdit } from '../../operations/editStream';
-import { LADDER_PRESETS, rungWords } from '../../operations/renditionLadder';
+import { LADDER_PRESETS } from '../../operations/renditionLadder';
 import { nameOf, resolveStream, type StreamArgument, type StreamContext } from './streamPicker';
 
 type Rung = vscode.QuickPickItem & { profile: RenditionProfile };
+
+/** "1280×720 · 3 Mbit/s · 30 fps" */
+function rungWords(profile: RenditionProfile): string {
+  const size = `${profile.width}×${profile.height}`;
+  const rate = profile.bitrate >= 1_000_000 ? vscode.l10n.t('{0} Mbit/s', profile.bitrate / 1_000_000) : vscode.l10n.t('{0} kbit/s', Math.round(profile.bitrate / 1000));
+  return profile.fps ? vscode.l10n.t('{0} · {1} · {2} fps', size, rate, profile.fps) : `${size} · ${rate}`;
+}
 
 /** The presets and the stream's own rungs (kept as they are), the current ones ticked. */
 function rungChoices(current: readonly RenditionProfile[], offered: readonly RenditionProfile[]): Rung[] {

@@ -235,8 +235,7 @@ function isTransient(err: DetailedError): boolean {
 /** Why a transient failure is retried, as a row says it: "server not answering", "server answered 503". */
 function retryReason(err: DetailedError): string {
   const status = err.originalResponse?.getStatus() ?? 0;
-  if (status === 0) return 'server not answering';
-  return `server answered ${status}`;
+  return status === 0 ? l10n.t('server not answering') : l10n.t('server answered {0}', status);
 }
 
 /** Where the upload stands when it fails: what the server confirmed, and whether an entry is stored to resume. */

@@ -61,12 +61,14 @@ function fileAccessError(resolved: string, err: unknown): StudioApiError {
 /** The file is no longer the one the upload started with: its bytes would not match, so the upload cannot go on. */
 export class FileChangedError extends StudioApiError {
   constructor(identity: FileIdentity, now?: { size: number; mtimeMs: number }) {
-    const what = now
-      ? now.size !== identity.size
-        ? `its size changed from ${identity.size} to ${now.size} bytes`
-        : 'it was modified'
-      : 'it was removed';
-    super('config', `${identity.path} changed during the upload (${what}): wait until the file is complete, then start a new upload`);
+    super(
+      'config',
+      !now
+        ? l10n.t('{0} changed during the upload (it was removed): wait until the file is complete, then start a new upload', identity.path)
+        : now.size !== identity.size
+          ? l10n.t('{0} changed during the upload (its size changed from {1} to {2} bytes): wait until the file is complete, then start a new upload', identity.path, identity.size, now.size)
+          : l10n.t('{0} changed during the upload (it was modified): wait until the file is complete, then start a new upload', identity.path),
+    );
   }
 }
 
@@ -77,8 +79,13 @@ export class FileChangedError extends StudioApiError {
 export class FileReadError extends StudioApiError {
   constructor(identity: FileIdentity, err: unknown) {
     const code = (err as { code?: string }).code;
-    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EMFILE' || code === 'ENFILE' ? 'too many open files' : (code ?? String(err));
-    super('config', `${identity.path} could not be read (${why})`, {}, { cause: err });
+    const message =
+      code === 'EACCES' || code === 'EPERM'
+        ? l10n.t('{0} could not be read (permission denied)', identity.path)
+        : code === 'EMFILE' || code === 'ENFILE'
+          ? l10n.t('{0} could not be read (too many open files)', identity.path)
+          : l10n.t('{0} could not be read ({1})', identity.path, code ?? String(err));
+    super('config', message, {}, { cause: err });
   }
 }
 

@@ -199,7 +199,7 @@ function pageStrings(file: string): string[] {
 /** The vscode-free layers: their error messages and the changes a tool asks to confirm are read by people. */
 export const LAYERS = ['api', 'operations', 'upload', 'download', 'profiles', 'tools', 'mcp'].map((layer) => join(root, 'src', layer));
 /** Errors a person never reads: a broken invariant of the code itself, named by its class, or a code (PROXY_TUNNEL_CLOSED) the message is made from. */
-const DEVELOPER_ONLY = /^(DiskFileReader|TusUrlStorage|UndiciHttpStack): |^resume must not request a new upload$|^[A-Z_]+$/;
+const DEVELOPER_ONLY = /^(DiskFileReader|TusUrlStorage|UndiciHttpStack): |^resume must not request a new upload$|^[A-Z_]+$|^refused: $/;
 
 /**
  * Plain English a person reads from a vscode-free layer: the message of an error it makes
@@ -243,10 +243,12 @@ export function layerStrings(file: string): string[] {
       check(node.arguments?.[nameOf(node.expression) === 'StudioApiError' ? 1 : 0]);
     }
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && nameOf(node.expression.expression) === 'StudioApiError') check(node.arguments[0]);
-    if (ts.isFunctionDeclaration(node) && node.body && /(Problem|Reason|Words)$/.test(node.name?.text ?? '')) returnsOf(node.body).forEach(check);
+    // The message an error class hands its base: `super('config', message)`.
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword) node.arguments.filter((arg) => !(ts.isStringLiteral(arg) && /^[a-z-]+$/.test(arg.text))).forEach(check);
+    if (ts.isFunctionDeclaration(node) && node.body && /(Problem|Reason|Words|Text|Advice)$/.test(node.name?.text ?? '')) returnsOf(node.body).forEach(check);
     if (ts.isMethodDeclaration(node) && node.body && ts.isIdentifier(node.name) && node.name.text === 'describeChange') returnsOf(node.body).forEach(check);
     // A reason handed on in an answer ({ ok: false, reason }), not a code ('pin not found'): a sentence of four words or more.
-    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && ['reason', 'why', 'message'].includes(node.name.text) && /(\p{L}+\W+){3}\p{L}/u.test(deepTexts(node.initializer).join(' '))) {
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && ['reason', 'why', 'message', 'advice'].includes(node.name.text) && /(\p{L}+\W+){3}\p{L}/u.test(deepTexts(node.initializer).join(' '))) {
       check(node.initializer);
     }
     if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'describeChange' && ts.isArrowFunction(node.initializer)) {
@@ -375,8 +377,8 @@ describe('localisation: the texts src/ui shows', () => {
   });
 
   it('says the errors and the changes to confirm of the vscode-free layers through l10n.t, whole sentences', () => {
-    // What a tool's input lacks is told to the model, which sends the input (as its tool descriptions are, in English).
-    const FOR_THE_MODEL = [join(root, 'src', 'tools', 'input.ts')];
+    // What a tool's input lacks, and how to ask for a result that was cut, is told to the model (as its tool descriptions are, in English).
+    const FOR_THE_MODEL = ['input.ts', 'safeResult.ts'].map((file) => join(root, 'src', 'tools', file));
     const files = LAYERS.flatMap(sources).filter((file) => !FOR_THE_MODEL.includes(file));
     assert.deepEqual(files.flatMap(layerStrings), [], 'l10n.t of @vscode/l10n, a string literal with {0} placeholders, a whole sentence per case');
     assert.deepEqual(files.flatMap(badL10nCalls), []);

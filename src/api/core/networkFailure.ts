@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { along, codeOf, isTunnelCode, proxyTagOf, type ProxyTag, type TunnelCode } from './networkErrors';
 
 // What a failure through a proxy or with a certificate means: static here (no lazy load of the proxy's
@@ -21,13 +22,28 @@ const CERTIFICATE_CODES = new Set([
 
 /** What to tell when a request failed at or because of a certificate: which host, and what to do. */
 function certificateText(code: string, host: string, proxy: ProxyTag | undefined): string {
-  const through = proxy ? ` (through the proxy ${proxy.shown}, which may inspect TLS with a certificate of its own)` : '';
-  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return `the certificate of ${host} is not valid now (${code})${through}: check the machine's clock, or tell the host's administrator`;
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return `the certificate of ${host} is for another host name (${code})${through}: check the address`;
-  return (
-    `the certificate of ${host} is not trusted (${code})${through}: if a private or company certificate authority signs it, ` +
-    'set NODE_EXTRA_CA_CERTS to its PEM file or add it to the system certificates (http.systemCertificates on), then restart VS Code'
-  );
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    return proxy
+      ? l10n.t("the certificate of {0} is not valid now ({1}) (through the proxy {2}, which may inspect TLS with a certificate of its own): check the machine's clock, or tell the host's administrator", host, code, proxy.shown)
+      : l10n.t("the certificate of {0} is not valid now ({1}): check the machine's clock, or tell the host's administrator", host, code);
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return proxy
+      ? l10n.t('the certificate of {0} is for another host name ({1}) (through the proxy {2}, which may inspect TLS with a certificate of its own): check the address', host, code, proxy.shown)
+      : l10n.t('the certificate of {0} is for another host name ({1}): check the address', host, code);
+  }
+  return proxy
+    ? l10n.t(
+        'the certificate of {0} is not trusted ({1}) (through the proxy {2}, which may inspect TLS with a certificate of its own): if a private or company certificate authority signs it, set NODE_EXTRA_CA_CERTS to its PEM file or add it to the system certificates (http.systemCertificates on), then restart VS Code',
+        host,
+        code,
+        proxy.shown,
+      )
+    : l10n.t(
+        'the certificate of {0} is not trusted ({1}): if a private or company certificate authority signs it, set NODE_EXTRA_CA_CERTS to its PEM file or add it to the system certificates (http.systemCertificates on), then restart VS Code',
+        host,
+        code,
+      );
 }
 
 /**
@@ -42,17 +58,22 @@ export function networkFailureText(error: unknown, host: string): string | undef
   const said = proxy && along(error, (e) => /Proxy response \((\d+)\)|Proxy Authentication Required \((\d+)\)/.exec(String((e as Error).message)) ?? undefined);
   const status = said && Number(said[1] ?? said[2]);
   if (proxy && status === 407) {
-    return `the proxy ${proxy.shown} asks for credentials (407 Proxy Authentication Required): set http.proxyAuthorization, or user:password in ${proxy.setting}`;
+    return l10n.t('the proxy {0} asks for credentials (407 Proxy Authentication Required): set http.proxyAuthorization, or user:password in {1}', proxy.shown, proxy.setting);
   }
-  if (proxy && status) return `the proxy ${proxy.shown} refused to connect to ${host} (${status}): check ${proxy.setting}, or add ${host} to http.noProxy / NO_PROXY if it is reached directly`;
+  if (proxy && status) {
+    return l10n.t('the proxy {0} refused to connect to {1} ({2}): check {3}, or add {1} to http.noProxy / NO_PROXY if it is reached directly', proxy.shown, host, status, proxy.setting);
+  }
   if (!code) return undefined;
   const tunnel = proxy && along(error, (e) => (isTunnelCode(codeOf(e)) ? (e as { code: TunnelCode; timeoutMs: number }) : undefined));
-  const direct = `check ${proxy?.setting}, or add ${host} to http.noProxy / NO_PROXY if it is reached directly`;
-  if (tunnel?.code === 'PROXY_TUNNEL_CLOSED') return `the proxy ${proxy!.shown} closed the connection instead of opening a tunnel to ${host}: ${direct}`;
-  if (tunnel) return `no connection to ${host} through the proxy ${proxy.shown} within ${Math.ceil(tunnel.timeoutMs / 1000)} s: ${direct}`;
-  if (proxy?.atProxy && CERTIFICATE_CODES.has(code)) {
-    return `the certificate of the proxy ${proxy.shown} is not trusted (${code}): trust its certificate authority (NODE_EXTRA_CA_CERTS, or the system certificates), or turn http.proxyStrictSSL off`;
+  if (tunnel?.code === 'PROXY_TUNNEL_CLOSED') {
+    return l10n.t('the proxy {0} closed the connection instead of opening a tunnel to {1}: check {2}, or add {1} to http.noProxy / NO_PROXY if it is reached directly', proxy!.shown, host, proxy!.setting);
   }
-  if (proxy?.atProxy && UNREACHABLE.has(code)) return `cannot reach the proxy ${proxy.shown} (${code}): check ${proxy.setting}`;
+  if (tunnel) {
+    return l10n.t('no connection to {0} through the proxy {1} within {2} s: check {3}, or add {0} to http.noProxy / NO_PROXY if it is reached directly', host, proxy.shown, Math.ceil(tunnel.timeoutMs / 1000), proxy.setting);
+  }
+  if (proxy?.atProxy && CERTIFICATE_CODES.has(code)) {
+    return l10n.t('the certificate of the proxy {0} is not trusted ({1}): trust its certificate authority (NODE_EXTRA_CA_CERTS, or the system certificates), or turn http.proxyStrictSSL off', proxy.shown, code);
+  }
+  if (proxy?.atProxy && UNREACHABLE.has(code)) return l10n.t('cannot reach the proxy {0} ({1}): check {2}', proxy.shown, code, proxy.setting);
   return CERTIFICATE_CODES.has(code) ? certificateText(code, host, proxy) : undefined;
 }

@@ -50,7 +50,7 @@ export class TunnelError extends Error {
     readonly timeoutMs: number,
     cause?: unknown,
   ) {
-    super(code === 'PROXY_TUNNEL_CLOSED' ? 'the proxy closed the connection instead of opening a tunnel' : 'no tunnel through the proxy in time', { cause });
+    super(code, { cause });
     this.name = 'TunnelError';
   }
 }

@@ -5,7 +5,7 @@ import { AccountProfiles } from '../../src/ui/profiles/accountProfiles';
 import { tokenSecretKey } from '../../src/profiles/profile';
 import { PROFILES_STATE_KEY } from '../../src/profiles/profileStore';
 import { InMemoryStore } from '../../src/upload';
-import { TOKEN, answer, asked, assertAllAnswered, contextKey, emulator, eventually, lastMessage, logLines, person, realDialogs, screenshot, signIn, sleep, statusBarItems, view } from './harness';
+import { TOKEN, answer, asked, assertAllAnswered, contextKey, emulator, eventually, lastMessage, logLines, person, realDialogs, screenshot, signIn, statusBarItems, view } from './harness';
 
 /** Whether a token is stored, as the views' welcome content shows by (the `livepeer.hasToken` context key). */
 async function hasToken(expected: boolean): Promise<void> {
@@ -140,8 +140,7 @@ describe('API token', () => {
     await vscode.commands.executeCommand('livepeer.clearToken');
     await realDialogs(async () => {
       const saved = vscode.commands.executeCommand<boolean>('livepeer.setToken');
-      await eventually(async () => assert.ok((await person.text('.quick-input-widget')) !== undefined));
-      await sleep(300);
+      await eventually(async () => assert.ok((await person.text('.quick-input-widget .quick-input-box input')) !== undefined));
       await person.type('wrong-token');
       const busyBar = '.quick-input-widget .monaco-progress-container.active';
       assert.equal(await person.text(busyBar), undefined, 'not busy before Enter');

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { Store, type EmulatorStream } from '../emulator';
 import { Scheduler } from '../emulator/scheduler';
 import { seed } from '../emulator/seed';
-import { answer, asked, assertAllAnswered, emulator, lastMessage, screenshot, signIn, sleep, view, type Message, type Row } from './harness';
+import { answer, asked, assertAllAnswered, emulator, lastMessage, screenshot, eventually, person, signIn, view, type Message, type Row } from './harness';
 import { apiCalls, children, clipboard, confirmWith, iconOf, itemMenus, pickLabel, refreshStreams, row, streamNamed, top } from './streamRows';
 
 const MINUTE = 60_000;
@@ -196,7 +196,7 @@ describe('Streams view: live, suspended, deleted', () => {
       for (let i = 0; i < 4; i++) await vscode.commands.executeCommand(command);
     };
     await resize('workbench.action.decreaseViewWidth');
-    await sleep(1500);
+    await eventually(async () => assert.match((await person.text('.pane:has(.pane-header[aria-label^="Streams"]) .monaco-list-rows')) ?? '', /recorded/));
     const file = await screenshot('streams');
     await resize('workbench.action.increaseViewWidth');
     assert.ok(statSync(file).size > 10_000);

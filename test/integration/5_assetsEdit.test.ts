@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { EmulatorAsset } from '../emulator';
 import { makeFile } from '../unit/helpers/uploadFiles';
-import { answer, assertAllAnswered, emulator, eventually, hover, lastMessage, screenshot, signIn, sleep, view, type PromptRequest } from './harness';
+import { answer, assertAllAnswered, emulator, eventually, hoverUntil, lastMessage, screenshot, signIn, sleep, view, type PromptRequest } from './harness';
 import { assetRequests, assetRow as row, assetRows as rows, filterPhase, iconOf as icon } from './assetRows';
 
 const DAY = 86_400_000;
@@ -142,6 +142,13 @@ describe('Assets view: change, reveal, follow', function () {
     await vscode.commands.executeCommand('livepeer.assets.refresh'); // a reload starts the refresh delay over, as showing the view again does
     await rows();
     const lists = assetRequests('GET', /^\/api\/asset\/?(\?|$)/);
+    // A claim that polling stopped needs a span of time: the gap between two reads of the processing asset, as measured here (with 500 ms for the read itself).
+    const reads = () => assetRequests('GET', new RegExp(`^/api/asset/${rehearsal.id}$`));
+    const first = reads();
+    await eventually(() => assert.ok(reads() >= first + 1, 'polled'), 20_000);
+    const polled = Date.now();
+    await eventually(() => assert.ok(reads() >= first + 2, 'polled twice'), 20_000);
+    const pollGap = Date.now() - polled + 500;
     held?.release();
     await uploading;
     emulator.store.process(rehearsal.id, 100);
@@ -152,9 +159,9 @@ describe('Assets view: change, reveal, follow', function () {
     }, 15_000);
     assert.equal(assetRequests('GET', /^\/api\/asset\/?(\?|$)/), lists, 'each processing asset is re-read by id, the list is not reloaded');
     assert.match((await row('Fresh upload.mp4')).description, /^0:\d\d · 720p · 12 MB · just now$/);
-    const polls = assetRequests('GET', new RegExp(`^/api/asset/${rehearsal.id}$`));
-    await sleep(2500);
-    assert.equal(assetRequests('GET', new RegExp(`^/api/asset/${rehearsal.id}$`)), polls, 'polling stops once ready');
+    const polls = reads();
+    await sleep(pollGap);
+    assert.equal(reads(), polls, 'polling stops once ready');
   });
 
   it('Delete asks first (Cancel is the default) and removes the asset when confirmed', async () => {
@@ -190,9 +197,8 @@ describe('Assets view: change, reveal, follow', function () {
     try {
       await vscode.commands.executeCommand('livepeer.assets.refresh');
       await rows();
-      await sleep(500);
-      await hover('Onboarding tutorial');
-      await sleep(2000); // hover delay, then the playback lookup and the thumbnail
+      // Hover delay, then the playback lookup: the picture waits for the thumbnail in the tooltip.
+      await hoverUntil('Onboarding tutorial', 'img');
       const file = await screenshot('assets');
       assert.ok(statSync(file).size > 10_000);
     } finally {

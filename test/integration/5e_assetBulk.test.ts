@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AssetItem } from '../../src/ui/assets/activateAssets';
+import type { AssetItem } from '../../src/ui/common/assetItem';
 import type { EmulatorAsset } from '../emulator';
 import { answer, asked, assertAllAnswered, emulator, eventually, lastMessage, signIn, view, type PromptRequest } from './harness';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { AssetItem } from '../../src/ui/assets/activateAssets';
+import type { AssetItem } from '../../src/ui/common/assetItem';
 import type { EmulatorAsset } from '../emulator';
 import { answer, asked, assertAllAnswered, clickNotification, emulator, eventually, lastMessage, signIn, view, type PromptRequest, type Row } from './harness';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Webhook } from '../../src/api';
 import type { Receiver } from '../demo/receiver';
-import { answer, asked, assertAllAnswered, emulator, eventually, hover, lastMessage, logLines, screenshot, view, type PromptRequest } from './harness';
+import { answer, asked, assertAllAnswered, emulator, eventually, hoverUntil, lastMessage, logLines, screenshot, view, type PromptRequest } from './harness';
 import { choose, deliveries, header, input, made, refresh, row, verify, webhookOf } from './webhookSteps';
 
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
@@ -171,8 +171,7 @@ describe('Webhooks view: edit, secrets, paging', function () {
     try {
       await view('webhooks').tree?.reveal((await row()).element, { expand: true, select: false, focus: true });
       // The failing webhook's tooltip says what failed and when.
-      await hover('Asset pipeline');
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await hoverUntil('Asset pipeline', '', /last delivery failed[^]*Last failure/);
       await screenshot('webhooks');
     } finally {
       for (const id of others) await vscode.commands.executeCommand(`${id}.toggleVisibility`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { TOKEN, answer, assertAllAnswered, emulator, logLines, screenshot, sleep, type PromptRequest } from './harness';
+import { TOKEN, answer, assertAllAnswered, emulator, logLines, screenshot, eventually, person, type PromptRequest } from './harness';
 
 describe('log and screenshot', () => {
   it('logs every API call with method, path, status and duration, and no secret', () => {
@@ -26,7 +26,7 @@ describe('log and screenshot', () => {
     assertAllAnswered();
     await vscode.commands.executeCommand('workbench.view.extension.livepeer');
     await vscode.commands.executeCommand('livepeer.signingKeys.focus');
-    await sleep(1500);
+    await eventually(async () => assert.match((await person.text('.pane:has(.pane-header[aria-label^="Signing Keys"]) .monaco-list-rows')) ?? '', /\S/));
     const file = await screenshot('views');
     assert.ok(statSync(file).size > 10_000);
   });

@@ -350,6 +350,12 @@ export async function hover(text: string): Promise<void> {
   assert.equal(response.status, 200, `hover failed: ${await response.text()}`);
 }
 
+/** Rests the pointer on the row showing `text` and waits until its tooltip shows `selector` (its text, a picture). */
+export async function hoverUntil(text: string, selector: string, shows: RegExp = /[^]*/): Promise<void> {
+  await hover(text);
+  await eventually(async () => assert.match((await person.text(selector ? `.monaco-hover ${selector}` : '.monaco-hover')) ?? '(none)', shows), 15_000);
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

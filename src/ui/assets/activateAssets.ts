@@ -9,7 +9,6 @@ import { AssetsView } from './assetsView';
 import { ProcessingRefresh } from './processingRefresh';
 
 export { AssetsView } from './assetsView';
-export { AssetItem } from './assetItem';
 
 export interface AssetsFeature {
   view: AssetsView;

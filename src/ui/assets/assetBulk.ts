@@ -8,7 +8,7 @@ import { listedSome, phaseOf, quoted, shownName } from '../common/format';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
 import { deleteAsset, playbackUrlOf, saidWithUndo } from './assetCalls';
-import { AssetItem } from './assetItem';
+import { AssetItem } from '../common/assetItem';
 import type { AssetsView } from './assetsView';
 
 // Loaded the first time a command runs on several selected Assets rows (see bulkOr in assetCommands.ts).

@@ -9,7 +9,7 @@ import { askNameSearch } from '../common/search';
 import type { Account } from '../account/account';
 import { onProfileOf } from '../profiles/profileGuard';
 import { PHASE_FILTERS } from './assetFilters';
-import { AssetItem } from './assetItem';
+import { AssetItem } from '../common/assetItem';
 import type { AssetsView } from './assetsView';
 import { copyToClipboard, onItem, registerCommand } from '../common/commands';
 import { COMMANDS } from '../common/commandIds';

@@ -7,7 +7,7 @@ import type { Prompts } from '../common/prompts';
 import type { Shown } from '../common/retryWhileShown';
 import type { Account } from '../account/account';
 import type { AssetFilters } from './assetFilters';
-import { AssetItem, assetTooltip } from './assetItem';
+import { AssetItem, assetTooltip } from '../common/assetItem';
 import { COMMANDS } from '../common/commandIds';
 
 const PAGE_SIZE = 50;

@@ -3,7 +3,7 @@ import { registerCommand } from '../common/commands';
 import { offered, type AssetsOffer, type Feature, type FeatureContext } from '../common/feature';
 import { activateAssets } from './activateAssets';
 import { bulkOr } from './assetCommands';
-import { AssetItem } from './assetItem';
+import { AssetItem } from '../common/assetItem';
 
 /**
  * The Assets view and its commands (Download… and Restore… load on first use), kept in step with

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Shown } from '../common/retryWhileShown';
 import { isSettled, type Asset, type AssetWatcher, type Stream } from '../../api';
 import type { Subscription } from '../../upload';
-import { AssetItem, assetTooltip } from '../assets/assetItem';
+import { AssetItem, assetTooltip } from '../common/assetItem';
 import { COMMANDS } from '../common/commandIds';
 import { phaseOf } from '../common/format';
 import { MessageItem } from '../common/messageItem';

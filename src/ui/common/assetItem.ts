@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Asset, AssetTrack, PlaybackPolicy, TotalViews } from '../../api';
-import { SERVICE_TEXT_CHARS, byteSize, dateTime, md, phaseOf, phaseText, rowDuration, serviceText, shortName, shownName, timeAgo } from '../common/format';
-import type { PlaybackTarget } from '../common/playbackTarget';
+import { SERVICE_TEXT_CHARS, byteSize, dateTime, md, phaseOf, phaseText, rowDuration, serviceText, shortName, shownName, timeAgo } from './format';
+import type { PlaybackTarget } from './playbackTarget';
 
 const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
   uploading: new vscode.ThemeIcon('cloud-upload'),

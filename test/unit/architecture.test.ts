@@ -334,8 +334,7 @@ describe('features (src/ui/<feature>/)', () => {
     assert.deepEqual(FEATURES.filter((feature) => !own.includes(join(ui, feature, 'index.ts'))), []);
     const wrong = (edges.get(join(src, 'extension.ts')) ?? [])
       .filter(({ target }) => featureOf(target) && featureOf(target) !== 'common')
-      // Type-only: the types of LIVEPEER_TEST_HOOKS' LivepeerApi, until the host tests leave it (issue 37).
-      .filter(({ target, typeOnly }) => basename(target) !== 'index.ts' && !SERVICES.includes(relative(src, target)) && !typeOnly)
+      .filter(({ target }) => basename(target) !== 'index.ts' && !SERVICES.includes(relative(src, target)))
       .map(({ target }) => relative(src, target));
     assert.deepEqual(wrong, []);
   });

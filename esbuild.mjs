@@ -2,6 +2,7 @@
 //   dist/extension.js      the extension, loaded at activation
 //   dist/<module>.js       each src module loaded on first use (`await import(...)`; see lazyOutside), and each one two of those import
 //   dist/tus-js-client.js  the tus client, loaded by the first resumable upload (src/upload/tus/transfer.ts imports it lazily)
+//   dist/undiciClient.js   undici's Agent and request API, loaded by the first request
 //   dist/proxyAgent.js     undici's ProxyAgent (its own undici), loaded by the first request through a proxy
 //   dist/llhttp*.wasm      undici's HTTP parser, read by the first request (its constants trimmed to the two tables used)
 //   dist/mcp.js            the MCP server (node dist/mcp.js): the assistant tools outside VS Code, never loaded by the extension
@@ -13,13 +14,15 @@
 import { watch as watchFiles } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, extname, join, relative } from 'node:path';
+import { basename, dirname, extname, join, relative } from 'node:path';
 import { getL10nJson } from '@vscode/l10n-dev';
 import * as esbuild from 'esbuild';
 import { writeToolSchemas } from './toolSchemas.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+/** --metafile=<file>: extension.js's esbuild metafile (each module's bytes in it: npm run bench:ui ranks them; esbuild's analyzer reads it too). */
+const metafile = process.argv.find((arg) => arg.startsWith('--metafile='))?.slice('--metafile='.length);
 const require = createRequire(import.meta.url);
 
 /**
@@ -29,7 +32,7 @@ const require = createRequire(import.meta.url);
  * two of those bundles import (see buildExtension). Such a bundle takes every src module that
  * extension.js already holds from extension.js itself (see fromMain), so a class, an event or a
  * module's state exists once, whichever bundle uses it. Also outside: the tus client (the first
- * resumable upload) and undici's ProxyAgent (the first request through a proxy).
+ * resumable upload), undici (the first request) and its ProxyAgent (the first request through a proxy).
  */
 const lazyModules = new Map(); // bundle name → src module
 /** The src modules loaded by `import()` or `require()`, the rest of lazyModules being shared ones. */
@@ -57,8 +60,9 @@ const lazyOutside = {
       return addBundle(fromRoot(path));
     };
     build.onResolve({ filter: /^\./ }, (args) => (args.kind === 'dynamic-import' ? apart(args) : undefined));
-    // network.ts requires the proxy agent (undici's ProxyAgent and its own copy of undici) synchronously, on first use.
-    build.onResolve({ filter: /^\.\/proxyAgent$/ }, (args) => (args.kind === 'require-call' ? apart(args) : undefined));
+    // Required synchronously on first use: undici's Agent and request API (undiciParts.ts, at the first
+    // request) and the proxy agent (network.ts: undici's ProxyAgent and its own copy of undici).
+    build.onResolve({ filter: /^\.\/(undiciClient|proxyAgent)$/ }, (args) => (args.kind === 'require-call' ? apart(args) : undefined));
   },
 };
 
@@ -232,8 +236,12 @@ async function buildExtension() {
       `export const m = { ${exported.map((i) => `${i}: m${i}`).join(', ')} };`,
     ].join('\n');
     const entry = { contents, resolveDir: process.cwd(), sourcefile: 'src/extension.entry.ts', loader: 'ts' };
-    const grown = srcInputs(await esbuild.build({ ...extension, stdin: entry })).filter((module) => !mainModules.includes(module));
-    if (grown.length === 0) return;
+    const result = await esbuild.build({ ...extension, stdin: entry });
+    const grown = srcInputs(result).filter((module) => !mainModules.includes(module));
+    if (grown.length === 0) {
+      if (metafile) await mkdir(dirname(metafile), { recursive: true }).then(() => writeFile(metafile, JSON.stringify(result.metafile)));
+      return;
+    }
     mainModules = [...mainModules, ...grown];
     // A module bundled apart for being shared that extension.js now holds is taken from extension.js.
     for (const module of grown.filter((module) => bundleOf(module) && !loadedOnFirstUse.has(module))) {

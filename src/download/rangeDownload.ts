@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import * as fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { NetAgent } from '../api/core/network';
-import { request, type Dispatcher } from '../api/core/undiciParts';
+import { request, type Dispatcher, type Dispatching } from '../api/core/undiciParts';
 import { dropPartVersion, ifRangeOf, isAnotherVersion, readPartVersion, versionOf, writePartVersion, type PartVersion } from './partVersion';
 
 /** The partial file a download writes beside its target until every byte arrived. */
@@ -18,7 +18,7 @@ export interface DownloadOptions {
   /** The file's size as the service lists it: an answer that does not say its length stops a little after it. */
   expectedBytes?: number;
   /** The network's dispatcher (proxies, certificates); a NetAgent of its own when absent. */
-  dispatcher?: Dispatcher;
+  dispatcher?: Dispatching;
 }
 
 export interface DownloadResult {
@@ -61,7 +61,7 @@ function unsatisfiedTotal(value: string | string[] | undefined): number | undefi
 /** A server's answer: its status, headers and body (undici's). */
 type Answer = Dispatcher.ResponseData;
 
-function ask(url: string, offset: number, kept: PartVersion | undefined, signal: AbortSignal | undefined, dispatcher: Dispatcher): Promise<Answer> {
+function ask(url: string, offset: number, kept: PartVersion | undefined, signal: AbortSignal | undefined, dispatcher: Dispatching): Promise<Answer> {
   // If-Range: the rest of the part's own version, else (the file changed) the whole new one.
   const ifRange = offset && kept ? ifRangeOf(kept) : undefined;
   const headers: Record<string, string> = offset ? { range: `bytes=${offset}-`, ...(ifRange ? { 'if-range': ifRange } : {}) } : {};

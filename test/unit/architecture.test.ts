@@ -296,6 +296,8 @@ const SERVICES = [
 const LAZY = [
   // undici's ProxyAgent with its own undici (~95 KB): only when a proxy is configured.
   'api/core/network.ts → api/core/proxyAgent.ts',
+  // undici's Agent and request API (~80 KB, and Node's http, net and tls): at the first request, not when the extension loads.
+  'api/core/undiciParts.ts → api/core/undiciClient.ts',
   // The service's URL rules (~3 KB): at the first webhook create or URL change.
   'api/webhooks/client.ts → api/webhooks/url.ts',
   // Bulk actions on several selected asset rows: at the first command run on a multi-selection.

@@ -14,11 +14,14 @@ describe('extension bundle (dist/)', () => {
     assert.ok(size <= BUNDLE_BUDGET_BYTES, `dist/extension.js is ${(size / 1000).toFixed(1)} KB (${size} bytes)`);
   });
 
-  it('loads without the tus client or the HTTP parser: both wait for their first use', () => {
+  it('loads without undici, the tus client or the HTTP parser: each waits for its first use', () => {
     const loaded = () => Object.keys(require.cache).filter((file) => file.startsWith(dist));
     const extension = requireWithoutVscode(join(dist, 'extension.js')) as { activate?: unknown };
     assert.equal(typeof extension.activate, 'function');
     assert.deepEqual(loaded(), [join(dist, 'extension.js')]);
+    // undici is in its own bundle (dist/undiciClient.js), not in extension.js: the first request requires it.
+    const { sources } = JSON.parse(readFileSync(join(dist, 'extension.js.map'), 'utf8')) as { sources: string[] };
+    assert.deepEqual(sources.filter((source) => source.includes('/undici/')), []);
   });
 
   /** The bundles extension.js loads on first use, and those they load or require in turn (a module two of them import is a bundle of its own). */
@@ -38,7 +41,7 @@ describe('extension bundle (dist/)', () => {
   it('ships every part the extension loads lazily as its own bundle next to it, each loading alone and exporting what it is loaded for (a shared one may hold only constants)', () => {
     const lazy = lazyParts();
     // The parts as of this writing; a new one is found by the pattern above and checked the same way.
-    for (const part of ['accessCommands.js', 'assetBulk.js', 'assetDownload.js', 'clipRows.js', 'createClip.js', 'droppedFiles.js', 'folderBaseUrl.js', 'importFromUrl.js', 'keyCommands.js', 'proxyAgent.js', 'qualityCommands.js', 'taskEnd.js', 'token.js', 'toolInvocation.js', 'tus-js-client.js', 'uploadTrace.js', 'url.js', 'webhookCommands.js', 'whyNotReady.js']) {
+    for (const part of ['accessCommands.js', 'assetBulk.js', 'assetDownload.js', 'clipRows.js', 'createClip.js', 'droppedFiles.js', 'folderBaseUrl.js', 'importFromUrl.js', 'keyCommands.js', 'proxyAgent.js', 'qualityCommands.js', 'taskEnd.js', 'token.js', 'toolInvocation.js', 'tus-js-client.js', 'undiciClient.js', 'uploadTrace.js', 'url.js', 'webhookCommands.js', 'whyNotReady.js']) {
       assert.ok(lazy.includes(part), `extension.js no longer loads ${part}: update this list`);
     }
     for (const part of lazy) {

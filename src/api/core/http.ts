@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { request, type Dispatcher } from './undiciParts';
+import { request, type Dispatcher, type Dispatching } from './undiciParts';
 import { NetAgent } from './network';
 import { apiTokenProblem } from './apiToken';
 import { parseBaseUrl } from './baseUrl';
@@ -119,7 +119,7 @@ type Attempt = { status: number; headers: Record<string, string | string[] | und
 export class StudioHttp {
   readonly baseUrl: string;
   private readonly host: string;
-  private readonly dispatcher: Dispatcher;
+  private readonly dispatcher: Dispatching;
   private readonly policy: RetryPolicy;
 
   constructor(private readonly options: StudioHttpOptions) {

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import * as tls from 'node:tls';
 import { StudioApiError } from './errors';
 import { tagProxyError } from './networkErrors';
 import { proxyConfigured, proxyRoute, type NetworkSettings, type ProxyRoute } from './proxyRoute';
 import { rememberSecrets } from './knownSecrets';
-import { Agent, BaseDispatcher, type AgentOptions, type Dispatcher } from './undiciParts';
+import { createAgent, type AgentOptions, type Dispatcher } from './undiciParts';
 
 let current: NetworkSettings = {};
 /** Bumped by each configureNetwork: dispatchers made before are not reused for new requests. */
@@ -18,6 +17,9 @@ export function configureNetwork(settings: NetworkSettings): void {
 
 /** The trust for TLS: Node's own authorities plus NODE_EXTRA_CA_CERTS and the system's where readable; {} when nothing is added. */
 function trust(settings: NetworkSettings): { ca?: string[] } {
+  // Loaded here, by the first dispatcher: node:tls (and node:net under it) take ~20 ms to load, which the extension's own load does not wait for.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const tls = require('node:tls') as typeof import('node:tls');
   const env = settings.env ?? process.env;
   const extra: string[] = [];
   // Node reads NODE_EXTRA_CA_CERTS only when the process starts; read here, it also counts when set for VS Code alone.
@@ -68,12 +70,10 @@ function tagging(handler: Dispatcher.DispatchHandler, route: ProxyRoute): Dispat
  * the user's settings and the environment name for its host (see proxyRoute), with the private
  * certificate authorities trusted. Its errors name the proxy and the setting when the proxy failed.
  */
-export class NetAgent extends BaseDispatcher {
+export class NetAgent {
   private readonly routes = new Map<string, Dispatcher>();
 
-  constructor(private readonly options: AgentOptions = {}) {
-    super();
-  }
+  constructor(private readonly options: AgentOptions = {}) {}
 
   dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
     const route = routeFor(String(options.origin));
@@ -94,7 +94,7 @@ export class NetAgent extends BaseDispatcher {
 
   private create(route: ProxyRoute | undefined): Dispatcher {
     const ca = trust(current);
-    if (!route) return new Agent({ ...this.options, connect: { ...this.options.connect, ...ca } });
+    if (!route) return createAgent({ ...this.options, connect: { ...this.options.connect, ...ca } });
     // The proxy's password and Proxy-Authorization: blanked by value in every text from now on (a proxy's answer may echo them).
     rememberSecrets(route.url.password && decodeURIComponent(route.url.password), current.proxyAuthorization);
     return proxyParts().createProxyAgent({

@@ -1,5 +1,4 @@
 import * as l10n from '@vscode/l10n';
-import { BlockList, isIP } from 'node:net';
 import { isLoopbackHost } from './baseUrl';
 
 /** How requests leave this machine: VS Code's `http.*` settings as the user set them, and the process environment. */
@@ -45,6 +44,9 @@ export function bypassList(settings: NetworkSettings): string[] {
 
 /** Whether `hostname` (an IP address; names are not resolved, as curl does not) is in the range `address/prefix`. */
 function inRange(hostname: string, address: string, prefix: number): boolean {
+  // Loaded by the first NO_PROXY range checked, not when the extension loads (node:net takes ~10 ms to load).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { BlockList, isIP } = require('node:net') as typeof import('node:net');
   const family = isIP(address);
   if (!family || isIP(hostname) !== family || prefix > (family === 4 ? 32 : 128)) return false;
   const type = family === 4 ? 'ipv4' : 'ipv6';

@@ -1,7 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
-import { createGunzip, createInflate } from 'node:zlib';
 import { NetAgent } from '../core/network';
 import { request } from '../core/undiciParts';
 import { readBodyText } from '../core/bodyText';
@@ -47,6 +46,9 @@ export async function sendWebhookTestEvent(
 function decoded(body: Readable, encoding: string | string[] | undefined): Readable {
   const name = String(encoding ?? '').trim().toLowerCase();
   if (name !== 'gzip' && name !== 'deflate') return body;
+  // Loaded by the first compressed answer, not when the extension loads (node:zlib takes ~15 ms to load).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createGunzip, createInflate } = require('node:zlib') as typeof import('node:zlib');
   const unzip = name === 'gzip' ? createGunzip() : createInflate();
   body.on('error', (error) => unzip.destroy(error));
   // A reader that stops early closes the unzip stream: the answer's connection goes with it.

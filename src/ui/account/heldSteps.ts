@@ -15,8 +15,8 @@ function mayBeWelcome(tab: vscode.Tab): boolean {
 
 /**
  * Ticks the walkthrough's signing key, stream and webhook steps from what the account holds (one
- * short list each, only for steps not ticked yet): when a token is set or the profile changes, and
- * when the Welcome page may have opened. Its views tick them too, but only once shown.
+ * short list each, only for steps not ticked yet) while the Welcome page may show: when a token is
+ * set or the profile changes, and when the Welcome page may have opened. Its views tick them too, but only once shown.
  */
 export function tickHeldSteps(session: Account): vscode.Disposable {
   let last = 0;
@@ -40,7 +40,8 @@ export function tickHeldSteps(session: Account): vscode.Disposable {
   const welcomeOpen = () => vscode.window.tabGroups.all.some((group) => group.tabs.some(mayBeWelcome));
   void session.loaded().then(() => welcomeOpen() && check(false));
   return vscode.Disposable.from(
-    session.onDidChange(() => check(false)),
+    // The views tick them too once shown: with the Welcome page closed, signing in asks only for what the views show.
+    session.onDidChange(() => welcomeOpen() && check(false)),
     vscode.window.tabGroups.onDidChangeTabs((event) => [...event.opened, ...event.changed].some(mayBeWelcome) && check(true)),
   );
 }

@@ -10,6 +10,9 @@ import type { Rotations } from './rotations';
  * made anew on each read (`never`: no row is drawn again alone).
  */
 export class SigningKeysModel extends TreeModel<never> {
+  /** The read on its way: the tree's asks meanwhile (a view drawn twice at once, a tree and a command) share its answer. */
+  private reading: Promise<SigningKey[] | undefined> | undefined;
+
   constructor(
     options: TreeModelOptions,
     readonly rotations: Rotations,
@@ -19,7 +22,20 @@ export class SigningKeysModel extends TreeModel<never> {
   }
 
   /** The keys, once what is kept about them matches; undefined when another profile became current meanwhile (the switch reloads the view). */
-  async load(): Promise<SigningKey[] | undefined> {
+  load(): Promise<SigningKey[] | undefined> {
+    const reading = (this.reading ??= this.read().finally(() => {
+      if (this.reading === reading) this.reading = undefined;
+    }));
+    return reading;
+  }
+
+  /** Drops the read on its way too: what the tree asks next is read anew. */
+  override reset(): void {
+    this.reading = undefined;
+    super.reset();
+  }
+
+  private async read(): Promise<SigningKey[] | undefined> {
     const { session } = this.options;
     const sameProfile = session.sameProfile();
     const keys = await session.client().keys.list();

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { NetAgent } from '../../api/core/network';
-import { request, type Dispatcher } from '../../api/core/undiciParts';
+import { request, type Dispatcher, type Dispatching } from '../../api/core/undiciParts';
 import { readBodyText } from '../../api/core/bodyText';
 import { StudioApiError } from '../../api/core/errors';
 import { FileReadError, asRequestBody, readRange, type FileIdentity } from '../fileSource';
@@ -30,7 +30,7 @@ export interface DirectUploadOptions {
   contentType: string;
   meter: ProgressMeter;
   signal?: AbortSignal;
-  dispatcher?: Dispatcher;
+  dispatcher?: Dispatching;
   /** Named in the message when the answer is lost after the whole file was sent. */
   assetId?: string;
 }

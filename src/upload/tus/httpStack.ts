@@ -1,4 +1,4 @@
-import { request, type Dispatcher } from '../../api/core/undiciParts';
+import { request, type Dispatcher, type Dispatching } from '../../api/core/undiciParts';
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
 import { readBodyText } from '../../api/core/bodyText';
 import { asRequestBody, readRange, type FileIdentity } from '../fileSource';
@@ -32,7 +32,7 @@ export class UndiciHttpStack implements HttpStack {
 
   /** `onServerOffset`: every Upload-Offset a successful answer carries, i.e. what the server confirmed it holds. */
   constructor(
-    private readonly dispatcher: Dispatcher,
+    private readonly dispatcher: Dispatching,
     private readonly onServerOffset: (offset: number) => void = () => undefined,
   ) {}
 
@@ -62,7 +62,7 @@ class UndiciRequest implements HttpRequest {
   constructor(
     private readonly method: string,
     private readonly url: string,
-    private readonly dispatcher: Dispatcher,
+    private readonly dispatcher: Dispatching,
     private readonly countBytes: (n: number) => void,
     private readonly onServerOffset: (offset: number) => void,
   ) {}

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { request, type Dispatcher } from '../../api/core/undiciParts';
+import { request, type Dispatching } from '../../api/core/undiciParts';
 
 /** Between two HEADs: the store is still writing what it received when two answers differ. */
 const SETTLE_MS = 250;
@@ -14,7 +14,7 @@ const MAX_WAIT_MS = 3_000;
  * goes on writing after the cut, without a lock, so it is asked until two answers agree. `known`
  * (the last offset the server confirmed) when it cannot be asked.
  */
-export async function offsetKeptAfterCut(uploadUrl: string, known: number, agent: Dispatcher): Promise<number> {
+export async function offsetKeptAfterCut(uploadUrl: string, known: number, agent: Dispatching): Promise<number> {
   const until = Date.now() + MAX_WAIT_MS;
   let last: number | undefined;
   try {
@@ -29,7 +29,7 @@ export async function offsetKeptAfterCut(uploadUrl: string, known: number, agent
   }
 }
 
-async function headOffset(uploadUrl: string, agent: Dispatcher, timeoutMs: number): Promise<number> {
+async function headOffset(uploadUrl: string, agent: Dispatching, timeoutMs: number): Promise<number> {
   const response = await request(uploadUrl, {
     method: 'HEAD',
     headers: { 'tus-resumable': '1.0.0' },

@@ -8,6 +8,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator } from '../../emulator';
 import { describeMachine, measureMachine, ratioTo } from '../machineReference';
+import { bundleShares } from './bundleShares';
 import { loadMoreAsSeen } from './inBrowser';
 import { mcpFirstList } from './mcpStart';
 import { LARGE_ACCOUNT, seedLargeAccount } from './largeAccount';
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
   const machine = measureMachine();
   const bundle = join(root, 'dist', 'extension.js');
   const figures: Record<string, unknown> = { bundleKB: Math.round(statSync(bundle).size / 100) / 10, requireMs: requireMs(bundle) };
+  // KB per part of extension.js (npm run bench:ui builds with --metafile=out/extension.meta.json).
+  figures.bundleSharesKB = bundleShares(join(root, 'out', 'extension.meta.json'));
 
   const emulator = await startEmulator({ tokens: [TOKEN] });
   // As an MCP client starts it (the first list asks the service nothing); target ≤ 300 ms on a quiet machine.

@@ -18,6 +18,8 @@ const reads: Record<string, () => unknown> = {
   'livepeer.requestTimeoutSeconds': () => settings.requestTimeoutMs() / 1000,
   'livepeer.streams.autoRefreshSeconds': settings.streamsAutoRefreshSeconds,
   'livepeer.player.accessKeys': settings.playerAccessKeys,
+  'livepeer.localStudio.port': settings.localStudioPort,
+  'livepeer.localStudio.keepRunning': settings.localStudioKeepRunning,
   'livepeer.upload.method': uploadSettings.method,
   'livepeer.upload.askMethod': uploadSettings.askMethod,
   'livepeer.upload.chunkSize': uploadSettings.chunkSizeMiB,

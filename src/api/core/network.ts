@@ -40,8 +40,18 @@ function proxyParts(): typeof import('./proxyAgent') {
   return require('./proxyAgent') as typeof import('./proxyAgent');
 }
 
+/** Origins never reached through a proxy, whatever the settings: Local Studio's, whose token stays on this machine. */
+const direct = new Set<string>();
+
+/** Requests to these origins go straight from now on; returns how to stop. */
+export function connectDirectly(origins: string[]): () => void {
+  const added = origins.map((origin) => new URL(origin).origin).filter((origin) => !direct.has(origin));
+  for (const origin of added) direct.add(origin);
+  return () => added.forEach((origin) => direct.delete(origin));
+}
+
 function routeFor(origin: string): ProxyRoute | undefined {
-  if (!proxyConfigured(current)) return undefined;
+  if (!proxyConfigured(current) || direct.has(new URL(origin).origin)) return undefined;
   try {
     return proxyRoute(new URL(origin), current);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { connectDirectly } from '../../api';
 import { OPEN_USER_SETTINGS, RESET_LOCAL_STUDIO, SHOW_LOG } from '../common/actions';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
@@ -28,8 +29,12 @@ export function registerLocalStudioCommands(deps: Deps): vscode.Disposable[] {
   let starting: Promise<Started> | undefined;
 
   const profile = () => profiles.all().find((candidate) => candidate.name === PROFILE_NAME);
+  let undoDirect = (): void => undefined;
   const shown = (running: Started) => {
     studio = running;
+    // Its token and uploads go straight to it, never through a proxy (<-loopback> in the settings included).
+    undoDirect();
+    undoDirect = connectDirectly([running.baseUrl, ...(running.ingestOrigin ? [running.ingestOrigin] : [])]);
     item.text = vscode.l10n.t('$(server-process) Local Studio {0}', new URL(running.baseUrl).host);
     item.tooltip = vscode.l10n.t('Local Studio runs at {0}: no transcoding ladder, no CDN, no real viewers. Its data stays in this machine’s VS Code storage. Click to stop it.', running.baseUrl);
     item.show();
@@ -83,8 +88,11 @@ export function registerLocalStudioCommands(deps: Deps): vscode.Disposable[] {
     }
   };
 
+  /** This window's, or one an earlier window kept running. */
+  const current = async (): Promise<Started | undefined> => studio ?? (await starting?.catch(() => undefined)) ?? (await runningStudio(dataDir, profile() && profiles.tokenOf(profile()!.id)));
+
   const stop = async (): Promise<void> => {
-    const running = studio ?? (await starting?.catch(() => undefined));
+    const running = await current();
     if (!running) {
       prompts.notify('info', vscode.l10n.t('Local Studio is not running.'));
       return;
@@ -103,7 +111,7 @@ export function registerLocalStudioCommands(deps: Deps): vscode.Disposable[] {
       RESET_LOCAL_STUDIO,
     );
     if (confirmed !== RESET_LOCAL_STUDIO) return;
-    const wasRunning = studio ?? (await starting?.catch(() => undefined));
+    const wasRunning = await current();
     if (wasRunning) {
       studio = undefined;
       item.hide();

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 
 export interface Started {
   baseUrl: string;
+  /** Where its uploads and playback are (a second port); undefined for one kept running by an earlier window. */
+  ingestOrigin?: string;
   token: string;
   /** The process this window started; undefined for one kept running by an earlier window. */
   child?: ChildProcess;
@@ -41,14 +43,14 @@ export async function startStudio(options: { script: string; dataDir: string; po
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
-  const ready = await new Promise<{ baseUrl: string; pid: number }>((resolve, reject) => {
+  const ready = await new Promise<{ baseUrl: string; ingestOrigin: string; pid: number }>((resolve, reject) => {
     let stdout = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const line = stdout.split('\n')[0];
       if (stdout.includes('\n') && line) {
         try {
-          resolve(JSON.parse(line) as { baseUrl: string; pid: number });
+          resolve(JSON.parse(line) as { baseUrl: string; ingestOrigin: string; pid: number });
         } catch {
           reject(new StartFailure(line.slice(0, 300), false));
         }

@@ -80,13 +80,15 @@ export async function checkLocalStudioProduct(screenshotDir: string): Promise<vo
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget input[placeholder*="Events that trigger"]').first().waitFor();
     await page.keyboard.type('asset.ready');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'asset.ready' }).first().locator('input[type="checkbox"]').first().click();
+    // A click on the row ticks it, as its checkbox does.
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'asset.ready' }).first().click();
+    await page.locator('.quick-input-widget', { hasText: '1 Selected' }).first().waitFor();
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget input[placeholder*="Only the events of one stream"]').first().waitFor();
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget input[placeholder*="Shared secret"]').first().waitFor();
     await page.keyboard.press('Enter');
-    await page.locator('.notifications-toasts', { hasText: 'webhook Local receiver created' }).first().waitFor();
+    await page.locator('.notifications-toasts', { hasText: /Local receiver.{0,3} created for/ }).first().waitFor();
 
     // A real video, uploaded from the Explorer's menu: ready, announced to the receiver, and played.
     await uploadFromExplorer(page, VIDEO, ASSET);

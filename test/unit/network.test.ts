@@ -136,7 +136,7 @@ describe('network: proxies and private certificate authorities', function () {
     const proxy = await startProxy();
     try {
       configureNetwork(trusted({ proxy: proxy.url, noProxy: ['<-loopback>'] }));
-      const stop = connectDirectly([emu.apiUrl]);
+      const stop = connectDirectly([new URL(emu.apiUrl).origin]);
       await client().keys.list();
       assert.deepEqual(proxy.connects, [], 'the token went straight to Local Studio');
       stop();

@@ -43,15 +43,14 @@ function proxyParts(): typeof import('./proxyAgent') {
 /** Origins never reached through a proxy, whatever the settings: Local Studio's, whose token stays on this machine. */
 const direct = new Set<string>();
 
-/** Requests to these origins go straight from now on; returns how to stop. */
+/** Requests to these origins (`http://127.0.0.1:3000`, as URL.origin has them) go straight from now on; returns how to stop. */
 export function connectDirectly(origins: string[]): () => void {
-  const added = origins.map((origin) => new URL(origin).origin).filter((origin) => !direct.has(origin));
-  for (const origin of added) direct.add(origin);
-  return () => added.forEach((origin) => direct.delete(origin));
+  for (const origin of origins) direct.add(origin);
+  return () => origins.forEach((origin) => direct.delete(origin));
 }
 
 function routeFor(origin: string): ProxyRoute | undefined {
-  if (!proxyConfigured(current) || direct.has(new URL(origin).origin)) return undefined;
+  if (!proxyConfigured(current) || direct.has(origin)) return undefined;
   try {
     return proxyRoute(new URL(origin), current);
   } catch (error) {

@@ -56,9 +56,5 @@ export const settings = {
   assistantTools: assistantMode,
   /** `livepeer.player.accessKeys` (playback id → access key) from the user's own settings: no folder hands the player a key. */
   playerAccessKeys: (): Record<string, string> => userValue<Record<string, string>>(SECTION, 'player.accessKeys') ?? {},
-  /** `livepeer.localStudio.port` from the user's own settings (0: any free port): no folder chooses where Local Studio listens. */
-  localStudioPort: (): number => Math.min(65535, Math.max(0, Math.trunc(Number(userValue<number>(SECTION, 'localStudio.port')) || 0))),
-  /** `livepeer.localStudio.keepRunning` from the user's own settings: Local Studio outlives the window only when the user says so. */
-  localStudioKeepRunning: (): boolean => userValue<boolean>(SECTION, 'localStudio.keepRunning') === true,
   affects: (event: vscode.ConfigurationChangeEvent, key: string): boolean => event.affectsConfiguration(`${SECTION}.${key}`),
 };

@@ -6,7 +6,7 @@ import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import { reportError } from '../common/errorReporting';
 import type { Services } from '../common/feature';
-import { settings } from '../common/settings';
+import { studioSettings } from './studioSettings';
 import { freshToken, runningStudio, seedStudio, startStudio, stopStudio, StartFailure, type Started } from './studioProcess';
 
 // Start, Stop and Reset Local Studio and Seed Demo Data (loaded with the first of them): the local
@@ -34,7 +34,7 @@ export function registerLocalStudioCommands(deps: Deps): vscode.Disposable[] {
     studio = running;
     // Its token and uploads go straight to it, never through a proxy (<-loopback> in the settings included).
     undoDirect();
-    undoDirect = connectDirectly([running.baseUrl, ...(running.ingestOrigin ? [running.ingestOrigin] : [])]);
+    undoDirect = connectDirectly([running.baseUrl, ...(running.ingestOrigin ? [running.ingestOrigin] : [])].map((url) => new URL(url).origin));
     item.text = vscode.l10n.t('$(server-process) Local Studio {0}', new URL(running.baseUrl).host);
     item.tooltip = vscode.l10n.t('Local Studio runs at {0}: no transcoding ladder, no CDN, no real viewers. Its data stays in this machine’s VS Code storage. Click to stop it.', running.baseUrl);
     item.show();
@@ -58,7 +58,7 @@ export function registerLocalStudioCommands(deps: Deps): vscode.Disposable[] {
 
   const launch = async (): Promise<Started> => {
     const kept = await runningStudio(dataDir, profile() && profiles.tokenOf(profile()!.id));
-    const running = kept ?? (await startStudio({ script, dataDir, port: settings.localStudioPort(), token: freshToken(), keepRunning: settings.localStudioKeepRunning() }));
+    const running = kept ?? (await startStudio({ script, dataDir, port: studioSettings.port(), token: freshToken(), keepRunning: studioSettings.keepRunning() }));
     log.info(`Local Studio ${kept ? 'already running' : 'started'} at ${running.baseUrl} (pid ${running.pid})`);
     shown(running);
     await useProfile(running);
@@ -80,7 +80,7 @@ export function registerLocalStudioCommands(deps: Deps): vscode.Disposable[] {
       return running;
     } catch (error) {
       if (error instanceof StartFailure && error.portInUse) {
-        void prompts.message('error', vscode.l10n.t('Local Studio did not start: port {0} is in use. Stop what uses it, or choose another port (0: any free one) in livepeer.localStudio.port.', settings.localStudioPort()), {}, OPEN_USER_SETTINGS).then((action) => {
+        void prompts.message('error', vscode.l10n.t('Local Studio did not start: port {0} is in use. Stop what uses it, or choose another port (0: any free one) in livepeer.localStudio.port.', studioSettings.port()), {}, OPEN_USER_SETTINGS).then((action) => {
           if (action === OPEN_USER_SETTINGS) void vscode.commands.executeCommand('workbench.action.openSettings', 'livepeer.localStudio.port');
         });
       } else reportError(prompts, (reason) => vscode.l10n.t('Local Studio did not start: {0}', reason), error, start);

@@ -1,4 +1,4 @@
-// Bundles the extension (src/ only) into dist/, emptied first. Tests and the emulator are never bundled.
+// Bundles the extension (src/ only) into dist/, emptied first. Tests are never bundled.
 //   dist/extension.js      the extension, loaded at activation
 //   dist/<module>.js       each src module loaded on first use (`await import(...)`; see lazyOutside), and each one two of those import
 //   dist/tus-js-client.js  the tus client, loaded by the first resumable upload (src/upload/tus/transfer.ts imports it lazily)
@@ -6,13 +6,15 @@
 //   dist/proxyAgent.js     undici's ProxyAgent (its own undici), loaded by the first request through a proxy
 //   dist/llhttp*.wasm      undici's HTTP parser, read by the first request (its constants trimmed to the two tables used)
 //   dist/mcp.js            the MCP server (node dist/mcp.js): the assistant tools outside VS Code, never loaded by the extension
+//   dist/localStudio.js    Local Studio (node dist/localStudio.js): the service on this machine, run as a process, never loaded by the extension;
+//                          its video in dist/localStudio-media (what it plays for every asset and stream)
 //   dist/player.js, .css   the player webview's own script (browser code with hls.js) and style sheet
 //   dist/quality.js, .css  the Quality and Usage webview's script and style sheet
 // It first writes package.json's assistant tool schemas from their declarations (toolSchemas.mjs),
 // and l10n/bundle.l10n.json: every l10n.t text of src/ (the English a translation starts from), exported
 // by @vscode/l10n-dev and committed (test/unit/l10nBundle.test.ts checks it is current).
 import { watch as watchFiles } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { getL10nJson } from '@vscode/l10n-dev';
@@ -301,6 +303,7 @@ const others = [
     define: { MCP_VERSION: JSON.stringify(JSON.parse(await readFile('package.json', 'utf8')).version) },
     plugins: [ajvOnFirstUse, zod3LeftOut, ...undiciTrimmed],
   },
+  { ...common, entryPoints: ['src/localStudio/main.ts'], outfile: 'dist/localStudio.js', plugins: undiciTrimmed },
   {
     ...common,
     entryPoints: [
@@ -324,7 +327,10 @@ async function exportL10nBundle() {
   await writeFile('l10n/bundle.l10n.json', `${JSON.stringify(await getL10nJson(scripts), undefined, 2)}\n`);
 }
 
-const buildAll = () => Promise.all([buildExtension(), ...others.map((options) => esbuild.build(options)), exportL10nBundle()]);
+/** Local Studio's video (its fixtures but their README) beside its bundle: src/localStudio/hlsFixture.ts reads it there. */
+const copyLocalStudioMedia = () => cp('src/localStudio/fixtures', 'dist/localStudio-media', { recursive: true, filter: (file) => !file.endsWith('.md') });
+
+const buildAll = () => Promise.all([buildExtension(), ...others.map((options) => esbuild.build(options)), exportL10nBundle(), copyLocalStudioMedia()]);
 await rm('dist', { recursive: true, force: true });
 if (await writeToolSchemas()) console.log('package.json: the assistant tools’ input schemas were regenerated from src/tools');
 await buildAll();

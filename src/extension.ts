@@ -23,6 +23,7 @@ import * as multistream from './ui/multistream';
 import * as player from './ui/player';
 import * as profiles from './ui/profiles';
 import * as quality from './ui/quality';
+import * as localStudio from './ui/localStudio';
 import * as streams from './ui/streams';
 import * as tasks from './ui/tasks';
 import * as uploads from './ui/uploads';
@@ -48,6 +49,7 @@ const FEATURES: Readonly<Record<string, (context: FeatureContext) => Feature>> =
   player: player.activate,
   quality: quality.activate,
   assistant: assistant.activate,
+  localStudio: localStudio.activate,
 };
 
 /**

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkPristineProduct } from './person/pristine';
+import { checkLocalStudioProduct } from './person/pristineLocalStudio';
 import { checkSafeDefaults } from './person/safeDefaults';
 
 const root = resolve(__dirname, '..', '..');
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
   if (!grep || new RegExp(grep).test('safe defaults in real dialogs')) await checkSafeDefaults(screenshots);
   // The packaged .vsix in a fresh profile, with no setting but the service address: what a user installs.
   if (!grep || new RegExp(grep).test('pristine product')) await checkPristineProduct(screenshots);
+  // Local Studio from the same package, in a fresh profile with no setting at all: a user without an account.
+  if (!grep || new RegExp(grep).test('pristine local studio')) await checkLocalStudioProduct(screenshots);
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,7 @@ export { isSettled } from './assets/phase';
 export { AssetWatcher, type AssetSubscriber, type Clock } from './assets/watcher';
 export { identifyProject } from './projects/client';
 export { parseBaseUrl, isLoopbackHost } from './core/baseUrl';
-export { configureNetwork } from './core/network';
+export { configureNetwork, connectDirectly } from './core/network';
 export type { NetworkSettings } from './core/proxyRoute';
 export type { ApiCallRecord, StudioHttpOptions } from './core/http';
 export type { Page } from './core/pagination';

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { FIXTURES_DIR } from './hlsFixture';
+import { FIXTURES_DIR } from '../../src/localStudio';
 
 /** The committed 4 s MP4 (fixtures/README.md). */
 export const FIXTURE_MP4 = join(FIXTURES_DIR, 'clip.mp4');

@@ -3,7 +3,7 @@ import { Transform } from 'node:stream';
 import { S3Store } from '@tus/s3-store';
 import { Server as TusServerV1 } from '@tus/server';
 import { startLocalS3, type LocalS3 } from './s3';
-import { wasCut } from './wire';
+import { wasCut } from '../../src/localStudio/wire';
 
 /** The real service's part size: bytes reach object storage as multipart parts of 8 MiB. */
 const PART_BYTES = 8 * 1024 * 1024;

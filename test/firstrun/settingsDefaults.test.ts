@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { settings } from '../../src/ui/common/settings';
 import { uploadSettings } from '../../src/ui/common/uploadSettings';
+import { studioSettings } from '../../src/ui/localStudio/studioSettings';
 import { DEFAULT_CHUNK_SIZE_MIB, chooseMethod, chunkBytes } from '../../src/upload';
 import { rawManifest } from '../unit/helpers/manifest';
 
@@ -18,6 +19,8 @@ const reads: Record<string, () => unknown> = {
   'livepeer.requestTimeoutSeconds': () => settings.requestTimeoutMs() / 1000,
   'livepeer.streams.autoRefreshSeconds': settings.streamsAutoRefreshSeconds,
   'livepeer.player.accessKeys': settings.playerAccessKeys,
+  'livepeer.localStudio.port': studioSettings.port,
+  'livepeer.localStudio.keepRunning': studioSettings.keepRunning,
   'livepeer.upload.method': uploadSettings.method,
   'livepeer.upload.askMethod': uploadSettings.askMethod,
   'livepeer.upload.chunkSize': uploadSettings.chunkSizeMiB,

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { Store, type EmulatorStream } from '../emulator';
-import { Scheduler } from '../emulator/scheduler';
-import { seed } from '../emulator/seed';
+import { Scheduler } from '../../src/localStudio/scheduler';
+import { seed } from '../../src/localStudio/seed';
 import { answer, asked, assertAllAnswered, emulator, lastMessage, screenshot, eventually, person, signIn, view, type Message, type Row } from './harness';
 import { apiCalls, children, clipboard, confirmWith, iconOf, itemMenus, pickLabel, refreshStreams, row, streamNamed, top } from './streamRows';
 

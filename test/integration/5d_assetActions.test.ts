@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { decodePlaybackToken } from '../../src/api/playback/token';
 import type { EmulatorAsset } from '../emulator';
-import { FIXTURES_DIR } from '../emulator/hlsFixture';
+import { FIXTURES_DIR } from '../../src/localStudio/hlsFixture';
 import { answer, asked, assertAllAnswered, clickNotification, client, emulator, eventually, lastMessage, lastProgress, signIn, type PromptRequest, type Row } from './harness';
 import { assetRows } from './assetRows';
 import { keyRow } from './keyRows';

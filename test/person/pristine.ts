@@ -27,7 +27,7 @@ const MiB = 2 ** 20;
 const VIDEOS = { small: { name: 'intro.mp4', bytes: 8 * MiB }, large: { name: 'keynote.mp4', bytes: 40 * MiB } };
 
 /** `npm run package` as a release does; returns the .vsix. */
-function packageExtension(outDir: string): string {
+export function packageExtension(outDir: string): string {
   const vsix = join(outDir, 'livepeer-studio.vsix');
   const result = spawnSync('npm', ['run', 'package', '--silent', '--', '--out', vsix], { cwd: root, encoding: 'utf8' });
   assert.equal(result.status, 0, `npm run package failed: ${(result.stdout + result.stderr).slice(-2000)}`);

@@ -5,7 +5,7 @@ import { createClip, parseClipTime } from '../../src/operations/createClip';
 import type { Refused } from '../../src/operations/refusal';
 import { refusalSentence } from '../../src/tools/refusalWords';
 import { startEmulator, type Emulator } from '../emulator';
-import { loadHlsFixture } from '../emulator/hlsFixture';
+import { loadHlsFixture } from '../../src/localStudio/hlsFixture';
 import { failure } from './helpers/studioErrors';
 import { waitFor } from './helpers/waitFor';
 

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { StudioClient } from '../../src/api';
 import { DownloadError, downloadFile, partPathOf } from '../../src/download/rangeDownload';
 import { startEmulator, type Emulator } from '../emulator';
-import { FIXTURES_DIR } from '../emulator/hlsFixture';
+import { FIXTURES_DIR } from '../../src/localStudio/hlsFixture';
 
 const TOKEN = 'demo-token';
 const MP4 = fs.readFileSync(path.join(FIXTURES_DIR, 'clip.mp4'));

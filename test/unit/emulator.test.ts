@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type Emulator } from '../emulator';
-import { mp4DurationSeconds } from '../emulator/mp4Duration';
+import { mp4DurationSeconds } from '../../src/localStudio/mp4Duration';
 import { waitFor } from './helpers/waitFor';
 
 const TOKEN = 'demo-token';
@@ -212,7 +212,7 @@ describe('emulator', () => {
 
     it('an uploaded MP4 gets the duration its header says, and no views before anyone could watch it', async () => {
       const up = await requestUpload(emu);
-      const clip = await readFile(join(__dirname, '..', '..', '..', 'test', 'emulator', 'fixtures', 'clip.mp4'));
+      const clip = await readFile(join(__dirname, '..', '..', '..', 'src', 'localStudio', 'fixtures', 'clip.mp4'));
       assert.equal((await call('PUT', up.url, { headers: { 'content-type': 'video/mp4' }, body: clip })).status, 200);
       await waitFor(() => emu.store.assets.get(up.asset.id)?.status.phase === 'ready');
       const asset = (await api(emu, 'GET', `/asset/${up.asset.id}`)).json() as { videoSpec: { duration: number } };

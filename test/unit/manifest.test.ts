@@ -187,12 +187,13 @@ describe('extension manifest: menus and walkthrough', () => {
     assert.equal(title('livepeer.baseURL'), 'Base URL');
   });
 
-  it('lets only the user set the base URL: machine scope, restricted in untrusted workspaces', () => {
+  it('lets only the user set the base URL and Local Studio’s port and lifetime: machine scope, restricted in untrusted workspaces', () => {
     // machine: User settings (Remote in a remote or browser-hosted window, where the extension runs), never
     // a workspace's. The code reads only the user's value anyway (settings.baseUrl): this keeps the
     // Settings editor from offering a Workspace value that would be ignored.
-    assert.equal(properties['livepeer.baseURL'].scope, 'machine');
-    assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['livepeer.baseURL']);
+    const userOnly = ['livepeer.baseURL', 'livepeer.localStudio.port', 'livepeer.localStudio.keepRunning'];
+    for (const key of userOnly) assert.equal(properties[key].scope, 'machine', key);
+    assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, userOnly);
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
     assert.ok(manifest.capabilities.virtualWorkspaces.description);
   });

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { createProxy } from 'proxy';
-import { StudioClient, configureNetwork, fetchThumbnailDataUri, probePlayback, sendWebhookTestEvent, type NetworkSettings } from '../../src/api';
+import { StudioClient, configureNetwork, connectDirectly, fetchThumbnailDataUri, probePlayback, sendWebhookTestEvent, type NetworkSettings } from '../../src/api';
 import { bypasses, proxyRoute } from '../../src/api/core/proxyRoute';
 import { uploadVideo } from '../../src/upload';
 import { startEmulator, type Emulator } from '../emulator';
@@ -127,6 +127,21 @@ describe('network: proxies and private certificate authorities', function () {
       configureNetwork(trusted({ env: { https_proxy: proxy.url, NO_PROXY: '<-loopback>' } }));
       await client().keys.list();
       assert.equal(proxy.connects.length, 1, 'https_proxy from the environment');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('goes direct to an origin it was told to (Local Studio’s), even with <-loopback>, until told to stop', async () => {
+    const proxy = await startProxy();
+    try {
+      configureNetwork(trusted({ proxy: proxy.url, noProxy: ['<-loopback>'] }));
+      const stop = connectDirectly([new URL(emu.apiUrl).origin]);
+      await client().keys.list();
+      assert.deepEqual(proxy.connects, [], 'the token went straight to Local Studio');
+      stop();
+      await client().keys.list();
+      assert.equal(proxy.connects.length, 1, 'other loopback addresses follow the settings again');
     } finally {
       await proxy.close();
     }

@@ -5,7 +5,7 @@ import { request } from 'undici';
 import { StudioClient, choosePlayerSource, withPlaybackJwt, type PlaybackInfo } from '../../src/api';
 import { signPlaybackToken } from '../../src/api/playback/token';
 import { startEmulator, type Emulator, type EmulatorStream } from '../emulator';
-import { FIXTURES_DIR } from '../emulator/hlsFixture';
+import { FIXTURES_DIR } from '../../src/localStudio/hlsFixture';
 import { failure } from './helpers/studioErrors';
 import { waitFor } from './helpers/waitFor';
 

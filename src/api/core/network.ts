@@ -42,8 +42,17 @@ function proxyParts(): typeof import('./proxyAgent') {
   return require('./proxyAgent') as typeof import('./proxyAgent');
 }
 
+/** Origins never reached through a proxy, whatever the settings: Local Studio's, whose token stays on this machine. */
+const direct = new Set<string>();
+
+/** Requests to these origins (`http://127.0.0.1:3000`, as URL.origin has them) go straight from now on; returns how to stop. */
+export function connectDirectly(origins: string[]): () => void {
+  for (const origin of origins) direct.add(origin);
+  return () => origins.forEach((origin) => direct.delete(origin));
+}
+
 function routeFor(origin: string): ProxyRoute | undefined {
-  if (!proxyConfigured(current)) return undefined;
+  if (!proxyConfigured(current) || direct.has(origin)) return undefined;
   try {
     return proxyRoute(new URL(origin), current);
   } catch (error) {

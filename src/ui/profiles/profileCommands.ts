@@ -93,6 +93,8 @@ async function pinWarning(ctx: ProfileContext, chosen: Profile): Promise<boolean
 async function switchProfile(ctx: ProfileContext, arg?: unknown): Promise<boolean> {
   const profile = given(ctx, arg) ?? (await pickProfile(ctx.prompts, ctx.profiles, vscode.l10n.t('Livepeer: Switch Profile'), true));
   if (profile === 'add') return addProfile(ctx);
+  // Local Studio makes its own profile current once it runs.
+  if (profile === 'localStudio') return !!(await vscode.commands.executeCommand(COMMANDS.localStudio.start));
   if (!profile) return false;
   await ctx.profiles.change((store) => store.choose(profile.id));
   if (!(await pinWarning(ctx, profile))) return false;

@@ -6,22 +6,31 @@ import { hostOf, projectText } from './profileStatusBar';
 
 interface ProfileItem extends vscode.QuickPickItem {
   profile?: Profile;
+  other?: 'add' | 'localStudio';
 }
 
 /**
  * A quick pick of the profiles: name (the current one marked), project and base URL host; with
- * `offerAdd`, an "Add Profile…" row last (resolves 'add'). Resolves undefined when dismissed.
+ * `offerAdd`, an "Add Profile…" row (resolves 'add') and "Start Local Studio" (resolves 'localStudio') last.
+ * Resolves undefined when dismissed.
  */
-export async function pickProfile(prompts: Prompts, profiles: AccountProfiles, title: string, offerAdd = false): Promise<Profile | 'add' | undefined> {
+export async function pickProfile(prompts: Prompts, profiles: AccountProfiles, title: string): Promise<Profile | 'add' | undefined>;
+export async function pickProfile(prompts: Prompts, profiles: AccountProfiles, title: string, offerAdd: true): Promise<Profile | 'add' | 'localStudio' | undefined>;
+export async function pickProfile(prompts: Prompts, profiles: AccountProfiles, title: string, offerAdd = false): Promise<Profile | 'add' | 'localStudio' | undefined> {
   const current = profiles.current?.id;
   const items: ProfileItem[] = profiles.all().map((profile) => ({
     label: `${profile.id === current ? '$(check)' : '$(account)'} ${profile.name}`,
     description: `${projectText(profile)} · ${hostOf(profile.baseUrl)}${profile.id === current ? vscode.l10n.t(' · current') : ''}`,
     profile,
   }));
-  if (offerAdd) items.push({ label: vscode.l10n.t('$(add) Add Profile…') });
+  if (offerAdd) {
+    items.push(
+      { label: vscode.l10n.t('$(add) Add Profile…'), other: 'add' },
+      { label: vscode.l10n.t('$(server-process) Start Local Studio'), description: vscode.l10n.t('Livepeer Studio on this machine, no account needed'), other: 'localStudio' },
+    );
+  }
   if (!items.length) return undefined;
   const picked = await prompts.pick(items, { title, placeHolder: vscode.l10n.t('Choose a profile') });
   if (!picked) return undefined;
-  return picked.profile ?? 'add';
+  return picked.profile ?? picked.other;
 }

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { pipeline } from 'node:stream/promises';
-import { isLoopbackHost } from '../../src/api/core/baseUrl';
+import { isLoopbackHost } from '../api/core/baseUrl';
 
 /** As many redirects as a fetch follows. */
 const MAX_REDIRECTS = 20;

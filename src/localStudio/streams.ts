@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Session } from '../../src/api/streams/types';
+import type { Session } from '../api/streams/types';
 import { ownerOf, type Owner } from './accounts';
 import { policyRefusal } from './accessWebhook';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';

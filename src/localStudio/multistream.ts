@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { MultistreamTarget } from '../../src/api/multistream/types';
+import type { MultistreamTarget } from '../api/multistream/types';
 import type { Caller } from './accounts';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { paginate } from './pagination';

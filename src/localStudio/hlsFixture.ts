@@ -1,8 +1,14 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
-/** The committed video (see fixtures/README.md): read once, from the source tree, since tsc copies no assets to out/. */
-export const FIXTURES_DIR = resolve(__dirname, '..', '..', '..', 'test', 'emulator', 'fixtures');
+/**
+ * The committed video (see fixtures/README.md), read once: beside dist/localStudio.js in
+ * dist/localStudio-media (esbuild.mjs copies it there), or from the source tree when compiled by tsc
+ * (out/src/localStudio), which copies no assets.
+ */
+const BESIDE_BUNDLE = join(__dirname, 'localStudio-media');
+export const FIXTURES_DIR = existsSync(BESIDE_BUNDLE) ? BESIDE_BUNDLE : resolve(__dirname, '..', '..', '..', 'src', 'localStudio', 'fixtures');
 
 export interface HlsFixture {
   segments: Array<{ bytes: Buffer; seconds: number }>;

@@ -1,8 +1,8 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { Ids } from './ids';
-import type { Asset, AssetStatus } from '../../src/api/assets/types';
-import type { SigningKey } from '../../src/api/keys/types';
-import type { RecordingStatus, Stream } from '../../src/api/streams/types';
+import type { Asset, AssetStatus } from '../api/assets/types';
+import type { SigningKey } from '../api/keys/types';
+import type { RecordingStatus, Stream } from '../api/streams/types';
 import type { Owner } from './accounts';
 import { probe, processAsset } from './assets';
 import type { Scheduler } from './scheduler';
@@ -79,9 +79,11 @@ export class Store implements Owner {
     readonly processingDelayMs: number,
     /** Random unless seeded (see EmulatorOptions.idSeed). */
     private readonly ids = new Ids(),
+    /** The account's user and project when it had them already (a Local Studio restarted on its data). */
+    owner?: Owner,
   ) {
-    this.userId = ids.uuid();
-    this.projectId = ids.uuid();
+    this.userId = owner?.userId ?? ids.uuid();
+    this.projectId = owner?.projectId ?? ids.uuid();
     this.tasks = new TaskBoard((change) => this.emit(change), () => ids.uuid());
   }
 

@@ -10,7 +10,6 @@ import { serveThumbnail } from './assets';
 import { sendEmpty, sendErrors } from './http';
 import type { EmulatorAsset, Store } from './store';
 import type { UploadTokens } from './tokens';
-import { createS3Tus } from './tusS3';
 import { wasCut, type RequestRecord } from './wire';
 
 const DIRECT_PATH = '/api/asset/upload/direct';
@@ -21,10 +20,26 @@ export interface IngestContext {
   uploadTokens: UploadTokens;
   dataDir: string;
   ingestOrigin: string;
-  /** `file`: @tus/server 2 with FileStore; `s3`: the real service's @tus/s3-store 1.0.0 on a local S3. */
-  tusStore: 'file' | 's3';
+  /** Another tus store than @tus/server 2 on files (the project's tests plug in the service's S3 store). */
+  tusStore?: TusStoreFactory;
   host: string;
 }
+
+/** A tus endpoint: what a store other than the files one answers with. */
+export interface TusEndpoint {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type TusStoreFactory = (options: {
+  path: string;
+  dataDir: string;
+  host: string;
+  /** The upload's id (the asset's playbackId) for a creation request. */
+  nameUpload: (req: IncomingMessage) => string;
+  /** Called once the last byte is stored, with the file holding the completed object. */
+  onComplete: (uploadId: string, file: string, size: number) => void;
+}) => Promise<TusEndpoint>;
 
 type Handler = (req: IncomingMessage, res: ServerResponse, record: RequestRecord) => Promise<void>;
 
@@ -33,7 +48,7 @@ export interface Ingest {
   close(): Promise<void>;
 }
 
-/** The upload host: token-authorized direct PUTs and a tus endpoint (on disk, or on a local S3). */
+/** The upload host: token-authorized direct PUTs and a tus endpoint (on disk, or the store given). */
 export async function createIngest(ctx: IngestContext): Promise<Ingest> {
   const { store } = ctx;
   const directDir = join(ctx.dataDir, 'direct');
@@ -76,16 +91,15 @@ export async function createIngest(ctx: IngestContext): Promise<Ingest> {
     const asset = store.assetByPlaybackId(uploadId);
     if (asset && !store.uploadedFiles.has(asset.id)) store.completeUpload(asset.id, file, size);
   };
-  const tus =
-    ctx.tusStore === 's3'
-      ? await createS3Tus({
-          path: TUS_PATH,
-          dataDir: join(ctx.dataDir, 's3'),
-          host: ctx.host,
-          nameUpload: (req) => uploadName(new URL(req.url ?? '/', ctx.ingestOrigin)),
-          onComplete: completeTus,
-        })
-      : fileTus();
+  const tus: TusEndpoint = ctx.tusStore
+    ? await ctx.tusStore({
+        path: TUS_PATH,
+        dataDir: join(ctx.dataDir, 's3'),
+        host: ctx.host,
+        nameUpload: (req) => uploadName(new URL(req.url ?? '/', ctx.ingestOrigin)),
+        onComplete: completeTus,
+      })
+    : fileTus();
 
   function fileTus() {
     const server = new TusServer({

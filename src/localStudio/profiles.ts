@@ -1,4 +1,4 @@
-import type { RenditionProfile } from '../../src/api/streams/types';
+import type { RenditionProfile } from '../api/streams/types';
 
 // A stream's rendition profiles and recording spec as the service checks them (studio-api.md,
 // "Profiles"): the schema's bounds are 422 (validator JSON), the name rules 400 on POST only.

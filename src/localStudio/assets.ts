@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AssetTrack } from '../../src/api/assets/types';
+import type { AssetTrack } from '../api/assets/types';
 import { listedFor, type Owner } from './accounts';
 import { policyRefusal } from './accessWebhook';
 import { likeMatcher, parseFilters, rangeMatcher } from './filters';

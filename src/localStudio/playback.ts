@@ -1,4 +1,4 @@
-import type { PlaybackInfo, PlaybackSource } from '../../src/api/playback/types';
+import type { PlaybackInfo, PlaybackSource } from '../api/playback/types';
 import type { Store } from './store';
 
 /** Where the CDN (the ingest origin here) serves a ready asset: HLS, MP4 and its thumbnail. */

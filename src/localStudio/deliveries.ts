@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Agent, fetch } from 'undici';
-import { isLoopbackHost } from '../../src/api/core/baseUrl';
+import { isLoopbackHost } from '../api/core/baseUrl';
 import type { Scheduler } from './scheduler';
 import type { EmulatorStream, Store, StoreEvent } from './store';
 import type { DeliveryEntry, EmulatorWebhook, WebhookState } from './webhooks';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Webhook, WebhookDelivery } from '../../src/api/webhooks/types';
-import { WEBHOOK_URL_PATTERN, isServiceUri } from '../../src/api/webhooks/url';
+import type { Webhook, WebhookDelivery } from '../api/webhooks/types';
+import { WEBHOOK_URL_PATTERN, isServiceUri } from '../api/webhooks/url';
 import { ownedBy, ownerOf, type Owner } from './accounts';
 import type { Deliveries } from './deliveries';
 import { parseFilters, rangeMatcher } from './filters';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { verifyPlaybackToken } from '../../src/api/playback/token';
+import { verifyPlaybackToken } from '../api/playback/token';
 import type { Gate, GateRequest } from './accessControl';
 import { cutFixture, livePlaylist, loadHlsFixture, masterPlaylist, RENDITION, vodPlaylist, type GatingQuery, type HlsFixture } from './hlsFixture';
 import type { EmulatorStream, Store } from './store';

@@ -17,6 +17,7 @@ import * as access from './ui/access';
 import * as account from './ui/account';
 import * as assets from './ui/assets';
 import * as assistant from './ui/assistant';
+import * as copy from './ui/copy';
 import * as forwarding from './ui/forwarding';
 import * as keys from './ui/keys';
 import * as multistream from './ui/multistream';
@@ -31,7 +32,7 @@ import * as webhooks from './ui/webhooks';
 /**
  * The features, each `activate(context): Feature` of its src/ui folder, in the order they activate: a
  * feature comes after those whose offers it takes (assets after uploads, forwarding after webhooks,
- * multistream and access after streams).
+ * multistream and access after streams, copy after profiles and the views it copies from).
  */
 const FEATURES: ReadonlyArray<(context: FeatureContext) => Feature> = [
   account.activate,
@@ -47,6 +48,7 @@ const FEATURES: ReadonlyArray<(context: FeatureContext) => Feature> = [
   access.activate,
   player.activate,
   quality.activate,
+  copy.activate,
   assistant.activate,
 ];
 

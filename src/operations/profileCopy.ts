@@ -153,8 +153,8 @@ export async function multistreamTargetNames(source: Pick<StudioClient, 'multist
  * secret to copy and shows it nowhere else.
  */
 export async function copyWebhook(target: Pick<StudioClient, 'webhooks'>, webhook: Webhook): Promise<{ webhook: Webhook; sharedSecret: string }> {
-  // The service gave these events, so it takes them back.
   const sharedSecret = randomBytes(32).toString('hex');
+  // The events are the service's own names (it listed them), so the other project takes them.
   const created = await createWebhook(target, { name: webhook.name ?? webhook.id, url: webhook.url, events: webhook.events as WebhookEventName[], sharedSecret });
   return { webhook: created, sharedSecret };
 }

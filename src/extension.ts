@@ -17,6 +17,7 @@ import * as access from './ui/access';
 import * as account from './ui/account';
 import * as assets from './ui/assets';
 import * as assistant from './ui/assistant';
+import * as copy from './ui/copy';
 import * as forwarding from './ui/forwarding';
 import * as keys from './ui/keys';
 import * as multistream from './ui/multistream';
@@ -32,7 +33,7 @@ import * as webhooks from './ui/webhooks';
 /**
  * The features, each `activate(context): Feature` of its src/ui folder, by name in the order they
  * activate: a feature comes after those whose offers it takes (assets after uploads, forwarding after
- * webhooks, multistream and access after streams).
+ * webhooks, multistream and access after streams, copy after profiles and the views it copies from).
  */
 const FEATURES: Readonly<Record<string, (context: FeatureContext) => Feature>> = {
   account: account.activate,
@@ -48,6 +49,7 @@ const FEATURES: Readonly<Record<string, (context: FeatureContext) => Feature>> =
   access: access.activate,
   player: player.activate,
   quality: quality.activate,
+  copy: copy.activate,
   assistant: assistant.activate,
   localStudio: localStudio.activate,
 };

@@ -7,7 +7,7 @@ import { TOOLS } from '../tools/table';
 import type { McpSettings } from './environment';
 
 /** The tools this server offers: those its context can run (no kept keys, no workspace here), and only reads unless changes are allowed. */
-export function offeredTools(settings: Pick<McpSettings, 'allowChanges'>, context: Pick<ToolContext, 'keptKey' | 'keepKey' | 'uploadFile'>): ToolDefinition[] {
+export function offeredTools(settings: Pick<McpSettings, 'allowChanges'>, context: Pick<ToolContext, 'keptKey' | 'keepKey' | 'uploadFile' | 'otherProfile'>): ToolDefinition[] {
   return TOOLS.filter((tool) => offeredWith(tool, context) && (tool.kind === 'read' || settings.allowChanges));
 }
 
@@ -16,6 +16,7 @@ const ONLY_IN_VS_CODE: Record<Capability, string> = {
   keptKey: 'it signs with a private key kept in VS Code’s secret storage, and this server keeps no keys',
   keepKey: 'it keeps the new private key in VS Code’s secret storage, and this server keeps no keys',
   uploadFile: 'it uploads a file of a folder open in VS Code, and this server has no folders',
+  otherProfile: 'it copies to another profile, and this server runs on one API token and knows no other profile',
 };
 
 /**

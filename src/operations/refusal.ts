@@ -71,7 +71,10 @@ export type Refusal =
   | { code: 'clip-too-long' }
   | { code: 'target-existing-or-url' }
   | { code: 'target-no-rendition'; profile: string; profiles: string[] }
-  | { code: 'target-url'; problem: string };
+  | { code: 'target-url'; problem: string }
+  | { code: 'copy-not-ready' }
+  | { code: 'copy-no-kept-key' }
+  | { code: 'copy-webhook-gated' };
 
 /** The error an operation throws for a Refusal: a `config` error (nothing was sent) whose message is its code. */
 export class Refused extends StudioApiError {

@@ -26,7 +26,15 @@ export interface ToolContext {
   tokenAdvice?: string;
   /** What this side's upload of an asset left (VS Code's upload queue); absent where uploads are not seen. */
   localUpload?: (assetId: string) => Promise<LocalUploadTrace | undefined>;
+  /** Another profile of this side by name (not the current one), with its own client: what a copy between profiles needs. */
+  otherProfile?: (name: string) => Promise<OtherProfile>;
   signal?: AbortSignal;
+}
+
+/** Another profile's client and account (its token goes only to its own service). */
+export interface OtherProfile {
+  client: StudioClient;
+  account: AccountInfo;
 }
 
 export interface UploadStarted {
@@ -37,7 +45,7 @@ export interface UploadStarted {
   problem?: string;
 }
 
-export type Capability = 'keptKey' | 'keepKey' | 'uploadFile';
+export type Capability = 'keptKey' | 'keepKey' | 'uploadFile' | 'otherProfile';
 
 export interface AccountInfo {
   profile: string;

@@ -37,6 +37,12 @@ export function refusalSentence(refusal: Refusal): string {
       return l10n.t('the stream has no rendition “{0}”: choose one of {1}', refusal.profile, refusal.profiles.join(', '));
     case 'target-url':
       return refusal.problem;
+    case 'copy-not-ready':
+      return l10n.t('it is not ready yet');
+    case 'copy-no-kept-key':
+      return l10n.t('no private key of its project is kept here to sign it');
+    case 'copy-webhook-gated':
+      return l10n.t('a webhook of its project gates its playback');
     case 'playback-no-hls':
       return l10n.t('the service offers no HLS address for {0}', refusal.playbackId);
     case 'playback-unreadable':

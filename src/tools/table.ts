@@ -1,4 +1,5 @@
 import { createClipTool, importFromUrlTool, whyNotReadyTool } from './assetTools';
+import { copyAssetTool, planCopyTool } from './copyTools';
 import { createSigningKey, createStreamTool, resendDelivery, signPlaybackToken, uploadFile } from './changeTools';
 import type { ToolDefinition } from './definition';
 import { currentAccount, getAsset, getStream, listAssets, listSigningKeys, listStreams } from './readTools';
@@ -30,6 +31,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   whyNotReadyTool,
   importFromUrlTool,
   createClipTool,
+  planCopyTool,
+  copyAssetTool,
 ];
 
 export function toolNamed(name: string): ToolDefinition | undefined {

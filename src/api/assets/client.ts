@@ -3,7 +3,7 @@ import { ID, objectAnswer, objectCall, type Shape } from '../core/answerShape';
 import { StudioApiError } from '../core/errors';
 import { ResourceApi } from '../core/http';
 import { filtersParam, literalNameMatch, type ListFilter } from '../core/listFilters';
-import { fetchPage, type Page } from '../core/pagination';
+import { collectPages, fetchPage, type Page } from '../core/pagination';
 import { resourcePath } from '../core/resourcePath';
 import type { Asset, AssetQuery, AssetUpdate, ImportAnswer, ImportRequest, UploadRequest } from './types';
 
@@ -64,6 +64,11 @@ export class AssetApi extends ResourceApi {
   }
 
   /** Only the name can be changed here; the service refuses it (422 `asset is not ready`) until the asset is ready. */
+  /** Every asset the query matches, page after page. */
+  list(query: AssetQuery, signal?: AbortSignal): Promise<Asset[]> {
+    return collectPages((cursor) => this.listPage(query, cursor, 100, signal), '/asset');
+  }
+
   async update(id: string, update: AssetUpdate, signal?: AbortSignal): Promise<Asset> {
     const name = typeof update.name === 'string' ? update.name.trim() : '';
     if (!name) throw StudioApiError.config(l10n.t('asset name is empty: give the asset a name'));

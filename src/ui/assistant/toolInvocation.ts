@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { localTraceOf } from '../../operations/uploadTrace';
-import { offeredWith, type ToolContext } from '../../tools/definition';
+import { offeredWith, type OtherProfile, type ToolContext } from '../../tools/definition';
 import { runTool } from '../../tools/runTool';
 import { safeErrorText } from '../../tools/safeResult';
 import { toolNamed } from '../../tools/table';
@@ -36,6 +36,17 @@ export async function prepareTool(name: string, input: unknown, deps: AssistantD
   };
 }
 
+/** The profile named `name` (not the current one) with its own client: its token goes only to its own service. */
+async function otherProfile(deps: AssistantDeps, name: string): Promise<OtherProfile> {
+  const { session } = deps;
+  const all = session.profiles.all();
+  const profile = all.find((candidate) => candidate.name.trim().toLowerCase() === name.trim().toLowerCase());
+  if (!profile) throw new Error(vscode.l10n.t('no profile is named “{0}”: the profiles are {1}', name, all.map((candidate) => `“${candidate.name}”`).join(', ')));
+  if (profile.id === session.profile?.id) throw new Error(vscode.l10n.t('“{0}” is the current profile: copy to another one', profile.name));
+  await session.loaded();
+  return { client: session.client(profile.id), account: { profile: profile.name, ...(profile.project ? { project: profile.project } : {}), baseUrl: profile.baseUrl } };
+}
+
 function contextOf(deps: AssistantDeps, signal: AbortSignal): ToolContext {
   const { session, privateKeys } = deps;
   return {
@@ -52,6 +63,7 @@ function contextOf(deps: AssistantDeps, signal: AbortSignal): ToolContext {
     localUpload: (assetId) => localTraceOf(deps.uploads, assetId),
     folders: openFolders,
     uploadFile: (file, name) => uploadForTool(deps.uploads, session, file, name, signal),
+    otherProfile: (name) => otherProfile(deps, name),
   };
 }
 

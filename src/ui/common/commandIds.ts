@@ -22,4 +22,5 @@ export const COMMANDS = {
   access: ids('livepeer.access', ['playbackAccess', 'testWebhook']),
   quality: ids('livepeer.quality', ['show', 'showAccount']),
   localStudio: ids('livepeer.localStudio', ['start', 'stop', 'reset', 'seed']),
+  copyTo: ids('livepeer.copyTo', ['asset', 'stream', 'webhook']),
 };

@@ -3,6 +3,7 @@ import type { Asset, AssetWatcher, Session, Stream, Webhook } from '../../api';
 import type { UploadQueue } from '../../upload';
 import type { Account } from '../account/account';
 import type { PrivateKeys } from '../keys/privateKeys';
+import type { Profile } from '../../profiles/profile';
 import type { AccountProfiles } from '../profiles/accountProfiles';
 import type { Prompts } from './prompts';
 import type { ResultDocuments } from './resultDocuments';
@@ -106,8 +107,15 @@ export interface PlayerClipRequest {
   fromPlayer: ClipSource & { live: boolean; at: number; in?: number; out?: number };
 }
 
+/** What the Profiles feature offers. */
+export interface ProfilesOffer {
+  /** A profile picked in the profiles' quick pick (each with its project), `except` left out; undefined when dismissed. */
+  pick(title: string, except?: string): Promise<Profile | undefined>;
+}
+
 /** Each offer by the name of the feature that makes it. */
 export interface Offers {
+  profiles: ProfilesOffer;
   streams: StreamsOffer;
   webhooks: WebhooksOffer;
   uploads: UploadsOffer;

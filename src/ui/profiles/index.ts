@@ -4,7 +4,7 @@ import type { Feature, FeatureContext } from '../common/feature';
 import { repairProfileNames } from './profileNameRepair';
 import { ProfileStatusBar } from './profileStatusBar';
 
-/** The profile status bar item, no two profiles of one name, and the profile commands (profileCommands.js, on first use). */
+/** The profile status bar item, no two profiles of one name, the profile commands (profileCommands.js, on first use) and the profile picker offered. */
 export function activate(context: FeatureContext): Feature {
   const { session, prompts, profiles } = context;
   // The profiles' tokens, read once, then their names made unique.
@@ -18,5 +18,6 @@ export function activate(context: FeatureContext): Feature {
         return () => registerProfileCommands({ session, prompts, profiles });
       }),
     ],
+    offers: { profiles: { pick: async (title, except) => (await import('./profilePicker.js')).pickOther(prompts, profiles, title, except) } },
   };
 }

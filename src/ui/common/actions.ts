@@ -47,3 +47,4 @@ export const REMOVE_KEEP_ASSET = action(l10n.t('Remove, Keep Asset'));
 export const CHANGE_PIN = action(l10n.t('Change Pin'));
 export const REMOVE = action(l10n.t('Remove'));
 export const UNDO = action(l10n.t('Undo'));
+export const UPLOAD = action(l10n.t('Upload'));

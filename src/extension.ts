@@ -23,6 +23,7 @@ import * as multistream from './ui/multistream';
 import * as player from './ui/player';
 import * as profiles from './ui/profiles';
 import * as quality from './ui/quality';
+import * as backup from './ui/backup';
 import * as streams from './ui/streams';
 import * as tasks from './ui/tasks';
 import * as uploads from './ui/uploads';
@@ -47,6 +48,7 @@ const FEATURES: ReadonlyArray<(context: FeatureContext) => Feature> = [
   access.activate,
   player.activate,
   quality.activate,
+  backup.activate,
   assistant.activate,
 ];
 

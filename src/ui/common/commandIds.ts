@@ -21,4 +21,5 @@ export const COMMANDS = {
   forwarding: ids('livepeer.forwarding', ['start', 'stop']),
   access: ids('livepeer.access', ['playbackAccess', 'testWebhook']),
   quality: ids('livepeer.quality', ['show', 'showAccount']),
+  backup: ids('livepeer.backup', ['account']),
 };

@@ -21,7 +21,7 @@ function backUp(scope: RegExp, folder: string): Thenable<unknown> {
     (request) => (request as Pick).items.find((item) => scope.test(item.label)) ?? assert.fail(`no scope ${scope}`),
     (request) => {
       assert.equal(request.kind, 'openDialog');
-      const options = (request as Extract<PromptRequest, { kind: 'openDialog' }>).options;
+      const options = request.options;
       assert.equal(options.canSelectFolders, true);
       assert.equal(options.defaultUri, undefined, 'no folder from any setting');
       return [vscode.Uri.file(folder)];

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EmulatorAsset } from '../emulator';
 import { FIXTURES_DIR } from '../emulator/hlsFixture';
-import { TOKEN, answer, asked, assertAllAnswered, emulator, eventually, lastMessage, lastProgress, signIn, type PromptRequest } from './harness';
+import { TOKEN, answer, asked, assertAllAnswered, emulator, eventually, lastMessage, lastProgress, signIn, type PromptRequest, type Responder } from './harness';
 import { addProfile, removeProfile } from './profileSteps';
 
 const MP4 = fs.readFileSync(path.join(FIXTURES_DIR, 'clip.mp4'));
@@ -15,8 +15,8 @@ const WEBHOOK_SECRET = 'whsec-backup-do-not-write-8841';
 
 type Pick = Extract<PromptRequest, { kind: 'pick' }>;
 
-/** Back Up Account… answered: the scope picked by its label, the folder chosen in the open dialog. */
-function backUp(scope: RegExp, folder: string): Thenable<unknown> {
+/** Back Up Account… answered: the scope picked by its label, the folder chosen in the open dialog, then `more`. */
+function backUp(scope: RegExp, folder: string, ...more: Responder[]): Thenable<unknown> {
   answer(
     (request) => (request as Pick).items.find((item) => scope.test(item.label)) ?? assert.fail(`no scope ${scope}`),
     (request) => {
@@ -26,6 +26,7 @@ function backUp(scope: RegExp, folder: string): Thenable<unknown> {
       assert.equal(options.defaultUri, undefined, 'no folder from any setting');
       return [vscode.Uri.file(folder)];
     },
+    ...more,
   );
   return vscode.commands.executeCommand('livepeer.backup.account');
 }
@@ -114,5 +115,27 @@ describe('Back Up Account…', function () {
     assert.deepEqual([summary.saved, summary.skipped], [0, 3]);
     assert.match(lastMessage(/backed up the account/)!.message, /: 0 source files saved, 3 already there\.$/);
     assert.deepEqual(downloadsSince(from), [], 'no file requested from the service');
+  });
+
+  it('says why a file could not be saved (a signed asset with no kept private key), and Selected fetches only what is ticked', async () => {
+    const owner = emulator.accounts.callerOf(TOKEN_BACKUP)!;
+    const signed = emulator.store.addAsset({ name: 'Members only', status: { phase: 'ready', updatedAt: Date.now() }, size: MP4.length, playbackPolicy: { type: 'jwt' }, userId: owner.userId, projectId: owner.projectId });
+    const from = emulator.requests.length;
+    await backUp(/Every Source File/, folder);
+    assert.equal(
+      lastMessage(/backed up the account/)!.message.replace(/ to .*?: /, ' to …: '),
+      'Livepeer: backed up the account to …: 0 source files saved, 3 already there, 1 failed (“Members only”: its playback is signed, and no private key of an enabled signing key is kept in VS Code to sign a token for its download).',
+    );
+    assert.deepEqual(downloadsSince(from), [], 'nothing fetched');
+
+    fs.rmSync(sources()[1]);
+    await backUp(/Selected Source Files/, folder, (request) => {
+      const items = (request as Pick).items;
+      assert.deepEqual(items.map((item) => item.label).sort(), [...assets.map((a) => a.name), signed.name].sort(), 'the assets with a file');
+      return [items.find((item) => item.label === assets[1].name)];
+    });
+    assert.match(lastMessage(/backed up the account/)!.message, /: 1 source files saved, 0 already there\.$/);
+    assert.equal(downloadsSince(from).length, 1, 'only the ticked asset’s file');
+    assert.ok(fs.readFileSync(sources()[1]).equals(MP4));
   });
 });

@@ -25,6 +25,7 @@ import * as player from './ui/player';
 import * as profiles from './ui/profiles';
 import * as quality from './ui/quality';
 import * as localStudio from './ui/localStudio';
+import * as backup from './ui/backup';
 import * as streams from './ui/streams';
 import * as tasks from './ui/tasks';
 import * as uploads from './ui/uploads';
@@ -50,6 +51,7 @@ const FEATURES: Readonly<Record<string, (context: FeatureContext) => Feature>> =
   player: player.activate,
   quality: quality.activate,
   copy: copy.activate,
+  backup: backup.activate,
   assistant: assistant.activate,
   localStudio: localStudio.activate,
 };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { DEFAULT_TOKEN, startEmulator } from '../emulator';
@@ -25,7 +25,7 @@ async function reveal(folder: string, name: string): Promise<void> {
 describe('first run, before the extension is activated', () => {
   const extension = () => vscode.extensions.getExtension(EXTENSION_ID)!;
 
-  it('offers Upload to Livepeer on a video in the Explorer, and only there, without activating the extension', async () => {
+  it('offers Upload to Livepeer on a video or a folder in the Explorer, and only there, without activating the extension', async () => {
     assert.equal(extension().isActive, false, 'nothing activated the extension before the right-click');
     const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
     await reveal(folder, 'Launch Teaser.MP4');
@@ -36,6 +36,10 @@ describe('first run, before the extension is activated', () => {
     const onText = await explorerContextMenu('notes.txt');
     assert.ok(onText.includes('Copy Path') || onText.includes('Rename...'), `a real Explorer menu was read: ${onText.join(' | ')}`);
     assert.ok(!onText.includes('Upload to Livepeer'), 'not offered on a text file');
+    mkdirSync(join(folder, 'raw footage'), { recursive: true });
+    await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(join(folder, 'raw footage')));
+    const onFolder = await explorerContextMenu('raw footage');
+    assert.ok(onFolder.includes('Upload to Livepeer'), `offered on a folder (its videos): ${onFolder.join(' | ')}`);
     assert.equal(extension().isActive, false, 'showing the menu did not need the extension');
   });
 });

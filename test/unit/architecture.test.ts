@@ -16,13 +16,15 @@ const ALLOWED: Record<string, { layers: string[]; vscode: boolean }> = {
   // Downloads of an asset's file (HTTP Range, resume): the network of api/core, no vscode.
   download: { layers: ['api'], vscode: false },
   operations: { layers: ['api', 'upload', 'profiles'], vscode: false },
+  // A backup of the account: its inventory read and written, its files fetched with the resumable download.
+  backup: { layers: ['api', 'download'], vscode: false },
   // The assistant tools (defined once) and the MCP server that serves them outside VS Code.
   tools: { layers: ['api', 'upload', 'profiles', 'operations'], vscode: false },
   mcp: { layers: ['api', 'upload', 'operations', 'tools'], vscode: false },
   // Local Studio: the service on this machine (its own bundle, dist/localStudio.js, run as a process), on the API's types and rules.
   localStudio: { layers: ['api'], vscode: false },
-  ui: { layers: ['api', 'upload', 'profiles', 'operations', 'tools', 'download'], vscode: true },
-  extension: { layers: ['api', 'upload', 'profiles', 'operations', 'tools', 'ui', 'download'], vscode: true },
+  ui: { layers: ['api', 'upload', 'profiles', 'operations', 'tools', 'download', 'backup'], vscode: true },
+  extension: { layers: ['api', 'upload', 'profiles', 'operations', 'tools', 'ui', 'download', 'backup'], vscode: true },
 };
 
 /**

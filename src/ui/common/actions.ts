@@ -48,3 +48,4 @@ export const CHANGE_PIN = action(l10n.t('Change Pin'));
 export const REMOVE = action(l10n.t('Remove'));
 export const UNDO = action(l10n.t('Undo'));
 export const RESET_LOCAL_STUDIO = action(l10n.t('Reset Local Studio'));
+export const UPLOAD = action(l10n.t('Upload'));

@@ -23,4 +23,5 @@ export const COMMANDS = {
   quality: ids('livepeer.quality', ['show', 'showAccount']),
   localStudio: ids('livepeer.localStudio', ['start', 'stop', 'reset', 'seed']),
   copyTo: ids('livepeer.copyTo', ['asset', 'stream', 'webhook']),
+  backup: ids('livepeer.backup', ['account']),
 };

@@ -11,6 +11,7 @@ import { revealAsset } from './uploadFeedback';
 import { isUploadMethod, uploadSettings } from '../common/uploadSettings';
 import { UploadItem, type UploadsView } from './uploadsView';
 import { pickVideoFiles } from './videoPicker';
+import { confirmFolderUpload, expandFolders } from './folderVideos';
 import { whyNotUploadable } from '../common/videoFiles';
 import { leaveWalkthrough } from '../common/walkthrough';
 import { quoted } from '../common/format';
@@ -59,7 +60,11 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
   }
 
   /** Each file becomes its own asset; with several files, each is named after its file rather than asking once per file. */
-  async function upload(uris: vscode.Uri[], options: UploadCommandOptions): Promise<UploadOutcome[]> {
+  async function upload(selected: vscode.Uri[], options: UploadCommandOptions): Promise<UploadOutcome[]> {
+    // A folder in the selection stands for every video in it, after one question naming them.
+    const found = await expandFolders(selected);
+    if (found.folders.length && !(await confirmFolderUpload(prompts, found))) return [];
+    const uris = found.folders.length ? found.videos : selected;
     const videos = uris.filter((uri) => {
       const why = whyNotUploadable(uri);
       if (why) prompts.notify('warning', vscode.l10n.t('Livepeer: {0}.', why));
@@ -69,8 +74,10 @@ export function registerUploadCommands(deps: Deps): vscode.Disposable[] {
     if (!(await session.signedIn()) && !(await setToken(session, prompts))) return [];
     const method = options.method ?? (await chooseMethod());
     if (!method) return [];
-    const single = videos.length === 1 ? (options.name?.trim() || (await askName(videos[0]))) : undefined;
-    if (videos.length === 1 && !single) return [];
+    // One file picked by itself is named by the person; a folder's videos, like several files, by their files.
+    const naming = videos.length === 1 && !found.folders.length;
+    const single = naming ? (options.name?.trim() || (await askName(videos[0]))) : undefined;
+    if (naming && !single) return [];
     const queued: Upload[] = [];
     for (const uri of videos) {
       try {

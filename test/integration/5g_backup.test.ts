@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EmulatorAsset } from '../emulator';
-import { FIXTURES_DIR } from '../emulator/hlsFixture';
+import { FIXTURES_DIR } from '../../src/localStudio/hlsFixture';
 import { TOKEN, answer, asked, assertAllAnswered, emulator, eventually, lastMessage, lastProgress, signIn, type PromptRequest, type Responder } from './harness';
 import { addProfile, removeProfile } from './profileSteps';
 

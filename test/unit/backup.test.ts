@@ -6,7 +6,7 @@ import { StudioClient } from '../../src/api';
 import { ASSETS_CSV, INVENTORY_FILE, readInventory, writeInventory } from '../../src/backup/inventory';
 import { backUpSourceFiles, sourceFileName, SOURCES_FOLDER } from '../../src/backup/sourceFiles';
 import { startEmulator, type Emulator } from '../emulator';
-import { FIXTURES_DIR } from '../emulator/hlsFixture';
+import { FIXTURES_DIR } from '../../src/localStudio/hlsFixture';
 
 const TOKEN = 'backup-unit-token-3f9a';
 const MP4 = fs.readFileSync(path.join(FIXTURES_DIR, 'clip.mp4'));

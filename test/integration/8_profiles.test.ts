@@ -83,7 +83,7 @@ describe('Profiles', () => {
     assert.deepEqual(withA, [], 'requests made after the switch with another token than B’s');
   });
 
-  it('Switch Profile… lists each profile with its project and host, the current one marked', async () => {
+  it('Switch Profile… lists each profile with its project and host, the current one marked, then Add Profile… and Start Local Studio', async () => {
     answer((request) => {
       const items = (request as Pick).items;
       const host = new URL(emulator.apiUrl).host;
@@ -93,6 +93,7 @@ describe('Profiles', () => {
           ['$(account) Default', `Default Project · ${host}`],
           ['$(check) Client', `Client B · ${host} · current`],
           ['$(add) Add Profile…', undefined],
+          ['$(server-process) Start Local Studio', 'Livepeer Studio on this machine, no account needed'],
         ],
       );
       return items[0];

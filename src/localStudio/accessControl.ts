@@ -3,7 +3,7 @@ import { readJson, sendErrors, sendJson } from './http';
 import { Agent } from 'undici';
 import { callAccessWebhook, originRefused, type GatedContent } from './accessWebhook';
 import type { Store } from './store';
-import type { WebhookState } from './webhooks';
+import type { WebhookState } from './webhookState';
 import { validate, type ObjectSchema } from './validate';
 
 const GATE: ObjectSchema = {

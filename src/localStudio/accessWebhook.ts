@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { Agent, fetch } from 'undici';
 import { ownedBy, type Owner } from './accounts';
 import { validate, type ObjectSchema } from './validate';
-import type { WebhookState } from './webhooks';
+import type { WebhookState } from './webhookState';
 
 // The service's side of access-control webhooks (studio-api.md, "Webhook gate" and "Playback
 // policy"), built from those facts alone: the extension builds the same request on its own, and a

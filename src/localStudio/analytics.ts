@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendErrors, sendJson } from './http';
 import type { Store } from './store';
-import type { Viewership } from './viewership';
 
 // The analytics backend's breakdowns, quality of experience and usage (studio-api.md, "usage"),
 // from seeded numbers: the same playback id, day and group give the same figures in every run.
@@ -39,6 +38,11 @@ export function period(url: URL, now = Date.now()): { from: number; to: number }
 
 type Row = Record<string, string | number>;
 
+/** Where the figures come from: a playback id's seeded views on a day (the Viewership, passed in). */
+export interface DailyViews {
+  day(playbackId: string, day: number): { viewCount: number; playtimeMins: number };
+}
+
 /** Splits `count` over the groups of `dimension` by seeded weights (the first takes the rounding). */
 function split(count: number, dimension: string, seed: string): Array<[string, number]> {
   const groups = BREAKDOWNS[dimension] ?? [];
@@ -60,7 +64,7 @@ function quality(key: string): Row {
 }
 
 /** Views of `playbackId` in the period, per day or summed, broken down by `by` (in order). */
-export function viewRows(viewership: Viewership, playbackId: string, range: { from: number; to: number }, by: string[], perDay: boolean): Row[] {
+export function viewRows(viewership: DailyViews, playbackId: string, range: { from: number; to: number }, by: string[], perDay: boolean): Row[] {
   const cells = new Map<string, Row>();
   for (let day = Math.floor(range.from / DAY_MS) * DAY_MS; day < range.to; day += DAY_MS) {
     const { viewCount, playtimeMins } = viewership.day(playbackId, day);
@@ -79,7 +83,7 @@ export function viewRows(viewership: Viewership, playbackId: string, range: { fr
 }
 
 /** Delivery, transcode and storage minutes of the account in the period, from its contents' seeded days. */
-function usage(store: Store, viewership: Viewership, range: { from: number; to: number }): Row {
+function usage(store: Store, viewership: DailyViews, range: { from: number; to: number }): Row {
   let delivery = 0;
   let transcode = 0;
   let storage = 0;
@@ -96,7 +100,7 @@ function usage(store: Store, viewership: Viewership, range: { from: number; to: 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 
 /** GET /data/views/query/creator and /data/usage/query. */
-export function analyticsHandlers(store: Store, viewership: Viewership): { creator: Handler; usage: Handler } {
+export function analyticsHandlers(store: Store, viewership: DailyViews): { creator: Handler; usage: Handler } {
   return {
     creator(_req, res, url) {
       const assetId = url.searchParams.get('assetId');

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ownedBy, type Caller, type Owner } from './accounts';
-import { probe } from './assets';
+import { probe } from './assetPipeline';
 import { sendEmpty, sendErrors } from './http';
 import type { Scheduler } from './scheduler';
-import type { EmulatorAsset, Store } from './store';
+import type { EmulatorAsset } from './records';
+import type { Store } from './store';
 import type { EmulatorTask } from './tasks';
 
 /**

@@ -5,7 +5,8 @@ import type { Caller } from './accounts';
 import { assetJson } from './assets';
 import { sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
-import type { EmulatorAsset, EmulatorStream, Store } from './store';
+import type { EmulatorAsset, EmulatorStream } from './records';
+import type { Store } from './store';
 import type { ObjectSchema } from './validate';
 
 // POST /clip and the clip lists as the real service answers them (studio-api.md, "Clips"): only a

@@ -3,8 +3,9 @@ import { performance } from 'node:perf_hooks';
 import { Agent, fetch } from 'undici';
 import { isLoopbackHost } from '../api/core/baseUrl';
 import type { Scheduler } from './scheduler';
-import type { EmulatorStream, Store, StoreEvent } from './store';
-import type { DeliveryEntry, EmulatorWebhook, WebhookState } from './webhooks';
+import type { EmulatorStream, StoreEvent } from './records';
+import type { Store } from './store';
+import type { DeliveryEntry, EmulatorWebhook, WebhookState } from './webhookState';
 
 // The service's webhook sender ("cannon"): on a state change, every subscribed webhook gets a
 // signed POST; each attempt is logged; 5xx and time-outs are retried with backoff, other answers

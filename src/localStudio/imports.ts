@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { ownedBy, ownerOf, type Caller } from './accounts';
 import { sendErrors, sendJson } from './http';
 import type { Scheduler } from './scheduler';
-import type { EmulatorAsset, Store } from './store';
+import type { EmulatorAsset } from './records';
+import type { Store } from './store';
 import type { EmulatorTask } from './tasks';
 import type { ObjectSchema } from './validate';
 import { fetchFile } from './fetchFile';
-import type { WebhookState } from './webhooks';
+import type { WebhookState } from './webhookState';
 
 /** The options POST /asset/request-upload and POST /asset/upload/url share; anything else is 422. */
 export const UPLOAD_OPTIONS: ObjectSchema['properties'] = {

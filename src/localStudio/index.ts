@@ -25,15 +25,15 @@ import { Store } from './store';
 import { UploadTokens } from './tokens';
 import { playbackOrigin } from './playbackOrigin';
 import { Viewership } from './viewership';
-import { WebhookState } from './webhooks';
+import { WebhookState } from './webhookState';
 import { keepSaved, ownerOfSnapshot, readSnapshot, restoreSnapshot } from './snapshot';
 import { observe, type Origin, type RequestRecord } from './wire';
 
 export type { AccountToken } from './accounts';
 export type { FaultAction, FaultMatch } from './faults';
-export type { EmulatorAsset, EmulatorSigningKey, EmulatorStream } from './store';
+export type { EmulatorAsset, EmulatorSigningKey, EmulatorStream } from './records';
 export type { DeliveryOptions } from './deliveries';
-export type { DeliveryEntry, EmulatorWebhook, WebhookState } from './webhooks';
+export type { DeliveryEntry, EmulatorWebhook, WebhookState } from './webhookState';
 export type { EmulatorTask, TaskFault, TaskPhase } from './tasks';
 export { startAssetTask } from './assetRecovery';
 export { NOT_ACCESSIBLE, NOT_A_VIDEO } from './imports';

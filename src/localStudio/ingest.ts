@@ -8,7 +8,8 @@ import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server-2';
 import { serveThumbnail } from './assets';
 import { sendEmpty, sendErrors } from './http';
-import type { EmulatorAsset, Store } from './store';
+import type { EmulatorAsset } from './records';
+import type { Store } from './store';
 import type { UploadTokens } from './tokens';
 import { wasCut, type RequestRecord } from './wire';
 

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyPlaybackToken } from '../api/playback/token';
 import type { Gate, GateRequest } from './accessControl';
 import { cutFixture, livePlaylist, loadHlsFixture, masterPlaylist, RENDITION, vodPlaylist, type GatingQuery, type HlsFixture } from './hlsFixture';
-import type { EmulatorStream, Store } from './store';
+import type { EmulatorStream } from './records';
+import type { Store } from './store';
 
 export interface PlaybackOriginOptions {
   store: Store;

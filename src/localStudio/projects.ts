@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ownedBy, type Accounts, type Caller, type Owner } from './accounts';
 import { sendErrors, sendJson } from './http';
 import type { Store } from './store';
-import type { WebhookState } from './webhooks';
+import type { WebhookState } from './webhookState';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], caller: Caller) => void;
 

@@ -3,7 +3,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import type { Accounts } from './accounts';
 import type { MultistreamTargets } from './multistream';
 import type { Store } from './store';
-import type { WebhookState } from './webhooks';
+import type { WebhookState } from './webhookState';
 
 // What a Local Studio with a data folder keeps across restarts (docs/local-studio.md): one JSON file
 // of its account, written whole to a temporary file and renamed over the last one (a crash leaves

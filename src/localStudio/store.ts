@@ -1,54 +1,12 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { Ids } from './ids';
-import type { Asset, AssetStatus } from '../api/assets/types';
-import type { SigningKey } from '../api/keys/types';
-import type { RecordingStatus, Stream } from '../api/streams/types';
 import type { Owner } from './accounts';
-import { probe, processAsset } from './assets';
+import { probe, processAsset } from './assetPipeline';
+import type { EmulatorAsset, EmulatorSigningKey, EmulatorStream, StoreEvent } from './records';
 import type { Scheduler } from './scheduler';
-import { TaskBoard, type EmulatorTask } from './tasks';
-
-// Stored shapes carry the extra fields the real service sends beyond what src/api/types names.
-export interface EmulatorSigningKey extends SigningKey {
-  name: string;
-  userId: string;
-  createdAt: number;
-  disabled: boolean;
-  projectId: string;
-}
-
-export interface EmulatorStream extends Stream {
-  userId: string;
-  projectId: string;
-  /** Deleted streams are only marked, as the real service does; lists and GET leave them out. */
-  deleted?: boolean;
-  /** When the last terminate was asked for: the service refuses another one soon after (429). */
-  lastTerminatedAt?: number;
-  /** Sessions only (children with parentId). */
-  recordingStatus?: RecordingStatus;
-}
-
-export interface EmulatorAsset extends Asset {
-  userId: string;
-  createdAt: number;
-  playbackId: string;
-  status: AssetStatus;
-  source: NonNullable<Asset['source']>;
-  createdByTokenName: string;
-  projectId: string;
-  /** A clip's part of its session, in ms from the session's start: its media is cut to it. */
-  clipWindow?: [number, number];
-}
+import { TaskBoard } from './tasks';
 
 export const MAX_SIGNING_KEYS = 10;
-
-/** A state change the service reports to webhooks. */
-export type StoreEvent =
-  | { event: 'stream.started' | 'stream.idle'; stream: EmulatorStream }
-  | { event: 'recording.ready'; stream: EmulatorStream; session: EmulatorStream }
-  | { event: 'asset.created' | 'asset.updated' | 'asset.ready' | 'asset.failed' | 'asset.deleted'; asset: EmulatorAsset }
-  | { event: 'task.spawned' | 'task.updated' | 'task.completed' | 'task.failed'; task: EmulatorTask }
-  | { event: 'multistream.connected' | 'multistream.error' | 'multistream.disconnected'; stream: EmulatorStream; target: { id: string; name: string; profile: string; videoOnly?: boolean } };
 
 export class Store implements Owner {
   /** The default account's user and project: what is added without an owner belongs to them. */

@@ -6,9 +6,10 @@ import { readJson, sendEmpty, sendErrors, sendJson } from './http';
 import { targetJson, type MultistreamTargets } from './multistream';
 import { paginate } from './pagination';
 import { DEFAULT_PROFILES, profilesProblem, recordingSpecProblem } from './profiles';
-import type { EmulatorStream, Store } from './store';
+import type { EmulatorStream } from './records';
+import type { Store } from './store';
 import { validate, type ObjectSchema } from './validate';
-import type { WebhookState } from './webhooks';
+import type { WebhookState } from './webhookState';
 
 export interface StreamsContext {
   store: Store;

@@ -3,7 +3,6 @@ import { listedFor, type Caller, type Owner } from './accounts';
 import { parseFilters, rangeMatcher } from './filters';
 import { sendErrors, sendJson } from './http';
 import { paginate } from './pagination';
-import type { StoreEvent } from './store';
 
 // Tasks as the service keeps them (studio-api.md, "Tasks, imports, clips…"): everything done to a
 // video after the click (an upload's processing, an import, a clip) is a task with a phase.
@@ -30,6 +29,12 @@ export interface EmulatorTask extends Owner {
   outputAssetId?: string;
   requesterId?: string;
   output?: Record<string, unknown>;
+}
+
+/** A change of a task, as the store reports it to webhooks. */
+export interface TaskEvent {
+  event: 'task.spawned' | 'task.updated' | 'task.completed' | 'task.failed';
+  task: EmulatorTask;
 }
 
 /**
@@ -65,7 +70,7 @@ export class TaskBoard {
   private readonly faults: TaskFault[] = [];
 
   constructor(
-    private readonly emit: (change: StoreEvent) => void,
+    private readonly emit: (change: TaskEvent) => void,
     private readonly uuid: () => string,
   ) {}
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BREAKDOWNS, period, viewRows } from './analytics';
+import { BREAKDOWNS, period, viewRows, type DailyViews } from './analytics';
 import { sendErrors, sendJson } from './http';
 import type { Store } from './store';
 
@@ -23,7 +23,7 @@ function dayStart(ms: number): number {
  * Seeded viewer numbers, deterministic per playback id (and day), so tests can assert them; current
  * viewers of a live stream can be set.
  */
-export class Viewership {
+export class Viewership implements DailyViews {
   private readonly viewersNow = new Map<string, number>();
 
   constructor(private readonly store: Store) {}

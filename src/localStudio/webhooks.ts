@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Webhook, WebhookDelivery } from '../api/webhooks/types';
 import { WEBHOOK_URL_PATTERN, isServiceUri } from '../api/webhooks/url';
-import { ownedBy, ownerOf, type Owner } from './accounts';
+import { ownedBy, type Owner } from './accounts';
 import type { Deliveries } from './deliveries';
 import { parseFilters, rangeMatcher } from './filters';
 import { readJson, sendEmpty, sendErrors, sendJson } from './http';
@@ -10,6 +8,7 @@ import { orderBy } from './order';
 import { paginate } from './pagination';
 import type { Store } from './store';
 import { validate, type ObjectSchema } from './validate';
+import type { DeliveryEntry, EmulatorWebhook, WebhookState } from './webhookState';
 
 // /webhook and /webhook/{id}/log as the real service answers them (studio-api.md, Webhooks).
 
@@ -21,23 +20,6 @@ export const SERVICE_EVENTS = [
   'task.spawned', 'task.updated', 'task.completed', 'task.failed',
 ];
 
-export interface EmulatorWebhook extends Webhook {
-  userId: string;
-  projectId: string;
-  kind: 'webhook';
-  createdAt: number;
-  /** Deleted webhooks are only marked: GET, PATCH and DELETE then answer 404 `not found`. */
-  deleted?: boolean;
-}
-
-/** A log entry as stored: the answers leave out the secret it was signed with. */
-export interface DeliveryEntry extends WebhookDelivery {
-  eventId: string;
-  userId: string;
-  projectId: string;
-  sharedSecret?: string;
-}
-
 const FIELDS: ObjectSchema['properties'] = {
   name: { type: 'string' },
   url: { type: 'string' },
@@ -47,28 +29,6 @@ const FIELDS: ObjectSchema['properties'] = {
 };
 const CREATE: ObjectSchema = { required: ['name', 'url'], properties: FIELDS };
 const UPDATE: ObjectSchema = { properties: FIELDS };
-
-/** Webhooks and their delivery log. */
-export class WebhookState {
-  readonly webhooks = new Map<string, EmulatorWebhook>();
-  /** Every delivery attempt and resend, oldest first. */
-  readonly log: DeliveryEntry[] = [];
-
-  constructor(private readonly store: Store) {}
-
-  /** A webhook as POST /webhook stores it; for seeding and tests. */
-  add(fields: { name: string; url: string; events: string[]; sharedSecret?: string; streamId?: string }, owner: Owner = this.store): EmulatorWebhook {
-    const webhook: EmulatorWebhook = {
-      id: randomUUID(),
-      ...ownerOf(owner),
-      createdAt: Date.now(),
-      kind: 'webhook',
-      ...fields,
-    };
-    this.webhooks.set(webhook.id, webhook);
-    return webhook;
-  }
-}
 
 /** A log entry as the API answers it. */
 export function deliveryJson(entry: DeliveryEntry): Omit<DeliveryEntry, 'sharedSecret'> {

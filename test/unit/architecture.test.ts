@@ -146,21 +146,7 @@ describe('source layout (src/)', () => {
     assert.deepEqual(wrong, []);
   });
 
-  /**
-   * The cycles Local Studio brought from test/emulator (issue 39), each through its store's types: the
-   * store and the resources it processes name each other. The list only shrinks.
-   */
-  const LOCAL_STUDIO_CYCLES = [
-    'localStudio/accessWebhook.ts → localStudio/webhooks.ts → localStudio/deliveries.ts → localStudio/store.ts → localStudio/assets.ts → localStudio/accessWebhook.ts',
-    'localStudio/store.ts → localStudio/assets.ts → localStudio/playback.ts → localStudio/store.ts',
-    'localStudio/store.ts → localStudio/assets.ts → localStudio/store.ts',
-    'localStudio/webhooks.ts → localStudio/deliveries.ts → localStudio/store.ts → localStudio/assets.ts → localStudio/webhooks.ts',
-    'localStudio/store.ts → localStudio/tasks.ts → localStudio/store.ts',
-    'localStudio/webhooks.ts → localStudio/deliveries.ts → localStudio/webhooks.ts',
-    'localStudio/analytics.ts → localStudio/viewership.ts → localStudio/analytics.ts',
-  ];
-
-  it('has no import cycles (but those Local Studio brought, listed)', () => {
+  it('has no import cycles', () => {
     const cycles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
     const visit = (file: string, path: string[]): void => {
@@ -174,7 +160,7 @@ describe('source layout (src/)', () => {
       state.set(file, 'done');
     };
     for (const file of graph.keys()) visit(file, []);
-    assert.deepEqual(cycles.filter((cycle) => !LOCAL_STUDIO_CYCLES.includes(cycle)), []);
+    assert.deepEqual(cycles, []);
   });
 
   it('names files once within a folder (case aside), without the folder’s name as a prefix in src/api and src/upload; index.ts only as a layer’s public entry', () => {

@@ -50,7 +50,8 @@ export async function removeProfile(name: string): Promise<void> {
 export async function profileNames(): Promise<string[]> {
   let names: string[] = [];
   answer((request) => {
-    names = (request as Pick).items.filter((item) => !item.label.startsWith('$(add)')).map((item) => item.label.replace(/^\$\([\w-]+\) /, ''));
+    // The rows after the profiles: Add Profile… and Start Local Studio.
+    names = (request as Pick).items.filter((item) => !/^\$\((add|server-process)\)/.test(item.label)).map((item) => item.label.replace(/^\$\([\w-]+\) /, ''));
     return undefined;
   });
   await vscode.commands.executeCommand('livepeer.profiles.switch');

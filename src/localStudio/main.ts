@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEmulator } from './index';
+import { stopOnSignals } from './stopOnSignals';
 
 // `node dist/localStudio.js [--port N] [--data DIR] [--token T]`: Livepeer Studio on this machine, for
 // trying the extension without an account, working offline and an app's own tests (docs/local-studio.md).
@@ -43,23 +44,7 @@ async function main(): Promise<void> {
     console.log('Press Ctrl+C to stop.');
   }
 
-  let closing = false;
-  const stop = (): void => {
-    if (closing) return;
-    closing = true;
-    studio
-      .close()
-      .then(() => (running ? rm(running, { force: true }) : undefined))
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const stop = stopOnSignals(() => studio.close().then(() => (running ? rm(running, { force: true }) : undefined)));
   if (values.attached) {
     process.stdin.on('end', stop);
     process.stdin.on('error', stop);

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { stopOnSignals } from '../../src/localStudio/stopOnSignals';
 import { DEFAULT_TOKEN, startEmulator } from './index';
 
 // `npm run emulator [-- --empty --port N --ingest-port N --token T --seed N --s3]`: a seeded local
@@ -34,20 +35,7 @@ async function main(): Promise<void> {
   console.log(`  tus store:      ${values.s3 ? '@tus/s3-store 1.0.0 on a local S3 (as the real service)' : 'files'}`);
   console.log('Press Ctrl+C to stop.');
 
-  let closing = false;
-  const stop = (): void => {
-    if (closing) return;
-    closing = true;
-    emulator.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals(() => emulator.close());
 }
 
 function idSeed(value: string): number {

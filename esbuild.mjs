@@ -194,7 +194,29 @@ const vsCodeL10n = {
     build.onResolve({ filter: /^@vscode\/l10n$/ }, (args) => build.resolve('./src/ui/common/l10n.ts', { resolveDir: process.cwd(), kind: args.kind, pluginData: args.pluginData }));
   },
 };
-const extension = { ...common, outfile: 'dist/extension.js', external: ['vscode'], plugins: [vsCodeL10n, lazyOutside, ...undiciTrimmed] };
+/**
+ * Each module's `import * as vscode from 'vscode'` is, in a CommonJS bundle, a namespace object of
+ * its own with a copy of every member of VS Code's API (several hundred: with ~60 such modules, tens
+ * of milliseconds of loading extension.js in the extension host). Here the import is of one object
+ * whose prototype is the API: each module's namespace copies nothing, and reads the API's members,
+ * as they are when read, through it.
+ */
+const vscodeOnce = {
+  name: 'vscode-once',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "module.exports = Object.create(require('vscode'));", loader: 'js' }));
+  },
+};
+
+/**
+ * The extension's bundles load one another with require(), `import()` included: Node would load a
+ * bundle by import() through its ES module loader (VS Code's extension host hooks it, on another
+ * thread), and parse its text again for the names it exports, which a bundle loaded on first use
+ * (and the two the account feature loads after activation) waited for.
+ */
+const requireOnly = { 'dynamic-import': false };
+const extension = { ...common, supported: requireOnly, outfile: 'dist/extension.js', external: ['vscode'], plugins: [vscodeOnce, vsCodeL10n, lazyOutside, ...undiciTrimmed] };
 
 const srcInputs = (result, output = 'dist/extension.js') => Object.keys(result.metafile.outputs[output].inputs).filter((input) => input.startsWith('src/'));
 
@@ -221,7 +243,7 @@ async function buildExtension() {
         await Promise.all(
           pending.map(async ([name, module]) => {
             built.add(name);
-            const result = await esbuild.build({ ...common, entryPoints: [module], outfile: `dist/${name}.js`, external: ['vscode'], plugins: [vsCodeL10n, lazyOutside, fromMain(mainModules, shared), ...undiciTrimmed], logLevel: 'warning' });
+            const result = await esbuild.build({ ...common, supported: requireOnly, entryPoints: [module], outfile: `dist/${name}.js`, external: ['vscode'], plugins: [vscodeOnce, vsCodeL10n, lazyOutside, fromMain(mainModules, shared), ...undiciTrimmed], logLevel: 'warning' });
             for (const input of srcInputs(result, `dist/${name}.js`)) owners.set(input, (owners.get(input) ?? 0) + 1);
           }),
         );

@@ -1,5 +1,4 @@
 import * as l10n from '@vscode/l10n';
-import { randomUUID } from 'node:crypto';
 import { StudioApiError, apiTokenProblem, parseBaseUrl, rememberSecrets } from '../api';
 import type { KeyValueStore } from '../upload/store/keyValueStore';
 import {
@@ -60,7 +59,8 @@ export class ProfileStore {
   constructor(
     private readonly state: KeyValueStore,
     secrets: SecretStore,
-    private readonly newId: () => string = randomUUID,
+    // The global Web Crypto: node:crypto is not loaded with the extension.
+    private readonly newId: () => string = () => globalThis.crypto.randomUUID(),
   ) {
     this.secrets = remembering(secrets);
   }

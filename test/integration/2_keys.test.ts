@@ -60,7 +60,8 @@ describe('Signing Keys view', () => {
     assert.equal(enabled.contextValue, 'signingKey enabled');
     assert.equal(disabled.contextValue, 'signingKey disabled');
     assert.notEqual((enabled.item.iconPath as vscode.ThemeIcon).id, (disabled.item.iconPath as vscode.ThemeIcon).id);
-    const tooltip = enabled.tooltip;
+    assert.equal(enabled.tooltip, '', 'built on hover, not for every row drawn');
+    const tooltip = await enabled.hover();
     for (const part of [String(enabled.item.id), 'Created:', 'Last seen:', 'Project:', 'Public key:']) assert.ok(tooltip.includes(part), part);
   });
 
@@ -78,7 +79,7 @@ describe('Signing Keys view', () => {
     assert.equal(statSync(file).mode & 0o777, 0o600, 'readable only by its owner');
     assert.ok(lastMessage(/private key saved to .*readable only by you/));
     assert.ok((await items()).some((i) => i.label === 'ci key'), 'the tree shows it without a manual refresh');
-    const tooltip = (await item('ci key')).tooltip;
+    const tooltip = await (await item('ci key')).hover();
     assert.ok(!tooltip.includes(Buffer.from(pem).toString('base64').slice(40, 80)), 'the private key is nowhere in the tree');
   });
 
@@ -172,7 +173,7 @@ describe('Signing Keys view', () => {
     assert.equal(createPrivateKey(Buffer.from(clip, 'base64').toString()).asymmetricKeyType, 'ec', 'the base64 private key is on the clipboard');
     assert.deepEqual(lastMessage(/private key of “copied key” copied/)?.actions, ['Keep in VS Code Too']);
     const copied = await item('copied key');
-    assert.match(copied.tooltip, /Private key: not kept by VS Code/);
+    assert.match(await copied.hover(), /Private key: not kept by VS Code/);
     await signingAsksForFile(String(copied.item.id), signed.playbackId); // not kept unless asked
     answer(() => 'Delete');
     await vscode.commands.executeCommand('livepeer.keys.delete', copied.element);
@@ -188,7 +189,7 @@ describe('Signing Keys view', () => {
     const kept = await item('copied and kept');
     try {
       await eventually(() => assert.ok(lastMessage(/private key of “copied and kept” also kept/)));
-      assert.match((await item('copied and kept')).tooltip, /Private key: kept in VS Code’s secret storage/);
+      assert.match(await (await item('copied and kept')).hover(), /Private key: kept in VS Code’s secret storage/);
       const token = await signWithKeptKey(String(kept.item.id), signed.playbackId);
       assert.ok(signedByPrivateKey(token, await vscode.env.clipboard.readText()), 'the kept private key is the one copied');
     } finally {
@@ -229,7 +230,7 @@ describe('Signing Keys view', () => {
     answer(() => 'kept key', keepPrivateKey());
     await vscode.commands.executeCommand('livepeer.keys.create');
     const kept = await item('kept key');
-    assert.match(kept.tooltip, /Private key: kept in VS Code’s secret storage/);
+    assert.match(await kept.hover(), /Private key: kept in VS Code’s secret storage/);
     const token = await signWithKeptKey(String(kept.item.id), signed.playbackId);
     assert.ok(signedByKey(token, 'kept key', signed.playbackId), 'signed by the private key of “kept key”');
     assert.equal(await keptPrivateKeyCount(), keptBefore + 1);

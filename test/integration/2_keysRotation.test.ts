@@ -57,7 +57,7 @@ describe('Signing Keys view: rotation', () => {
     const retired = await item('web player');
     assert.match(String(retired.description), /^retired · seen 1 minute ago$/);
     assert.equal(retired.contextValue, 'signingKey disabled retired');
-    assert.match(retired.tooltip, /Replaced by “web player v2” and disabled/);
+    assert.match(await retired.hover(), /Replaced by “web player v2” and disabled/);
 
     answer(() => 'Delete');
     await vscode.commands.executeCommand('livepeer.keys.delete', retired.element);
@@ -182,7 +182,7 @@ describe('Signing Keys view: rotation', () => {
     const row = (await items()).find((i) => i.item.id === added.id);
     assert.ok(row);
     assert.equal(String(row.label), `${long.slice(0, 31)}…`);
-    assert.ok(row.tooltip.includes('Production web player signing key for the members area \\(EU\\)'));
+    assert.ok((await row.hover()).includes('Production web player signing key for the members area \\(EU\\)'));
     answer(() => undefined); // the new key's name: stop there
     await vscode.commands.executeCommand('livepeer.keys.rotate', row.element);
     emulator.store.deleteSigningKey(added.id);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireWithoutVscode } from '../bench/requireBundle';
@@ -22,6 +23,33 @@ describe('extension bundle (dist/)', () => {
     // undici is in its own bundle (dist/undiciClient.js), not in extension.js: the first request requires it.
     const { sources } = JSON.parse(readFileSync(join(dist, 'extension.js.map'), 'utf8')) as { sources: string[] };
     assert.deepEqual(sources.filter((source) => source.includes('/undici/')), []);
+  });
+
+  it('loads in a fresh process without Node modules it does not use yet, an Intl formatter, or a copy of the vscode API per module', () => {
+    // What loading it costs in Node's own start-up terms (npm run bench:ui): node:crypto alone was ~15 %, the
+    // relative time formatter most of running its code; in VS Code each module's copy of the API's members was tens of ms.
+    const script = `
+      const before = new Set(process.moduleLoadList);
+      let formatters = 0, listed = 0;
+      const Relative = Intl.RelativeTimeFormat;
+      Intl.RelativeTimeFormat = class extends Relative { constructor(...args) { super(...args); formatters++; } };
+      // As requireWithoutVscode's stand-in (every member a class, l10n.t the English), its own keys counted when listed.
+      const members = new Proxy({}, { get: (_, name) => (name === 'l10n' ? { t: (message) => message } : class {}) });
+      const api = new Proxy(Object.create(members), { ownKeys: (target) => (listed++, Reflect.ownKeys(target)) });
+      const Module = require('node:module');
+      const load = Module._load;
+      Module._load = function (request, ...rest) { return request === 'vscode' ? api : load.call(this, request, ...rest); };
+      require(${JSON.stringify(join(dist, 'extension.js'))});
+      const builtins = process.moduleLoadList.filter((name) => !before.has(name) && name.startsWith('NativeModule ')).map((name) => name.slice(13));
+      process.stdout.write(JSON.stringify({ builtins, formatters, listed }));`;
+    const loaded = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as { builtins: string[]; formatters: number; listed: number };
+    assert.deepEqual(loaded.builtins.filter((name) => /^(crypto|perf_hooks|zlib|net|tls|http|https)$/.test(name)), [], 'Node modules loaded with extension.js');
+    assert.equal(loaded.formatters, 0, 'Intl.RelativeTimeFormat made while loading');
+    assert.ok(loaded.listed <= 1, `the vscode API's members listed ${loaded.listed} times while loading`);
+  });
+
+  it('loads its bundles with require, not through the ES module loader', () => {
+    for (const part of ['extension.js', ...lazyParts()]) assert.doesNotMatch(readFileSync(join(dist, part), 'utf8'), /\bimport\("/, part);
   });
 
   /** The bundles extension.js loads on first use, and those they load or require in turn (a module two of them import is a bundle of its own). */

@@ -5,14 +5,25 @@ import { proxyConfigured, proxyRoute, type NetworkSettings, type ProxyRoute } fr
 import { rememberSecrets } from './knownSecrets';
 import { createAgent, type AgentOptions, type Dispatcher } from './undiciParts';
 
-let current: NetworkSettings = {};
+let configured: NetworkSettings | (() => NetworkSettings) = {};
+/** What `configured` read, once per configureNetwork. */
+let read: NetworkSettings | undefined;
 /** Bumped by each configureNetwork: dispatchers made before are not reused for new requests. */
 let generation = 0;
 
-/** Sets how every request of the extension leaves the machine (the VS Code layer passes the user's http.* settings). */
-export function configureNetwork(settings: NetworkSettings): void {
-  current = settings;
+/**
+ * Sets how every request of the extension leaves the machine (the VS Code layer passes the user's
+ * http.* settings): the settings, or how to read them, read at the next request (reading VS Code's
+ * settings takes a while: a window that sends nothing never reads them).
+ */
+export function configureNetwork(settings: NetworkSettings | (() => NetworkSettings)): void {
+  configured = settings;
+  read = undefined;
   generation++;
+}
+
+function current(): NetworkSettings {
+  return (read ??= typeof configured === 'function' ? configured() : configured);
 }
 
 /** The trust for TLS: Node's own authorities plus NODE_EXTRA_CA_CERTS and the system's where readable; {} when nothing is added. */
@@ -52,9 +63,10 @@ export function connectDirectly(origins: string[]): () => void {
 }
 
 function routeFor(origin: string): ProxyRoute | undefined {
-  if (!proxyConfigured(current) || direct.has(origin)) return undefined;
+  const settings = current();
+  if (!proxyConfigured(settings) || direct.has(origin)) return undefined;
   try {
-    return proxyRoute(new URL(origin), current);
+    return proxyRoute(new URL(origin), settings);
   } catch (error) {
     throw StudioApiError.config((error as Error).message);
   }
@@ -102,17 +114,18 @@ export class NetAgent {
   }
 
   private create(route: ProxyRoute | undefined): Dispatcher {
-    const ca = trust(current);
+    const settings = current();
+    const ca = trust(settings);
     if (!route) return createAgent({ ...this.options, connect: { ...this.options.connect, ...ca } });
     // The proxy's password and Proxy-Authorization: blanked by value in every text from now on (a proxy's answer may echo them).
-    rememberSecrets(route.url.password && decodeURIComponent(route.url.password), current.proxyAuthorization);
+    rememberSecrets(route.url.password && decodeURIComponent(route.url.password), settings.proxyAuthorization);
     return proxyParts().createProxyAgent({
       agent: this.options,
       proxy: route.url.href,
       route: { shown: route.shown, setting: route.setting },
-      token: current.proxyAuthorization || undefined,
+      token: settings.proxyAuthorization || undefined,
       requestTls: ca,
-      proxyTls: { ...ca, rejectUnauthorized: current.proxyStrictSSL !== false },
+      proxyTls: { ...ca, rejectUnauthorized: settings.proxyStrictSSL !== false },
     });
   }
 

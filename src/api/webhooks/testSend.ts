@@ -1,5 +1,4 @@
 import * as l10n from '@vscode/l10n';
-import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { NetAgent } from '../core/network';
 import { request } from '../core/undiciParts';

@@ -52,9 +52,12 @@ export class Account extends Disposable {
     return this.hasToken;
   }
 
-  /** Resolves once the profiles' tokens were read (started on the first call; later calls share it: each read is a round trip to the window). */
+  /**
+   * Resolves once the profiles' tokens were read (started on the first call; later calls share it:
+   * each read is a round trip to the window), not waiting for the context keys that follow.
+   */
   loaded(): Promise<void> {
-    this.firstRead ??= this.profiles.refresh().finally(() => (this.isLoaded = true));
+    this.firstRead ??= new Promise<void>((resolve, reject) => void this.profiles.refresh(resolve).then(resolve, reject)).finally(() => (this.isLoaded = true));
     return this.firstRead;
   }
 

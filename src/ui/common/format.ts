@@ -4,7 +4,8 @@ import * as l10n from '@vscode/l10n';
 
 export { byteSize, rate } from '../../upload/transferText';
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+/** Made by the first time said, not when the extension loads: making it took most of running extension.js's own code. */
+let relative: Intl.RelativeTimeFormat | undefined;
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600_000],
   ['month', 30 * 24 * 3600_000],
@@ -19,7 +20,7 @@ export function timeAgo(ms: number | undefined, now = Date.now()): string | unde
   if (!ms) return undefined;
   const elapsed = ms - now;
   for (const [unit, size] of UNITS) {
-    if (Math.abs(elapsed) >= size) return relative.format(Math.round(elapsed / size), unit);
+    if (Math.abs(elapsed) >= size) return (relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' })).format(Math.round(elapsed / size), unit);
   }
   return 'just now';
 }

@@ -9,8 +9,9 @@ import { userValue } from './settings';
  * API token through a proxy of its choosing), and the proxy environment variables.
  */
 export function followNetworkSettings(): vscode.Disposable {
+  // Read by the next request, not now: activation does not wait for VS Code's settings.
   const apply = () =>
-    configureNetwork({
+    configureNetwork(() => ({
       proxy: userValue<string>('http', 'proxy'),
       noProxy: userValue<string[]>('http', 'noProxy'),
       proxyAuthorization: userValue<string | null>('http', 'proxyAuthorization') ?? undefined,
@@ -18,7 +19,7 @@ export function followNetworkSettings(): vscode.Disposable {
       proxySupport: userValue<string>('http', 'proxySupport'),
       systemCertificates: userValue<boolean>('http', 'systemCertificates'),
       env: process.env,
-    });
+    }));
   apply();
   return vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('http') && apply());
 }

@@ -49,23 +49,28 @@ export class SigningKeyItem extends vscode.TreeItem {
       ? new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'))
       : new vscode.ThemeIcon(rotation ? 'sync' : 'key', new vscode.ThemeColor('charts.green'));
     this.contextValue = contextValue(key, rotation);
-    const name = md(key.name || vscode.l10n.t('Unnamed key'));
-    this.tooltip = new vscode.MarkdownString(
-      [
-        key.disabled ? vscode.l10n.t('**{0}** — disabled', name) : `**${name}**`,
-        ...(rotation ? ['', rotationTooltip(rotation.role, rotation.rotation)] : []),
-        '',
-        vscode.l10n.t('ID: `{0}`', key.id),
-        vscode.l10n.t('Created: {0}', dateTime(key.createdAt)),
-        key.lastSeen
-          ? vscode.l10n.t('Last seen: {0} (the service records playback about a minute later)', dateTime(key.lastSeen))
-          : vscode.l10n.t('Last seen: never (the service records playback about a minute later)'),
-        key.projectId ? vscode.l10n.t('Project: `{0}`', key.projectId) : vscode.l10n.t('Project: —'),
-        vscode.l10n.t('Public key: `{0}`', publicKeyPreview(key.publicKey)),
-        vscode.l10n.t('Private key: {0}', PRIVATE_KEY_WORDS[standing.privateKey ?? 'none']),
-      ].join('  \n'),
-    );
+    // The tooltip is built on hover (the view's resolveTreeItem): the first rows do not wait for it.
   }
+}
+
+/** A key row's tooltip: its dates, project, public key and where its private key is. */
+function keyTooltip(key: SigningKey, { rotation, privateKey }: KeyStanding): vscode.MarkdownString {
+  const name = md(key.name || vscode.l10n.t('Unnamed key'));
+  return new vscode.MarkdownString(
+    [
+      key.disabled ? vscode.l10n.t('**{0}** — disabled', name) : `**${name}**`,
+      ...(rotation ? ['', rotationTooltip(rotation.role, rotation.rotation)] : []),
+      '',
+      vscode.l10n.t('ID: `{0}`', key.id),
+      vscode.l10n.t('Created: {0}', dateTime(key.createdAt)),
+      key.lastSeen
+        ? vscode.l10n.t('Last seen: {0} (the service records playback about a minute later)', dateTime(key.lastSeen))
+        : vscode.l10n.t('Last seen: never (the service records playback about a minute later)'),
+      key.projectId ? vscode.l10n.t('Project: `{0}`', key.projectId) : vscode.l10n.t('Project: —'),
+      vscode.l10n.t('Public key: `{0}`', publicKeyPreview(key.publicKey)),
+      vscode.l10n.t('Private key: {0}', PRIVATE_KEY_WORDS[privateKey ?? 'none']),
+    ].join('  \n'),
+  );
 }
 
 /** Short enough for the default sidebar width; the tooltip has the detail. */
@@ -139,6 +144,12 @@ export class SigningKeysView extends Disposable implements vscode.TreeDataProvid
 
   getTreeItem(node: Node): vscode.TreeItem {
     return node;
+  }
+
+  /** Builds a key row's tooltip on hover, not for every row drawn. */
+  resolveTreeItem(item: vscode.TreeItem, node: Node): vscode.TreeItem {
+    if (node instanceof SigningKeyItem) item.tooltip = keyTooltip(node.key, node.standing);
+    return item;
   }
 
   async getChildren(node?: Node): Promise<Node[]> {

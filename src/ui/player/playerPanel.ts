@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { rememberSecrets } from '../../api';
 import type { Account } from '../account/account';
@@ -200,7 +199,7 @@ export class PlayerPanel extends Disposable {
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'player.js')).toString(),
       cspSource: webview.cspSource,
       mediaOrigins: origins,
-      nonce: randomBytes(16).toString('base64'),
+      nonce: Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(16))).toString('base64'),
       ...(vscode.l10n.bundle ? { l10n: vscode.l10n.bundle } : {}),
     });
   }

@@ -75,18 +75,20 @@ export class AccountProfiles extends Disposable {
   }
 
   /**
-   * Reads the current profile and its token again, and says what changed.
-   * One at a time, in order: a slower earlier read never overwrites a later one.
+   * Reads the current profile and its token again, and says what changed; resolves once VS Code has
+   * the context keys too, `onRead` is called before that, as soon as the tokens are read (a view's
+   * first request need not wait for the keys of its welcome). One at a time, in order: a slower
+   * earlier read never overwrites a later one.
    */
-  refresh(): Promise<void> {
+  refresh(onRead?: () => void): Promise<void> {
     this.refreshing = this.refreshing.then(
-      () => this.reload(),
-      () => this.reload(),
+      () => this.reload(onRead),
+      () => this.reload(onRead),
     );
     return this.refreshing;
   }
 
-  private async reload(): Promise<void> {
+  private async reload(onRead?: () => void): Promise<void> {
     const state = this.store.current(pinnedProfile());
     const profiles = this.all();
     const tokens = await Promise.all(profiles.map(async (profile) => [profile.id, await this.store.token(profile.id)] as const));
@@ -99,6 +101,7 @@ export class AccountProfiles extends Disposable {
     this.token = token;
     if (accountChanged) this.changed.fire();
     if (accountChanged || shownChanged) this.shownChanged.fire();
+    onRead?.();
     await Promise.all([
       vscode.commands.executeCommand('setContext', HAS_TOKEN_CONTEXT, !!token),
       vscode.commands.executeCommand('setContext', HAS_PROFILES_CONTEXT, profiles.length > 0),

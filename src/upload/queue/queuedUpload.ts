@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import type { Leftover } from '../unfinishedAsset';
 import type { UploadMethodChoice, UploadResult } from '../uploadVideo';
@@ -25,7 +24,7 @@ type Origin = { request: NewUploadRequest } | { entry: InterruptedUploadSummary 
 
 /** One run of an upload, from the queue to its end: a new one or the resume of a stored one. */
 export class Upload {
-  readonly id = randomUUID();
+  readonly id = globalThis.crypto.randomUUID();
   readonly filePath: string;
   readonly name: string;
   progress: UploadProgress;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { PreviousUpload, UrlStorage } from 'tus-js-client';
 import type { FileIdentity } from '../fileSource';
 import type { InterruptedUpload } from '../store/interrupted';
@@ -50,7 +49,7 @@ export class TusUrlStorage implements UrlStorage {
 
   async addUpload(fingerprint: string, upload: PreviousUpload): Promise<string> {
     if (!this.context) throw new Error('TusUrlStorage: no upload context set');
-    const id = randomUUID();
+    const id = globalThis.crypto.randomUUID();
     const now = Date.now();
     await this.registry.put({
       ...this.context,

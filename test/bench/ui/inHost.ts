@@ -74,9 +74,12 @@ async function loadMoreFigures(provider: Provider, command: string): Promise<{ c
   return { commandMs, rowsGivenMs };
 }
 
-/** LIVEPEER_BENCH_CPU_PROFILE=<file.cpuprofile>: where the extension host spends Load more… (open it in Chrome DevTools' Performance tab). */
-async function startCpuProfile(): Promise<{ stop(): Promise<void> } | undefined> {
-  const file = process.env.LIVEPEER_BENCH_CPU_PROFILE;
+/**
+ * A CPU profile of the extension host into `file` (open it in Chrome DevTools' Performance tab):
+ * LIVEPEER_BENCH_CPU_PROFILE=<file.cpuprofile> where it spends Load more…, LIVEPEER_BENCH_FIRST_ROWS_PROFILE
+ * activation and the first rows.
+ */
+async function startCpuProfile(file: string | undefined): Promise<{ stop(): Promise<void> } | undefined> {
   if (!file) return undefined;
   const session = new InspectorSession();
   session.connect();
@@ -162,17 +165,19 @@ async function twoAutoRefreshTicks(streams: Provider): Promise<[Tick, Tick]> {
 }
 
 async function measure(): Promise<Record<string, unknown>> {
+  const firstRowsProfiler = await startCpuProfile(process.env.LIVEPEER_BENCH_FIRST_ROWS_PROFILE);
   const [loadAndActivateMs, views] = await timed(activate);
 
   const firstRows = Object.entries(views).map(async ([name, view]) => [name, await timed(() => nextRootRender(view, (rows) => rows.some(isRow)))] as const);
   await vscode.commands.executeCommand('workbench.view.extension.livepeer');
   console.log(`bench: activated; opening the container`);
   const firstRowsMs = Object.fromEntries((await Promise.all(firstRows)).map(([name, [ms]]) => [name, Math.round(ms)]));
+  await firstRowsProfiler?.stop();
 
   console.log(`bench: first rows ${JSON.stringify(firstRowsMs)}; loading ${ROWS} rows per view`);
   collectGarbage();
   const heapBefore = process.memoryUsage().heapUsed;
-  const profiler = await startCpuProfile();
+  const profiler = await startCpuProfile(process.env.LIVEPEER_BENCH_CPU_PROFILE);
   const loadMoreInHost = {
     streams: await loadMoreFigures(views.streams, 'livepeer.streams.loadMore'),
     assets: await loadMoreFigures(views.assets, 'livepeer.assets.loadMore'),

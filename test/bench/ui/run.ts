@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     };
     const host = { extensionDevelopmentPath: root, extensionTestsPath: join(__dirname, 'inHost.js'), workspaceDir: scratch, userDataDir: join(scratch, 'profile') };
     await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'setup', LIVEPEER_BENCH_API_URL: emulator.apiUrl, LIVEPEER_BENCH_TOKEN: TOKEN } });
-    await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'measure', LIVEPEER_BENCH_OUT: out, LIVEPEER_BENCH_HEAP_SNAPSHOT: process.env.LIVEPEER_BENCH_HEAP_SNAPSHOT ?? '', LIVEPEER_BENCH_CPU_PROFILE: process.env.LIVEPEER_BENCH_CPU_PROFILE ?? '' } });
+    await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'measure', LIVEPEER_BENCH_OUT: out, LIVEPEER_BENCH_HEAP_SNAPSHOT: process.env.LIVEPEER_BENCH_HEAP_SNAPSHOT ?? '', LIVEPEER_BENCH_CPU_PROFILE: process.env.LIVEPEER_BENCH_CPU_PROFILE ?? '', LIVEPEER_BENCH_FIRST_ROWS_PROFILE: process.env.LIVEPEER_BENCH_FIRST_ROWS_PROFILE ?? '' } });
     Object.assign(figures, JSON.parse(readFileSync(out, 'utf8')));
     const seen = await loadMoreAsSeen(emulator.apiUrl, TOKEN, LARGE_ACCOUNT.shownRows);
     figures.loadMoreMs = { streams: summary(seen.streams), assets: summary(seen.assets) };

@@ -84,7 +84,7 @@ async function main(): Promise<void> {
           },
         });
         const cpu = process.cpuUsage(cpuStart);
-        return { ok: true, result, cpuMs: (cpu.user + cpu.system) / 1000, peakRss: Math.max(peak, (hwmReset && vmHwmBytes()) || 0), sampledPeakRss: peak, startRss };
+        return { ok: true, result, cpuMs: (cpu.user + cpu.system) / 1000, cpuUserMs: cpu.user / 1000, peakRss: Math.max(peak, (hwmReset && vmHwmBytes()) || 0), sampledPeakRss: peak, startRss };
       } catch (err) {
         const [entry] = await listInterruptedUploads(storage);
         return { ok: false, error: String((err as Error).message), kind: (err as { kind?: string }).kind, assetId: entry?.assetId, bytesDone: entry?.bytesDone };

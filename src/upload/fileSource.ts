@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { StudioApiError } from '../api/core/errors';
+import { ReadBuffers, SyncReadPolicy } from './readBuffers';
 
 /**
  * What identifies "the same file" across runs and process restarts: resolved path, size and
@@ -13,19 +14,6 @@ export interface FileIdentity {
   size: number;
   mtimeMs: number;
 }
-
-/**
- * Bytes per disk read and socket write. 1 MiB keeps the per-chunk overhead (event-loop turns,
- * socket writes) small, while the chunk still mostly fits in a core's cache between the read
- * that fills it and the socket write that copies it out.
- */
-const READ_CHUNK_BYTES = 1024 * 1024;
-
-/**
- * A synchronous read slower than this means the file is not in the page cache (cold disk,
- * network drive); from then on the range is read asynchronously, one chunk ahead.
- */
-const SYNC_READ_BUDGET_MS = 2;
 
 /** Checks that `filePath` is a readable, non-empty regular file; no request is sent otherwise. */
 export async function inspectFile(filePath: string): Promise<FileIdentity> {
@@ -106,29 +94,22 @@ export async function assertUnchanged(identity: FileIdentity): Promise<void> {
 }
 
 /**
- * Read buffers one range rotates through: one being sent, one being read ahead, one spare. A
- * buffer is refilled only two chunks after it was handed on, and undici asks for the next chunk
- * only once the socket took the previous one (write() returned true, or after 'drain'), so a
- * refilled buffer has always left the process.
- */
-const READ_BUFFERS = 3;
-
-/**
- * Streams bytes [start, end) of the file from disk through a few reused buffers, with no stream
- * layer: memory stays at READ_BUFFERS × READ_CHUNK_BYTES whatever the file or chunk size, and no
- * fresh buffer has to be mapped and zeroed per read.
- *
- * Reads are synchronous while they are fast (the file is in the page cache, the usual case right
- * after it was written or viewed): a cached 1 MiB read takes a fraction of a millisecond, and
- * skipping the thread-pool round trip per chunk cuts the uploader's CPU per byte by about a
- * quarter — CPU that the server and the network stack need on a small machine. As soon as one read
- * exceeds SYNC_READ_BUDGET_MS the rest is read asynchronously, one chunk ahead of the socket, so a
- * cold or slow disk never blocks the event loop for long.
+ * Streams bytes [start, end) of the file from disk through a few reused buffers (`buffers`: the
+ * upload's, kept from one range to the next), with no stream layer: memory stays at a few read
+ * chunks whatever the file or chunk size, and no fresh buffer has to be mapped and zeroed per read.
+ * Reads are synchronous while the file is in the page cache, else asynchronous one chunk ahead of
+ * the socket (SyncReadPolicy).
  *
  * Reports each chunk as it is handed on, and fails (which aborts the request it feeds) if the file
  * is shorter than expected or its size or mtime changed while it was read.
  */
-export async function* readRange(identity: FileIdentity, start: number, end: number, onBytes?: (n: number) => void): AsyncGenerator<Buffer> {
+export async function* readRange(
+  identity: FileIdentity,
+  start: number,
+  end: number,
+  onBytes?: (n: number) => void,
+  buffers: ReadBuffers = new ReadBuffers(),
+): AsyncGenerator<Buffer> {
   const expected = end - start;
   if (expected <= 0) return;
   let handle: fs.promises.FileHandle;
@@ -139,14 +120,13 @@ export async function* readRange(identity: FileIdentity, start: number, end: num
     throw new FileChangedError(identity, await statOrUndefined(identity.path));
   }
   let pending: Promise<{ buffer: Buffer; bytesRead: number }> | undefined;
+  const set = buffers.take(expected);
   try {
-    const count = Math.min(READ_BUFFERS, Math.ceil(expected / READ_CHUNK_BYTES));
-    const buffers = Array.from({ length: count }, () => Buffer.allocUnsafeSlow(Math.min(READ_CHUNK_BYTES, expected)));
     let readPosition = start;
     let turn = 0;
-    let synchronous = true;
+    const policy = new SyncReadPolicy();
     const claim = () => {
-      const buffer = buffers[turn++ % count];
+      const buffer = set[turn++ % set.length];
       const length = Math.min(buffer.length, end - readPosition);
       const at = readPosition;
       readPosition += length;
@@ -169,20 +149,18 @@ export async function* readRange(identity: FileIdentity, start: number, end: num
       } else {
         const slot = claim();
         buffer = slot.buffer;
-        const began = performance.now();
         try {
-          bytesRead = fs.readSync(handle.fd, buffer, 0, slot.length, slot.at);
+          bytesRead = policy.timed(() => fs.readSync(handle.fd, slot.buffer, 0, slot.length, slot.at));
         } catch (err) {
           throw new FileReadError(identity, err);
         }
-        if (performance.now() - began > SYNC_READ_BUDGET_MS) synchronous = false;
       }
       if (bytesRead === 0 || (bytesRead < buffer.length && sent + bytesRead < end)) {
         throw new FileChangedError(identity, await statOrUndefined(identity.path));
       }
       sent += bytesRead;
       if (sent < end) {
-        if (!synchronous) pending = readAhead();
+        if (!policy.synchronous) pending = readAhead();
       } else {
         // Check before handing on the last bytes: once they are sent the server may take the
         // body as complete, so a file that grew or was rewritten must fail the request here.
@@ -192,8 +170,9 @@ export async function* readRange(identity: FileIdentity, start: number, end: num
       yield buffer.subarray(0, bytesRead);
     }
   } finally {
-    // A read still running must finish before its file handle closes.
+    // A read still running must finish before its buffer is reused and its file handle closes.
     await pending?.catch(() => undefined);
+    buffers.give(set);
     await handle.close();
   }
 }

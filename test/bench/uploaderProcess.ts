@@ -2,11 +2,13 @@
  * Runs OUR uploads for the benchmark in a process of their own, so the RSS measured is the
  * uploader's alone. Idle RSS is taken once modules are loaded and the API client is set up;
  * before each upload the kernel's peak-RSS counter (VmHWM) is reset, and RSS is also sampled, so
- * each upload's peak is its own.
+ * each upload's peak is its own. Each upload also reports the process's CPU time (user + sys, all
+ * threads) over the call, and, when asked (`profileTo`), writes a CPU profile of it.
  */
 import * as fs from 'node:fs';
 import { StudioClient } from '../../src/api';
 import { InMemoryStore, listInterruptedUploads, uploadVideo, type UploadMethodChoice } from '../../src/upload';
+import { UploadProfiler } from './cpuProfile';
 import { serve } from './rpc';
 
 const MiB = 1024 * 1024;
@@ -48,13 +50,16 @@ async function main(): Promise<void> {
       idleRss = Math.min(idleRss, process.memoryUsage.rss());
       return { idleRss };
     },
-    upload: async (arg: { file: string; method: UploadMethodChoice; chunkSizeMiB?: number | null; abortAtFraction?: number; resume?: boolean; storageKey?: string }) => {
+    upload: async (arg: { file: string; method: UploadMethodChoice; chunkSizeMiB?: number | null; abortAtFraction?: number; resume?: boolean; storageKey?: string; profileTo?: string }) => {
       // Start each upload from a collected heap, so garbage of the previous one is not counted.
       (globalThis as { gc?: () => void }).gc?.();
       const hwmReset = resetPeak();
       const startRss = process.memoryUsage.rss();
       let peak = startRss;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
+      // Sampled only where the kernel's peak cannot be reset: the sampling costs CPU the figures count.
+      const sampler = hwmReset ? undefined : setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
+      if (arg.profileTo) await (profiler ??= new UploadProfiler()).start();
+      const cpuStart = process.cpuUsage();
       const storage = arg.storageKey ? stores.get(arg.storageKey) ?? stores.set(arg.storageKey, new InMemoryStore()).get(arg.storageKey)! : new InMemoryStore();
       const controller = new AbortController();
       // The API client never retries a POST; a kept-alive API connection closed by the emulator at
@@ -78,12 +83,14 @@ async function main(): Promise<void> {
             if (arg.abortAtFraction && p.bytesSent >= p.totalBytes * arg.abortAtFraction) controller.abort();
           },
         });
-        return { ok: true, result, peakRss: Math.max(peak, (hwmReset && vmHwmBytes()) || 0), sampledPeakRss: peak, startRss };
+        const cpu = process.cpuUsage(cpuStart);
+        return { ok: true, result, cpuMs: (cpu.user + cpu.system) / 1000, cpuUserMs: cpu.user / 1000, peakRss: Math.max(peak, (hwmReset && vmHwmBytes()) || 0), sampledPeakRss: peak, startRss };
       } catch (err) {
         const [entry] = await listInterruptedUploads(storage);
         return { ok: false, error: String((err as Error).message), kind: (err as { kind?: string }).kind, assetId: entry?.assetId, bytesDone: entry?.bytesDone };
       } finally {
-        clearInterval(sampler);
+        if (sampler) clearInterval(sampler);
+        if (arg.profileTo) await profiler!.stopTo(arg.profileTo);
       }
     },
     rss: () => ({ rss: process.memoryUsage.rss(), memory: process.memoryUsage(), MiB }),
@@ -91,4 +98,5 @@ async function main(): Promise<void> {
 }
 
 const stores = new Map<string, InMemoryStore>();
+let profiler: UploadProfiler | undefined;
 void main();

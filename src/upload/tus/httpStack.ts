@@ -2,6 +2,7 @@ import { request, type Dispatcher, type Dispatching } from '../../api/core/undic
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
 import { readBodyText } from '../../api/core/bodyText';
 import { asRequestBody, readRange, type FileIdentity } from '../fileSource';
+import { ReadBuffers } from '../readBuffers';
 
 /**
  * A byte range of the file on disk: what our tus file reader hands to tus-js-client as a "slice"
@@ -21,14 +22,17 @@ export class FileSlice {
 }
 
 /**
- * tus-js-client's HTTP stack on undici. Its default Node stack (http.request + a Transform for
- * progress + 64 KiB reads) tops out well below curl on loopback; undici with a keep-alive Agent and
- * 2 MiB disk reads keeps up. Progress is reported as undici takes bytes for the socket, which it
- * does only as the socket drains, so it tracks bytes actually written.
+ * tus-js-client's HTTP stack on undici, one per upload. Its default Node stack (http.request + a
+ * Transform for progress + 64 KiB reads) tops out well below curl on loopback; undici with a
+ * keep-alive Agent, large disk reads and the same read buffers for every PATCH keeps up. Progress
+ * is reported as undici takes bytes for the socket, which it does only as the socket drains, so it
+ * tracks bytes actually written.
  */
 export class UndiciHttpStack implements HttpStack {
   /** Request body bytes handed to the connection by this stack, retries included. */
   bodyBytes = 0;
+  /** The upload's read buffers, handed from each PATCH to the next. */
+  private readonly readBuffers = new ReadBuffers();
 
   /** `onServerOffset`: every Upload-Offset a successful answer carries, i.e. what the server confirmed it holds. */
   constructor(
@@ -45,6 +49,7 @@ export class UndiciHttpStack implements HttpStack {
         this.bodyBytes += n;
       },
       this.onServerOffset,
+      this.readBuffers,
     );
   }
 
@@ -65,6 +70,7 @@ class UndiciRequest implements HttpRequest {
     private readonly dispatcher: Dispatching,
     private readonly countBytes: (n: number) => void,
     private readonly onServerOffset: (offset: number) => void,
+    private readonly readBuffers: ReadBuffers,
   ) {}
 
   getMethod(): string {
@@ -94,11 +100,17 @@ class UndiciRequest implements HttpRequest {
       headers['content-length'] = String(body.size);
       let sent = 0;
       payload = asRequestBody(
-        readRange(body.file, body.start, body.end, (n) => {
-          sent += n;
-          this.countBytes(n);
-          this.onProgress(sent);
-        }),
+        readRange(
+          body.file,
+          body.start,
+          body.end,
+          (n) => {
+            sent += n;
+            this.countBytes(n);
+            this.onProgress(sent);
+          },
+          this.readBuffers,
+        ),
       );
     } else if (body === null || body === undefined) {
       payload = undefined;

@@ -79,7 +79,10 @@ describe('Assets past 1,000 rows: Load more… adds one collapsed group row per 
     const tree = view('assets').tree;
     assert.ok(tree);
     const expanded: string[] = [];
-    const listening = tree.onDidExpandElement((event) => expanded.push(String((event.element as vscode.TreeItem).label)));
+    const listening = tree.onDidExpandElement((event) => {
+      const { label } = event.element as vscode.TreeItem;
+      expanded.push(typeof label === 'string' ? label : (label?.label ?? ''));
+    });
     try {
       await vscode.commands.executeCommand('livepeer.assets.reveal', target);
       await eventually(() => assert.deepEqual((tree.selection as vscode.TreeItem[]).map((item) => item.id), [target], 'the row is revealed and selected'));

@@ -68,6 +68,8 @@ export interface WorkbenchOptions {
   signInToken?: string;
   /** Installs the probe extension (test/person/probe): its command writes what the Livepeer extension exports to this file. */
   probeOut?: string;
+  /** More extension folders loaded in development mode beside this repository's (the UI benchmark's bare view, test/bench/ui/floor). */
+  alsoDevelop?: string[];
 }
 
 export interface Workbench {
@@ -139,7 +141,7 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     const mintKey = Buffer.alloc(32, 7);
     await browser.route('**/mint-key', (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: mintKey }));
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(host.workbenchUrl(server.port, { folder: options.workspace, extensionDevelopmentPaths: options.vsix ? [] : [root] }));
+    await page.goto(host.workbenchUrl(server.port, { folder: options.workspace, extensionDevelopmentPaths: [...(options.vsix ? [] : [root]), ...(options.alsoDevelop ?? [])] }));
     return {
       page,
       machineSettingsFile,

@@ -2,7 +2,7 @@
 // headless Chromium through playwright-core, driven with the keyboard and mouse. Used by the checks
 // that must see the product as a person does (modal dialogs, the packaged extension).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -68,8 +68,8 @@ export interface WorkbenchOptions {
   signInToken?: string;
   /** Installs the probe extension (test/person/probe): its command writes what the Livepeer extension exports to this file. */
   probeOut?: string;
-  /** More extension folders loaded in development mode beside this repository's (the UI benchmark's bare view, test/bench/ui/floor). */
-  alsoDevelop?: string[];
+  /** More extension folders, copied into the profile as the demo's sign-in helper is (the UI benchmark's bare view, test/bench/ui/floor). */
+  alsoInstall?: string[];
 }
 
 export interface Workbench {
@@ -118,6 +118,11 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     if (options.signInToken) {
       cpSync(join(root, 'test', 'demo', 'signin'), join(dirs.extensions, 'livepeer-studio-tools.livepeer-demo-signin-0.0.0'), { recursive: true });
     }
+    // The workbench loads one development extension (the payload's last), so others are copied in.
+    for (const folder of options.alsoInstall ?? []) {
+      const { publisher, name, version } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+      cpSync(folder, join(dirs.extensions, `${publisher}.${name}-${version}`), { recursive: true });
+    }
     if (options.vsix) host.installExtension({ dirs, env, vsix: options.vsix });
     // Installed as a user installs it: an extension folder copied in would be left out of the profile's list.
     if (options.probeOut) host.installExtension({ dirs, env, vsix: packageProbe(scratch) });
@@ -141,7 +146,7 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
     const mintKey = Buffer.alloc(32, 7);
     await browser.route('**/mint-key', (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: mintKey }));
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(host.workbenchUrl(server.port, { folder: options.workspace, extensionDevelopmentPaths: [...(options.vsix ? [] : [root]), ...(options.alsoDevelop ?? [])] }));
+    await page.goto(host.workbenchUrl(server.port, { folder: options.workspace, extensionDevelopmentPaths: options.vsix ? [] : [root] }));
     return {
       page,
       machineSettingsFile,

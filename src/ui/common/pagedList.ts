@@ -26,7 +26,7 @@ export interface Reread<T> {
  * page asked for before a reset (under the old token or filters) is dropped when it arrives.
  *
  * Once a page shows, the next one is read ahead, so Load more… costs no request of its own: the
- * click only re-renders, which in VS Code takes time that grows with the rows already shown.
+ * click only re-renders (past MAX_PAGE rows, one group row more: see pageGroups.ts).
  */
 export class PagedList<T extends { id: string }> {
   private loaded: Page<T> | undefined;

@@ -1,14 +1,14 @@
 // Load more… as a person sees it (part of npm run bench:ui): the workbench in headless Chromium, the
 // extension from this repository, signed in to the large account, and beside it VS Code's floor: a
-// bare provider with label-only rows in one flat list (test/bench/ui/floor, loaded as a second
-// development extension). In a view, the keyboard goes to the last row (End) and presses Enter on
+// bare provider with label-only rows in one flat list (test/bench/ui/floor, installed in the same
+// profile). In a view, the keyboard goes to the last row (End) and presses Enter on
 // "Load more…"; the figure is the time from that key press to the first frame drawn after the view's
 // list grew — the page fetch, the extension, VS Code's extension host, the IPC and the workbench's
 // tree all included.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openWorkbench, root, type Page } from '../../person/workbench';
+import { openWorkbench, root, runCommand, type Page } from '../../person/workbench';
 import { BETWEEN_CLICKS_MS } from './largeAccount';
 
 /** Each paged view by its pane's title, and the floor's. */
@@ -19,7 +19,8 @@ export type PagedView = keyof typeof PAGED_VIEWS;
  * In the page (plain JS: it runs in the workbench, through the DevTools protocol): `rows(title)` is
  * the list of the view whose pane header says `title`; `shown(title)` how many rows it holds (its
  * rows by the list's height, or past 1,000 the last row number a group row such as "Streams
- * 4,001–5,000" names); `arm(title)` starts a timer from the next Enter key press to the first
+ * 4,001–5,000" names); `lastRow(title)` waits for the focus on its last row (after End) and
+ * says its text; `arm(title)` starts a timer from the next Enter key press to the first
  * animation frame after that list changed height (rows were added).
  */
 const IN_PAGE = `globalThis.livepeerBench = {
@@ -33,6 +34,14 @@ const IN_PAGE = `globalThis.livepeerBench = {
     if (!row) return 0;
     const grouped = [...rows.querySelectorAll('.monaco-list-row')].map((r) => Number(/\\u2013([\\d,.\\s\\u00a0\\u202f]+)$/.exec(r.textContent.trim())?.[1]?.replace(/\\D/g, '') ?? 0));
     return Math.max(Math.round(parseFloat(rows.style.height) / row.offsetHeight), ...grouped);
+  },
+  async lastRow(title) {
+    for (let frame = 0; frame < 3600; frame++) {
+      const focused = this.rows(title)?.querySelector('.monaco-list-row.focused');
+      if (focused && focused.getAttribute('aria-posinset') === focused.getAttribute('aria-setsize')) return focused.textContent;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    throw new Error('the last row of the ' + title + ' view did not get the focus');
   },
   arm(title) {
     const rows = this.rows(title);
@@ -52,27 +61,25 @@ const IN_PAGE = `globalThis.livepeerBench = {
   },
 }`;
 
-/** Opens `view`'s pane (Tasks and Multistream Targets start collapsed), then Load more… until it shows `rows` rows; ms per click. The pane is collapsed again after, leaving room for the next. */
+/** Focuses `view` (which opens its pane: Tasks and Multistream Targets start collapsed), then Load more… until it shows `rows` rows; ms per click. The pane is collapsed again after, leaving room for the next. */
 async function loadMoreByKeyboard(page: Page, view: string, rows: number): Promise<number[]> {
   const pane = page.locator(`.pane:has(.pane-header h3.title:text-is("${view}"))`).first();
-  const header = pane.locator('.pane-header').first();
-  if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
-  const first = pane.locator('.monaco-list-row').first();
-  await first.waitFor({ timeout: 60_000 });
-  await first.click();
-  // A click on a row that has children also expands it: fold it back, so the list holds the view's own rows.
-  if ((await first.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('ArrowLeft');
+  // The keyboard goes to the view as a person sends it there (a click on a row would also expand it).
+  await runCommand(page, `Focus on ${view} View`);
+  await pane.locator('.monaco-list-row').first().waitFor({ timeout: 60_000 });
   await page.evaluate(IN_PAGE);
   const times: number[] = [];
-  while ((await page.evaluate<number>(`livepeerBench.shown(${JSON.stringify(view)})`)) < rows) {
-    await new Promise((resolve) => setTimeout(resolve, BETWEEN_CLICKS_MS));
+  for (;;) {
+    // End scrolls to the last row, so it and the last group rows are drawn: done once the view holds `rows` or has no more.
     await page.keyboard.press('End');
-    await pane.locator('.monaco-list-row.focused', { hasText: 'Load more' }).first().waitFor();
+    const last = await page.evaluate<string>(`livepeerBench.lastRow(${JSON.stringify(view)})`);
+    if (!last.includes('Load more') || (await page.evaluate<number>(`livepeerBench.shown(${JSON.stringify(view)})`)) >= rows) break;
+    await new Promise((resolve) => setTimeout(resolve, BETWEEN_CLICKS_MS));
     await page.evaluate(`livepeerBench.arm(${JSON.stringify(view)})`);
     await page.keyboard.press('Enter');
     times.push(Math.round(await page.evaluate<number>('livepeerBench.timer')));
   }
-  await header.click();
+  await pane.locator('.pane-header').first().click();
   return times;
 }
 
@@ -83,7 +90,7 @@ export async function loadMoreAsSeen(apiUrl: string, token: string, rows: number
     workspace,
     machineSettings: { 'livepeer.baseURL': apiUrl },
     signInToken: token,
-    alsoDevelop: [join(root, 'test', 'bench', 'ui', 'floor')],
+    alsoInstall: [join(root, 'test', 'bench', 'ui', 'floor')],
     env: { LIVEPEER_BENCH_FLOOR_ROWS: String(rows) },
   });
   try {

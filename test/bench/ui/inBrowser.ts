@@ -67,6 +67,8 @@ async function loadMoreByKeyboard(page: Page, view: string, rows: number): Promi
   // The keyboard goes to the view as a person sends it there (a click on a row would also expand it).
   await runCommand(page, `Focus on ${view} View`);
   await pane.locator('.monaco-list-row').first().waitFor({ timeout: 60_000 });
+  // Again once it has rows: a pane that opened empty left the focus on no row.
+  await runCommand(page, `Focus on ${view} View`);
   await page.evaluate(IN_PAGE);
   const times: number[] = [];
   for (;;) {

@@ -2,7 +2,7 @@
 // headless Chromium through playwright-core, driven with the keyboard and mouse. Used by the checks
 // that must see the product as a person does (modal dialogs, the packaged extension).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -68,6 +68,8 @@ export interface WorkbenchOptions {
   signInToken?: string;
   /** Installs the probe extension (test/person/probe): its command writes what the Livepeer extension exports to this file. */
   probeOut?: string;
+  /** More extension folders, copied into the profile as the demo's sign-in helper is (the UI benchmark's bare view, test/bench/ui/floor). */
+  alsoInstall?: string[];
 }
 
 export interface Workbench {
@@ -115,6 +117,11 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
   try {
     if (options.signInToken) {
       cpSync(join(root, 'test', 'demo', 'signin'), join(dirs.extensions, 'livepeer-studio-tools.livepeer-demo-signin-0.0.0'), { recursive: true });
+    }
+    // The workbench loads one development extension (the payload's last), so others are copied in.
+    for (const folder of options.alsoInstall ?? []) {
+      const { publisher, name, version } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+      cpSync(folder, join(dirs.extensions, `${publisher}.${name}-${version}`), { recursive: true });
     }
     if (options.vsix) host.installExtension({ dirs, env, vsix: options.vsix });
     // Installed as a user installs it: an extension folder copied in would be left out of the profile's list.

@@ -3,6 +3,7 @@ import { fetchThumbnailDataUri, isSettled, taskEtaMinutes, taskKind, type Asset 
 import { Disposable } from '../common/disposable';
 import type { MessageItem } from '../common/messageItem';
 import { PagedTreeModel } from '../common/pagedTreeModel';
+import { PageGroupItem } from '../common/pageGroups';
 import type { Prompts } from '../common/prompts';
 import type { Shown } from '../common/retryWhileShown';
 import type { Account } from '../account/account';
@@ -13,7 +14,7 @@ import { COMMANDS } from '../common/commandIds';
 const PAGE_SIZE = 50;
 const THUMBNAIL_HRN = /^Thumbnail \((PNG|JPEG)\)$/;
 
-type Node = AssetItem | MessageItem;
+type Node = AssetItem | PageGroupItem | MessageItem;
 
 /**
  * The account's assets, newest first, page by page with a "Load more…" row, filtered by the service.
@@ -51,6 +52,7 @@ export class AssetsView extends Disposable implements vscode.TreeDataProvider<No
         refreshCommand: COMMANDS.assets.refresh,
         loadMoreCommand: COMMANDS.assets.loadMore,
         reloadOn: [filters.onDidChange],
+        groupLabel: (first, last) => vscode.l10n.t('Assets {0}–{1}', first, last),
         fetchPage: (cursor, limit) => session.client().assets.listPage(filters.query(), cursor, limit ?? PAGE_SIZE),
       }),
     );
@@ -139,12 +141,13 @@ export class AssetsView extends Disposable implements vscode.TreeDataProvider<No
     return node;
   }
 
-  getParent(): undefined {
-    return undefined;
+  /** A row past the first 1,000 is in a group row (a reveal expands it). */
+  getParent(node: Node): PageGroupItem | undefined {
+    return node instanceof AssetItem ? this.model.groupOf(node.asset.id) : undefined;
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
-    return node ? [] : this.model.children((asset) => this.itemOf(asset));
+    return node && !(node instanceof PageGroupItem) ? [] : this.model.children((asset) => this.itemOf(asset), node);
   }
 
   /**

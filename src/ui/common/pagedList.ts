@@ -1,7 +1,10 @@
 import type { Page } from '../../api';
 
-/** The service's largest page: Load more… and a re-read ask for at most as many at once. */
-const MAX_PAGE = 1000;
+/**
+ * The service's largest page: Load more… and a re-read ask for at most as many at once. Past the
+ * first, the views group their rows in pages of this many (pageGroups.ts).
+ */
+export const MAX_PAGE = 1000;
 
 /**
  * How long a page read ahead for Load more… is used as it is. Older, it is read again when clicked:
@@ -23,7 +26,7 @@ export interface Reread<T> {
  * page asked for before a reset (under the old token or filters) is dropped when it arrives.
  *
  * Once a page shows, the next one is read ahead, so Load more… costs no request of its own: the
- * click only re-renders, which in VS Code takes time that grows with the rows already shown.
+ * click only re-renders (past MAX_PAGE rows, one group row more: see pageGroups.ts).
  */
 export class PagedList<T extends { id: string }> {
   private loaded: Page<T> | undefined;
@@ -89,9 +92,9 @@ export class PagedList<T extends { id: string }> {
   }
 
   /**
-   * Appends the next page, as many rows as are shown (up to the service's largest page), so that
-   * thousands of rows take a few clicks: every click re-renders the whole list in VS Code, which also
-   * keeps a little memory per row rendered. False when there is no next page or the list was reset meanwhile.
+   * Appends the next page: as many rows as are shown up to the service's largest page, then that
+   * page's worth, so that thousands of rows take a few clicks and each click past the first 1,000
+   * rows fills one group of them (see nextLimit). False when there is no next page or the list was reset meanwhile.
    */
   async loadMore(): Promise<boolean> {
     const cursor = this.loaded?.nextCursor;
@@ -128,8 +131,15 @@ export class PagedList<T extends { id: string }> {
     this.ahead = { cursor, page, readAt: this.clock() };
   }
 
+  /**
+   * Up to MAX_PAGE rows, as many again as shown (50, 100, 200, 400, 800, then the 200 to 1,000); past
+   * it, the rows to the end of the next MAX_PAGE, so that each click fills one page group and the
+   * groups already shown stay as they were.
+   */
   private nextLimit(): number | undefined {
-    return this.items.length ? Math.min(MAX_PAGE, this.items.length) : undefined;
+    const shown = this.items.length;
+    if (!shown) return undefined;
+    return shown < MAX_PAGE ? Math.min(shown, MAX_PAGE - shown) : MAX_PAGE - (shown % MAX_PAGE);
   }
 
   /**

@@ -5,7 +5,8 @@ import { Disposable } from './disposable';
 import { isPassing, notifyIfTokenRejected } from './errorReporting';
 import { onDidRecover } from './log';
 import { MessageItem, loadErrorItem } from './messageItem';
-import { PagedList } from './pagedList';
+import { MAX_PAGE, PagedList } from './pagedList';
+import { PageGroupItem, PageGroups } from './pageGroups';
 import type { Prompts } from './prompts';
 import { RetryWhileShown, type Shown } from './retryWhileShown';
 
@@ -85,16 +86,23 @@ export interface PagedTreeOptions<T> extends TreeModelOptions {
   fetchPage: (cursor: string | undefined, limit?: number) => Promise<Page<T>>;
   /** What a page needs before its rows show (see PagedList); `current()` turns false once the view is reset. */
   prepare?: (items: T[], current: () => boolean) => Promise<void>;
+  /** A page group's words past the first 1,000 rows, a whole localised sentence ("Streams {0}–{1}": its first and last row's numbers). */
+  groupLabel: (first: string, last: string) => string;
 }
 
 /**
  * The data of a view listed page by page, apart from how its rows look: the items (PagedList: paging,
  * read-ahead, re-reads) and one row object per item while its data stays the same. The view's
  * provider turns items into rows and announces changes through it.
+ *
+ * The first 1,000 rows are top-level rows; past them, each 1,000 are under a collapsed group row
+ * (PageGroups), so a Load more… there adds one top-level row: VS Code redraws the whole top-level
+ * list on each change, and 5,000 flat rows cost what 5,000 rows cost on every click.
  */
 export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem> extends TreeModel<R> {
   readonly list: PagedList<T>;
   private readonly rows = new Map<string, R>();
+  private readonly groups: PageGroups;
   private readonly firstPage = this.register(new vscode.EventEmitter<void>());
   /** A first page arrived (the tree asked for it, so no tree change is announced). */
   readonly onDidLoad = this.firstPage.event;
@@ -102,6 +110,7 @@ export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem>
   constructor(private readonly paging: PagedTreeOptions<T>) {
     super(paging);
     this.list = new PagedList<T>(paging.fetchPage, paging.prepare);
+    this.groups = new PageGroups(paging.groupLabel);
   }
 
   get items(): T[] {
@@ -111,6 +120,7 @@ export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem>
   override reset(): void {
     this.list.reset();
     this.rows.clear();
+    this.groups.clear();
     super.reset();
   }
 
@@ -127,23 +137,32 @@ export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem>
 
   /**
    * The view's top-level rows: none without a token (the welcome shows instead), a row saying why
-   * they could not load, or a row per item (`rowOf`) with "Load more…" after them.
+   * they could not load, or a row per item (`rowOf`) of the first 1,000, a group row per 1,000
+   * after them, and "Load more…" last. Under a group row (`parent`), its rows.
    */
-  async children(rowOf: (item: T) => R): Promise<Array<R | MessageItem>> {
+  async children(rowOf: (item: T) => R, parent?: vscode.TreeItem): Promise<Array<R | PageGroupItem | MessageItem>> {
+    if (parent instanceof PageGroupItem) return this.items.slice(parent.from, parent.to).map(rowOf);
     if (!(await this.options.session.signedIn())) return [];
     try {
       await this.load();
     } catch (error) {
       return [this.errorRow(this.options.couldNotLoad, error)];
     }
-    const rows: Array<R | MessageItem> = this.items.map(rowOf);
+    const rows: Array<R | PageGroupItem | MessageItem> = this.items.slice(0, MAX_PAGE).map(rowOf);
     // Rows of items no longer listed go, so the cache holds what the tree shows.
     if (this.rows.size > this.items.length) {
       const listed = new Set(this.items.map((item) => item.id));
       for (const id of this.rows.keys()) if (!listed.has(id)) this.rows.delete(id);
     }
+    rows.push(...this.groups.of(this.items.length));
     if (this.list.hasMore) rows.push(loadMoreRow(this.paging.loadMoreCommand));
     return rows;
+  }
+
+  /** The group row that holds item `id`'s row, for the view's getParent (a reveal expands it); undefined at the top level. */
+  groupOf(id: string): PageGroupItem | undefined {
+    const index = this.items.findIndex((item) => item.id === id);
+    return index < 0 ? undefined : this.groups.holding(index, this.items.length);
   }
 
   /** The row of item `id`: the one kept while `fits` it, else a new one from `make`. */

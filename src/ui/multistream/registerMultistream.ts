@@ -5,6 +5,7 @@ import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import { Disposable } from '../common/disposable';
 import { PagedTreeModel } from '../common/pagedTreeModel';
+import { PageGroupItem } from '../common/pageGroups';
 import type { Shown } from '../common/retryWhileShown';
 import type { MultistreamDeps } from './targetDeps';
 
@@ -30,6 +31,7 @@ export class TargetsView extends Disposable implements vscode.TreeDataProvider<v
         prompts: deps.prompts,
         couldNotLoad: vscode.l10n.t('Could not load multistream targets'),
         refreshCommand: COMMANDS.multistream.refresh,
+        groupLabel: (first, last) => vscode.l10n.t('Multistream targets {0}–{1}', first, last),
         loadMoreCommand: COMMANDS.multistream.loadMore,
         fetchPage: (cursor, limit) => deps.session.client().multistream.listPage(cursor, limit ?? PAGE_SIZE),
       }),
@@ -55,9 +57,9 @@ export class TargetsView extends Disposable implements vscode.TreeDataProvider<v
   }
 
   async getChildren(item?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
-    if (item) return [];
+    if (item && !(item instanceof PageGroupItem)) return [];
     const { targetRow, noTargetsRow } = await import('./targetCommands.js');
-    const rows = await this.model.children((target) => targetRow(this.deps.state, target));
+    const rows = await this.model.children((target) => targetRow(this.deps.state, target), item);
     return this.model.list.isLoaded && !this.model.items.length ? [noTargetsRow()] : rows;
   }
 }

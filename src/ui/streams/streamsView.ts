@@ -5,6 +5,7 @@ import { shownName } from '../common/format';
 import { MessageItem } from '../common/messageItem';
 import type { Reread } from '../common/pagedList';
 import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
+import { PageGroupItem } from '../common/pageGroups';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
 import { ChildSessionItem, SessionItem } from './sessionItems';
@@ -60,6 +61,7 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
         refreshCommand: COMMANDS.streams.refresh,
         loadMoreCommand: COMMANDS.streams.loadMore,
         reloadOn: [filters.onDidChange],
+        groupLabel: (first, last) => vscode.l10n.t('Streams {0}–{1}', first, last),
         fetchPage: (cursor, limit) => session.client().streams.listPage(filters.query(), cursor, limit ?? PAGE_SIZE),
         // The first page and a re-read show their rows with "live 1h 20m"; after Load more… the rows show at once.
         prepare: (streams, current) => (this.list.isLoaded && !this.rereading ? this.showLiveSinceLater(streams) : this.loadLiveSessions(streams, current)),
@@ -162,9 +164,10 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
     return item;
   }
 
-  /** Lets the tree reveal a session row (the tree expands its stream). */
+  /** Lets the tree reveal a session row (the tree expands its stream) and a row past the first 1,000 (the tree expands its group). */
   getParent(node: Node): Node | undefined {
-    return node instanceof SessionItem ? (this.model.rowFor(node.parent.id) ?? new StreamItem(node.parent, this.sessions.get(node.parent.id)?.items)) : undefined;
+    if (node instanceof SessionItem) return this.model.rowFor(node.parent.id) ?? new StreamItem(node.parent, this.sessions.get(node.parent.id)?.items);
+    return node instanceof StreamItem || node instanceof ChildSessionItem ? this.model.groupOf(node.stream.id) : undefined;
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
@@ -180,9 +183,9 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
       return [...extra.flat(), ...clips, ...sessions];
     }
     if (node instanceof SessionItem || node?.contextValue === 'clips') return (await this.clips()).of(node);
-    if (node) return [];
+    if (node && !(node instanceof PageGroupItem)) return [];
     let names: Map<string, string> | undefined;
-    const rows = await this.model.children((stream) => this.rowOf(stream, (names ??= new Map(this.list.items.map((s) => [s.id, shownName(s)])))));
+    const rows = await this.model.children((stream) => this.rowOf(stream, (names ??= new Map(this.list.items.map((s) => [s.id, shownName(s)])))), node);
     if (this.list.isLoaded) tickWhenHeld('Stream', this.list.items.length);
     return rows;
   }

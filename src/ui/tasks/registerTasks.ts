@@ -31,7 +31,7 @@ export class TasksViewHost implements vscode.TreeDataProvider<vscode.TreeItem>, 
   }
 
   async getChildren(item?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
-    return item ? [] : (await this.load()).children();
+    return (await this.load()).children(item);
   }
 
   dispose(): void {

@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { isTaskActive, type Task, type TaskQuery } from '../../api';
 import { COMMANDS } from '../common/commandIds';
 import { Disposable } from '../common/disposable';
-import type { MessageItem } from '../common/messageItem';
 import { PagedTreeModel } from '../common/pagedTreeModel';
+import { PageGroupItem } from '../common/pageGroups';
 import type { Shown } from '../common/retryWhileShown';
 import type { TaskFeatureDeps } from './taskDeps';
 import { TaskItem } from './taskItem';
@@ -40,6 +40,7 @@ export class TasksView extends Disposable {
         refreshCommand: COMMANDS.tasks.refresh,
         loadMoreCommand: COMMANDS.tasks.loadMore,
         reloadOn: [this.queryChanged.event],
+        groupLabel: (first, last) => vscode.l10n.t('Tasks {0}–{1}', first, last),
         fetchPage: (cursor, limit) => deps.session.client().tasks.listPage(this.query, cursor, limit ?? PAGE),
       }),
     );
@@ -57,10 +58,11 @@ export class TasksView extends Disposable {
     this.register({ dispose: () => clearTimeout(this.timer) });
   }
 
-  /** Rows for the tree; the first call (and a refresh) reads the list. */
-  async children(): Promise<Array<TaskItem | MessageItem>> {
+  /** Rows for the tree (under `parent`: a group row's); the first call (and a refresh) reads the list. */
+  async children(parent?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+    if (parent && !(parent instanceof PageGroupItem)) return [];
     const names = new Map(this.deps.assets.listed().map((asset) => [asset.id, asset.name]));
-    return this.model.children((task) => new TaskItem(task, task.outputAssetId ? names.get(task.outputAssetId) : undefined));
+    return this.model.children((task) => new TaskItem(task, task.outputAssetId ? names.get(task.outputAssetId) : undefined), parent);
   }
 
   /** Adds the next page below. */

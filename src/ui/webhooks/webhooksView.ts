@@ -5,6 +5,7 @@ import { Disposable } from '../common/disposable';
 import { MessageItem } from '../common/messageItem';
 import { PagedList } from '../common/pagedList';
 import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
+import { PageGroupItem } from '../common/pageGroups';
 import type { Prompts } from '../common/prompts';
 import type { Shown } from '../common/retryWhileShown';
 import { DeliveryItem, WebhookItem } from './webhookItems';
@@ -15,7 +16,7 @@ import type { DeliveryNote, DeliveryNotes } from '../common/feature';
 const PAGE_SIZE = 50;
 const DELIVERIES_PAGE_SIZE = 20;
 
-export type WebhookNode = WebhookItem | DeliveryItem | MessageItem;
+export type WebhookNode = WebhookItem | DeliveryItem | PageGroupItem | MessageItem;
 
 /**
  * The account's webhooks, newest first, each expanding to its deliveries (newest first), both page
@@ -42,7 +43,8 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
         couldNotLoad: vscode.l10n.t('Could not load webhooks'),
         refreshCommand: COMMANDS.webhooks.refresh,
         loadMoreCommand: COMMANDS.webhooks.loadMore,
-        fetchPage: (cursor) => session.client().webhooks.listPage(cursor, PAGE_SIZE),
+        groupLabel: (first, last) => vscode.l10n.t('Webhooks {0}–{1}', first, last),
+        fetchPage: (cursor, limit) => session.client().webhooks.listPage(cursor, limit ?? PAGE_SIZE),
         prepare: (webhooks) => this.nameStreams(webhooks),
       }),
     );
@@ -129,15 +131,16 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
     return node;
   }
 
-  /** A delivery's parent is its webhook's row (for reveal). */
-  getParent(node: WebhookNode): WebhookItem | undefined {
-    return node instanceof DeliveryItem ? this.model.rowFor(node.delivery.webhookId) : undefined;
+  /** A delivery's parent is its webhook's row, and a webhook past the first 1,000 is in a group row (for reveal). */
+  getParent(node: WebhookNode): WebhookItem | PageGroupItem | undefined {
+    if (node instanceof DeliveryItem) return this.model.rowFor(node.delivery.webhookId);
+    return node instanceof WebhookItem ? this.model.groupOf(node.webhook.id) : undefined;
   }
 
   async getChildren(node?: WebhookNode): Promise<WebhookNode[]> {
     if (node instanceof WebhookItem) return this.deliveryRows(node.webhook.id);
-    if (node) return [];
-    const rows = await this.model.children((webhook) => this.itemOf(webhook));
+    if (node && !(node instanceof PageGroupItem)) return [];
+    const rows = await this.model.children((webhook) => this.itemOf(webhook), node);
     if (this.model.list.isLoaded) tickWhenHeld('Webhook', this.webhooks.length);
     return rows;
   }

@@ -65,10 +65,13 @@ describe('Uploads', function () {
     assert.equal(uploadStatusText(), '$(cloud-upload) 0');
   });
 
-  it('uploads videos dropped on the Uploads or Assets view (Explorer and OS), through the same queue; a folder or a non-video is refused in words', async () => {
+  it('uploads what is dropped on the Uploads or Assets view (Explorer and OS) as a right-click does: a folder’s videos after its one question', async () => {
     const names = ['dropped one.mp4', 'dropped two.mov'];
     for (const name of names) makeFile(file(name), 256 * 1024);
+    const inside = path.join('dropped folder', 'inside take.webm');
     fs.mkdirSync(file('dropped folder'), { recursive: true });
+    makeFile(file(inside), 128 * 1024);
+    fs.writeFileSync(file(path.join('dropped folder', 'shot list.txt')), 'not a video');
     /** A file the OS hands over (its `asFile()`), as VS Code gives a drop from outside the window. */
     class OsFile extends vscode.DataTransferItem {
       constructor(private readonly uri: vscode.Uri) {
@@ -84,18 +87,22 @@ describe('Uploads', function () {
     // What VS Code calls when something is dropped on the view: its drag-and-drop controller.
     const drop = dragAndDrop('uploads') ?? assert.fail('the Uploads view takes drops');
     try {
+      answer((request) => {
+        assert.ok(request.kind === 'message' && request.modal, 'the folder upload’s question');
+        assert.match(request.message, /^Upload 3 videos \([\d.]+ kB\) from “dropped folder”\?$/);
+        assert.equal(request.detail, '2 files that are not videos are skipped. Each video becomes an asset named after its file.');
+        return 'Upload';
+      });
       await drop.handleDrop?.(undefined, data, new vscode.CancellationTokenSource().token);
-      assert.match(lastMessage(/dropped folder/)?.message ?? '', /“dropped folder” is a folder, so it was not uploaded\. Drop the video files in it instead\./);
-      assert.ok(lastMessage(/“notes\.txt” is not a video file, so it was not uploaded/));
-      for (const name of names) {
-        const row = await rowOf(name, /^upload done$/);
+      for (const name of [...names, inside]) {
+        const row = await rowOf(path.basename(name), /^upload done$/);
         await assertSameBytes(assetIdOf(row) ?? assert.fail(`no asset on ${name}'s row`), name);
       }
 
       const nothing = new vscode.DataTransfer();
       nothing.set('text/plain', new vscode.DataTransferItem('just text'));
       await drop.handleDrop?.(undefined, nothing, new vscode.CancellationTokenSource().token);
-      assert.ok(lastMessage(/nothing to upload in what was dropped: drop video files/));
+      assert.ok(lastMessage(/nothing to upload in what was dropped: drop video files or folders\./));
     } finally {
       fs.rmSync(file('dropped folder'), { recursive: true, force: true });
     }

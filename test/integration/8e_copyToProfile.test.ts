@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../emulator';
-import { TOKEN, answer, assertAllAnswered, clickNotification, client, contextKey, emulator, eventually, lastMessage, lmTools, logLines, signIn, statusBarItems, type PromptRequest } from './harness';
+import { TOKEN, answer, asked, assertAllAnswered, clickNotification, client, contextKey, emulator, eventually, lastMessage, lastProgress, lmTools, logLines, respondWith, signIn, statusBarItems, type PromptRequest } from './harness';
 import { freshRows } from './profileSteps';
 
 const TOKEN_TARGET = 'lp-test-token-copy-target-51be07d2';
@@ -139,6 +139,67 @@ describe('Copy to Profile', () => {
     assert.match(copied.confirmation ?? '', new RegExp(`profile “${home}”.*profile “${TARGET}”`, 's'));
     assert.match(copied.text, new RegExp(`"name": "${names.tool}"`));
     await eventually(() => assert.equal([...target.store.assets.values()].find((asset) => asset.name === names.tool)?.status.phase, 'ready'));
+  });
+
+  it('a copy whose import fails there says which asset and why, with Retry; Retry once the source answers again gets it ready', async () => {
+    const name = 'copy me though it fails';
+    emulator.store.addAsset({ name, status: { phase: 'ready', updatedAt: Date.now() }, playbackPolicy: { type: 'public' } });
+    const row = (await freshRows('assets', 'livepeer.assets.refresh')).find((candidate) => candidate.label === name) ?? assert.fail('the asset is listed');
+    // The source's playback origin refuses its download: the target's service gives up on the import after its own retries.
+    emulator.faults.fail({ origin: 'ingest', method: 'GET', path: /\.mp4$/, status: 404, times: 1000 });
+    const failure = new RegExp(`copying “${name}” to profile “${TARGET}” failed: file could not be imported from URL because it was not accessible`);
+    let click: (action: string | undefined) => void = () => undefined;
+    const clicked = new Promise<string | undefined>((resolve) => (click = resolve));
+    try {
+      await respondWith(
+        (request, next) => (request.kind === 'message' && failure.test(request.message) ? clicked : next(request)),
+        async () => {
+          answer(pickTarget(home ?? ''));
+          await vscode.commands.executeCommand('livepeer.copyTo.asset', row.element);
+          const said = await eventually(() => lastMessage(failure) ?? assert.fail('no failure said yet'), 20_000);
+          assert.deepEqual([said.severity, said.actions], ['error', ['Retry']]);
+          emulator.faults.clear();
+          click('Retry');
+          await eventually(() => assert.ok(lastMessage(new RegExp(`“${name}” copied to profile “${TARGET}”: ready there`))), 20_000);
+        },
+      );
+    } finally {
+      emulator.faults.clear();
+      click(undefined);
+    }
+    const copies = [...target.store.assets.values()].filter((asset) => asset.name === name);
+    assert.deepEqual(copies.map((asset) => asset.status.phase).sort(), ['failed', 'ready'], 'the failed import stays failed there, and the retry made a copy that is ready');
+  });
+
+  it('Cancel of a copy said what goes on there and what was not started, and changed nothing in the source', async () => {
+    const names3 = ['cancel me 1', 'cancel me 2', 'cancel me 3'];
+    for (const name of names3) emulator.store.addAsset({ name, status: { phase: 'ready', updatedAt: Date.now() }, playbackPolicy: { type: 'public' } });
+    const rows = (await freshRows('assets', 'livepeer.assets.refresh')).filter((row) => names3.includes(row.label));
+    assert.equal(rows.length, 3, 'the three assets are listed');
+    const order = rows.map((row) => row.label);
+    // The first import stays processing there; the second import's request is held until Cancel is pressed.
+    target.store.tasks.injectFault({ type: 'upload', stallAt: 0.5 });
+    const imports = { origin: 'api', method: 'POST', path: /^\/api\/asset\/upload\/url$/ } as const;
+    target.faults.delay({ ...imports, ms: 0 });
+    const held = target.faults.hold(imports);
+    const [sourceMark, progressMark] = [emulator.requests.length, asked.length];
+    answer(pickTarget(home ?? ''));
+    const copying = vscode.commands.executeCommand('livepeer.copyTo.asset', rows[0]?.element, rows.map((row) => row.element));
+    try {
+      await eventually(() => assert.equal([...target.store.assets.values()].find((asset) => asset.name === order[0])?.status.phase, 'processing'), 20_000);
+      await eventually(() => assert.equal(target.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/asset/upload/url') && !request.status).length, 1));
+      (lastProgress(new RegExp(`copying 3 assets to profile “${TARGET}”`), progressMark) ?? assert.fail('no progress shows')).cancel();
+    } finally {
+      held.release();
+    }
+    await copying;
+    const said = lastMessage(new RegExp(`copying to profile “${TARGET}” cancelled`));
+    assert.match(said?.message ?? '(nothing said)', /cancelled: 2 imports started there go on; 1 were not started\./);
+    const started = [...target.store.assets.values()].filter((asset) => names3.includes(asset.name ?? '')).map((asset) => asset.name);
+    assert.deepEqual(started.sort(), order.slice(0, 2).sort(), 'the third was never imported');
+    const changes = emulator.requests.slice(sourceMark).filter((request) => !['GET', 'HEAD'].includes(request.method));
+    assert.deepEqual(changes.map((request) => `${request.method} ${request.url}`), [], 'nothing was changed in the source');
+    assert.ok(!lastMessage(new RegExp(`“${order[1]}” copied`)), 'no copy is said ready after the Cancel');
   });
 
   it('sent each profile’s token only to its own service', () => {

@@ -1,4 +1,5 @@
-// `npm run screenshots`: writes media/screenshots/views.png, upload.png, forwarding.png, quality.png, tasks.png, multistream.png, clip.png and access.png from the demo data in a real VS Code host.
+// `npm run screenshots`: writes media/screenshots/views.png, upload.png, forwarding.png, quality.png, tasks.png, multistream.png, clip.png, access.png, copy.png, backup.png and folder.png from the demo data in a real VS Code host
+// (LIVEPEER_SCREENSHOTS=moveAndKeep,… only those groups: see index.ts).
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
       extensionDevelopmentPath: root,
       extensionTestsPath: join(root, 'out', 'test', 'screenshots', 'index.js'),
       workspaceDir,
-      env: { LIVEPEER_SCREENSHOT_DIR: process.env.LIVEPEER_SCREENSHOT_DIR ?? join(root, 'media', 'screenshots') },
+      env: { LIVEPEER_SCREENSHOT_DIR: process.env.LIVEPEER_SCREENSHOT_DIR ?? join(root, 'media', 'screenshots'), LIVEPEER_SCREENSHOTS: process.env.LIVEPEER_SCREENSHOTS ?? '' },
     });
   } finally {
     rmSync(scratch, { recursive: true, force: true });

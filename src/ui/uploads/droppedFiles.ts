@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../common/commandIds';
 import type { Prompts } from '../common/prompts';
@@ -27,19 +26,12 @@ async function droppedUris(data: vscode.DataTransfer): Promise<vscode.Uri[]> {
 }
 
 /**
- * Uploads the dropped videos through Upload to Livepeer (the same questions, queue and refusals of
- * files that are not videos); a folder is refused in words.
+ * Uploads what was dropped through Upload to Livepeer, as a right-click on the same selection: a
+ * folder stands for the videos inside it (one question first), a file that is not a video is refused.
  */
 export async function uploadDropped(prompts: Prompts, data: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
   const dropped = await droppedUris(data);
-  const files: vscode.Uri[] = [];
-  for (const uri of dropped) {
-    const stat = uri.scheme === 'file' ? await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined) : undefined;
-    if (stat && stat.type & vscode.FileType.Directory) {
-      prompts.notify('warning', vscode.l10n.t('Livepeer: “{0}” is a folder, so it was not uploaded. Drop the video files in it instead.', path.basename(uri.fsPath)));
-    } else files.push(uri);
-  }
-  if (!dropped.length) prompts.notify('warning', vscode.l10n.t('Livepeer: nothing to upload in what was dropped: drop video files.'));
-  if (!files.length || token.isCancellationRequested) return;
-  await vscode.commands.executeCommand(COMMANDS.uploads.upload, files[0], files);
+  if (!dropped.length) prompts.notify('warning', vscode.l10n.t('Livepeer: nothing to upload in what was dropped: drop video files or folders.'));
+  if (!dropped.length || token.isCancellationRequested) return;
+  await vscode.commands.executeCommand(COMMANDS.uploads.upload, dropped[0], dropped);
 }

@@ -2,8 +2,8 @@ import type * as vscode from 'vscode';
 import type { Prompts } from '../common/prompts';
 
 /**
- * Files dropped on the Uploads or Assets view (from the Explorer: `text/uri-list`; from the OS:
- * `files`) are uploaded as Upload to Livepeer uploads them; the handler loads at the first drop.
+ * Files and folders dropped on the Uploads or Assets view (from the Explorer: `text/uri-list`; from
+ * the OS: `files`) are uploaded as Upload to Livepeer uploads them; the handler loads at the first drop.
  */
 export function uploadDrop(prompts: Prompts): vscode.TreeDragAndDropController<unknown> {
   return {

@@ -76,7 +76,7 @@ describe('Back Up Account…', function () {
     progress.cancel();
     const summary = (await running) as { stopped: boolean; saved: number };
     assert.equal(summary.stopped, true);
-    assert.match(lastMessage(/backup stopped/)!.message, /^Livepeer: backup stopped; 0 source files saved\. Back Up Account… into .* again continues where it stopped\.$/);
+    assert.match(lastMessage(/backup stopped/)!.message, /^Livepeer: backup stopped \(source files saved: 0\)\. Back Up Account… into .* again continues where it stopped\.$/);
     const parts = sources().map((file) => (fs.existsSync(`${file}.part`) ? fs.statSync(`${file}.part`).size : 0));
     assert.ok(parts.some((bytes) => bytes > 0 && bytes < MP4.length), `a part kept: ${parts.join(', ')}`);
 
@@ -102,7 +102,7 @@ describe('Back Up Account…', function () {
     const from = emulator.requests.length;
     const summary = (await backUp(/Every Source File/, folder)) as { saved: number; skipped: number; failed: unknown[] };
     assert.deepEqual([summary.saved, summary.skipped, summary.failed], [3, 0, []]);
-    assert.match(lastMessage(/backed up the account/)!.message, /^Livepeer: backed up the account to .*: 3 source files saved, 0 already there\.$/);
+    assert.match(lastMessage(/backed up the account/)!.message, /^Livepeer: backed up the account to .*\. Source files saved: 3; already there: 0\.$/);
     for (const file of sources()) assert.ok(fs.readFileSync(file).equals(MP4), `${path.basename(file)} byte for byte`);
     const ranges = downloadsSince(from).map((r) => r.headers.range);
     assert.equal(ranges.length, 3, 'one request per file');
@@ -113,7 +113,7 @@ describe('Back Up Account…', function () {
     const from = emulator.requests.length;
     const summary = (await backUp(/Every Source File/, folder)) as { saved: number; skipped: number };
     assert.deepEqual([summary.saved, summary.skipped], [0, 3]);
-    assert.match(lastMessage(/backed up the account/)!.message, /: 0 source files saved, 3 already there\.$/);
+    assert.match(lastMessage(/backed up the account/)!.message, /\. Source files saved: 0; already there: 3\.$/);
     assert.deepEqual(downloadsSince(from), [], 'no file requested from the service');
   });
 
@@ -123,8 +123,8 @@ describe('Back Up Account…', function () {
     const from = emulator.requests.length;
     await backUp(/Every Source File/, folder);
     assert.equal(
-      lastMessage(/backed up the account/)!.message.replace(/ to .*?: /, ' to …: '),
-      'Livepeer: backed up the account to …: 0 source files saved, 3 already there, 1 failed (“Members only”: its playback is signed, and no private key of an enabled signing key is kept in VS Code to sign a token for its download).',
+      lastMessage(/backed up the account/)!.message.replace(/ to .*?\. Source/, ' to …. Source'),
+      'Livepeer: backed up the account to …. Source files saved: 0; already there: 3; failed: 1 (“Members only”: its playback is signed, and no private key of an enabled signing key is kept in VS Code to sign a token for its download).',
     );
     assert.deepEqual(downloadsSince(from), [], 'nothing fetched');
 
@@ -134,7 +134,7 @@ describe('Back Up Account…', function () {
       assert.deepEqual(items.map((item) => item.label).sort(), [...assets.map((a) => a.name), signed.name].sort(), 'the assets with a file');
       return [items.find((item) => item.label === assets[1].name)];
     });
-    assert.match(lastMessage(/backed up the account/)!.message, /: 1 source files saved, 0 already there\.$/);
+    assert.match(lastMessage(/backed up the account/)!.message, /\. Source files saved: 1; already there: 0\.$/);
     assert.equal(downloadsSince(from).length, 1, 'only the ticked asset’s file');
     assert.ok(fs.readFileSync(sources()[1]).equals(MP4));
   });

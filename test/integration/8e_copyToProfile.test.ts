@@ -194,7 +194,7 @@ describe('Copy to Profile', () => {
     }
     await copying;
     const said = lastMessage(new RegExp(`copying to profile “${TARGET}” cancelled`));
-    assert.match(said?.message ?? '(nothing said)', /cancelled: 2 imports started there go on; 1 were not started\./);
+    assert.match(said?.message ?? '(nothing said)', /cancelled\. Imports started there, which go on: 2; not started: 1\./);
     const started = [...target.store.assets.values()].filter((asset) => names3.includes(asset.name ?? '')).map((asset) => asset.name);
     assert.deepEqual(started.sort(), order.slice(0, 2).sort(), 'the third was never imported');
     const changes = emulator.requests.slice(sourceMark).filter((request) => !['GET', 'HEAD'].includes(request.method));

@@ -82,7 +82,7 @@ async function backupShot(emulator: Emulator): Promise<void> {
     return picked([...names, 'Members-only Replay'])(request);
   });
   // The summary alone, once the progress's toast has gone, opened out to its whole text.
-  const summary = /1 source files saved, 2 already there, 1 failed/;
+  const summary = /Source files saved: 1; already there: 2; failed: 1/;
   await eventually(async () => {
     await progressGone();
     assert.match((await person.text('.notifications-toasts')) ?? '', summary);

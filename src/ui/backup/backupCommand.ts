@@ -73,14 +73,14 @@ function summaryOf(folder: string, outcomes: FileOutcome[], stopped: boolean): B
 function say(prompts: Prompts, scope: Scope, summary: BackupSummary): void {
   const { folder, saved, skipped, failed } = summary;
   if (summary.stopped) {
-    prompts.notify('info', vscode.l10n.t('Livepeer: backup stopped; {0} source files saved. Back Up Account… into {1} again continues where it stopped.', saved, folder));
+    prompts.notify('info', vscode.l10n.t('Livepeer: backup stopped (source files saved: {0}). Back Up Account… into {1} again continues where it stopped.', saved, folder));
   } else if (scope === 'inventory') {
     prompts.notify('info', vscode.l10n.t('Livepeer: saved the account’s inventory (account.json, assets.csv) to {0}.', folder));
   } else if (!failed.length) {
-    prompts.notify('info', vscode.l10n.t('Livepeer: backed up the account to {0}: {1} source files saved, {2} already there.', folder, saved, skipped));
+    prompts.notify('info', vscode.l10n.t('Livepeer: backed up the account to {0}. Source files saved: {1}; already there: {2}.', folder, saved, skipped));
   } else {
     const why = serviceText(failed.map((f) => vscode.l10n.t('{0}: {1}', f.name, f.reason)).join('; '), 600);
-    prompts.notify('warning', vscode.l10n.t('Livepeer: backed up the account to {0}: {1} source files saved, {2} already there, {3} failed ({4}).', folder, saved, skipped, failed.length, why));
+    prompts.notify('warning', vscode.l10n.t('Livepeer: backed up the account to {0}. Source files saved: {1}; already there: {2}; failed: {3} ({4}).', folder, saved, skipped, failed.length, why));
   }
 }
 

@@ -72,7 +72,7 @@ function summarize(deps: CopyDeps, target: CopyTarget, outcomes: Outcome[]): voi
   }
   const going = outcomes.filter((outcome) => outcome.end === 'cancelled').length;
   const notStarted = outcomes.filter((outcome) => outcome.end === 'not started').length;
-  if (going || notStarted) deps.prompts.notify('info', vscode.l10n.t('Livepeer: copying to profile “{0}” cancelled: {1} imports started there go on; {2} were not started.', profile, going, notStarted));
+  if (going || notStarted) deps.prompts.notify('info', vscode.l10n.t('Livepeer: copying to profile “{0}” cancelled. Imports started there, which go on: {1}; not started: {2}.', profile, going, notStarted));
 }
 
 /**

@@ -264,7 +264,8 @@ describe('Create Clip…', function () {
             return (request as Pick).items[0];
           },
           (request) => {
-            assert.match(String((request as Input).options.value), /^Live Clip 1:\d\d–1:\d\d$/);
+            // Ends in the session's second minute; on a busy machine the frame shown can still be before 1:30.
+            assert.match(String((request as Input).options.value), /^Live Clip [01]:\d\d–1:\d\d$/);
             return 'Live moment';
           },
         );

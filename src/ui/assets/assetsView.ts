@@ -3,7 +3,7 @@ import { fetchThumbnailDataUri, isSettled, taskEtaMinutes, taskKind, type Asset 
 import { Disposable } from '../common/disposable';
 import type { MessageItem } from '../common/messageItem';
 import { PagedTreeModel } from '../common/pagedTreeModel';
-import { PageGroupItem } from '../common/pageGroups';
+import type { PageGroupItem } from '../common/pageGroups';
 import type { Prompts } from '../common/prompts';
 import type { Shown } from '../common/retryWhileShown';
 import type { Account } from '../account/account';
@@ -147,7 +147,7 @@ export class AssetsView extends Disposable implements vscode.TreeDataProvider<No
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
-    return node && !(node instanceof PageGroupItem) ? [] : this.model.children((asset) => this.itemOf(asset), node);
+    return this.model.children((asset) => this.itemOf(asset), node);
   }
 
   /**

@@ -138,10 +138,10 @@ export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem>
   /**
    * The view's top-level rows: none without a token (the welcome shows instead), a row saying why
    * they could not load, or a row per item (`rowOf`) of the first 1,000, a group row per 1,000
-   * after them, and "Load more…" last. Under a group row (`parent`), its rows.
+   * after them, and "Load more…" last. Under a group row (`parent`), its rows; under any other row, none.
    */
   async children(rowOf: (item: T) => R, parent?: vscode.TreeItem): Promise<Array<R | PageGroupItem | MessageItem>> {
-    if (parent instanceof PageGroupItem) return this.items.slice(parent.from, parent.to).map(rowOf);
+    if (parent) return parent instanceof PageGroupItem ? this.items.slice(parent.from, parent.to).map(rowOf) : [];
     if (!(await this.options.session.signedIn())) return [];
     try {
       await this.load();

@@ -5,7 +5,6 @@ import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import { Disposable } from '../common/disposable';
 import { PagedTreeModel } from '../common/pagedTreeModel';
-import { PageGroupItem } from '../common/pageGroups';
 import type { Shown } from '../common/retryWhileShown';
 import type { MultistreamDeps } from './targetDeps';
 
@@ -57,10 +56,9 @@ export class TargetsView extends Disposable implements vscode.TreeDataProvider<v
   }
 
   async getChildren(item?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
-    if (item && !(item instanceof PageGroupItem)) return [];
     const { targetRow, noTargetsRow } = await import('./targetCommands.js');
     const rows = await this.model.children((target) => targetRow(this.deps.state, target), item);
-    return this.model.list.isLoaded && !this.model.items.length ? [noTargetsRow()] : rows;
+    return !item && this.model.list.isLoaded && !this.model.items.length ? [noTargetsRow()] : rows;
   }
 }
 

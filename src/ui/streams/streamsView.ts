@@ -5,7 +5,6 @@ import { shownName } from '../common/format';
 import { MessageItem } from '../common/messageItem';
 import type { Reread } from '../common/pagedList';
 import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
-import { PageGroupItem } from '../common/pageGroups';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
 import { ChildSessionItem, SessionItem } from './sessionItems';
@@ -183,7 +182,6 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
       return [...extra.flat(), ...clips, ...sessions];
     }
     if (node instanceof SessionItem || node?.contextValue === 'clips') return (await this.clips()).of(node);
-    if (node && !(node instanceof PageGroupItem)) return [];
     let names: Map<string, string> | undefined;
     const rows = await this.model.children((stream) => this.rowOf(stream, (names ??= new Map(this.list.items.map((s) => [s.id, shownName(s)])))), node);
     if (this.list.isLoaded) tickWhenHeld('Stream', this.list.items.length);

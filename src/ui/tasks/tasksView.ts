@@ -3,7 +3,6 @@ import { isTaskActive, type Task, type TaskQuery } from '../../api';
 import { COMMANDS } from '../common/commandIds';
 import { Disposable } from '../common/disposable';
 import { PagedTreeModel } from '../common/pagedTreeModel';
-import { PageGroupItem } from '../common/pageGroups';
 import type { Shown } from '../common/retryWhileShown';
 import type { TaskFeatureDeps } from './taskDeps';
 import { TaskItem } from './taskItem';
@@ -60,7 +59,6 @@ export class TasksView extends Disposable {
 
   /** Rows for the tree (under `parent`: a group row's); the first call (and a refresh) reads the list. */
   async children(parent?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
-    if (parent && !(parent instanceof PageGroupItem)) return [];
     const names = new Map(this.deps.assets.listed().map((asset) => [asset.id, asset.name]));
     return this.model.children((task) => new TaskItem(task, task.outputAssetId ? names.get(task.outputAssetId) : undefined), parent);
   }

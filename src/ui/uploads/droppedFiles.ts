@@ -31,7 +31,10 @@ async function droppedUris(data: vscode.DataTransfer): Promise<vscode.Uri[]> {
  */
 export async function uploadDropped(prompts: Prompts, data: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
   const dropped = await droppedUris(data);
-  if (!dropped.length) prompts.notify('warning', vscode.l10n.t('Livepeer: nothing to upload in what was dropped: drop video files or folders.'));
-  if (!dropped.length || token.isCancellationRequested) return;
+  if (!dropped.length) {
+    prompts.notify('warning', vscode.l10n.t('Livepeer: nothing to upload in what was dropped: drop video files or folders.'));
+    return;
+  }
+  if (token.isCancellationRequested) return;
   await vscode.commands.executeCommand(COMMANDS.uploads.upload, dropped[0], dropped);
 }

@@ -5,7 +5,7 @@ import { Disposable } from '../common/disposable';
 import { MessageItem } from '../common/messageItem';
 import { PagedList } from '../common/pagedList';
 import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
-import { PageGroupItem } from '../common/pageGroups';
+import type { PageGroupItem } from '../common/pageGroups';
 import type { Prompts } from '../common/prompts';
 import type { Shown } from '../common/retryWhileShown';
 import { DeliveryItem, WebhookItem } from './webhookItems';
@@ -139,7 +139,6 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
 
   async getChildren(node?: WebhookNode): Promise<WebhookNode[]> {
     if (node instanceof WebhookItem) return this.deliveryRows(node.webhook.id);
-    if (node && !(node instanceof PageGroupItem)) return [];
     const rows = await this.model.children((webhook) => this.itemOf(webhook), node);
     if (this.model.list.isLoaded) tickWhenHeld('Webhook', this.webhooks.length);
     return rows;

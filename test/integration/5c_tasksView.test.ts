@@ -150,7 +150,7 @@ describe('Tasks: the Tasks view', function () {
       assert.ok(found, 'the failed import is listed');
       return found;
     });
-    const taskId = taskIdOf(item) ?? assert.fail('the row’s tooltip names its task');
+    const taskId = (await taskIdOf(item)) ?? assert.fail('the row’s tooltip names its task');
     const reads = () => emulator.requests.filter((r) => r.origin === 'api' && r.method === 'GET' && /^\/api\/task\/?(\?|$)/.test(r.url)).length;
     const before = reads();
     const changed = emulator.store.tasks.tasks.get(taskId)?.status.updatedAt;
@@ -175,7 +175,7 @@ describe('Tasks: the Tasks view', function () {
     assert.ok(!(await taskRows()).some((row) => row.label === 'Load more…'), 'one page: no Load more…');
 
     // More tasks than a page: 60 finished uploads of the same owner.
-    const owner = emulator.store.tasks.tasks.get(taskIdOf(done)!)!;
+    const owner = emulator.store.tasks.tasks.get((await taskIdOf(done))!)!;
     const extra = Array.from({ length: 60 }, () => emulator.store.tasks.create({ userId: owner.userId, projectId: owner.projectId, type: 'upload', phase: 'waiting', params: {} }));
     try {
       for (const task of extra) emulator.store.tasks.update(task, { phase: 'completed' });
@@ -191,7 +191,7 @@ describe('Tasks: the Tasks view', function () {
       await vscode.commands.executeCommand('livepeer.tasks.loadMore');
       const all = await eventually(async () => {
         const rows = await taskRows();
-        assert.ok(rows.length - (rows.at(-1)?.label === 'Load more…' ? 1 : 0) > count, 'the next page is added below');
+        assert.ok(rows.length - (rows.at(-1)?.label === 'Load more…' ? 1 : 0) > count, `the next page is added below: ${rows.length} rows after ${count}, the last “${rows.at(-1)?.label}”`);
         return rows;
       });
       assert.equal(new Set(all.map((row) => row.item.id)).size, all.length, 'no row twice');
@@ -209,12 +209,15 @@ describe('Tasks: the Tasks view', function () {
     try {
       await vscode.commands.executeCommand('livepeer.tasks.refresh');
       const row = await eventually(async () => {
-        const found = (await taskRows()).find((item) => taskIdOf(item) === task.id);
+        const rows = await taskRows();
+        const ids = await Promise.all(rows.map(taskIdOf));
+        const found = rows.find((_, i) => ids[i] === task.id);
         assert.ok(found, 'the failed task is listed');
         return found;
       });
       const description = String(row.description);
-      const tooltip = row.tooltip;
+      assert.equal(row.tooltip, '', 'built on hover, not for every row drawn');
+      const tooltip = await row.hover();
       assert.match(description, /^failed: <html><body><h1>502<\/h1><p>upstream said: Authorization: Bearer \*\*\*/);
       assert.ok(description.length <= 220, `the row's description is ${description.length} characters`);
       assert.ok(tooltip.length <= 5_000, `the tooltip is ${tooltip.length} characters`);

@@ -5,14 +5,14 @@ import { assertAllAnswered, client, emulator, eventually, signIn, view, type Row
 const DAY = 86_400_000;
 const SEEDED = 2_100;
 
-describe('Assets past 1,000 rows: Load more… adds one collapsed group row per 1,000', function () {
+describe('Assets past 500 rows: Load more… adds one collapsed group row per page group (501–1,000, then by 1,000)', function () {
   this.timeout(180_000);
   const seeded: string[] = [];
   let provider: vscode.TreeDataProvider<unknown>;
   let getChildren: vscode.TreeDataProvider<unknown>['getChildren'];
   /** True while this test reads the rows itself (so that VS Code's own reads can be told apart). */
   let reading = false;
-  /** Resolved once VS Code itself has drawn the top level with every page loaded (1,000 rows and 2 groups, no Load more…). */
+  /** Resolved once VS Code itself has drawn the top level with every page loaded (500 rows and 3 groups, no Load more…). */
   let drawnWhole: Promise<void>;
 
   /** The Assets view's top-level rows as VS Code draws them: their labels, and how many are asset rows. */
@@ -34,7 +34,7 @@ describe('Assets past 1,000 rows: Load more… adds one collapsed group row per 
       provider.getChildren = async (element?: unknown) => {
         const byVsCode = !reading;
         const rows = ((await getChildren(element)) ?? []) as vscode.TreeItem[];
-        if (byVsCode && !element && rows.length === 1_002 && rows.at(-1)?.label !== 'Load more…') resolve();
+        if (byVsCode && !element && rows.length === 503 && rows.at(-1)?.label !== 'Load more…') resolve();
         return rows;
       };
     });
@@ -51,27 +51,26 @@ describe('Assets past 1,000 rows: Load more… adds one collapsed group row per 
     await vscode.commands.executeCommand('livepeer.assets.refresh');
   });
 
-  it('the first 1,000 rows stay top-level rows; past them each click adds one collapsed "Assets 1,001–2,000" row, which expands to its rows; a reveal there expands it', async () => {
+  it('the first 500 rows stay top-level rows; past them each click adds one collapsed group row ("Assets 501–1,000", "Assets 1,001–2,000"), which expands to its rows; a reveal there expands it', async () => {
     const all = (await client().assets.list({})).map((asset) => asset.id);
     assert.ok(all.length > 2_000 && all.length <= 3_000, `the account lists ${all.length} assets`);
     const last = all.length.toLocaleString('en-US');
 
-    // Load more… until the service has no more: below 1,000 rows the list grows as before, then by one row per click.
+    // Load more… until the service has no more: below 500 rows the list grows as before, then by one row per click.
     const topLevelCounts: number[] = [];
     for (let shown = await topLevel(); shown.labels.at(-1) === 'Load more…'; shown = await topLevel()) {
       topLevelCounts.push(shown.rows.length);
       await vscode.commands.executeCommand('livepeer.assets.loadMore');
     }
     const { rows, labels, assets } = await topLevel();
-    assert.equal(assets, 1_000, 'the first 1,000 assets at the top level');
-    assert.deepEqual(labels.slice(1_000), ['Assets 1,001–2,000', `Assets 2,001–${last}`], 'then one group per 1,000, no Load more… after the last page');
-    assert.deepEqual(topLevelCounts.slice(-2), [1_001, 1_002], 'past 1,000 rows a click added one top-level row (the group) before Load more…');
-    const [first, second] = rows.slice(1_000);
-    assert.ok(first.item.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed && second.item.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed, 'groups are drawn collapsed');
+    assert.equal(assets, 500, 'the first 500 assets at the top level');
+    assert.deepEqual(labels.slice(500), ['Assets 501–1,000', 'Assets 1,001–2,000', `Assets 2,001–${last}`], 'then one group to 1,000 and one per 1,000, no Load more… after the last page');
+    assert.deepEqual(topLevelCounts.slice(-3), [501, 502, 503], 'past 500 rows a click added one top-level row (the group) before Load more…');
+    const groups = rows.slice(500);
+    assert.ok(groups.every((group) => group.item.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed), 'groups are drawn collapsed');
 
-    const inFirst = await view('assets').rows(first);
-    const inSecond = await view('assets').rows(second);
-    assert.deepEqual([...rows.slice(0, 1_000), ...inFirst, ...inSecond].map((row) => row.item.id), all, 'the groups hold the rows after the first 1,000, in the service order');
+    const inGroups = await Promise.all(groups.map((group) => view('assets').rows(group)));
+    assert.deepEqual([...rows.slice(0, 500), ...inGroups.flat()].map((row) => row.item.id), all, 'the groups hold the rows after the first 500, in the service order');
 
     // Reveal (as Show in Assets does) a row inside the first group, once VS Code drew the groups: it expands the group and selects the row.
     await drawnWhole;

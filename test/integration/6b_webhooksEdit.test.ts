@@ -99,7 +99,7 @@ describe('Webhooks view: edit, secrets, paging', function () {
       const failing = await eventually(async () => {
         await refresh();
         const item = await row();
-        const tooltip = item.tooltip;
+        const tooltip = await item.hover();
         assert.match(tooltip, /the secret is/);
         return tooltip;
       });

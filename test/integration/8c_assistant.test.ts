@@ -100,7 +100,8 @@ describe('assistant tools in VS Code (vscode.lm)', () => {
     const created = JSON.parse(answer) as { created: { id: string; publicKey: string } };
     await vscode.commands.executeCommand('livepeer.keys.refresh');
     const keyRow = await eventually(async () => (await view('signingKeys').rows()).find((row) => row.label === 'assistant key') ?? assert.fail('the key is listed'));
-    assert.match(await keyRow.hover(), /Private key: kept in VS Code’s secret storage/, 'its private key is kept');
+    const tooltip = await keyRow.hover();
+    assert.match(tooltip, /Private key: kept in VS Code’s secret storage/, `its private key is kept; the tooltip: ${tooltip}`);
     const playbackId = [...emulator.store.streams.values()].find((stream) => stream.name === 'made in chat')?.playbackId ?? '';
     const signed = JSON.parse(await invoke('livepeer_sign_playback_token', { playbackId, keyId: created.created.id, expiresInSeconds: 600 })) as { token: string };
     assert.equal(verifyPlaybackToken(signed.token, { playbackId, publicKey: created.created.publicKey }).ok, true);

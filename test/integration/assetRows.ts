@@ -42,9 +42,9 @@ export function assetOfTask(row: Row): string | undefined {
   return row.command?.arguments?.[0] as string | undefined;
 }
 
-/** The task id a task row's tooltip says. */
-export function taskIdOf(row: Row): string | undefined {
-  return /Task ID: `([^`]+)`/.exec(row.tooltip)?.[1];
+/** The task id a task row's tooltip says, on hover. */
+export async function taskIdOf(row: Row): Promise<string | undefined> {
+  return /Task ID: `([^`]+)`/.exec(await row.hover())?.[1];
 }
 
 /** Filter Tasks… answered with a phase and a kind ('All' for either: no filter). */

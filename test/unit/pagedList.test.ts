@@ -157,7 +157,7 @@ describe('PagedList: the paging state of every listed view (Streams, Assets, Web
     assert.equal(list.items.length, 11);
   });
 
-  it('past 1,000 rows each Load more… reads to the end of the next 1,000 (the views group rows by 1,000, each click fills one group)', async () => {
+  it('past 500 rows each Load more… reads to the end of the next page group (501–1,000, then by 1,000: each click fills one group)', async () => {
     for (let i = 0; i < 2_500; i++) emu.store.addStream({ name: `bulk ${i}` });
     const list = streams();
     await list.load();
@@ -166,8 +166,8 @@ describe('PagedList: the paging state of every listed view (Streams, Assets, Web
       await list.loadMore();
       shown.push(list.items.length);
     }
-    assert.deepEqual(shown, [4, 8, 16, 32, 64, 128, 256, 512, 1_000, 2_000, 2_505], 'doubling up to 1,000, then 1,000 a click');
-    assert.deepEqual(limits, [2, 2, 4, 8, 16, 32, 64, 128, 256, 488, 1_000, 1_000]);
+    assert.deepEqual(shown, [4, 8, 16, 32, 64, 128, 256, 500, 1_000, 2_000, 2_505], 'doubling up to 500, then to 1,000, then 1,000 a click');
+    assert.deepEqual(limits, [2, 2, 4, 8, 16, 32, 64, 128, 244, 500, 1_000, 1_000]);
   });
 
   it('re-reads the loaded rows in one request: unchanged rows keep their object, Load more… continues after them', async () => {

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { MAX_PAGE } from './pagedList';
+import { TOP_LEVEL_ROWS, groupEnd, groupStart } from './pagedList';
 
 /**
  * A collapsed row holding the rows `from`..`to` (from 0, `to` excluded) of a paged view past its
- * first MAX_PAGE rows ("Streams 1,001–2,000"). VS Code redraws a view's whole top-level list when
+ * first TOP_LEVEL_ROWS rows ("Streams 501–1,000", "Streams 1,001–2,000"). VS Code redraws a view's whole top-level list when
  * it changes: with the rows in groups, Load more… adds one top-level row, whatever was shown before.
  */
 export class PageGroupItem extends vscode.TreeItem {
@@ -29,17 +29,17 @@ export class PageGroups {
   /** @param label the group's words, a whole localised sentence of its first and last row's numbers ("Streams {0}–{1}"). */
   constructor(private readonly label: (first: string, last: string) => string) {}
 
-  /** The groups of a list of `count` rows: none for the first MAX_PAGE rows, then one per MAX_PAGE. */
+  /** The groups of a list of `count` rows: none for the first TOP_LEVEL_ROWS rows, then one per group (see groupEnd). */
   of(count: number): PageGroupItem[] {
     for (const from of this.groups.keys()) if (from >= count) this.groups.delete(from);
     const groups: PageGroupItem[] = [];
-    for (let from = MAX_PAGE; from < count; from += MAX_PAGE) groups.push(this.at(from, count));
+    for (let from = TOP_LEVEL_ROWS; from < count; from = groupEnd(from)) groups.push(this.at(from, count));
     return groups;
   }
 
   /** The group that holds row `index` of `count`; undefined for a row of the first page (a top-level row). */
   holding(index: number, count: number): PageGroupItem | undefined {
-    return index < MAX_PAGE ? undefined : this.at(index - (index % MAX_PAGE), count);
+    return index < TOP_LEVEL_ROWS ? undefined : this.at(groupStart(index), count);
   }
 
   clear(): void {
@@ -47,7 +47,7 @@ export class PageGroups {
   }
 
   private at(from: number, count: number): PageGroupItem {
-    const to = Math.min(count, from + MAX_PAGE);
+    const to = Math.min(count, groupEnd(from));
     const label = this.label((from + 1).toLocaleString(), to.toLocaleString());
     const kept = this.groups.get(from);
     if (!kept) {

@@ -1,10 +1,24 @@
 import type { Page } from '../../api';
 
-/**
- * The service's largest page: Load more… and a re-read ask for at most as many at once. Past the
- * first, the views group their rows in pages of this many (pageGroups.ts).
- */
+/** The service's largest page: Load more… and a re-read ask for at most as many at once. */
 export const MAX_PAGE = 1000;
+
+/**
+ * The rows a paged view shows as top-level rows; past them it groups its rows (pageGroups.ts):
+ * 501–1,000, then by the service's page (1,001–2,000…). VS Code draws every top-level row again on
+ * each Load more…, so this bounds a click's cost (1,000 rich rows cost ~200 ms on a 2-core machine).
+ */
+export const TOP_LEVEL_ROWS = 500;
+
+/** Where the page group holding row `index` (from 0, at least TOP_LEVEL_ROWS) starts. */
+export function groupStart(index: number): number {
+  return index < MAX_PAGE ? TOP_LEVEL_ROWS : index - (index % MAX_PAGE);
+}
+
+/** Where the page group starting at row `from` ends (excluded). */
+export function groupEnd(from: number): number {
+  return from < MAX_PAGE ? MAX_PAGE : from + MAX_PAGE;
+}
 
 /**
  * How long a page read ahead for Load more… is used as it is. Older, it is read again when clicked:
@@ -26,7 +40,7 @@ export interface Reread<T> {
  * page asked for before a reset (under the old token or filters) is dropped when it arrives.
  *
  * Once a page shows, the next one is read ahead, so Load more… costs no request of its own: the
- * click only re-renders (past MAX_PAGE rows, one group row more: see pageGroups.ts).
+ * click only re-renders (past TOP_LEVEL_ROWS rows, one group row more: see pageGroups.ts).
  */
 export class PagedList<T extends { id: string }> {
   private loaded: Page<T> | undefined;
@@ -132,14 +146,14 @@ export class PagedList<T extends { id: string }> {
   }
 
   /**
-   * Up to MAX_PAGE rows, as many again as shown (50, 100, 200, 400, 800, then the 200 to 1,000); past
-   * it, the rows to the end of the next MAX_PAGE, so that each click fills one page group and the
-   * groups already shown stay as they were.
+   * Up to TOP_LEVEL_ROWS rows, as many again as shown (50, 100, 200, 400, then the 100 to 500); past
+   * them, the rows to the end of the next page group (to 1,000, then 1,000 a click), so that each
+   * click fills one group and the groups already shown stay as they were.
    */
   private nextLimit(): number | undefined {
     const shown = this.items.length;
     if (!shown) return undefined;
-    return shown < MAX_PAGE ? Math.min(shown, MAX_PAGE - shown) : MAX_PAGE - (shown % MAX_PAGE);
+    return shown < TOP_LEVEL_ROWS ? Math.min(shown, TOP_LEVEL_ROWS - shown) : groupEnd(groupStart(shown)) - shown;
   }
 
   /**

@@ -5,7 +5,7 @@ import { Disposable } from './disposable';
 import { isPassing, notifyIfTokenRejected } from './errorReporting';
 import { onDidRecover } from './log';
 import { MessageItem, loadErrorItem } from './messageItem';
-import { MAX_PAGE, PagedList } from './pagedList';
+import { PagedList, TOP_LEVEL_ROWS } from './pagedList';
 import { PageGroupItem, PageGroups } from './pageGroups';
 import type { Prompts } from './prompts';
 import { RetryWhileShown, type Shown } from './retryWhileShown';
@@ -86,7 +86,7 @@ export interface PagedTreeOptions<T> extends TreeModelOptions {
   fetchPage: (cursor: string | undefined, limit?: number) => Promise<Page<T>>;
   /** What a page needs before its rows show (see PagedList); `current()` turns false once the view is reset. */
   prepare?: (items: T[], current: () => boolean) => Promise<void>;
-  /** A page group's words past the first 1,000 rows, a whole localised sentence ("Streams {0}–{1}": its first and last row's numbers). */
+  /** A page group's words past the first 500 rows, a whole localised sentence ("Streams {0}–{1}": its first and last row's numbers). */
   groupLabel: (first: string, last: string) => string;
 }
 
@@ -95,9 +95,9 @@ export interface PagedTreeOptions<T> extends TreeModelOptions {
  * read-ahead, re-reads) and one row object per item while its data stays the same. The view's
  * provider turns items into rows and announces changes through it.
  *
- * The first 1,000 rows are top-level rows; past them, each 1,000 are under a collapsed group row
- * (PageGroups), so a Load more… there adds one top-level row: VS Code redraws the whole top-level
- * list on each change, and 5,000 flat rows cost what 5,000 rows cost on every click.
+ * The first 500 rows are top-level rows; past them, rows 501–1,000 and then each 1,000 are under a
+ * collapsed group row (PageGroups), so a Load more… there adds one top-level row: VS Code redraws the
+ * whole top-level list on each change, and 5,000 flat rows cost what 5,000 rows cost on every click.
  */
 export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem> extends TreeModel<R> {
   readonly list: PagedList<T>;
@@ -137,7 +137,7 @@ export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem>
 
   /**
    * The view's top-level rows: none without a token (the welcome shows instead), a row saying why
-   * they could not load, or a row per item (`rowOf`) of the first 1,000, a group row per 1,000
+   * they could not load, or a row per item (`rowOf`) of the first 500, a group row per page group
    * after them, and "Load more…" last. Under a group row (`parent`), its rows; under any other row, none.
    */
   async children(rowOf: (item: T) => R, parent?: vscode.TreeItem): Promise<Array<R | PageGroupItem | MessageItem>> {
@@ -148,7 +148,7 @@ export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem>
     } catch (error) {
       return [this.errorRow(this.options.couldNotLoad, error)];
     }
-    const rows: Array<R | PageGroupItem | MessageItem> = this.items.slice(0, MAX_PAGE).map(rowOf);
+    const rows: Array<R | PageGroupItem | MessageItem> = this.items.slice(0, TOP_LEVEL_ROWS).map(rowOf);
     // Rows of items no longer listed go, so the cache holds what the tree shows.
     if (this.rows.size > this.items.length) {
       const listed = new Set(this.items.map((item) => item.id));

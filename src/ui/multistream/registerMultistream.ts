@@ -5,6 +5,7 @@ import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import { Disposable } from '../common/disposable';
 import { PagedTreeModel } from '../common/pagedTreeModel';
+import { resolveTooltip } from '../common/tooltipOnHover';
 import type { Shown } from '../common/retryWhileShown';
 import type { MultistreamDeps } from './targetDeps';
 
@@ -53,6 +54,11 @@ export class TargetsView extends Disposable implements vscode.TreeDataProvider<v
 
   getTreeItem(item: vscode.TreeItem): vscode.TreeItem {
     return item;
+  }
+
+  /** Builds a row's tooltip on hover, not for every row drawn (see TooltipOnHover). */
+  resolveTreeItem(item: vscode.TreeItem, node: vscode.TreeItem): vscode.TreeItem {
+    return resolveTooltip(item, node);
   }
 
   async getChildren(item?: vscode.TreeItem): Promise<vscode.TreeItem[]> {

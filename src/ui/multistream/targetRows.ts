@@ -4,6 +4,7 @@ import { multistreamStatus, type StreamPushes } from '../../operations/multistre
 import { dateTime, md, shownName, timeAgo } from '../common/format';
 import { MessageItem, loadErrorItem } from '../common/messageItem';
 import { COMMANDS } from '../common/commandIds';
+import type { TooltipOnHover } from '../common/tooltipOnHover';
 import type { MultistreamDeps } from './targetDeps';
 import { hostOf, listTargets } from './targetDirectory';
 
@@ -33,17 +34,21 @@ function tooltip(lines: Array<string | undefined>): vscode.MarkdownString {
 }
 
 /** A row of the Multistream Targets view: name, on/off and, when known, the host it pushes to. */
-export class TargetItem extends vscode.TreeItem {
+export class TargetItem extends vscode.TreeItem implements TooltipOnHover {
   constructor(
     readonly target: MultistreamTarget,
-    host: string | undefined,
+    private readonly host: string | undefined,
   ) {
     super(shownName(target), vscode.TreeItemCollapsibleState.None);
     this.id = `target/${target.id}`;
     this.description = [stateWords(target), host].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon('radio-tower', target.disabled ? new vscode.ThemeColor('disabledForeground') : undefined);
     this.contextValue = `multistreamTarget ${target.disabled ? 'off' : 'on'}`;
-    this.tooltip = tooltip([
+  }
+
+  hoverTooltip(): vscode.MarkdownString {
+    const { target, host } = this;
+    return tooltip([
       `**${md(shownName(target))}** — ${stateWords(target)}`,
       host ? vscode.l10n.t('Pushes to: {0}', md(host)) : vscode.l10n.t('Pushes to: not known here (the service never returns the URL, which holds the key)'),
       `ID: \`${target.id}\``,

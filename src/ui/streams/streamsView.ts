@@ -3,7 +3,8 @@ import type { AssetWatcher, Page, Session as StreamSession, Stream } from '../..
 import { Disposable } from '../common/disposable';
 import { shownName } from '../common/format';
 import { MessageItem } from '../common/messageItem';
-import type { Reread } from '../common/pagedList';
+import { TOP_LEVEL_ROWS, type Reread } from '../common/pagedList';
+import { PageGroupItem } from '../common/pageGroups';
 import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
@@ -29,7 +30,7 @@ type SessionPages = { items: StreamSession[]; nextCursor?: string };
 
 /**
  * Lists streams page by page ("Load more…"); a stream's sessions come from
- * GET /stream/{id}/sessions when it is expanded (live streams' first page at once, for "live for").
+ * GET /stream/{id}/sessions when it is expanded (live streams' first page right after the list, for "live for").
  * Each stream keeps one row object, so a render after Load more… or a refresh reuses the rows that
  * did not change (VS Code keeps a node per row object it was given).
  */
@@ -62,8 +63,9 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
         reloadOn: [filters.onDidChange],
         groupLabel: (first, last) => vscode.l10n.t('Streams {0}–{1}', first, last),
         fetchPage: (cursor, limit) => session.client().streams.listPage(filters.query(), cursor, limit ?? PAGE_SIZE),
-        // The first page and a re-read show their rows with "live 1h 20m"; after Load more… the rows show at once.
-        prepare: (streams, current) => (this.list.isLoaded && !this.rereading ? this.showLiveSinceLater(streams) : this.loadLiveSessions(streams, current)),
+        // Rows show from the list's answer, live ones as "live" until their sessions say since when
+        // ("live 1h 20m": read for top-level rows, and a group's once expanded); a re-read waits for them.
+        prepare: (streams, current) => (this.rereading ? this.loadLiveSessions(streams, current) : this.showLiveSinceLater(streams.filter((_, i) => this.list.items.length + i < TOP_LEVEL_ROWS))),
       }),
     );
     this.onDidChangeTreeData = this.model.onDidChange;
@@ -122,8 +124,10 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
   /** Adds `provider`'s rows under the streams it applies to, until disposed. */
   registerChildRows(provider: StreamChildRows): vscode.Disposable {
     this.childRows.add(provider);
-    this.model.fire();
-    return new vscode.Disposable(() => this.childRows.delete(provider) && this.model.fire());
+    // Rows not made yet need no redraw (at activation it cost VS Code ~15 ms).
+    const redraw = () => this.list.isLoaded && this.model.fire();
+    redraw();
+    return new vscode.Disposable(() => this.childRows.delete(provider) && redraw());
   }
 
   showIn(tree: Shown): void {
@@ -184,6 +188,7 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
     if (node instanceof SessionItem || node?.contextValue === 'clips') return (await this.clips()).of(node);
     let names: Map<string, string> | undefined;
     const rows = await this.model.children((stream) => this.rowOf(stream, (names ??= new Map(this.list.items.map((s) => [s.id, shownName(s)])))), node);
+    if (node instanceof PageGroupItem) void this.showLiveSinceLater(rows.flatMap((row) => (row instanceof StreamItem && !this.sessions.has(row.stream.id) ? [row.stream] : [])));
     if (this.list.isLoaded) tickWhenHeld('Stream', this.list.items.length);
     return rows;
   }

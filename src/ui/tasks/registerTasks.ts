@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { resolveTooltip } from '../common/tooltipOnHover';
 import { COMMANDS } from '../common/commandIds';
 import { registerCommand } from '../common/commands';
 import type { TaskFeatureDeps } from './taskDeps';
@@ -28,6 +29,11 @@ export class TasksViewHost implements vscode.TreeDataProvider<vscode.TreeItem>, 
 
   getTreeItem(item: vscode.TreeItem): vscode.TreeItem {
     return item;
+  }
+
+  /** Builds a row's tooltip on hover, not for every row drawn (see TooltipOnHover). */
+  resolveTreeItem(item: vscode.TreeItem, node: vscode.TreeItem): vscode.TreeItem {
+    return resolveTooltip(item, node);
   }
 
   async getChildren(item?: vscode.TreeItem): Promise<vscode.TreeItem[]> {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { taskEtaMinutes, taskKind, type Task } from '../../api';
 import { COMMANDS } from '../common/commandIds';
+import type { TooltipOnHover } from '../common/tooltipOnHover';
 import { SERVICE_TEXT_CHARS, dateTime, md, serviceText, shortName, timeAgo } from '../common/format';
 
 const PHASE_ICONS: Record<string, vscode.ThemeIcon> = {
@@ -26,7 +27,7 @@ export function taskDescription(task: Task): string {
 }
 
 /** A row of the Tasks view: what the task does and to which asset; click reveals the asset. */
-export class TaskItem extends vscode.TreeItem {
+export class TaskItem extends vscode.TreeItem implements TooltipOnHover {
   constructor(
     readonly task: Task,
     assetName: string | undefined,
@@ -39,9 +40,14 @@ export class TaskItem extends vscode.TreeItem {
     this.iconPath = PHASE_ICONS[phase] ?? new vscode.ThemeIcon('circle-outline');
     // A completed task's output asset is ready: Play fetches its playback id when clicked.
     this.contextValue = `task ${phase} ${kind}${phase === 'completed' && task.outputAssetId ? ' playable' : ''}`;
-    this.tooltip = new vscode.MarkdownString(
+    if (task.outputAssetId) this.command = { command: COMMANDS.assets.reveal, title: vscode.l10n.t('Show Asset'), arguments: [task.outputAssetId] };
+  }
+
+  hoverTooltip(): vscode.MarkdownString {
+    const { task } = this;
+    return new vscode.MarkdownString(
       [
-        `**${md(kind)}** — ${md(this.description)}`,
+        `**${md(taskKind(task))}** — ${md(taskDescription(task))}`,
         '',
         `Task ID: \`${task.id}\``,
         `Asset: ${task.outputAssetId ? `\`${task.outputAssetId}\`` : '—'}`,
@@ -50,6 +56,5 @@ export class TaskItem extends vscode.TreeItem {
         ...(task.status?.errorMessage ? [`Error: ${md(serviceText(task.status.errorMessage, SERVICE_TEXT_CHARS.tooltip))}`] : []),
       ].join('  \n'),
     );
-    if (task.outputAssetId) this.command = { command: COMMANDS.assets.reveal, title: vscode.l10n.t('Show Asset'), arguments: [task.outputAssetId] };
   }
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { bounded, withoutKnownSecrets, withoutSecrets, type Webhook, type WebhookDelivery } from '../../api';
 import { dateTime, md, shortName, shownName, timeAgo } from '../common/format';
 import { COMMANDS } from '../common/commandIds';
+import type { TooltipOnHover } from '../common/tooltipOnHover';
 
 const FAILING_ICON = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
 const WEBHOOK_ICON = new vscode.ThemeIcon('broadcast');
@@ -74,10 +75,10 @@ function webhookTooltip(webhook: Webhook, streamName: string | undefined): vscod
 }
 
 /** A webhook row; expands to its recent deliveries. `contextValue`: `webhook`, plus `failing` while its last delivery failed. */
-export class WebhookItem extends vscode.TreeItem {
+export class WebhookItem extends vscode.TreeItem implements TooltipOnHover {
   constructor(
     readonly webhook: Webhook,
-    streamName: string | undefined,
+    private readonly streamName: string | undefined,
     now = Date.now(),
   ) {
     super(shortName(shownName(webhook)), vscode.TreeItemCollapsibleState.Collapsed);
@@ -87,7 +88,10 @@ export class WebhookItem extends vscode.TreeItem {
     this.iconPath = failing ? FAILING_ICON : WEBHOOK_ICON;
     const scope = webhook.streamId ? vscode.l10n.t('stream {0}', shortName(streamName ?? webhook.streamId)) : vscode.l10n.t('all streams');
     this.description = [urlHost(webhook.url), eventCount(webhook), scope, failureWords(webhook, now)].filter(Boolean).join(' · ');
-    this.tooltip = webhookTooltip(webhook, streamName);
+  }
+
+  hoverTooltip(): vscode.MarkdownString {
+    return webhookTooltip(this.webhook, this.streamName);
   }
 }
 

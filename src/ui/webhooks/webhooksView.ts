@@ -6,6 +6,7 @@ import { MessageItem } from '../common/messageItem';
 import { PagedList } from '../common/pagedList';
 import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
 import type { PageGroupItem } from '../common/pageGroups';
+import { resolveTooltip } from '../common/tooltipOnHover';
 import type { Prompts } from '../common/prompts';
 import type { Shown } from '../common/retryWhileShown';
 import { DeliveryItem, WebhookItem } from './webhookItems';
@@ -129,6 +130,11 @@ export class WebhooksView extends Disposable implements vscode.TreeDataProvider<
 
   getTreeItem(node: WebhookNode): vscode.TreeItem {
     return node;
+  }
+
+  /** Builds a row's tooltip on hover, not for every row drawn (see TooltipOnHover). */
+  resolveTreeItem(item: vscode.TreeItem, node: WebhookNode): vscode.TreeItem {
+    return resolveTooltip(item, node);
   }
 
   /** A delivery's parent is its webhook's row, and a webhook past the first 1,000 is in a group row (for reveal). */

@@ -18,7 +18,7 @@ export type PagedView = keyof typeof PAGED_VIEWS;
 /**
  * In the page (plain JS: it runs in the workbench, through the DevTools protocol): `rows(title)` is
  * the list of the view whose pane header says `title`; `shown(title)` how many rows it holds (its
- * rows by the list's height, or past 1,000 the last row number a group row such as "Streams
+ * rows by the list's height, or past 500 the last row number a group row such as "Streams
  * 4,001–5,000" names); `lastRow(title)` waits for the focus on its last row (after End) and
  * says its text; `arm(title)` starts a timer from the next Enter key press to the first
  * animation frame after that list changed height (rows were added).

@@ -149,6 +149,44 @@ describe('Streams view', () => {
     }
   });
 
+  it('the first page shows from the list’s answer: a live row says “live” while its session is read, then how long', async () => {
+    const early = emulator.store.addStream({ name: 'early-live', lastSeen: Date.now() });
+    emulator.store.startSession(early, { createdAt: Date.now() - 40 * MINUTE });
+    const held = emulator.faults.hold({ origin: 'api', method: 'GET', path: new RegExp(`^/api/stream/${early.id}/sessions$`) });
+    try {
+      await vscode.commands.executeCommand('livepeer.streams.clearSearch'); // the view starts over from its first page
+      assert.equal((await row('early-live')).description, 'live', 'shown while its sessions are still on their way');
+      held.release();
+      await eventually(async () => assert.match((await row('early-live')).description, /^live 4\dm$/));
+    } finally {
+      held.release();
+      emulator.faults.clear();
+      emulator.store.streams.delete(early.id);
+      await refreshStreams();
+    }
+  });
+
+  it('past 500 rows a live stream’s session is read when its group is expanded, not with the click that loaded it', async () => {
+    const bulk = Array.from({ length: 520 }, (_, i) => emulator.store.addStream({ name: `bulk-${i}`, lastSeen: now - 30 * DAY - i * MINUTE }));
+    const deep = bulk[510];
+    emulator.store.startSession(deep, { createdAt: Date.now() - 50 * MINUTE });
+    deep.lastSeen = now - 30 * DAY - 510 * MINUTE; // stays past the first 500 rows
+    const sessionsRead = () => apiCalls('GET', new RegExp(`^/api/stream/${deep.id}/sessions$`)).length;
+    try {
+      await vscode.commands.executeCommand('livepeer.streams.clearSearch');
+      for (let rows = await view('streams').rows(); rows.at(-1)?.label === 'Load more…'; rows = await view('streams').rows()) {
+        await vscode.commands.executeCommand('livepeer.streams.loadMore');
+      }
+      const group = (await view('streams').rows()).find((r) => /^Streams 501–/.test(r.label)) ?? assert.fail('a group row past 500');
+      assert.equal(sessionsRead(), 0, 'not read with the click: no row of it was shown');
+      await eventually(async () => assert.match((await view('streams').rows(group)).find((r) => r.label === deep.name)?.description ?? '', /^live 5\dm$/));
+      assert.equal(sessionsRead(), 1, 'read once its group was expanded');
+    } finally {
+      bulk.forEach((stream) => emulator.store.streams.delete(stream.id));
+      await refreshStreams();
+    }
+  });
+
   it('Load more… shows its rows at once; a live one there then says how long it has been live, on its row alone', async () => {
     const extra = Array.from({ length: 55 }, (_, i) => emulator.store.addStream({ name: `more-${i}`, lastSeen: now - 10 * DAY - i * HOUR }));
     const late = emulator.store.addStream({ name: 'late-live' });

@@ -108,7 +108,10 @@ export async function checkNewWindowOverDamagedProfile(page: Page, emulator: Emu
 
   const sent = emulator.requests.length;
   await keyRow.click({ button: 'right' });
-  await page.locator('.context-view .monaco-menu .action-label', { hasText: 'Sign Playback Token' }).first().click();
+  // Pointed at, then Enter (as explorerUpload.ts does): a click landing while the menu still settles
+  // left it open with the item highlighted in a CI run.
+  await page.locator('.context-view .monaco-menu .action-label', { hasText: 'Sign Playback Token' }).first().hover();
+  await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget:has(input[placeholder*="Sign a token for which playback id?"])').first().waitFor();
   await page.keyboard.type(stream);
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: stream }).first().waitFor();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { TOKEN, answer, asked, assertAllAnswered, emulator, eventually, lastMessage, respondWith, signIn, type PromptRequest } from './harness';
+import { TOKEN, answer, asked, assertAllAnswered, emulator, eventually, lastMessage, respondWith, signIn, view, type PromptRequest } from './harness';
 import { TOKEN_B, currentBaseUrl, currentProfile, currentProject, freshRows, profileBar, shown } from './profileSteps';
 
 type Input = Extract<PromptRequest, { kind: 'input' }>;
@@ -65,11 +65,22 @@ describe('Profiles', () => {
   });
 
   it('switching shows each account’s keys, streams and assets, and no request made for B carries A’s token', async () => {
+    const toA = emulator.requests.length;
     await vscode.commands.executeCommand('livepeer.profiles.switch', 'Default');
     await eventually(async () => {
       const labels = await shown();
       assert.ok(['A key', 'A stream', 'A asset'].every((label) => labels.includes(label)), labels.join(', '));
       assert.ok(!labels.some((label) => label.startsWith('B ')), labels.join(', '));
+    });
+    // Live rows show from the list and then read their sessions (for "live 1h 20m"): A's own reads,
+    // answered before the switch so that a late one is not taken for a request made for B.
+    await eventually(async () => {
+      const live = (await view('streams').rows()).flatMap((row) => {
+        const stream = (row.element as { stream?: { id: string; isActive?: boolean } }).stream;
+        return stream?.isActive ? [stream.id] : [];
+      });
+      const read = emulator.requests.slice(toA).filter((r) => r.status !== undefined && r.tokenId === a.tokenId);
+      assert.deepEqual(live.filter((id) => !read.some((r) => r.url.startsWith(`/api/stream/${id}/sessions`))), [], 'live streams whose sessions were not read yet');
     });
     const since = emulator.requests.length;
     await vscode.commands.executeCommand('livepeer.profiles.switch', 'Client');

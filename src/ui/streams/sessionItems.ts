@@ -77,3 +77,23 @@ export class ChildSessionItem extends vscode.TreeItem {
     );
   }
 }
+
+/**
+ * The names of the streams whose sessions a redraw shows, each named (and redacted) once per redraw:
+ * naming all 5,000 streams on each one was most of a Load more…'s time.
+ */
+export class ParentNames {
+  private streams: Map<string, Stream> | undefined;
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly listed: readonly Stream[]) {}
+
+  /** The name of stream `id`; one not listed is named by its session's name (`name`). */
+  of(id: string, name: string | undefined): string {
+    const parent = (this.streams ??= new Map(this.listed.map((s) => [s.id, s]))).get(id);
+    if (!parent) return shownName({ name, id });
+    let shown = this.names.get(id);
+    if (shown === undefined) this.names.set(id, (shown = shownName(parent)));
+    return shown;
+  }
+}

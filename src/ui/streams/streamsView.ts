@@ -1,14 +1,13 @@
 import * as vscode from 'vscode';
 import type { AssetWatcher, Page, Session as StreamSession, Stream } from '../../api';
 import { Disposable } from '../common/disposable';
-import { shownName } from '../common/format';
 import { MessageItem } from '../common/messageItem';
 import { TOP_LEVEL_ROWS, type Reread } from '../common/pagedList';
 import { PageGroupItem } from '../common/pageGroups';
 import { PagedTreeModel, loadMoreRow } from '../common/pagedTreeModel';
 import type { Prompts } from '../common/prompts';
 import type { Account } from '../account/account';
-import { ChildSessionItem, SessionItem } from './sessionItems';
+import { ChildSessionItem, ParentNames, SessionItem } from './sessionItems';
 import type { ClipRows } from './clipRows';
 import type { Shown } from '../common/retryWhileShown';
 import type { StreamFilters } from './streamFilters';
@@ -98,7 +97,7 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
     await this.list.load();
     if (!this.list.update((streams) => [stream, ...streams.filter((s) => s.id !== stream.id)])) return undefined;
     this.model.fire();
-    return this.rowOf(stream, new Map()) as StreamItem;
+    return this.rowOf(stream, new ParentNames([])) as StreamItem;
   }
 
   /**
@@ -186,16 +185,16 @@ export class StreamsView extends Disposable implements vscode.TreeDataProvider<N
       return [...extra.flat(), ...clips, ...sessions];
     }
     if (node instanceof SessionItem || node?.contextValue === 'clips') return (await this.clips()).of(node);
-    let names: Map<string, string> | undefined;
-    const rows = await this.model.children((stream) => this.rowOf(stream, (names ??= new Map(this.list.items.map((s) => [s.id, shownName(s)])))), node);
+    const parentNames = new ParentNames(this.list.items);
+    const rows = await this.model.children((stream) => this.rowOf(stream, parentNames), node);
     if (node instanceof PageGroupItem) void this.showLiveSinceLater(rows.flatMap((row) => (row instanceof StreamItem && !this.sessions.has(row.stream.id) ? [row.stream] : [])));
     if (this.list.isLoaded) tickWhenHeld('Stream', this.list.items.length);
     return rows;
   }
 
   /** The row of a loaded stream: the same object while its data is the same. */
-  private rowOf(stream: Stream, names: Map<string, string>): Row {
-    const parentName = stream.parentId ? (names.get(stream.parentId) ?? shownName({ name: stream.name, id: stream.parentId })) : '';
+  private rowOf(stream: Stream, parentNames: ParentNames): Row {
+    const parentName = stream.parentId ? parentNames.of(stream.parentId, stream.name) : '';
     return this.model.row(
       stream.id,
       (row) => row.stream === stream && (!(row instanceof ChildSessionItem) || row.parentName === parentName),

@@ -235,6 +235,15 @@ function startControlServer(getPage) {
   });
 }
 
+// Starts V8's sampling profiler in the page (every 200 µs); Profiler.stop on the session returns the profile.
+async function startPageProfile(ctx, page) {
+  const session = await ctx.newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  await session.send('Profiler.start');
+  return session;
+}
+
 // The button showing ?text= or the field labelled ?label= in the first webview frame that has one.
 async function webviewControl(page, url) {
   const text = url.searchParams.get('text');
@@ -401,9 +410,14 @@ async function main() {
     reportExit(typeof code === 'number' ? code : 1);
   });
 
+  // LIVEPEER_TEST_RENDERER_PROFILE=<file.cpuprofile>: a CPU profile of the workbench's page over the
+  // window's life (npm run bench:ui: what VS Code does while it opens a container). Its times are the
+  // machine's monotonic clock, as the extension host's profile is, so the two can be laid side by side.
+  const rendererProfile = process.env.LIVEPEER_TEST_RENDERER_PROFILE && (await startPageProfile(ctx, page));
   log('opening workbench');
   await page.goto(url, { waitUntil: 'load' });
   const code = await done;
+  if (rendererProfile) fs.writeFileSync(process.env.LIVEPEER_TEST_RENDERER_PROFILE, JSON.stringify((await rendererProfile.send('Profiler.stop')).profile));
   clearTimeout(timer);
   await finish(code, code === 0 ? null : `extension tests failed (exit code ${code})`);
 }

@@ -27,6 +27,17 @@ function summary(perClick: number[]): { at5000: number; median: number; max: num
   return { at5000: perClick.at(-1) ?? NaN, median: median(perClick), max: Math.max(...perClick), perClick };
 }
 
+type ViewLayout = { initialSize?: number; visibility?: string };
+
+/** The first-rows floor stands for the Livepeer container only while laid out as it is: the same views' sizes, the same ones collapsed. */
+function checkFloorLayout(floorDir: string): void {
+  const layout = (file: string, container: string) =>
+    JSON.stringify(((JSON.parse(readFileSync(file, 'utf8')) as { contributes: { views: Record<string, ViewLayout[]> } }).contributes.views[container] ?? []).map(({ initialSize, visibility }) => ({ initialSize, visibility })));
+  const ours = layout(join(root, 'package.json'), 'livepeer');
+  const floor = layout(join(floorDir, 'package.json'), 'livepeerBenchFirstRows');
+  if (ours !== floor) throw new Error(`test/bench/ui/firstRowsFloor/package.json no longer lays out its views as package.json's Livepeer container does: ${floor} vs ${ours}`);
+}
+
 function requireMs(bundle: string): number {
   const script = join(__dirname, 'requireTime.js');
   return median(Array.from({ length: REQUIRE_RUNS }, () => Number(execFileSync(process.execPath, [script, bundle], { encoding: 'utf8' }).trim())));
@@ -67,7 +78,14 @@ async function main(): Promise<void> {
     };
     const host = { extensionDevelopmentPath: root, extensionTestsPath: join(__dirname, 'inHost.js'), workspaceDir: scratch, userDataDir: join(scratch, 'profile') };
     await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'setup', LIVEPEER_BENCH_API_URL: emulator.apiUrl, LIVEPEER_BENCH_TOKEN: TOKEN } });
-    await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'measure', LIVEPEER_BENCH_OUT: out, LIVEPEER_BENCH_HEAP_SNAPSHOT: process.env.LIVEPEER_BENCH_HEAP_SNAPSHOT ?? '', LIVEPEER_BENCH_CPU_PROFILE: process.env.LIVEPEER_BENCH_CPU_PROFILE ?? '', LIVEPEER_BENCH_FIRST_ROWS_PROFILE: process.env.LIVEPEER_BENCH_FIRST_ROWS_PROFILE ?? '', LIVEPEER_BENCH_ONLY: process.env.LIVEPEER_BENCH_ONLY ?? '' } });
+    await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'measure', LIVEPEER_BENCH_OUT: out, LIVEPEER_BENCH_HEAP_SNAPSHOT: process.env.LIVEPEER_BENCH_HEAP_SNAPSHOT ?? '', LIVEPEER_BENCH_CPU_PROFILE: process.env.LIVEPEER_BENCH_CPU_PROFILE ?? '', LIVEPEER_BENCH_FIRST_ROWS_PROFILE: process.env.LIVEPEER_BENCH_FIRST_ROWS_PROFILE ?? '', LIVEPEER_BENCH_ONLY: process.env.LIVEPEER_BENCH_ONLY ?? '', LIVEPEER_TEST_RENDERER_PROFILE: process.env.LIVEPEER_BENCH_RENDERER_PROFILE ?? '' } });
+    Object.assign(figures, JSON.parse(readFileSync(out, 'utf8')));
+    // VS Code's own time to open a container laid out as Livepeer's, in a window of its own started as the measured one was.
+    const floorDir = join(root, 'test', 'bench', 'ui', 'firstRowsFloor');
+    checkFloorLayout(floorDir);
+    const floor = { extensionDevelopmentPath: floorDir, extensionTestsPath: host.extensionTestsPath, workspaceDir: scratch, userDataDir: join(scratch, 'floorProfile') };
+    await runInHost({ ...floor, env: { LIVEPEER_BENCH_PHASE: 'floorSetup' } });
+    await runInHost({ ...floor, env: { LIVEPEER_BENCH_PHASE: 'floor', LIVEPEER_BENCH_OUT: out } });
     Object.assign(figures, JSON.parse(readFileSync(out, 'utf8')));
     // Every paged view, and VS Code's floor (a bare flat list of as many rows) in the same window.
     // LIVEPEER_BENCH_ONLY=firstRows stops after the first rows (a quicker run while working on them).

@@ -8,6 +8,7 @@ import { MessageItem, loadErrorItem } from './messageItem';
 import { PagedList, TOP_LEVEL_ROWS } from './pagedList';
 import { PageGroupItem, PageGroups } from './pageGroups';
 import type { Prompts } from './prompts';
+import { ReadWhenShown } from './readWhenShown';
 import { RetryWhileShown, type Shown } from './retryWhileShown';
 
 export interface TreeModelOptions {
@@ -106,6 +107,8 @@ export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem>
   private readonly firstPage = this.register(new vscode.EventEmitter<void>());
   /** A first page arrived (the tree asked for it, so no tree change is announced). */
   readonly onDidLoad = this.firstPage.event;
+  /** The first page, read as the view first shows (see ReadWhenShown). */
+  private readonly early = this.register(new ReadWhenShown(() => this.options.session.signedIn(), () => this.load()));
 
   constructor(private readonly paging: PagedTreeOptions<T>) {
     super(paging);
@@ -117,7 +120,13 @@ export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem>
     return this.list.items;
   }
 
+  override showIn(tree: Shown): void {
+    super.showIn(tree);
+    this.early.showIn(tree);
+  }
+
   override reset(): void {
+    this.early.reset();
     this.list.reset();
     this.rows.clear();
     this.groups.clear();
@@ -144,6 +153,8 @@ export class PagedTreeModel<T extends { id: string }, R extends vscode.TreeItem>
     if (parent) return parent instanceof PageGroupItem ? this.items.slice(parent.from, parent.to).map(rowOf) : [];
     if (!(await this.options.session.signedIn())) return [];
     try {
+      // The read started as the view showed, if any (its failure is this ask's), then what is still to load.
+      await this.early.take();
       await this.load();
     } catch (error) {
       return [this.errorRow(this.options.couldNotLoad, error)];

@@ -1,5 +1,7 @@
 import type { SigningKey } from '../../api';
 import { TreeModel, type TreeModelOptions } from '../common/pagedTreeModel';
+import { ReadWhenShown } from '../common/readWhenShown';
+import type { Shown } from '../common/retryWhileShown';
 import type { PrivateKeys } from './privateKeys';
 import type { Rotations } from './rotations';
 
@@ -12,6 +14,8 @@ import type { Rotations } from './rotations';
 export class SigningKeysModel extends TreeModel<never> {
   /** The read on its way: the tree's asks meanwhile (a view drawn twice at once, a tree and a command) share its answer. */
   private reading: Promise<SigningKey[] | undefined> | undefined;
+  /** The keys, read as the view first shows (see ReadWhenShown). */
+  private readonly early = this.register(new ReadWhenShown(() => this.options.session.signedIn(), () => this.load()));
 
   constructor(
     options: TreeModelOptions,
@@ -29,8 +33,19 @@ export class SigningKeysModel extends TreeModel<never> {
     return reading;
   }
 
+  override showIn(tree: Shown): void {
+    super.showIn(tree);
+    this.early.showIn(tree);
+  }
+
+  /** What the tree's ask reads: the read started as the view showed (taken once), else a read of its own. */
+  loadForTree(): Promise<SigningKey[] | undefined> {
+    return this.early.take() ?? this.load();
+  }
+
   /** Drops the read on its way too: what the tree asks next is read anew. */
   override reset(): void {
+    this.early.reset();
     this.reading = undefined;
     super.reset();
   }

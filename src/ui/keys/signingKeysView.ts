@@ -156,7 +156,7 @@ export class SigningKeysView extends Disposable implements vscode.TreeDataProvid
     if (node || !(await this.session.signedIn())) return [];
     const sameProfile = this.session.sameProfile();
     try {
-      const keys = (await this.model.load()) ?? [];
+      const keys = (await this.model.loadForTree()) ?? [];
       tickWhenHeld('SigningKey', keys.length);
       return keys.map(
         (key) =>

@@ -11,7 +11,9 @@ export function firstRowsTimeline(): { marks: string[]; fromAskMs: Map<string, n
   const fromAskMs = new Map<string, number>();
   const mark = (what: string) => marks.push(`${Math.round(performance.now() - started)} ${what}`);
   const undo: Array<() => void> = [];
-  for (const { id, provider } of captured.views.values()) {
+  for (const { id, provider, tree } of captured.views.values()) {
+    const shown = tree?.onDidChangeVisibility(({ visible }) => mark(`${visible ? 'shown' : 'hidden'} ${id}`));
+    if (shown) undo.push(() => void shown.dispose());
     const original = provider.getChildren.bind(provider);
     let asked = false;
     provider.getChildren = async (element?: unknown) => {

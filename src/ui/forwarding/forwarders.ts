@@ -103,7 +103,7 @@ export async function startForwardingTo(deps: ForwardingDeps, webhook: Pick<Webh
   await state.active.get(webhook.id)?.stop();
   const profileId = session.profile?.id;
   const active: ActiveForwarding = { webhookId: webhook.id, webhookName: shownName(webhook), target, receiverDown: false, stop: async () => undefined };
-  const running = await forwardDeliveries(session.client(profileId), { webhookId: webhook.id, target, timing: state.timing, onEvent: (event) => report(state, active, event, echo) });
+  const running = await forwardDeliveries(session.client(profileId), { webhookId: webhook.id, target, onEvent: (event) => report(state, active, event, echo) });
   const watchProfile = session.onDidChange(() => {
     if (session.profile?.id !== profileId) void active.stop();
   });

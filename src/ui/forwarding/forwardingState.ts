@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { ForwardTiming } from '../../operations/forwarding/forwardDeliveries';
 import { Disposable } from '../common/disposable';
 import type { DeliveryNote } from '../common/feature';
 
@@ -22,8 +21,6 @@ export interface ActiveForwarding {
 export class ForwardingState extends Disposable {
   readonly active = new Map<string, ActiveForwarding>();
   readonly answers = new Map<string, ForwardedAnswer>();
-  /** Polling and retry intervals; the defaults unless a test shortens them. */
-  timing?: Partial<ForwardTiming>;
   /** Made by the first forwarding. */
   output?: vscode.LogOutputChannel;
   statusBar?: vscode.StatusBarItem;

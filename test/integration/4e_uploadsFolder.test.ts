@@ -41,7 +41,7 @@ describe('Uploads: a folder', function () {
     assert.equal(modal.message, 'Upload 3 videos (6.3 MB) from “take folder”?');
     assert.equal(modal.detail, '2 files that are not videos are skipped. Each video becomes an asset named after its file.');
     assert.deepEqual(modal.actions, ['Go Back', 'Upload'], 'the safe answer first (Enter)');
-    // Only what goes to the service counts: a view may still be reading its rows after the suite's sign-in.
+    // Only what would change the account counts: a view may still be reading its rows after the suite's sign-in.
     const sent = emulator.requests.slice(before).filter((r) => r.method !== 'GET');
     assert.deepEqual(sent.map((r) => `${r.method} ${r.url}`), [], 'nothing was sent');
   });

@@ -2,7 +2,7 @@ import type { StudioClient } from '../../api';
 import { startForwarding, type ForwardRequest, type Forwarding } from './engine';
 import type { TestDelivery } from '../../api/webhooks/testSend';
 
-export type { ForwardEvent, Forwarding, ForwardRequest, ForwardTiming } from './engine';
+export type { ForwardEvent, Forwarding, ForwardRequest } from './engine';
 export { localTargetProblem, shownTarget } from './localTarget';
 
 /** Lines of a receiver's answer shown with its status. */

@@ -244,6 +244,22 @@ async function startPageProfile(ctx, page) {
   return session;
 }
 
+async function startPageTrace(ctx, page) {
+  const session = await ctx.newCDPSession(page);
+  const events = [];
+  session.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const categories = ['toplevel', 'v8.execute', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame'];
+  await session.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: categories } });
+  return {
+    async stop() {
+      const complete = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
+      await session.send('Tracing.end');
+      await complete;
+      return events;
+    },
+  };
+}
+
 // The button showing ?text= or the field labelled ?label= in the first webview frame that has one.
 async function webviewControl(page, url) {
   const text = url.searchParams.get('text');
@@ -414,9 +430,13 @@ async function main() {
   // window's life (npm run bench:ui: what VS Code does while it opens a container). Its times are the
   // machine's monotonic clock, as the extension host's profile is, so the two can be laid side by side.
   const rendererProfile = process.env.LIVEPEER_TEST_RENDERER_PROFILE && (await startPageProfile(ctx, page));
+  // LIVEPEER_TEST_RENDERER_TRACE=<file.json>: a Chrome trace of the page (tasks, timers, WebSocket
+  // frames; open it in Chrome DevTools' Performance tab), on the same clock.
+  const rendererTrace = process.env.LIVEPEER_TEST_RENDERER_TRACE && (await startPageTrace(ctx, page));
   log('opening workbench');
   await page.goto(url, { waitUntil: 'load' });
   const code = await done;
+  if (rendererTrace) fs.writeFileSync(process.env.LIVEPEER_TEST_RENDERER_TRACE, JSON.stringify({ traceEvents: await rendererTrace.stop() }));
   if (rendererProfile) fs.writeFileSync(process.env.LIVEPEER_TEST_RENDERER_PROFILE, JSON.stringify((await rendererProfile.send('Profiler.stop')).profile));
   clearTimeout(timer);
   await finish(code, code === 0 ? null : `extension tests failed (exit code ${code})`);

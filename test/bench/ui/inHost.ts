@@ -8,6 +8,7 @@ import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import { answerer, captureWorkbench, captured } from '../../integration/capture';
+import { cpuShares } from './cpuShares';
 import { BETWEEN_CLICKS_MS, LARGE_ACCOUNT } from './largeAccount';
 import { firstRowsTimeline } from './timeline';
 
@@ -197,16 +198,20 @@ async function measure(): Promise<Record<string, unknown>> {
 
   const timeline = firstRowsTimeline();
   const firstRows = Object.entries(views).map(async ([name, view]) => [name, await timed(() => nextRootRender(view, (rows) => rows.some(isRow)))] as const);
+  // The machine's monotonic clock, as a renderer trace's and the CPU profiles' times are (to line them up).
+  const monotonicUs = process.hrtime.bigint() / 1000n;
+  const cpu = cpuShares();
   await vscode.commands.executeCommand('workbench.view.extension.livepeer');
-  console.log(`bench: activated; opening the container`);
+  console.log(`bench: activated; opening the container at ${monotonicUs} µs (monotonic clock)`);
   const firstRowsMs = Object.fromEntries((await Promise.all(firstRows)).map(([name, [ms]]) => [name, Math.round(ms)]));
+  const firstRowsCpuMs = cpu.stop();
   await firstRowsProfiler?.stop();
   timeline.stop();
   console.log(`bench: first rows ${JSON.stringify(firstRowsMs)}; from the command:\n  ${timeline.marks.join('\n  ')}`);
   // From VS Code's first ask to the rows (the extension's part: its requests and rows); the rest of firstRowsMs is the workbench opening the container.
   const firstRowsFromAskMs = { keys: timeline.fromAskMs.get('livepeer.signingKeys'), streams: timeline.fromAskMs.get('livepeer.streams'), assets: timeline.fromAskMs.get('livepeer.assets') };
   if (process.env.LIVEPEER_BENCH_ONLY === 'firstRows') {
-    return { loadAndActivateMs: Math.round(loadAndActivateMs), ...activateFigures(), firstRowsMs, firstRowsFromAskMs };
+    return { loadAndActivateMs: Math.round(loadAndActivateMs), ...activateFigures(), firstRowsMs, firstRowsFromAskMs, firstRowsCpuMs };
   }
   collectGarbage();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -224,7 +229,7 @@ async function measure(): Promise<Record<string, unknown>> {
   Object.assign(loadMoreInHost, await otherPagedViews());
 
   const autoRefresh = await twoAutoRefreshTicks(views.streams);
-  return { loadAndActivateMs: Math.round(loadAndActivateMs), ...activateFigures(), firstRowsMs, firstRowsFromAskMs, loadMoreInHost, heapGrowthMiB, rows: ROWS,
+  return { loadAndActivateMs: Math.round(loadAndActivateMs), ...activateFigures(), firstRowsMs, firstRowsFromAskMs, firstRowsCpuMs, loadMoreInHost, heapGrowthMiB, rows: ROWS,
     // The second tick: nothing changed on the service, and the first caught up the words that moved with the clock ("seen 3 minutes ago").
     autoRefreshTreeUpdates: autoRefresh[1].events,
     autoRefreshRowsUpdated: autoRefresh.map((tick) => tick.rows),
@@ -243,11 +248,15 @@ async function floorFirstRows(): Promise<Record<string, unknown>> {
   const extension = vscode.extensions.getExtension<{ asked: Record<string, Promise<number>> }>(FLOOR_ID) ?? assert.fail(`${FLOOR_ID} is not loaded`);
   const { asked } = await extension.activate();
   const started = performance.now();
+  const cpu = cpuShares();
   await vscode.commands.executeCommand('workbench.view.extension.livepeerBenchFirstRows');
   const ms = async (view: string) => Math.round((await asked[view]) - started);
   const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the floor's views were not asked for rows in ${RENDER_TIMEOUT_MS / 1000} s`)), RENDER_TIMEOUT_MS).unref());
   const [keys, streams, assets] = await Promise.race([Promise.all([ms('signingKeys'), ms('streams'), ms('assets')]), timeout]);
-  return { firstRowsFloorMs: { keys, streams, assets } };
+  // The CPU over as long a time as the measured window's first rows took, so the two compare part by part.
+  const cpuWindowMs = Number(process.env.LIVEPEER_BENCH_CPU_WINDOW_MS) || 0;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, cpuWindowMs - (performance.now() - started))));
+  return { firstRowsFloorMs: { keys, streams, assets }, firstRowsFloorCpuMs: cpu.stop() };
 }
 
 export async function run(): Promise<void> {

@@ -78,14 +78,15 @@ async function main(): Promise<void> {
     };
     const host = { extensionDevelopmentPath: root, extensionTestsPath: join(__dirname, 'inHost.js'), workspaceDir: scratch, userDataDir: join(scratch, 'profile') };
     await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'setup', LIVEPEER_BENCH_API_URL: emulator.apiUrl, LIVEPEER_BENCH_TOKEN: TOKEN } });
-    await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'measure', LIVEPEER_BENCH_OUT: out, LIVEPEER_BENCH_HEAP_SNAPSHOT: process.env.LIVEPEER_BENCH_HEAP_SNAPSHOT ?? '', LIVEPEER_BENCH_CPU_PROFILE: process.env.LIVEPEER_BENCH_CPU_PROFILE ?? '', LIVEPEER_BENCH_FIRST_ROWS_PROFILE: process.env.LIVEPEER_BENCH_FIRST_ROWS_PROFILE ?? '', LIVEPEER_BENCH_ONLY: process.env.LIVEPEER_BENCH_ONLY ?? '', LIVEPEER_TEST_RENDERER_PROFILE: process.env.LIVEPEER_BENCH_RENDERER_PROFILE ?? '' } });
+    await runInHost({ ...host, env: { LIVEPEER_BENCH_PHASE: 'measure', LIVEPEER_BENCH_OUT: out, LIVEPEER_BENCH_HEAP_SNAPSHOT: process.env.LIVEPEER_BENCH_HEAP_SNAPSHOT ?? '', LIVEPEER_BENCH_CPU_PROFILE: process.env.LIVEPEER_BENCH_CPU_PROFILE ?? '', LIVEPEER_BENCH_FIRST_ROWS_PROFILE: process.env.LIVEPEER_BENCH_FIRST_ROWS_PROFILE ?? '', LIVEPEER_BENCH_ONLY: process.env.LIVEPEER_BENCH_ONLY ?? '', LIVEPEER_TEST_RENDERER_PROFILE: process.env.LIVEPEER_BENCH_RENDERER_PROFILE ?? '', LIVEPEER_TEST_RENDERER_TRACE: process.env.LIVEPEER_BENCH_RENDERER_TRACE ?? '' } });
     Object.assign(figures, JSON.parse(readFileSync(out, 'utf8')));
     // VS Code's own time to open a container laid out as Livepeer's, in a window of its own started as the measured one was.
     const floorDir = join(root, 'test', 'bench', 'ui', 'firstRowsFloor');
     checkFloorLayout(floorDir);
     const floor = { extensionDevelopmentPath: floorDir, extensionTestsPath: host.extensionTestsPath, workspaceDir: scratch, userDataDir: join(scratch, 'floorProfile') };
     await runInHost({ ...floor, env: { LIVEPEER_BENCH_PHASE: 'floorSetup' } });
-    await runInHost({ ...floor, env: { LIVEPEER_BENCH_PHASE: 'floor', LIVEPEER_BENCH_OUT: out } });
+    const cpuWindowMs = String((figures.firstRowsCpuMs as { wallMs?: number } | undefined)?.wallMs ?? 0);
+    await runInHost({ ...floor, env: { LIVEPEER_BENCH_PHASE: 'floor', LIVEPEER_BENCH_OUT: out, LIVEPEER_BENCH_CPU_WINDOW_MS: cpuWindowMs } });
     Object.assign(figures, JSON.parse(readFileSync(out, 'utf8')));
     // Every paged view, and VS Code's floor (a bare flat list of as many rows) in the same window.
     // LIVEPEER_BENCH_ONLY=firstRows stops after the first rows (a quicker run while working on them).

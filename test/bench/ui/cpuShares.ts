@@ -1,6 +1,6 @@
 // Where the machine's CPU went while the first rows were on their way: per process of the run (the
 // workbench's page, the extension host, VS Code's server, the bench with its emulator, the rest of
-// the browser), the CPU time Linux counted between `start` and `stop`, all threads included. On the
+// the browser), the CPU time Linux counted from `cpuShares()` to `stop()`, all threads included. On the
 // 2-core machine the window is the time the first rows took, so these say how full both cores were
 // and whose work the first rows waited behind. Linux counts in ticks (10 ms), so each figure is ±10 ms.
 import { readFileSync, readdirSync } from 'node:fs';

@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { inputJsonSchema } from '../../src/tools/definition';
 import { TOOLS } from '../../src/tools/table';
 import { startEmulator, type Emulator } from '../emulator';
+import { makeTestCa } from './helpers/testCa';
 
 // The MCP server as clients run it: `node dist/mcp.js` (built by npm run build before the unit tests), the SDK's own client over stdio.
 const MCP = join(__dirname, '..', '..', '..', 'dist', 'mcp.js');
@@ -159,6 +160,23 @@ describe('MCP server over stdio (dist/mcp.js, the SDK’s client, real HTTP)', f
       assert.equal(answer.isError, true, `${name}: ${answer.text}`);
       assert.match(answer.text, /the API key was refused \(GET \S+ → 401\): put a valid Livepeer Studio API key in LIVEPEER_API_KEY of the MCP server’s environment/, name);
       assert.doesNotMatch(answer.text, /set your API token/, name);
+    }
+  });
+
+  it('an HTTPS service signed by a private CA named by NODE_EXTRA_CA_CERTS: the lists answer at once over their connections', async () => {
+    const ca = makeTestCa();
+    const secure = await startEmulator({ tokens: [TOKEN], tls: ca.server, processingDelayMs: 20 });
+    try {
+      secure.store.addStream({ name: 'over TLS' });
+      const mcp = await connect({ LIVEPEER_BASE_URL: secure.apiUrl, NODE_EXTRA_CA_CERTS: ca.caFile });
+      const answers = await Promise.all(['livepeer_list_streams', 'livepeer_list_assets', 'livepeer_list_signing_keys'].map((name) => callText(mcp, name, {})));
+      answers.forEach((answer) => assert.equal(answer.isError, false, answer.text));
+      assert.match(answers[0]?.text ?? '', /over TLS/);
+    } finally {
+      await client?.close();
+      client = undefined;
+      await secure.close();
+      ca.remove();
     }
   });
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
+import * as tls from 'node:tls';
 import { createProxy } from 'proxy';
 import { StudioClient, configureNetwork, connectDirectly, fetchThumbnailDataUri, probePlayback, sendWebhookTestEvent, type NetworkSettings } from '../../src/api';
 import { bypasses, proxyRoute } from '../../src/api/core/proxyRoute';
@@ -77,6 +78,30 @@ describe('network: proxies and private certificate authorities', function () {
     assert.match(error.message, new RegExp(`^the certificate of ${host} is not trusted \\(\\w+\\): .*NODE_EXTRA_CA_CERTS`));
     configureNetwork(trusted());
     assert.ok(Array.isArray(await client().keys.list()));
+  });
+
+  it('adds the trusted authorities to one TLS context for all its connections, not to one per connection', async () => {
+    configureNetwork(trusted());
+    // Every context's authorities go through the native context's addCACert, one call per authority (or PEM file).
+    const native = Object.getPrototypeOf(tls.createSecureContext().context) as { addCACert(this: unknown, cert: string): void };
+    const addCACert = native.addCACert;
+    let added = 0;
+    native.addCACert = function (this: unknown, cert: string) {
+      added++;
+      return addCACert.call(this, cert);
+    };
+    try {
+      const before = emu.connections;
+      const made = client();
+      await Promise.all(Array.from({ length: 6 }, () => made.keys.list()));
+      const opened = emu.connections - before;
+      assert.ok(opened >= 3, `6 requests at once opened ${opened} connections`);
+      // One context: Node's roots, the test CA's file, and on Node 22.15+ the system's (per connection, that many again each time).
+      const system = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates?.('system').length ?? 0;
+      assert.equal(added, tls.rootCertificates.length + 1 + system, `authorities added for ${opened} connections`);
+    } finally {
+      native.addCACert = addCACert;
+    }
   });
 
   it('sends every request through http.proxy when asked for loopback too (<-loopback>): API, direct and tus uploads, thumbnail, playback probe, test event', async () => {

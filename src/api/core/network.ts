@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { SecureContext } from 'node:tls';
 import { StudioApiError } from './errors';
 import { tagProxyError } from './networkErrors';
 import { proxyConfigured, proxyRoute, type NetworkSettings, type ProxyRoute } from './proxyRoute';
@@ -8,6 +9,8 @@ import { createAgent, type AgentOptions, type Dispatcher } from './undiciParts';
 let configured: NetworkSettings | (() => NetworkSettings) = {};
 /** What `configured` read, once per configureNetwork. */
 let read: NetworkSettings | undefined;
+/** The trust for TLS under those settings, built once for every dispatcher (see readTrust). */
+let trusted: Trust | undefined;
 /** Bumped by each configureNetwork: dispatchers made before are not reused for new requests. */
 let generation = 0;
 
@@ -19,6 +22,7 @@ let generation = 0;
 export function configureNetwork(settings: NetworkSettings | (() => NetworkSettings)): void {
   configured = settings;
   read = undefined;
+  trusted = undefined;
   generation++;
 }
 
@@ -26,8 +30,17 @@ function current(): NetworkSettings {
   return (read ??= typeof configured === 'function' ? configured() : configured);
 }
 
-/** The trust for TLS: Node's own authorities plus NODE_EXTRA_CA_CERTS and the system's where readable; {} when nothing is added. */
-function trust(settings: NetworkSettings): { ca?: string[] } {
+type Trust = { secureContext?: SecureContext; ca?: string[] };
+
+/**
+ * The trust for TLS: Node's own authorities plus NODE_EXTRA_CA_CERTS and the system's where readable,
+ * as one context that every connection shares; {} when nothing is added. Handed `ca` alone, Node
+ * builds a context on each connection, adding every authority again: ~55 ms of CPU per connection
+ * with the ~290 of Node 22's roots and a system store (docs/performance.md, ninth round). `ca` rides
+ * along, unused by Node when it has the context: VS Code's TLS patch (http.experimental.systemCertificatesV2)
+ * leaves a connection that names its authorities alone, and would add its own to the shared context on each.
+ */
+function readTrust(settings: NetworkSettings): Trust {
   // Loaded here, by the first dispatcher: node:tls (and node:net under it) take ~20 ms to load, which the extension's own load does not wait for.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const tls = require('node:tls') as typeof import('node:tls');
@@ -44,7 +57,9 @@ function trust(settings: NetworkSettings): { ca?: string[] } {
   // Node 22.15+ reads the operating system's store; older runtimes rely on VS Code adding it to every TLS context.
   const system = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
   if (settings.systemCertificates !== false && system) extra.push(...system('system'));
-  return extra.length ? { ca: [...tls.rootCertificates, ...extra] } : {};
+  if (!extra.length) return {};
+  const ca = [...tls.rootCertificates, ...extra];
+  return { secureContext: tls.createSecureContext({ ca }), ca };
 }
 
 /** The proxy's parts: their own bundle (dist/proxyAgent.js), loaded once a proxy is configured. */
@@ -115,8 +130,8 @@ export class NetAgent {
 
   private create(route: ProxyRoute | undefined): Dispatcher {
     const settings = current();
-    const ca = trust(settings);
-    if (!route) return createAgent({ ...this.options, connect: { ...this.options.connect, ...ca } });
+    trusted ??= readTrust(settings);
+    if (!route) return createAgent({ ...this.options, connect: { ...this.options.connect, ...trusted } });
     // The proxy's password and Proxy-Authorization: blanked by value in every text from now on (a proxy's answer may echo them).
     rememberSecrets(route.url.password && decodeURIComponent(route.url.password), settings.proxyAuthorization);
     return proxyParts().createProxyAgent({
@@ -124,8 +139,8 @@ export class NetAgent {
       proxy: route.url.href,
       route: { shown: route.shown, setting: route.setting },
       token: settings.proxyAuthorization || undefined,
-      requestTls: ca,
-      proxyTls: { ...ca, rejectUnauthorized: settings.proxyStrictSSL !== false },
+      requestTls: trusted,
+      proxyTls: { ...trusted, rejectUnauthorized: settings.proxyStrictSSL !== false },
     });
   }
 

@@ -13,6 +13,15 @@ import { BETWEEN_CLICKS_MS, LARGE_ACCOUNT } from './largeAccount';
 import { firstRowsTimeline } from './timeline';
 
 const EXTENSION_ID = 'livepeer-studio-tools.livepeer-studio';
+
+/**
+ * The other extensions active once the first rows are in: run.ts checks that the measured window
+ * and the floor's started the same ones (a built-in started in one only spends its CPU in that
+ * window's first rows alone).
+ */
+function othersActive(): string[] {
+  return vscode.extensions.all.filter((extension) => extension.isActive && extension.id !== EXTENSION_ID && extension.id !== FLOOR_ID).map((extension) => extension.id).sort();
+}
 const ROWS = LARGE_ACCOUNT.shownRows;
 
 type Provider = vscode.TreeDataProvider<vscode.TreeItem> & { onDidChangeTreeData: vscode.Event<unknown> };
@@ -206,13 +215,14 @@ async function measure(): Promise<Record<string, unknown>> {
   console.log(`bench: activated; opening the container at ${monotonicUs} µs (monotonic clock)`);
   const firstRowsMs = Object.fromEntries((await Promise.all(firstRows)).map(([name, [ms]]) => [name, Math.round(ms)]));
   const firstRowsCpuMs = cpu.stop();
+  const othersActiveAtFirstRows = othersActive();
   await firstRowsProfiler?.stop();
   timeline.stop();
   console.log(`bench: first rows ${JSON.stringify(firstRowsMs)}; from the command:\n  ${timeline.marks.join('\n  ')}`);
   // From VS Code's first ask to the rows (the extension's part: its requests and rows); the rest of firstRowsMs is the workbench opening the container.
   const firstRowsFromAskMs = { keys: timeline.fromAskMs.get('livepeer.signingKeys'), streams: timeline.fromAskMs.get('livepeer.streams'), assets: timeline.fromAskMs.get('livepeer.assets') };
   if (process.env.LIVEPEER_BENCH_ONLY === 'firstRows') {
-    return { loadAndActivateMs: Math.round(loadAndActivateMs), ...activateFigures(), firstRowsMs, firstRowsFromAskMs, firstRowsCpuMs };
+    return { loadAndActivateMs: Math.round(loadAndActivateMs), ...activateFigures(), firstRowsMs, firstRowsFromAskMs, firstRowsCpuMs, othersActiveAtFirstRows };
   }
   collectGarbage();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -230,12 +240,22 @@ async function measure(): Promise<Record<string, unknown>> {
   Object.assign(loadMoreInHost, await otherPagedViews());
 
   const autoRefresh = await twoAutoRefreshTicks(views.streams);
-  return { loadAndActivateMs: Math.round(loadAndActivateMs), ...activateFigures(), firstRowsMs, firstRowsFromAskMs, firstRowsCpuMs, loadMoreInHost, heapGrowthMiB, rows: ROWS,
+  return { loadAndActivateMs: Math.round(loadAndActivateMs), ...activateFigures(), firstRowsMs, firstRowsFromAskMs, firstRowsCpuMs, othersActiveAtFirstRows, loadMoreInHost, heapGrowthMiB, rows: ROWS,
     // The second tick: nothing changed on the service, and the first caught up the words that moved with the clock ("seen 3 minutes ago").
     autoRefreshTreeUpdates: autoRefresh[1].events,
     autoRefreshRowsUpdated: autoRefresh.map((tick) => tick.rows),
     autoRefreshMs: autoRefresh[1].ms,
   };
+}
+
+/**
+ * The floor's first window stores a setting in User settings as setup stores the base URL: once a
+ * window has written User settings, the next window on that profile starts VS Code's JSON,
+ * TypeScript and Emmet support as it opens (seen in the extension host's log), and the floor's
+ * window must start as the measured one does.
+ */
+async function floorSetup(): Promise<void> {
+  await vscode.workspace.getConfiguration('livepeerBenchFirstRows').update('baseURL', process.env.LIVEPEER_BENCH_API_URL, vscode.ConfigurationTarget.Global);
 }
 
 const FLOOR_ID = 'livepeer-studio-tools.livepeer-bench-first-rows-floor';
@@ -254,16 +274,17 @@ async function floorFirstRows(): Promise<Record<string, unknown>> {
   const ms = async (view: string) => Math.round((await asked[view]) - started);
   const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the floor's views were not asked for rows in ${RENDER_TIMEOUT_MS / 1000} s`)), RENDER_TIMEOUT_MS).unref());
   const [keys, streams, assets] = await Promise.race([Promise.all([ms('signingKeys'), ms('streams'), ms('assets')]), timeout]);
+  const floorOthersActive = othersActive();
   // The CPU over as long a time as the measured window's first rows took, so the two compare part by part.
   const cpuWindowMs = Number(process.env.LIVEPEER_BENCH_CPU_WINDOW_MS) || 0;
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, cpuWindowMs - (performance.now() - started))));
-  return { firstRowsFloorMs: { keys, streams, assets }, firstRowsFloorCpuMs: cpu.stop() };
+  return { firstRowsFloorMs: { keys, streams, assets }, firstRowsFloorCpuMs: cpu.stop(), floorOthersActive };
 }
 
 export async function run(): Promise<void> {
   const phase = process.env.LIVEPEER_BENCH_PHASE;
   // The floor's first window on its profile, as setup is the extension's: the measured windows are both a profile's second.
   if (phase === 'setup') return setup();
-  if (phase === 'floorSetup') return;
+  if (phase === 'floorSetup') return floorSetup();
   writeFileSync(process.env.LIVEPEER_BENCH_OUT ?? '', JSON.stringify(phase === 'floor' ? await floorFirstRows() : await measure()));
 }

@@ -38,6 +38,11 @@ function checkFloorLayout(floorDir: string): void {
   if (ours !== floor) throw new Error(`test/bench/ui/firstRowsFloor/package.json no longer lays out its views as package.json's Livepeer container does: ${floor} vs ${ours}`);
 }
 
+/** The floor stands for VS Code's part only while its window started the same other extensions by its first rows as the measured one. */
+function checkFloorStartedAlike(measured: unknown, floor: unknown): void {
+  if (JSON.stringify(measured) !== JSON.stringify(floor)) throw new Error(`the floor's window started other extensions by its first rows than the measured one: ${JSON.stringify(floor)} vs ${JSON.stringify(measured)}`);
+}
+
 function requireMs(bundle: string): number {
   const script = join(__dirname, 'requireTime.js');
   return median(Array.from({ length: REQUIRE_RUNS }, () => Number(execFileSync(process.execPath, [script, bundle], { encoding: 'utf8' }).trim())));
@@ -84,10 +89,11 @@ async function main(): Promise<void> {
     const floorDir = join(root, 'test', 'bench', 'ui', 'firstRowsFloor');
     checkFloorLayout(floorDir);
     const floor = { extensionDevelopmentPath: floorDir, extensionTestsPath: host.extensionTestsPath, workspaceDir: scratch, userDataDir: join(scratch, 'floorProfile') };
-    await runInHost({ ...floor, env: { LIVEPEER_BENCH_PHASE: 'floorSetup' } });
+    await runInHost({ ...floor, env: { LIVEPEER_BENCH_PHASE: 'floorSetup', LIVEPEER_BENCH_API_URL: emulator.apiUrl } });
     const cpuWindowMs = String((figures.firstRowsCpuMs as { wallMs?: number } | undefined)?.wallMs ?? 0);
     await runInHost({ ...floor, env: { LIVEPEER_BENCH_PHASE: 'floor', LIVEPEER_BENCH_OUT: out, LIVEPEER_BENCH_CPU_WINDOW_MS: cpuWindowMs } });
     Object.assign(figures, JSON.parse(readFileSync(out, 'utf8')));
+    checkFloorStartedAlike(figures.othersActiveAtFirstRows, figures.floorOthersActive);
     // Every paged view, and VS Code's floor (a bare flat list of as many rows) in the same window.
     // LIVEPEER_BENCH_ONLY=firstRows stops after the first rows (a quicker run while working on them).
     if (process.env.LIVEPEER_BENCH_ONLY !== 'firstRows') {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createPrivateKey } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -50,6 +50,7 @@ describe('Signing Keys view', () => {
     signed = signedStream('Keys suite stream');
   });
   afterEach(assertAllAnswered);
+  after(() => rmSync(savedKeys, { recursive: true, force: true }));
 
   it('lists the keys with state, icons and a tooltip', async () => {
     const list = await items();
@@ -201,28 +202,32 @@ describe('Signing Keys view', () => {
   it('warns before saving the private key inside a git work tree where it is not ignored', async () => {
     const repo = mkdtempSync(join(tmpdir(), 'livepeer-repo-'));
     execFileSync('git', ['init', '-q', repo]);
-    writeFileSync(join(repo, '.gitignore'), 'ignored.pem\n');
-    answer(
-      () => 'git key',
-      (request) => {
-        assert.deepEqual((request as Message).actions, PRIVATE_KEY_ACTIONS);
-        return 'Save to File…';
-      },
-      () => vscode.Uri.file(join(repo, 'tracked.pem')),
-      (request) => {
-        const message = request as Message;
-        assert.equal(message.modal, true);
-        assert.match(message.message, /inside a git work tree and not ignored/);
-        assert.deepEqual(message.actions, ['Choose Another Place', 'Save There Anyway']);
-        return undefined; // the safe answer: choose another place
-      },
-      () => vscode.Uri.file(join(repo, 'ignored.pem')),
-    );
-    await vscode.commands.executeCommand('livepeer.keys.create');
-    assert.equal(existsSync(join(repo, 'tracked.pem')), false, 'nothing written where git would pick it up');
-    assert.equal(statSync(join(repo, 'ignored.pem')).mode & 0o777, 0o600, 'an ignored place is fine, and 0600');
-    answer(() => 'Delete');
-    await vscode.commands.executeCommand('livepeer.keys.delete', (await item('git key')).element);
+    try {
+      writeFileSync(join(repo, '.gitignore'), 'ignored.pem\n');
+      answer(
+        () => 'git key',
+        (request) => {
+          assert.deepEqual((request as Message).actions, PRIVATE_KEY_ACTIONS);
+          return 'Save to File…';
+        },
+        () => vscode.Uri.file(join(repo, 'tracked.pem')),
+        (request) => {
+          const message = request as Message;
+          assert.equal(message.modal, true);
+          assert.match(message.message, /inside a git work tree and not ignored/);
+          assert.deepEqual(message.actions, ['Choose Another Place', 'Save There Anyway']);
+          return undefined; // the safe answer: choose another place
+        },
+        () => vscode.Uri.file(join(repo, 'ignored.pem')),
+      );
+      await vscode.commands.executeCommand('livepeer.keys.create');
+      assert.equal(existsSync(join(repo, 'tracked.pem')), false, 'nothing written where git would pick it up');
+      assert.equal(statSync(join(repo, 'ignored.pem')).mode & 0o777, 0o600, 'an ignored place is fine, and 0600');
+      answer(() => 'Delete');
+      await vscode.commands.executeCommand('livepeer.keys.delete', (await item('git key')).element);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 
   it('keeps a private key in secret storage when asked, and removes it with the key', async () => {

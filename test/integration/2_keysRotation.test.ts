@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -13,6 +13,7 @@ const savedKeys = mkdtempSync(join(tmpdir(), 'livepeer-keys-'));
 describe('Signing Keys view: rotation', () => {
   before(signIn);
   afterEach(assertAllAnswered);
+  after(() => rmSync(savedKeys, { recursive: true, force: true }));
 
   it('rotates a key from the palette: new key, deploy step without a modal, Continue Rotation checks access, then delete', async () => {
     const old = storedKey('web player')!;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -40,6 +40,7 @@ describe('Signed playback', () => {
     await vscode.commands.executeCommand('livepeer.keys.create');
   });
   afterEach(assertAllAnswered);
+  after(() => rmSync(files, { recursive: true, force: true }));
 
   it('signs a token from a key with its kept private key; the gate accepts it, then refuses it once the key is disabled', async () => {
     const signer = await keyItem('signer');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -162,10 +162,15 @@ describe('Webhooks view', function () {
     assert.ok(lastMessage(/invalid signature: signed 3600 s ago/));
     assert.equal(await verify(body, 'v1=abc'), 'bad-format');
 
-    const file = join(mkdtempSync(join(tmpdir(), 'lp-body-')), 'body.json');
-    writeFileSync(file, body);
-    answer(choose(webhook.id), choose('Choose a file with the raw body…'), () => [vscode.Uri.file(file)], input(signature));
-    assert.equal(await vscode.commands.executeCommand('livepeer.webhooks.verifySignature'), 'valid');
+    const folder = mkdtempSync(join(tmpdir(), 'lp-body-'));
+    try {
+      const file = join(folder, 'body.json');
+      writeFileSync(file, body);
+      answer(choose(webhook.id), choose('Choose a file with the raw body…'), () => [vscode.Uri.file(file)], input(signature));
+      assert.equal(await vscode.commands.executeCommand('livepeer.webhooks.verifySignature'), 'valid');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('Send Test Event signs a realistic event with the account’s stream and POSTs it from this machine; the answer is shown', async () => {

@@ -83,7 +83,7 @@ describe('network: proxies and private certificate authorities', function () {
   it('adds the trusted authorities to one TLS context for all its connections, not to one per connection', async () => {
     configureNetwork(trusted());
     // Every context's authorities go through the native context's addCACert, one call per authority (or PEM file).
-    const native = Object.getPrototypeOf(tls.createSecureContext().context) as { addCACert(this: unknown, cert: string): void };
+    const native = Object.getPrototypeOf(tls.createSecureContext().context) as { addCACert: (this: unknown, cert: string) => void };
     const addCACert = native.addCACert;
     let added = 0;
     native.addCACert = function (this: unknown, cert: string) {

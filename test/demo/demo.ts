@@ -56,7 +56,10 @@ async function main(): Promise<void> {
   const parentDir = resolve(process.env.LIVEPEER_DEMO_DIR ?? tmpdir());
   mkdirSync(parentDir, { recursive: true });
   const demoDir = mkdtempSync(join(parentDir, 'livepeer-demo-'));
-  const emulator = await startEmulator({ seed: true, idSeed: 1, tokens: [DEFAULT_TOKEN], apiPort: Number(process.env.EMULATOR_PORT ?? 0) });
+  // Its uploads and state in the run's folder too: a demo killed outright leaves nothing elsewhere.
+  const dataDir = join(demoDir, 'emulator');
+  mkdirSync(dataDir, { mode: 0o700 });
+  const emulator = await startEmulator({ seed: true, idSeed: 1, tokens: [DEFAULT_TOKEN], apiPort: Number(process.env.EMULATOR_PORT ?? 0), dataDir });
   const receiver = await startReceiver({ onRequest: printDelivery });
   emulator.webhooks.add({
     name: 'Local receiver',

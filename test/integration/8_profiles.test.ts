@@ -82,6 +82,13 @@ describe('Profiles', () => {
       const read = emulator.requests.slice(toA).filter((r) => r.status !== undefined && r.tokenId === a.tokenId);
       assert.deepEqual(live.filter((id) => !read.some((r) => r.url.startsWith(`/api/stream/${id}/sessions`))), [], 'live streams whose sessions were not read yet');
     });
+    // A's other views (Webhooks, Tasks, whose next page is read once the first shows) load as well:
+    // every read made since switching to A answered before the switch, so that none is taken for a request made for B.
+    await eventually(async () => {
+      for (const name of ['webhooks', 'tasks'] as const) assert.ok((await view(name).rows()).length, `${name} shows rows`);
+      const open = emulator.requests.slice(toA).filter((request) => request.status === undefined).map((request) => `${request.method} ${request.url}`);
+      assert.deepEqual(open, [], 'requests still unanswered');
+    });
     const since = emulator.requests.length;
     await vscode.commands.executeCommand('livepeer.profiles.switch', 'Client');
     await eventually(async () => {

@@ -13,6 +13,7 @@ import { BETWEEN_CLICKS_MS, LARGE_ACCOUNT } from './largeAccount';
 import { firstRowsTimeline } from './timeline';
 
 const EXTENSION_ID = 'livepeer-studio-tools.livepeer-studio';
+const ROWS = LARGE_ACCOUNT.shownRows;
 
 /**
  * The other extensions active once the first rows are in: run.ts checks that the measured window
@@ -22,7 +23,6 @@ const EXTENSION_ID = 'livepeer-studio-tools.livepeer-studio';
 function othersActive(): string[] {
   return vscode.extensions.all.filter((extension) => extension.isActive && extension.id !== EXTENSION_ID && extension.id !== FLOOR_ID).map((extension) => extension.id).sort();
 }
-const ROWS = LARGE_ACCOUNT.shownRows;
 
 type Provider = vscode.TreeDataProvider<vscode.TreeItem> & { onDidChangeTreeData: vscode.Event<unknown> };
 
